@@ -2,9 +2,9 @@ module github.com/heragent/heragent
 
 go 1.24.0
 
+require github.com/spf13/cobra v1.10.2
+
 require (
-	github.com/docker/docker v28.5.2+incompatible // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
-	github.com/spf13/cobra v1.10.2 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
 )
