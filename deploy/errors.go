@@ -12,3 +12,6 @@ var (
 	// ErrImageMissing means the base image is not present in the engine.
 	ErrImageMissing = errors.New("base image missing")
 )
+
+// ErrBadRepo means the repository path given is not a usable directory.
+var ErrBadRepo = errors.New("bad repository")

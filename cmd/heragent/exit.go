@@ -9,10 +9,11 @@ import (
 
 // Exit codes, documented in the package comment and the README.
 const (
-	ExitOK         = 0
-	ExitBelowLevel = 1
-	ExitUsage      = 2
-	ExitEnv        = 3
+	ExitOK          = 0
+	ExitBelowLevel  = 1
+	ExitUsage       = 2
+	ExitEnv         = 3
+	ExitInterrupted = 130
 )
 
 // exitError carries an exit code with an error.
@@ -39,6 +40,8 @@ func exitCode(err error) int {
 	switch {
 	case errors.As(err, &ee):
 		return ee.code
+	case errors.Is(err, deploy.ErrBadRepo):
+		return ExitUsage
 	case errors.Is(err, deploy.ErrEngineUnavailable), errors.Is(err, deploy.ErrImageMissing):
 		return ExitEnv
 	case isCobraUsage(err):

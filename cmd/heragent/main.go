@@ -8,10 +8,12 @@
 //	1  the run finished below the asked maturity level
 //	2  usage or input error (bad flag, nonexistent path, a file instead of a directory)
 //	3  environment error (no container engine, missing base image, not root)
+//	130 interrupted (Ctrl-C / SIGTERM); every container it started is removed
 package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -32,6 +34,10 @@ func run(ctx context.Context, args []string) int {
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return ExitOK
+	}
+	if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		fmt.Fprintln(os.Stderr, "heragent: interrupted")
+		return ExitInterrupted
 	}
 	fmt.Fprintln(os.Stderr, "heragent: "+oneLine(err.Error()))
 	return exitCode(err)

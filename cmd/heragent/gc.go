@@ -1,0 +1,43 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/heragent/heragent/deploy"
+	"github.com/spf13/cobra"
+)
+
+func newGCCmd(g *globals) *cobra.Command {
+	var o deploy.GCOptions
+	cmd := &cobra.Command{
+		Use:   "gc",
+		Short: "Remove leftover heragent containers (and, if asked, checkpoint or base images)",
+		Long: `gc removes containers labelled io.heragent.managed=true that a killed run
+left behind. --checkpoints also removes checkpoint images, --base-images the
+images built by 'heragent image bootstrap'. Unlabelled containers and images
+are never touched.`,
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			e, err := deploy.Connect(cmd.Context())
+			if err != nil {
+				return envError(err)
+			}
+			defer e.Close()
+			res, err := e.GC(cmd.Context(), o)
+			if perr := g.emit(cmd.OutOrStdout(), res, func(w io.Writer) {
+				fmt.Fprintf(w, "removed %d container(s), %d image(s)\n", len(res.Containers), len(res.Images))
+			}); perr != nil {
+				return perr
+			}
+			if err != nil {
+				return envError(err)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&o.RunID, "run", "", "only remove objects of this run ID")
+	cmd.Flags().BoolVar(&o.Checkpoints, "checkpoints", false, "also remove checkpoint images")
+	cmd.Flags().BoolVar(&o.BaseImages, "base-images", false, "also remove base images built by image bootstrap")
+	return cmd
+}

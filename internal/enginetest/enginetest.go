@@ -1,0 +1,47 @@
+// Package enginetest gives tests a real container engine and base image.
+// When CI=true a missing engine or image fails the test; elsewhere it skips,
+// so `go test ./...` stays usable on a laptop without an engine.
+package enginetest
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/heragent/heragent/deploy"
+)
+
+// Image is the base image container tests use: $HERAGENT_TEST_IMAGE or the
+// bootstrap default.
+func Image() string {
+	if v := os.Getenv("HERAGENT_TEST_IMAGE"); v != "" {
+		return v
+	}
+	return deploy.DefaultImage
+}
+
+// Unavailable fails the test under CI and skips it elsewhere.
+func Unavailable(t testing.TB, format string, args ...any) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("container engine required when CI=true: "+format, args...)
+	}
+	t.Skipf("no container engine: "+format, args...)
+}
+
+// Engine connects to the engine and checks the base image is present. The
+// engine is closed (and its leftover containers removed) when the test ends.
+func Engine(t testing.TB) *deploy.Engine {
+	t.Helper()
+	ctx := context.Background()
+	e, err := deploy.Connect(ctx)
+	if err != nil {
+		Unavailable(t, "%v", err)
+	}
+	t.Cleanup(func() { e.Close() })
+	ok, err := e.ImageExists(ctx, Image())
+	if err != nil || !ok {
+		Unavailable(t, "base image %s missing (run `heragent image bootstrap`): %v", Image(), err)
+	}
+	return e
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Provision a Docker-compatible container engine when none is reachable.
+#
+# Order: an engine already answering at $DOCKER_HOST, Docker's socket, or
+# podman's socket is reused as is. Otherwise, on Debian/Ubuntu as root, podman
+# (with runc) is installed from the distribution's archive and its Docker
+# Engine API service is started at unix:///run/podman/podman.sock.
+#
+# Prints the DOCKER_HOST to use on stdout, so callers can do:
+#   export DOCKER_HOST="$(scripts/provision-engine.sh)"
+# Everything else goes to stderr. Idempotent; exits non-zero with one line
+# on stderr when it cannot provide an engine.
+set -Eeuo pipefail
+
+PODMAN_SOCK=/run/podman/podman.sock
+log() { printf 'provision-engine: %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+# ping HOST: true when an Engine API answers /_ping at the unix socket HOST.
+ping() {
+  local sock=${1#unix://}
+  [ -S "$sock" ] || return 1
+  if command -v curl >/dev/null 2>&1; then
+    curl -fsS --max-time 5 --unix-socket "$sock" http://d/_ping >/dev/null 2>&1
+  else
+    # No curl: a bare HTTP request through bash's /dev/tcp is not possible on a
+    # unix socket, so fall back to python3 when present.
+    python3 - "$sock" <<'PY' >/dev/null 2>&1
+import socket, sys
+s = socket.socket(socket.AF_UNIX); s.settimeout(5); s.connect(sys.argv[1])
+s.sendall(b"GET /_ping HTTP/1.0\r\nHost: d\r\n\r\n")
+sys.exit(0 if b" 200 " in s.recv(256) else 1)
+PY
+  fi
+}
+
+for cand in "${DOCKER_HOST:-}" unix:///var/run/docker.sock "unix://$PODMAN_SOCK"; do
+  case "$cand" in
+    unix://*) if ping "$cand"; then log "engine already answering at $cand"; echo "$cand"; exit 0; fi ;;
+    tcp://*|ssh://*) log "DOCKER_HOST=$cand is not a unix socket; trusting it as is"; echo "$cand"; exit 0 ;;
+  esac
+done
+
+[ "$(id -u)" -eq 0 ] || die "no container engine is reachable and installing podman needs root; start Docker or podman yourself and set DOCKER_HOST"
+command -v apt-get >/dev/null 2>&1 || die "no container engine is reachable and this is not a Debian/Ubuntu machine; install Docker or podman and set DOCKER_HOST"
+
+need=()
+for p in podman runc debootstrap curl; do command -v "$p" >/dev/null 2>&1 || need+=("$p"); done
+if [ "${#need[@]}" -gt 0 ]; then
+  log "installing ${need[*]} from the distribution archive"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2 || die "apt-get update failed"
+  apt-get install -y -qq podman runc debootstrap curl >&2 || die "apt-get install podman runc failed"
+fi
+
+# crun fails on hosts in cgroup hybrid mode and raising rlimits may not be
+# permitted inside the machine's own sandbox: pin runc and modest ulimits.
+# Only write the file when it is absent or was written by this script.
+conf=/etc/containers/containers.conf
+if [ ! -f "$conf" ] || grep -q 'written by heragent' "$conf"; then
+  mkdir -p /etc/containers
+  cat > "$conf" <<'CONF'
+# written by heragent scripts/provision-engine.sh
+[containers]
+default_ulimits = ["nofile=20000:20000", "nproc=4096:4096"]
+[engine]
+runtime = "runc"
+CONF
+fi
+
+mkdir -p "$(dirname "$PODMAN_SOCK")"
+log "starting podman's Docker-compatible API service at unix://$PODMAN_SOCK"
+setsid nohup podman system service --time=0 "unix://$PODMAN_SOCK" >/var/log/heragent-podman.log 2>&1 < /dev/null &
+for _ in $(seq 1 50); do
+  if ping "unix://$PODMAN_SOCK"; then echo "unix://$PODMAN_SOCK"; exit 0; fi
+  sleep 0.2
+done
+die "podman service did not answer at unix://$PODMAN_SOCK (see /var/log/heragent-podman.log)"
