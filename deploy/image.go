@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -81,7 +83,7 @@ func (e *Engine) Bootstrap(ctx context.Context, o BootstrapOptions) (BootstrapRe
 	fmt.Fprintf(o.Log, "debootstrap %s\n", strings.Join(args, " "))
 	cmd := exec.CommandContext(ctx, deboot, args...)
 	tail := newTailBuffer(2048)
-	cmd.Stdout = io.MultiWriter(o.Log, tail)
+	cmd.Stdout = io.MultiWriter(&debootstrapProgress{w: o.Log}, tail)
 	cmd.Stderr = cmd.Stdout
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() != nil {
@@ -148,4 +150,30 @@ func lastLine(s string) string {
 		return s[i+1:]
 	}
 	return s
+}
+
+// debootstrapProgress passes debootstrap's output on without its
+// per-package lines (hundreds of "I: Retrieving x", "I: Unpacking x").
+type debootstrapProgress struct {
+	w       io.Writer
+	partial []byte
+}
+
+var perPackage = regexp.MustCompile(`^I: (Retrieving|Validating|Extracting|Unpacking|Configuring) [a-z0-9][a-z0-9.+-]*(:[a-z0-9]+)?( [0-9][^ ]*|\.\.\.)\s*$`)
+
+func (d *debootstrapProgress) Write(p []byte) (int, error) {
+	d.partial = append(d.partial, p...)
+	for {
+		i := bytes.IndexByte(d.partial, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		line := d.partial[:i+1]
+		if !perPackage.Match(line) {
+			if _, err := d.w.Write(line); err != nil {
+				return len(p), err
+			}
+		}
+		d.partial = d.partial[i+1:]
+	}
 }

@@ -169,3 +169,16 @@ Suites: nodistro
 		t.Errorf("no sources: %s", got)
 	}
 }
+
+func TestDebootstrapProgressDropsPerPackageLines(t *testing.T) {
+	in := "I: Retrieving InRelease \nI: Retrieving adduser 3.134\nI: Validating adduser 3.134\nI: Unpacking required packages...\nI: Unpacking adduser...\nI: Configuring zlib1g:amd64...\nI: Base system installed successfully.\n"
+	var out bytes.Buffer
+	d := &debootstrapProgress{w: &out}
+	for _, chunk := range []string{in[:10], in[10:50], in[50:]} { // lines split across writes
+		d.Write([]byte(chunk))
+	}
+	want := "I: Retrieving InRelease \nI: Unpacking required packages...\nI: Base system installed successfully.\n"
+	if out.String() != want {
+		t.Fatalf("got %q, want %q", out.String(), want)
+	}
+}
