@@ -1,0 +1,256 @@
+package bashfile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// ErrInvalid is wrapped by every error about invalid shell or structure.
+var ErrInvalid = errors.New("invalid Bash File")
+
+var (
+	shParser  = func() *syntax.Parser { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }
+	shPrinter = func() *syntax.Printer { return syntax.NewPrinter(syntax.Indent(2)) }
+)
+
+// Normalize parses text as exactly one shell statement and prints it in
+// canonical form, so a rendered script parses back to the same text.
+func Normalize(text string) (string, error) {
+	stmts, err := SplitStatements(text)
+	if err != nil {
+		return "", err
+	}
+	if len(stmts) != 1 {
+		return "", fmt.Errorf("%w: want one statement, got %d in %q", ErrInvalid, len(stmts), text)
+	}
+	return stmts[0], nil
+}
+
+// SplitStatements parses a script and returns its top-level statements in
+// canonical form (comments dropped).
+func SplitStatements(script string) ([]string, error) {
+	f, err := shParser().Parse(strings.NewReader(script), "")
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
+	}
+	out := make([]string, 0, len(f.Stmts))
+	for _, st := range f.Stmts {
+		st.Comments = nil
+		s, err := printNode(st)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+func printNode(n syntax.Node) (string, error) {
+	var b bytes.Buffer
+	if err := shPrinter().Print(&b, n); err != nil {
+		return "", fmt.Errorf("%w: print: %v", ErrInvalid, err)
+	}
+	return strings.TrimRight(b.String(), "\n"), nil
+}
+
+// Append adds one statement at the end of section id.
+func (f *File) Append(id SectionID, text string, why ...Provenance) error {
+	s := f.Section(id)
+	if s == nil {
+		return fmt.Errorf("%w: no section %q", ErrInvalid, id)
+	}
+	c, err := newCommand(text, why)
+	if err != nil {
+		return err
+	}
+	s.Commands = append(s.Commands, c)
+	return nil
+}
+
+func newCommand(text string, why []Provenance) (Command, error) {
+	n, err := Normalize(text)
+	if err != nil {
+		return Command{}, err
+	}
+	return Command{Text: n, Why: append([]Provenance(nil), why...)}, nil
+}
+
+// EditOp is the kind of an Edit.
+type EditOp string
+
+// Edit operations.
+const (
+	OpAppend       EditOp = "append"        // add Command at the end of Section
+	OpInsertBefore EditOp = "insert_before" // add Command before the target
+	OpInsertAfter  EditOp = "insert_after"  // add Command after the target
+	OpReplace      EditOp = "replace"       // replace the target with Command
+	OpRemove       EditOp = "remove"        // delete the target
+	OpAddPackages  EditOp = "add_packages"  // merge Packages into the section's pkg_install
+)
+
+// Edit is one change to a Bash File, as a repair rule, an agent or the user
+// proposes it. It is plain data so trajectories can record and replay it.
+// The target of insert/replace/remove is the first command of Section
+// containing Match, or, when Match is empty, the command at Index.
+type Edit struct {
+	Op       EditOp     `json:"op"`
+	Section  SectionID  `json:"section"`
+	Index    int        `json:"index,omitempty"`
+	Match    string     `json:"match,omitempty"`
+	Command  string     `json:"command,omitempty"`
+	Packages []string   `json:"packages,omitempty"`
+	Why      Provenance `json:"why"`
+}
+
+func (e Edit) String() string {
+	switch e.Op {
+	case OpAddPackages:
+		return fmt.Sprintf("%s %s: %s", e.Op, e.Section, strings.Join(e.Packages, " "))
+	case OpRemove:
+		return fmt.Sprintf("%s %s[%s]", e.Op, e.Section, e.target())
+	default:
+		return fmt.Sprintf("%s %s[%s]: %s", e.Op, e.Section, e.target(), e.Command)
+	}
+}
+
+func (e Edit) target() string {
+	if e.Match != "" {
+		return fmt.Sprintf("%q", e.Match)
+	}
+	return fmt.Sprint(e.Index)
+}
+
+// Apply performs e. It reports whether the file changed: an edit that
+// changes nothing (the package was already there) is how callers notice a
+// repair going in circles.
+func (f *File) Apply(e Edit) (bool, error) {
+	s := f.Section(e.Section)
+	if s == nil {
+		return false, fmt.Errorf("%w: no section %q", ErrInvalid, e.Section)
+	}
+	if e.Section == Main && e.Op != OpAppend {
+		return false, fmt.Errorf("%w: main only takes appends", ErrInvalid)
+	}
+	switch e.Op {
+	case OpAddPackages:
+		return f.AddPackages(e.Section, e.Why, e.Packages...)
+	case OpAppend:
+		c, err := newCommand(e.Command, []Provenance{e.Why})
+		if err != nil {
+			return false, err
+		}
+		if slices.ContainsFunc(s.Commands, func(x Command) bool { return x.Text == c.Text }) {
+			return false, nil
+		}
+		s.Commands = append(s.Commands, c)
+		return true, nil
+	}
+	i, err := f.resolve(s, e)
+	if err != nil {
+		return false, err
+	}
+	switch e.Op {
+	case OpRemove:
+		s.Commands = slices.Delete(s.Commands, i, i+1)
+		return true, nil
+	case OpInsertBefore, OpInsertAfter, OpReplace:
+		c, err := newCommand(e.Command, []Provenance{e.Why})
+		if err != nil {
+			return false, err
+		}
+		switch e.Op {
+		case OpReplace:
+			if s.Commands[i].Text == c.Text {
+				return false, nil
+			}
+			c.Why = append(s.Commands[i].Why, e.Why)
+			s.Commands[i] = c
+		case OpInsertAfter:
+			s.Commands = slices.Insert(s.Commands, i+1, c)
+		default:
+			s.Commands = slices.Insert(s.Commands, i, c)
+		}
+		return true, nil
+	}
+	return false, fmt.Errorf("%w: unknown edit op %q", ErrInvalid, e.Op)
+}
+
+func (f *File) resolve(s *Section, e Edit) (int, error) {
+	if e.Match != "" {
+		if i := f.Find(s.ID, e.Match); i >= 0 {
+			return i, nil
+		}
+		return -1, fmt.Errorf("%w: no command containing %q in %s", ErrInvalid, e.Match, s.ID)
+	}
+	if e.Index < 0 || e.Index >= len(s.Commands) {
+		return -1, fmt.Errorf("%w: %s has no command %d", ErrInvalid, s.ID, e.Index)
+	}
+	return e.Index, nil
+}
+
+// AddPackages merges pkgs into the section's `pkg_install` command (adding
+// one when there is none), keeping order and skipping ones already there.
+// It reports whether anything was added.
+func (f *File) AddPackages(id SectionID, why Provenance, pkgs ...string) (bool, error) {
+	s := f.Section(id)
+	if s == nil {
+		return false, fmt.Errorf("%w: no section %q", ErrInvalid, id)
+	}
+	for _, p := range pkgs {
+		if !validPackageName(p) {
+			return false, fmt.Errorf("%w: bad package name %q", ErrInvalid, p)
+		}
+	}
+	idx := -1
+	var have []string
+	for i, c := range s.Commands {
+		if w := strings.Fields(c.Text); len(w) > 0 && w[0] == "pkg_install" && !strings.ContainsAny(c.Text, "|&;$`\n") {
+			idx, have = i, w[1:]
+			break
+		}
+	}
+	var add []string
+	for _, p := range pkgs {
+		if !slices.Contains(have, p) && !slices.Contains(add, p) {
+			add = append(add, p)
+		}
+	}
+	if len(add) == 0 {
+		return false, nil
+	}
+	text := "pkg_install " + strings.Join(append(have, add...), " ")
+	if idx < 0 {
+		s.Commands = append(s.Commands, Command{Text: text, Why: []Provenance{why}})
+		return true, nil
+	}
+	s.Commands[idx].Text = text
+	s.Commands[idx].Why = append(s.Commands[idx].Why, why)
+	return true, nil
+}
+
+// Packages lists the packages of the section's pkg_install command.
+func (f *File) Packages(id SectionID) []string {
+	if i := f.Find(id, "pkg_install "); i >= 0 {
+		return strings.Fields(f.Section(id).Commands[i].Text)[1:]
+	}
+	return nil
+}
+
+// validPackageName accepts Debian, Alpine and RPM package names (with an
+// optional =version or :arch).
+func validPackageName(p string) bool {
+	if p == "" || p[0] == '-' {
+		return false
+	}
+	for _, r := range p {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("+-._:=~", r)) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,166 @@
+// Package bashfile is the Bash File: the setup script that is the single
+// source of environment truth. It is a structured model of six sections,
+// each rendered as a shell function and run in order by main; every command
+// carries its provenance (why it exists). The model renders to text, parses
+// back (mvdan.cc/sh), takes typed edits and validates before any run.
+package bashfile
+
+import (
+	"fmt"
+	"strings"
+)
+
+// SectionID names one of the six sections.
+type SectionID string
+
+// The six sections, in execution order.
+const (
+	Context  SectionID = "context"  // 1. strict mode, logging, error trap
+	Packages SectionID = "packages" // 2. OS / package-manager adapter
+	Base     SectionID = "base"     // 3. base toolchain: compilers, git, pkg-config…
+	Runtimes SectionID = "runtimes" // 4. language runtimes and dependencies per stack
+	Build    SectionID = "build"    // 5. project build
+	Main     SectionID = "main"     // 6. orchestration: calls 1–5 in order
+)
+
+// SectionSpec is a section's fixed identity.
+type SectionSpec struct {
+	ID    SectionID
+	Func  string // shell function name
+	Title string
+}
+
+// Sections lists the six sections in order.
+var Sections = []SectionSpec{
+	{Context, "init_context", "execution context"},
+	{Packages, "setup_package_manager", "OS and package manager"},
+	{Base, "install_base_toolchain", "base toolchain"},
+	{Runtimes, "setup_runtimes", "language runtimes and dependencies"},
+	{Build, "build_project", "project build"},
+	{Main, "main", "orchestration"},
+}
+
+// Spec returns the spec of id.
+func Spec(id SectionID) (SectionSpec, bool) {
+	for _, s := range Sections {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return SectionSpec{}, false
+}
+
+// Provenance says why a command exists: which detector, rule, agent or
+// user put it there, and the repository evidence behind it.
+type Provenance struct {
+	Source string `json:"source"`         // e.g. "cmake", "repair:missing-header", "user", "heragent"
+	File   string `json:"file,omitempty"` // repository file, relative
+	Line   int    `json:"line,omitempty"`
+	Note   string `json:"note,omitempty"`
+}
+
+func (p Provenance) String() string {
+	s := p.Source
+	if p.File != "" {
+		s += " @ " + p.File
+		if p.Line > 0 {
+			s += fmt.Sprintf(":%d", p.Line)
+		}
+	}
+	if p.Note != "" {
+		s += ": " + p.Note
+	}
+	return s
+}
+
+// Command is one shell statement of a section (a simple command, a
+// pipeline, an && chain or a compound command).
+type Command struct {
+	Text string       `json:"text"`
+	Why  []Provenance `json:"why,omitempty"`
+}
+
+// Section is one of the six functions.
+type Section struct {
+	ID       SectionID `json:"id"`
+	Commands []Command `json:"commands"`
+}
+
+// File is a Bash File.
+type File struct {
+	// RepoDir is where the repository lives when the script runs.
+	RepoDir  string    `json:"repo_dir"`
+	Sections []Section `json:"sections"` // always the six, in order
+}
+
+// DefaultRepoDir matches deploy.RepoDir and the exported Dockerfile.
+const DefaultRepoDir = "/repo"
+
+// New returns the skeleton every Bash File starts from: strict mode and the
+// error trap, package-manager detection, and a main that calls the sections.
+func New() *File {
+	f := &File{RepoDir: DefaultRepoDir}
+	for _, s := range Sections {
+		f.Sections = append(f.Sections, Section{ID: s.ID, Commands: []Command{}})
+	}
+	// Template commands carry no provenance: the section says it all.
+	for _, text := range []string{
+		"set -Eeuo pipefail",
+		`trap 'log "ERROR: setup failed at line $LINENO with exit code $?" >&2' ERR`,
+		"export DEBIAN_FRONTEND=noninteractive",
+		`cd "$REPO_DIR"`,
+	} {
+		f.mustAppend(Context, text)
+	}
+	f.mustAppend(Packages, "detect_package_manager")
+	for _, s := range Sections[:len(Sections)-1] {
+		f.mustAppend(Main, s.Func)
+	}
+	f.mustAppend(Main, `log "environment ready"`)
+	return f
+}
+
+func (f *File) mustAppend(id SectionID, text string) {
+	if err := f.Append(id, text); err != nil {
+		panic(err) // template text is constant and valid
+	}
+}
+
+// Section returns the section with id.
+func (f *File) Section(id SectionID) *Section {
+	for i := range f.Sections {
+		if f.Sections[i].ID == id {
+			return &f.Sections[i]
+		}
+	}
+	return nil
+}
+
+// Find returns the first command in section id whose text contains substr,
+// or -1.
+func (f *File) Find(id SectionID, substr string) int {
+	s := f.Section(id)
+	if s == nil {
+		return -1
+	}
+	for i, c := range s.Commands {
+		if strings.Contains(c.Text, substr) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Clone returns a deep copy, so a repair can be tried without losing the
+// version that worked.
+func (f *File) Clone() *File {
+	g := &File{RepoDir: f.RepoDir}
+	for _, s := range f.Sections {
+		cs := make([]Command, len(s.Commands))
+		for i, c := range s.Commands {
+			cs[i] = Command{Text: c.Text, Why: append([]Provenance(nil), c.Why...)}
+		}
+		g.Sections = append(g.Sections, Section{ID: s.ID, Commands: cs})
+	}
+	return g
+}
