@@ -72,7 +72,10 @@ func TestEdits(t *testing.T) {
 		{"insert after index", Edit{Op: OpInsertAfter, Section: Build, Index: 0, Command: "ls build"}, true, false,
 			func(f *File) bool { return f.Find(Build, "ls build") == 1 }},
 		{"replace keeps provenance", Edit{Op: OpReplace, Section: Build, Match: "-DCMAKE_BUILD_TYPE", Command: "cmake -S . -B build -DCMAKE_C_FLAGS=-Wno-error"}, true, false,
-			func(f *File) bool { c := f.Section(Build).Commands[0]; return len(c.Why) == 2 && strings.Contains(c.Text, "Wno-error") }},
+			func(f *File) bool {
+				c := f.Section(Build).Commands[0]
+				return len(c.Why) == 2 && strings.Contains(c.Text, "Wno-error")
+			}},
 		{"remove", Edit{Op: OpRemove, Section: Build, Match: "extra.sh"}, true, false,
 			func(f *File) bool { return f.Find(Build, "extra.sh") < 0 }},
 		{"add packages merges", Edit{Op: OpAddPackages, Section: Base, Packages: []string{"libevent-dev", "cmake"}}, true, false,
