@@ -184,7 +184,8 @@ func (ix *Index) lookup(k Kind, key string) []Candidate {
 }
 
 // HasPackage reports whether a binary package of that name appears in the
-// index (that is, ships at least one file in Contents).
+// index, that is, ships at least one file of an indexed kind (a package
+// with only documentation or data files is not known).
 func (ix *Index) HasPackage(name string) bool {
 	i := sort.Search(len(ix.pkgs), func(i int) bool { return pkgName(ix.pkgs[i]) >= name })
 	return i < len(ix.pkgs) && pkgName(ix.pkgs[i]) == name
