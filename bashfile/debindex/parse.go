@@ -2,6 +2,7 @@ package debindex
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"sort"
@@ -63,12 +64,16 @@ func (b *builder) line(raw []byte) {
 	default:
 		return
 	}
-	s := strings.TrimRight(string(raw), " \t\r")
-	i := strings.LastIndexAny(s, " \t")
+	raw = bytes.TrimRight(raw, " \t\r")
+	i := bytes.LastIndexAny(raw, " \t")
 	if i < 0 {
 		return
 	}
-	path, pkgs := strings.TrimRight(s[:i], " \t"), s[i+1:]
+	rawPath := bytes.TrimRight(raw[:i], " \t")
+	if !worthClassifying(rawPath) {
+		return
+	}
+	path, pkgs := string(rawPath), string(raw[i+1:])
 	if path == "" || strings.ContainsAny(path, "\t\n") {
 		return
 	}
@@ -82,6 +87,20 @@ func (b *builder) line(raw []byte) {
 		return
 	}
 	b.keys[kind][key] = appendUnique(b.keys[kind][key], ids...)
+}
+
+// worthClassifying rejects, without allocating, the bulk of Contents lines
+// (documentation, data, locale and icon files) that classify would reject.
+func worthClassifying(p []byte) bool {
+	if bytes.HasPrefix(p, []byte("usr/share/")) {
+		return bytes.HasSuffix(p, []byte(".pc")) || bytes.HasSuffix(p, []byte(".cmake")) || bytes.HasSuffix(p, []byte("/package.json"))
+	}
+	for _, root := range [][]byte{[]byte("usr/"), []byte("bin/"), []byte("sbin/"), []byte("lib/")} {
+		if bytes.HasPrefix(p, root) {
+			return true
+		}
+	}
+	return false
 }
 
 // ids interns a comma-separated "section/pkg" list.
