@@ -115,7 +115,14 @@ type Index struct {
 	Meta   Meta
 	pkgs   []string // "section/name", sorted by name
 	tables [numKinds][]string
+	// refreshErr says why Load returned a cached index it could not
+	// refresh.
+	refreshErr error
 }
+
+// RefreshError reports why Load fell back to a cached index older than
+// MaxAge (mirror unreachable, checksum mismatch…); nil otherwise.
+func (ix *Index) RefreshError() error { return ix.refreshErr }
 
 func newIndex(meta Meta, pkgs []string, tables [numKinds][]string) *Index {
 	ix := &Index{Meta: meta, pkgs: pkgs, tables: tables}

@@ -111,7 +111,8 @@ func Load(ctx context.Context, o Options) (*Index, error) {
 	rel, err := fetchRelease(ctx, o)
 	if err != nil {
 		if cacheErr == nil {
-			return cached, nil // stale but usable
+			cached.refreshErr = err // stale but usable
+			return cached, nil
 		}
 		return nil, fmt.Errorf("%w: %v", ErrUnavailable, err)
 	}
@@ -126,6 +127,7 @@ func Load(ctx context.Context, o Options) (*Index, error) {
 	ix, err := build(ctx, o, rel, srcs)
 	if err != nil {
 		if cacheErr == nil {
+			cached.refreshErr = err
 			return cached, nil
 		}
 		return nil, fmt.Errorf("%w: %v", ErrUnavailable, err)

@@ -162,7 +162,7 @@ func TestLoad(t *testing.T) {
 		o.MaxAge = -1
 		o.Mirror = "http://127.0.0.1:1/debian"
 		ix, err := Load(ctx, o)
-		if err != nil || len(ix.Executable("newtool")) != 1 {
+		if err != nil || len(ix.Executable("newtool")) != 1 || ix.RefreshError() == nil {
 			t.Errorf("Load = %v, %v", ix, err)
 		}
 	})
