@@ -49,6 +49,11 @@ func TestLookup(t *testing.T) {
 		{KindHeader, "curl/curl.h", []string{"libcurl4-openssl-dev", "libcurl4-nss-dev", "libcurl4-gnutls-dev"}},
 		{KindHeader, "glib.h", []string{"libglib2.0-dev", "libhiredis-dev"}}, // suffix match, related name first
 		{KindHeader, "nosuch.h", nil},
+		{KindHeader, "omp.h", []string{"libgcc-12-dev", "libgcc-11-dev"}}, // gcc's own include dir, not mingw or cross
+		{KindHeader, "jni.h", []string{"openjdk-17-jdk-headless"}},
+		{KindHeader, "jni_md.h", []string{"openjdk-17-jdk-headless"}},
+		{KindHeader, "lua.h", []string{"liblua5.4-dev", "liblua5.3-dev", "liblua5.2-dev"}},
+		{KindHeader, "boost/version.hpp", []string{"libboost1.81-dev", "libboost1.74-dev"}},
 		{KindPkgConfig, "libevent", []string{"libevent-dev"}},
 		{KindPkgConfig, "libevent.pc", []string{"libevent-dev"}},
 		{KindPkgConfig, "zlib >= 1.2", []string{"zlib1g-dev"}},
@@ -146,6 +151,8 @@ func TestRank(t *testing.T) {
 		{KindExecutable, "sh", []string{"busybox", "dash"}, []string{"dash", "busybox"}},
 		{KindPython, "yaml", []string{"pypy-yaml", "python3-yaml"}, []string{"python3-yaml", "pypy-yaml"}},
 		{KindHeader, "x.h", []string{"b-dev", "a-dev"}, []string{"a-dev", "b-dev"}}, // deterministic tie-break
+		{KindHeader, "lua.h", []string{"liblua5.2-dev", "liblua5.10-dev", "liblua5.4-dev"}, []string{"liblua5.10-dev", "liblua5.4-dev", "liblua5.2-dev"}},
+		{KindHeader, "omp.h", []string{"libgcc-9-dev", "libgcc-12-dev"}, []string{"libgcc-12-dev", "libgcc-9-dev"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.kind.String()+"/"+tt.key, func(t *testing.T) {

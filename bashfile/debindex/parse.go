@@ -223,6 +223,10 @@ func classify(path string) (Kind, string, bool) {
 			return 0, "", false
 		}
 		return KindHeader, rel, true
+	case strings.HasPrefix(path, "usr/lib/gcc/") || strings.HasPrefix(path, "usr/lib/jvm/"):
+		// The default compiler's own headers (omp.h, cpuid.h) and the
+		// JDK's (jni.h), which are not under usr/include.
+		return classifyToolchainHeader(path)
 	case strings.HasSuffix(path, ".pc") && strings.Contains(path, "/pkgconfig/") && !strings.HasPrefix(path, "usr/src/") && !strings.HasPrefix(path, "usr/share/doc/"):
 		dir, file := splitBase(path)
 		if !strings.HasSuffix(dir, "/pkgconfig") {
@@ -262,6 +266,20 @@ func classify(path string) (Kind, string, bool) {
 				return KindNode, name, true
 			}
 		}
+	}
+	return 0, "", false
+}
+
+// classifyToolchainHeader indexes usr/lib/gcc/<multiarch>/<ver>/include/X
+// and usr/lib/jvm/<jdk>/include/X as header X.
+func classifyToolchainHeader(path string) (Kind, string, bool) {
+	parts := strings.SplitN(path, "/", 7)
+	switch {
+	case parts[2] == "gcc" && len(parts) == 7 && isMultiarch(parts[3]) && parts[5] == "include":
+		return KindHeader, parts[6], !strings.HasSuffix(parts[6], "/")
+	case parts[2] == "jvm" && len(parts) >= 6 && parts[4] == "include":
+		rel := strings.Join(parts[5:], "/")
+		return KindHeader, rel, rel != ""
 	}
 	return 0, "", false
 }

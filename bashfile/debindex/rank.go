@@ -50,6 +50,10 @@ func rank(k Kind, key string, c []Candidate) {
 		if a.Score != b.Score {
 			return a.Score > b.Score
 		}
+		if a.Package != b.Package && stripDigits(a.Package) == stripDigits(b.Package) {
+			// Versions of one thing (liblua5.2-dev, liblua5.4-dev): newest.
+			return versionLess(b.Package, a.Package)
+		}
 		if len(a.Package) != len(b.Package) {
 			return len(a.Package) < len(b.Package)
 		}
@@ -130,4 +134,45 @@ func stemOf(k Kind, key string) string {
 		return ""
 	}
 	return s
+}
+
+func stripDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' || r == '.' {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// versionLess compares two names that differ only in their digits,
+// number by number ("libgcc-9-dev" < "libgcc-12-dev").
+func versionLess(a, b string) bool {
+	for a != "" && b != "" {
+		i, j := digitRun(a), digitRun(b)
+		if i > 0 && j > 0 {
+			na, nb := strings.TrimLeft(a[:i], "0"), strings.TrimLeft(b[:j], "0")
+			if len(na) != len(nb) {
+				return len(na) < len(nb)
+			}
+			if na != nb {
+				return na < nb
+			}
+			a, b = a[i:], b[j:]
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+func digitRun(s string) int {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
 }
