@@ -90,6 +90,10 @@ type Candidate struct {
 	Key     string `json:"key"` // the index key that matched ("glib-2.0/glib.h" for "glib.h")
 	Via     string `json:"via"` // "contents", "contents-suffix", "override", "package-name"
 	Score   int    `json:"score"`
+	// Metapackage is the unversioned package that depends on Package
+	// (libboost-dev for libboost1.74-dev): the distribution's default
+	// version, and a name that survives version bumps.
+	Metapackage string `json:"metapackage,omitempty"`
 }
 
 // Via values.
@@ -177,8 +181,9 @@ func (ix *Index) candidates(k Kind, key, via string, ids []uint32) []Candidate {
 		if int(id) >= len(ix.pkgs) {
 			continue
 		}
-		sec, name := splitPkg(ix.pkgs[id])
-		out = append(out, Candidate{Package: name, Section: sec, Key: key, Via: via})
+		p, meta, _ := strings.Cut(ix.pkgs[id], "\t")
+		sec, name := splitPkg(p)
+		out = append(out, Candidate{Package: name, Section: sec, Key: key, Via: via, Metapackage: meta})
 	}
 	return out
 }
@@ -190,9 +195,9 @@ func (ix *Index) lookup(k Kind, key string) []Candidate {
 	return c
 }
 
-// HasPackage reports whether a binary package of that name appears in the
-// index, that is, ships at least one file of an indexed kind (a package
-// with only documentation or data files is not known).
+// HasPackage reports whether a binary package of that name exists in the
+// suite (from the Packages file; an index built from Contents alone knows
+// only packages that ship an indexed file).
 func (ix *Index) HasPackage(name string) bool {
 	i := sort.Search(len(ix.pkgs), func(i int) bool { return pkgName(ix.pkgs[i]) >= name })
 	return i < len(ix.pkgs) && pkgName(ix.pkgs[i]) == name
@@ -212,9 +217,11 @@ func pkgName(p string) string {
 	return name
 }
 
-// splitPkg splits "libdevel/zlib1g-dev" (or "non-free/libs/foo") into
+// splitPkg splits "libdevel/zlib1g-dev" (or "non-free/libs/foo", or a
+// package table line "libdevel/libboost1.74-dev<TAB>libboost-dev") into
 // section and name.
 func splitPkg(p string) (section, name string) {
+	p, _, _ = strings.Cut(p, "\t")
 	i := strings.LastIndexByte(p, '/')
 	if i < 0 {
 		return "", p

@@ -143,7 +143,11 @@ func Load(ctx context.Context, o Options) (*Index, error) {
 func build(ctx context.Context, o Options, rel release, srcs []Source) (*Index, error) {
 	b := newBuilder()
 	for i := range srcs {
-		n, sum, err := streamContents(ctx, o.HTTPClient, srcs[i].URL, b)
+		read := b.read
+		if strings.HasSuffix(srcs[i].URL, "/Packages.gz") {
+			read = b.readPackages
+		}
+		n, sum, err := streamGzip(ctx, o.HTTPClient, srcs[i].URL, read)
 		if err != nil {
 			return nil, err
 		}
@@ -157,9 +161,9 @@ func build(ctx context.Context, o Options, rel release, srcs []Source) (*Index, 
 	return b.finish(Meta{Suite: o.Suite, Arch: o.Arch, Mirror: o.Mirror, ReleaseDate: rel.date, Built: now, Checked: now, Sources: srcs}), nil
 }
 
-// streamContents feeds one gzip'd Contents file into b, returning the
-// compressed size and its SHA-256.
-func streamContents(ctx context.Context, c *http.Client, url string, b *builder) (int64, string, error) {
+// streamGzip feeds one gzip'd file to read, returning the compressed size
+// and its SHA-256.
+func streamGzip(ctx context.Context, c *http.Client, url string, read func(io.Reader) error) (int64, string, error) {
 	body, err := get(ctx, c, url)
 	if err != nil {
 		return 0, "", err
@@ -171,7 +175,7 @@ func streamContents(ctx context.Context, c *http.Client, url string, b *builder)
 	if err != nil {
 		return 0, "", fmt.Errorf("read %s: %w", url, err)
 	}
-	if err := b.read(zr); err != nil {
+	if err := read(zr); err != nil {
 		return 0, "", fmt.Errorf("read %s: %w", url, err)
 	}
 	if _, err := io.Copy(io.Discard, cr); err != nil { // trailing bytes, for the hash
@@ -251,13 +255,14 @@ func parseRelease(r io.Reader) (release, error) {
 	return rel, nil
 }
 
-// contents lists the Contents files to read: the architecture's and, when
-// the Release file lists one, the arch-independent Contents-all.
+// contents lists the files to read: the architecture's Packages and
+// Contents and, when the Release file lists one, the arch-independent
+// Contents-all.
 func (r release) contents(o Options) []Source {
 	var out []Source
-	for _, name := range []string{"main/Contents-" + o.Arch + ".gz", "main/Contents-all.gz"} {
+	for _, name := range []string{"main/binary-" + o.Arch + "/Packages.gz", "main/Contents-" + o.Arch + ".gz", "main/Contents-all.gz"} {
 		sum, ok := r.sha256[name]
-		if !ok && !strings.HasSuffix(name, "-"+o.Arch+".gz") {
+		if !ok && strings.HasSuffix(name, "Contents-all.gz") {
 			continue
 		}
 		out = append(out, Source{URL: o.Mirror + "/dists/" + o.Suite + "/" + name, SHA256: sum})

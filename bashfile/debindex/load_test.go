@@ -25,6 +25,8 @@ type fakeMirror struct {
 	hits  map[string]int
 }
 
+const fakePackages = "Package: libboost-dev\nDepends: libboost1.74-dev\nSection: libdevel\n\nPackage: zlib1g-dev\nSection: libdevel\n"
+
 func newFakeMirror(t *testing.T, amd64, all string) (*fakeMirror, *httptest.Server) {
 	m := &fakeMirror{hits: map[string]int{}}
 	m.set(t, amd64, all)
@@ -52,12 +54,13 @@ func (m *fakeMirror) set(t *testing.T, amd64, all string) {
 		return b.Bytes()
 	}
 	files := map[string][]byte{
-		"/debian/dists/bookworm/main/Contents-amd64.gz": gz(amd64),
-		"/debian/dists/bookworm/main/Contents-all.gz":   gz(all),
+		"/debian/dists/bookworm/main/Contents-amd64.gz":        gz(amd64),
+		"/debian/dists/bookworm/main/Contents-all.gz":          gz(all),
+		"/debian/dists/bookworm/main/binary-amd64/Packages.gz": gz(fakePackages),
 	}
 	var rel strings.Builder
 	rel.WriteString("Origin: Debian\nCodename: bookworm\nDate: Sat, 11 Jul 2026 10:16:37 UTC\nMD5Sum:\n 0 0 main/Contents-all.gz\nSHA256:\n")
-	for _, name := range []string{"main/Contents-all.gz", "main/Contents-amd64.gz"} {
+	for _, name := range []string{"main/Contents-all.gz", "main/Contents-amd64.gz", "main/binary-amd64/Packages.gz"} {
 		b := files["/debian/dists/bookworm/"+name]
 		sum := sha256.Sum256(b)
 		fmt.Fprintf(&rel, " %s %8d %s\n", hex.EncodeToString(sum[:]), len(b), name)
@@ -104,7 +107,7 @@ func TestLoad(t *testing.T) {
 	if got := packages(ix.Header("zlib.h")); len(got) != 1 || got[0] != "zlib1g-dev" {
 		t.Errorf("Header(zlib.h) = %v", got)
 	}
-	if len(ix.Meta.Sources) != 2 || ix.Meta.Sources[0].SHA256 == "" || ix.Meta.ReleaseDate == "" {
+	if len(ix.Meta.Sources) != 3 || ix.Meta.Sources[0].SHA256 == "" || ix.Meta.ReleaseDate == "" || !ix.HasPackage("libboost-dev") {
 		t.Errorf("meta = %+v", ix.Meta)
 	}
 	if m.count(rel) != 1 || m.count(c64) != 1 || m.count(call) != 1 {

@@ -80,6 +80,10 @@ func TestNetRealMirror(t *testing.T) {
 		{KindHeader, "glib.h", "libglib2.0-dev"},
 		{KindHeader, "Python.h", "libpython3.11-dev"},
 		{KindHeader, "ffi.h", "libffi-dev"},
+		{KindHeader, "boost/asio.hpp", "libboost1.74-dev"}, // the default version, via libboost-dev
+		{KindHeader, "jpeglib.h", "libjpeg62-turbo-dev"},
+		{KindHeader, "omp.h", "libgcc-12-dev"},
+		{KindHeader, "jni.h", "openjdk-17-jdk-headless"},
 		{KindPkgConfig, "libevent", "libevent-dev"},
 		{KindPkgConfig, "libcurl", "libcurl4-openssl-dev"},
 		{KindPkgConfig, "glib-2.0", "libglib2.0-dev"},
@@ -126,7 +130,7 @@ func BenchmarkNetBuild(b *testing.B) {
 		b.Fatal(err)
 	}
 	var blobs [][]byte
-	for _, name := range []string{"Contents-amd64.gz", "Contents-all.gz"} {
+	for _, name := range []string{"binary-amd64/Packages.gz", "Contents-amd64.gz", "Contents-all.gz"} {
 		resp, err := http.Get(o.Mirror + "/dists/bookworm/main/" + name)
 		if err != nil {
 			b.Fatal(err)
@@ -148,7 +152,7 @@ func BenchmarkNetBuild(b *testing.B) {
 			}
 			rs = append(rs, zr)
 		}
-		if _, err := Parse(Meta{}, rs...); err != nil {
+		if _, err := Parse(Meta{}, rs[0], rs[1:]...); err != nil {
 			b.Fatal(err)
 		}
 	}

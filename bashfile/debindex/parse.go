@@ -12,27 +12,38 @@ import (
 // builder accumulates classified Contents entries before they are frozen
 // into an Index.
 type builder struct {
-	pkgID map[string]uint32 // "section/name" → provisional id
+	pkgID map[string]uint32 // package name → provisional id
 	pkgs  []string          // provisional id → "section/name"
-	keys  [numKinds]map[string][]uint32
+	// metaDeps holds, for packages that may be unversioned metapackages
+	// (libboost-dev, default-libmysqlclient-dev), their dependencies.
+	metaDeps map[string][]string
+	keys     [numKinds]map[string][]uint32
 	// nsSub holds "top.sub" Python modules seen under a top-level
 	// directory; they are kept only for namespace packages (see finish).
 	nsSub map[string][]uint32
 }
 
 func newBuilder() *builder {
-	b := &builder{pkgID: map[string]uint32{}, nsSub: map[string][]uint32{}}
+	b := &builder{pkgID: map[string]uint32{}, nsSub: map[string][]uint32{}, metaDeps: map[string][]string{}}
 	for k := range b.keys {
 		b.keys[k] = map[string][]uint32{}
 	}
 	return b
 }
 
-// Parse builds an Index from one or more Contents streams (uncompressed,
-// in Debian's "path  section/pkg,section/pkg" format). It is what Load uses
-// after downloading, and what tests use on small excerpts.
-func Parse(meta Meta, rs ...io.Reader) (*Index, error) {
+// Parse builds an Index from a Packages stream (may be nil) and one or
+// more Contents streams, all uncompressed. Contents is Debian's
+// "path  section/pkg,section/pkg" format; Packages contributes the names of
+// all packages and the unversioned metapackages that mark a default
+// version (libboost-dev → libboost1.74-dev). It is what Load uses after
+// downloading, and what tests use on small excerpts.
+func Parse(meta Meta, packages io.Reader, rs ...io.Reader) (*Index, error) {
 	b := newBuilder()
+	if packages != nil {
+		if err := b.readPackages(packages); err != nil {
+			return nil, fmt.Errorf("parse packages: %w", err)
+		}
+	}
 	for i, r := range rs {
 		if err := b.read(r); err != nil {
 			return nil, fmt.Errorf("parse contents stream %d: %w", i, err)
@@ -103,6 +114,17 @@ func worthClassifying(p []byte) bool {
 	return false
 }
 
+// intern returns the id of a package name, adding it with its section.
+func (b *builder) intern(section, name string) uint32 {
+	id, ok := b.pkgID[name]
+	if !ok {
+		id = uint32(len(b.pkgs))
+		b.pkgID[name] = id
+		b.pkgs = append(b.pkgs, section+"/"+name)
+	}
+	return id
+}
+
 // ids interns a comma-separated "section/pkg" list.
 func (b *builder) ids(list string) []uint32 {
 	var out []uint32
@@ -110,16 +132,8 @@ func (b *builder) ids(list string) []uint32 {
 		if p == "" {
 			continue
 		}
-		if !strings.Contains(p, "/") {
-			p = "/" + p
-		}
-		id, ok := b.pkgID[p]
-		if !ok {
-			id = uint32(len(b.pkgs))
-			b.pkgID[p] = id
-			b.pkgs = append(b.pkgs, p)
-		}
-		out = append(out, id)
+		section, name := splitPkg(p)
+		out = append(out, b.intern(section, name))
 	}
 	return out
 }
@@ -155,23 +169,23 @@ func (b *builder) finish(meta Meta) *Index {
 			b.keys[KindPython][key] = appendUnique(b.keys[KindPython][key], keep...)
 		}
 	}
+	defaults := b.defaults()
 	// Sort packages by name so existence checks are binary searches.
 	order := make([]uint32, len(b.pkgs))
 	for i := range order {
 		order[i] = uint32(i)
 	}
 	sort.Slice(order, func(i, j int) bool {
-		ni, nj := pkgName(b.pkgs[order[i]]), pkgName(b.pkgs[order[j]])
-		if ni != nj {
-			return ni < nj
-		}
-		return b.pkgs[order[i]] < b.pkgs[order[j]]
+		return pkgName(b.pkgs[order[i]]) < pkgName(b.pkgs[order[j]])
 	})
 	remap := make([]uint32, len(b.pkgs))
 	pkgs := make([]string, len(b.pkgs))
 	for newID, old := range order {
 		remap[old] = uint32(newID)
 		pkgs[newID] = b.pkgs[old]
+		if m := defaults[old]; m != "" {
+			pkgs[newID] += "\t" + m
+		}
 	}
 	var sb strings.Builder
 	var tables [numKinds][]string

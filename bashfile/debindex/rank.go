@@ -67,6 +67,9 @@ func rank(k Kind, key string, c []Candidate) {
 func score(k Kind, key, stem string, c Candidate) int {
 	s := preferred[c.Package]
 	name := c.Package
+	if c.Metapackage != "" {
+		s += 25 // the default version
+	}
 	switch k {
 	case KindHeader, KindPkgConfig, KindLibrary, KindCMake:
 		if strings.HasSuffix(name, "-dev") {

@@ -13,9 +13,9 @@ import (
 
 // The cache file is plain, uncompressed, sorted text:
 //
-//	heragent-debindex 1
+//	heragent-debindex 2
 //	{"suite":"bookworm",...}        Meta as one JSON line
-//	P <n>                           n lines "section/package", sorted by package
+//	P <n>                           n lines "section/package[<TAB>metapackage]", sorted by package
 //	K <kind> <n>                    n lines "key<TAB>id,id,…", sorted by key
 //	…                               one K block per kind
 //
@@ -26,7 +26,7 @@ import (
 // cache is the quickest way to see why a name mapped where it did.
 const (
 	fileMagic   = "heragent-debindex"
-	fileVersion = 1
+	fileVersion = 2
 )
 
 // WriteTo writes the index in the cache file format.

@@ -15,7 +15,7 @@ func TestIndexLookupExitCodes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	ix, err := debindex.Parse(debindex.Meta{Suite: "bookworm", Arch: "amd64"}, f)
+	ix, err := debindex.Parse(debindex.Meta{Suite: "bookworm", Arch: "amd64"}, nil, f)
 	if err != nil {
 		t.Fatal(err)
 	}

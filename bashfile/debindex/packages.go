@@ -1,0 +1,125 @@
+package debindex
+
+import (
+	"bufio"
+	"io"
+	"sort"
+	"strings"
+)
+
+// readPackages reads a Packages file (deb822 stanzas): every package name
+// with its section, and the dependencies of the packages that may be
+// unversioned metapackages.
+func (b *builder) readPackages(r io.Reader) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
+	var name, section, depends string
+	flush := func() {
+		if name != "" {
+			b.intern(section, name)
+			if mayBeMeta(name) && depends != "" {
+				b.metaDeps[name] = firstAlternatives(depends)
+			}
+		}
+		name, section, depends = "", "", ""
+	}
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case line == "":
+			flush()
+		case strings.HasPrefix(line, "Package:"):
+			name = strings.TrimSpace(line[len("Package:"):])
+		case strings.HasPrefix(line, "Section:"):
+			section = strings.TrimSpace(line[len("Section:"):])
+		case strings.HasPrefix(line, "Depends:"):
+			depends = line[len("Depends:"):]
+		}
+	}
+	flush()
+	return sc.Err()
+}
+
+// mayBeMeta preselects names worth remembering dependencies for.
+func mayBeMeta(name string) bool {
+	return strings.HasSuffix(name, "-dev") || strings.HasPrefix(name, "default-")
+}
+
+// firstAlternatives turns "a (>= 1), b:any | c" into [a b].
+func firstAlternatives(depends string) []string {
+	var out []string
+	for _, clause := range strings.Split(depends, ",") {
+		alt, _, _ := strings.Cut(clause, "|")
+		alt, _, _ = strings.Cut(alt, "(")
+		alt, _, _ = strings.Cut(strings.TrimSpace(alt), ":")
+		if alt = strings.TrimSpace(alt); alt != "" {
+			out = append(out, alt)
+		}
+	}
+	return out
+}
+
+// defaults finds the default version among versioned packages: a package
+// M that ships no indexed file (a metapackage such as libboost-dev or
+// default-libmysqlclient-dev) and depends on a related package D that
+// does (libboost1.74-dev) makes M the metapackage of D. The result maps
+// D's provisional id to M.
+func (b *builder) defaults() map[uint32]string {
+	hasFiles := make([]bool, len(b.pkgs))
+	for k := range b.keys {
+		for _, ids := range b.keys[k] {
+			for _, id := range ids {
+				hasFiles[id] = true
+			}
+		}
+	}
+	metas := make([]string, 0, len(b.metaDeps))
+	for m := range b.metaDeps {
+		metas = append(metas, m)
+	}
+	sort.Strings(metas)
+	out := map[uint32]string{}
+	for _, m := range metas {
+		if id, ok := b.pkgID[m]; ok && hasFiles[id] {
+			continue
+		}
+		for _, d := range b.metaDeps[m] {
+			id, ok := b.pkgID[d]
+			if !ok || !hasFiles[id] || !relatedMeta(m, d) {
+				continue
+			}
+			if _, taken := out[id]; !taken {
+				out[id] = m
+			}
+		}
+	}
+	return out
+}
+
+// relatedMeta reports whether metapackage m names the same thing as d
+// without its version: libboost-dev/libboost1.74-dev,
+// libjpeg-dev/libjpeg62-turbo-dev, default-libmysqlclient-dev/anything.
+func relatedMeta(m, d string) bool {
+	if strings.HasPrefix(m, "default-") {
+		return true
+	}
+	stem := strings.TrimSuffix(unversioned(m), "-dev")
+	return stem != "" && strings.HasPrefix(unversioned(d), stem)
+}
+
+// unversioned drops digits and dots and collapses dashes:
+// "libgcc-12-dev" → "libgcc-dev", "libpython3.11-dev" → "libpython-dev".
+func unversioned(s string) string {
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= '0' && c <= '9' || c == '.' {
+			continue
+		}
+		if c == '-' && (sb.Len() == 0 || strings.HasSuffix(sb.String(), "-")) {
+			continue
+		}
+		sb.WriteByte(c)
+	}
+	return strings.TrimSuffix(sb.String(), "-")
+}
