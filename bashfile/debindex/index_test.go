@@ -71,6 +71,7 @@ func TestLookup(t *testing.T) {
 		{KindLibrary, "libssl.so.3", []string{"libssl3"}},
 		{KindLibrary, "libevent.so.9", []string{"libevent-dev"}}, // unknown soname → link name
 		{KindLibrary, "mysqlclient", []string{"libmariadb-dev-compat"}},
+		{KindLibrary, "stdc++", []string{"libstdc++-12-dev", "libstdc++-11-dev"}}, // gcc's private lib dir
 		{KindExecutable, "xxd", []string{"xxd"}},
 		{KindExecutable, "/usr/bin/cmake", []string{"cmake"}},
 		{KindExecutable, "busybox", []string{"busybox", "busybox-static"}},

@@ -240,7 +240,9 @@ func classify(path string) (Kind, string, bool) {
 	case strings.HasPrefix(path, "usr/lib/gcc/") || strings.HasPrefix(path, "usr/lib/jvm/"):
 		// The default compiler's own headers (omp.h, cpuid.h) and the
 		// JDK's (jni.h), which are not under usr/include.
-		return classifyToolchainHeader(path)
+		if k, key, ok := classifyToolchainHeader(path); ok {
+			return k, key, ok
+		}
 	case strings.HasSuffix(path, ".pc") && strings.Contains(path, "/pkgconfig/") && !strings.HasPrefix(path, "usr/src/") && !strings.HasPrefix(path, "usr/share/doc/"):
 		dir, file := splitBase(path)
 		if !strings.HasSuffix(dir, "/pkgconfig") {
@@ -317,8 +319,13 @@ func classifyLib(path string) (Kind, string, bool) {
 	return 0, "", false
 }
 
-// isLibDir accepts usr/lib, lib and their multiarch subdirectories.
+// isLibDir accepts usr/lib, lib and their multiarch subdirectories, and
+// gcc's private directory usr/lib/gcc/<multiarch>/<version> (libstdc++.so).
 func isLibDir(dir string) bool {
+	if rest, ok := strings.CutPrefix(dir, "usr/lib/gcc/"); ok {
+		ma, ver, ok := strings.Cut(rest, "/")
+		return ok && isMultiarch(ma) && ver != "" && !strings.Contains(ver, "/")
+	}
 	for _, root := range []string{"usr/lib", "lib"} {
 		if dir == root {
 			return true
