@@ -121,6 +121,25 @@ func TestNetRealMirror(t *testing.T) {
 	}
 }
 
+// TestNetOverridesExist checks that every package the override list names
+// exists in the suite.
+func TestNetOverridesExist(t *testing.T) {
+	needNet(t)
+	ix, err := Load(context.Background(), Options{Suite: "bookworm", Arch: "amd64", CacheDir: netCacheDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []map[string][]string{cmakeFindModules, pypiOverrides, executableOverrides} {
+		for key, pkgs := range m {
+			for _, p := range pkgs {
+				if !ix.HasPackage(p) {
+					t.Errorf("override %q → %q: no such package in %s", key, p, ix.Meta.Suite)
+				}
+			}
+		}
+	}
+}
+
 // BenchmarkNetBuild parses the real Contents files from memory (downloaded
 // once), so it measures gunzip + classification + freezing, not the network.
 func BenchmarkNetBuild(b *testing.B) {

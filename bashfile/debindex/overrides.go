@@ -89,8 +89,6 @@ var pypiOverrides = map[string][]string{
 	"opencv-contrib-python":          {"python3-opencv"},
 	"opencv-contrib-python-headless": {"python3-opencv"},
 	"psycopg2-binary":                {"python3-psycopg2"},
-	"mysql-connector-python":         {"python3-mysql.connector"},
-	"tensorflow-cpu":                 {"python3-tensorflow"},
 }
 
 // executableOverrides covers commands that no package ships as a file
@@ -105,6 +103,7 @@ var executableOverrides = map[string][]string{
 	"java":   {"default-jre-headless"},
 	"javac":  {"default-jdk-headless"},
 	"jar":    {"default-jdk-headless"},
+	"mvn":    {"maven"},
 	"nc":     {"netcat-openbsd"},
 	"vi":     {"vim-tiny"},
 	"editor": {"vim-tiny"},

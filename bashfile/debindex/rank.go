@@ -29,6 +29,7 @@ var preferred = map[string]int{
 	"python3":                    40, // python3 over python3.11 for usr/bin/python3
 	"python3-minimal":            30,
 	"nodejs":                     40,
+	"golang-go":                  40,  // over gccgo-go for usr/bin/go
 	"vim-common":                 -20, // xxd moved to its own package
 	"busybox":                    -60, // ships many commands; never the answer
 	"busybox-static":             -60,
