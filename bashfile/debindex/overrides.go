@@ -43,6 +43,8 @@ var cmakeFindModules = map[string][]string{
 	"mpi":          {"mpi-default-dev"},
 	"protobuf":     {"libprotobuf-dev", "protobuf-compiler"},
 	"gtest":        {"libgtest-dev"},
+	"gmock":        {"libgmock-dev"},
+	"openmp":       {"gcc", "libomp-dev"},                // gcc's libgomp comes with the compiler; libomp-dev for clang
 	"boost":        {"libboost-all-dev", "libboost-dev"}, // components: libboost-<component>-dev
 	"python3":      {"python3-dev"},
 	"python":       {"python3-dev"},

@@ -42,8 +42,10 @@ func (b *builder) readPackages(r io.Reader) error {
 
 // mayBeMeta preselects names worth remembering dependencies for.
 func mayBeMeta(name string) bool {
-	return strings.HasSuffix(name, "-dev") || strings.HasPrefix(name, "default-")
+	return !hasDigit(name) || strings.HasSuffix(name, "-dev") || strings.HasPrefix(name, "default-")
 }
+
+func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
 // firstAlternatives turns "a (>= 1), b:any | c" into [a b].
 func firstAlternatives(depends string) []string {
@@ -60,10 +62,11 @@ func firstAlternatives(depends string) []string {
 }
 
 // defaults finds the default version among versioned packages: a package
-// M that ships no indexed file (a metapackage such as libboost-dev or
-// default-libmysqlclient-dev) and depends on a related package D that
-// does (libboost1.74-dev) makes M the metapackage of D. The result maps
-// D's provisional id to M.
+// M with an unversioned name or without indexed files (libboost-dev,
+// llvm-dev, gcc, default-libmysqlclient-dev) that depends on a related,
+// versioned package D with indexed files (libboost1.74-dev, llvm-14-dev,
+// gcc-12) makes M the metapackage of D. The result maps D's provisional id
+// to M.
 func (b *builder) defaults() map[uint32]string {
 	hasFiles := make([]bool, len(b.pkgs))
 	for k := range b.keys {
@@ -80,13 +83,16 @@ func (b *builder) defaults() map[uint32]string {
 	sort.Strings(metas)
 	out := map[uint32]string{}
 	for _, m := range metas {
-		if id, ok := b.pkgID[m]; ok && hasFiles[id] {
+		if id, ok := b.pkgID[m]; ok && hasFiles[id] && hasDigit(m) {
 			continue
 		}
 		for _, d := range b.metaDeps[m] {
 			id, ok := b.pkgID[d]
 			if !ok || !hasFiles[id] || !relatedMeta(m, d) {
 				continue
+			}
+			if !hasDigit(d) && !strings.HasPrefix(m, "default-") {
+				continue // not a version of m: cmake → cmake-data
 			}
 			if _, taken := out[id]; !taken {
 				out[id] = m

@@ -42,10 +42,23 @@ Section: libdevel
 Package: libfoo-dev
 Depends: libfoo1 (= 1.0), libbar-dev
 Section: libdevel
+
+Package: llvm-dev
+Depends: llvm-14-dev (>= 14~), llvm
+Section: devel
+
+Package: cmake
+Depends: cmake-data (= 3.25.1-1), libc6
+Section: devel
 `
 	ct := `usr/include/boost/version.hpp   libdevel/libboost1.74-dev,libdevel/libboost1.81-dev
 usr/include/foo.h   libdevel/libfoo-dev
 usr/include/bar.h   libdevel/libbar-dev
+usr/bin/llvm-config   devel/llvm-dev
+usr/lib/llvm-14/cmake/LLVMConfig.cmake   devel/llvm-14-dev
+usr/lib/llvm-19/cmake/LLVMConfig.cmake   devel/llvm-19-dev
+usr/bin/cmake   devel/cmake
+usr/share/cmake-3.25/Modules/CMakeConfig.cmake   devel/cmake-data
 `
 	ix, err := Parse(Meta{}, strings.NewReader(pk), strings.NewReader(ct))
 	if err != nil {
@@ -54,6 +67,10 @@ usr/include/bar.h   libdevel/libbar-dev
 	c := ix.Header("boost/version.hpp")
 	if len(c) != 2 || c[0].Package != "libboost1.74-dev" || c[0].Metapackage != "libboost-dev" || c[1].Metapackage != "" {
 		t.Errorf("boost: %+v", c)
+	}
+	// llvm-dev ships files but has an unversioned name.
+	if c := ix.CMakePackage("LLVM"); len(c) != 2 || c[0].Package != "llvm-14-dev" || c[0].Metapackage != "llvm-dev" {
+		t.Errorf("LLVM: %+v", c)
 	}
 	// libfoo-dev ships files itself, so it is no metapackage of libbar-dev.
 	if c := ix.Header("bar.h"); len(c) != 1 || c[0].Metapackage != "" {
