@@ -103,14 +103,19 @@ func (b *builder) defaults() map[uint32]string {
 }
 
 // relatedMeta reports whether metapackage m names the same thing as d
-// without its version: libboost-dev/libboost1.74-dev,
-// libjpeg-dev/libjpeg62-turbo-dev, default-libmysqlclient-dev/anything.
+// without its version: clang/clang-14, libboost-dev/libboost1.74-dev,
+// libjpeg-dev/libjpeg62-turbo-dev (both -dev, same stem),
+// default-libmysqlclient-dev/anything; not coinor-libcbc-dev/coinor-libcbc3.
 func relatedMeta(m, d string) bool {
 	if strings.HasPrefix(m, "default-") {
 		return true
 	}
-	stem := strings.TrimSuffix(unversioned(m), "-dev")
-	return stem != "" && strings.HasPrefix(unversioned(d), stem)
+	um, ud := unversioned(m), unversioned(d)
+	if um == ud {
+		return true
+	}
+	stem := strings.TrimSuffix(um, "-dev")
+	return strings.HasSuffix(m, "-dev") && strings.HasSuffix(d, "-dev") && stem != "" && strings.HasPrefix(ud, stem)
 }
 
 // unversioned drops digits and dots and collapses dashes:

@@ -24,6 +24,9 @@ func TestRelatedMeta(t *testing.T) {
 		{"default-libmysqlclient-dev", "libmariadb-dev-compat", true},
 		{"libgtk-3-dev", "libglib2.0-dev", false},
 		{"libboost-dev", "libstdc++-12-dev", false},
+		{"coinor-libcbc-dev", "coinor-libcbc3", false},
+		{"clang", "clang-14", true},
+		{"cpp-alpha-linux-gnu", "cpp-12-alpha-linux-gnu", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.m+"/"+tt.d, func(t *testing.T) {
