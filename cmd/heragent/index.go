@@ -140,9 +140,9 @@ func newIndexLookupCmd(g *globals) *cobra.Command {
 					return
 				}
 				tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-				fmt.Fprintln(tw, "PACKAGE\tSECTION\tKEY\tVIA\tSCORE")
+				fmt.Fprintln(tw, "PACKAGE\tSECTION\tKEY\tVIA\tSCORE\tMETAPACKAGE")
 				for _, c := range r.Candidates {
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\n", c.Package, c.Section, c.Key, c.Via, c.Score)
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", c.Package, c.Section, c.Key, c.Via, c.Score, c.Metapackage)
 				}
 				tw.Flush()
 			})
