@@ -104,6 +104,12 @@ const (
 	ViaPackage  = "package-name"    // python3-<name> exists
 )
 
+// Best returns the best package for a name of kind k, if any.
+func (ix *Index) Best(k Kind, name string) (string, bool) {
+	c, ok := Best(ix.Lookup(k, name))
+	return c.Package, ok
+}
+
 // Best returns the first (highest ranked) candidate.
 func Best(cands []Candidate) (Candidate, bool) {
 	if len(cands) == 0 {
@@ -112,9 +118,9 @@ func Best(cands []Candidate) (Candidate, bool) {
 	return cands[0], true
 }
 
-// Index is a read-only, sorted index. Its tables are the lines of the cache
-// file ("key\tid,id"), searched by binary search, so loading does not build
-// maps.
+// Index is a read-only, sorted index, safe for concurrent use. Its tables
+// are the lines of the cache file ("key\tid,id"), searched by binary
+// search, so loading does not build maps.
 type Index struct {
 	Meta   Meta
 	pkgs   []string // "section/name", sorted by name

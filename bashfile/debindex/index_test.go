@@ -100,6 +100,7 @@ func TestLookup(t *testing.T) {
 		{KindPyPI, "nosuchdist", nil},
 		{KindNode, "express", []string{"node-express"}},
 		{KindNode, "@babel/core", []string{"node-babel7"}},
+		{KindNode, "@types/iconv", []string{"node-iconv"}}, // usr/lib/<multiarch>/nodejs
 	}
 	for _, tt := range tests {
 		t.Run(tt.kind.String()+"/"+tt.name, func(t *testing.T) {
@@ -124,6 +125,9 @@ func TestBest(t *testing.T) {
 	}
 	if _, ok := Best(ix.Header("nosuch.h")); ok {
 		t.Error("Best of no candidates reported ok")
+	}
+	if p, ok := ix.Best(KindLibrary, "-lssl"); !ok || p != "libssl-dev" {
+		t.Errorf("ix.Best(library, -lssl) = %q, %v", p, ok)
 	}
 }
 

@@ -275,7 +275,7 @@ func classify(path string) (Kind, string, bool) {
 	if k, key, ok := classifyPython(path); ok {
 		return k, key, ok
 	}
-	if rest, ok := strings.CutPrefix(path, "usr/share/nodejs/"); ok {
+	if rest, ok := nodeModuleDir(path); ok {
 		if name, ok := strings.CutSuffix(rest, "/package.json"); ok {
 			parts := strings.Split(name, "/")
 			if len(parts) == 1 || (len(parts) == 2 && strings.HasPrefix(parts[0], "@")) {
@@ -284,6 +284,22 @@ func classify(path string) (Kind, string, bool) {
 		}
 	}
 	return 0, "", false
+}
+
+// nodeModuleDir strips Debian's Node module roots: usr/share/nodejs,
+// usr/lib/nodejs and usr/lib/<multiarch>/nodejs (compiled modules).
+func nodeModuleDir(path string) (string, bool) {
+	if rest, ok := strings.CutPrefix(path, "usr/share/nodejs/"); ok {
+		return rest, true
+	}
+	rest, ok := strings.CutPrefix(path, "usr/lib/")
+	if !ok {
+		return "", false
+	}
+	if ma, r, ok := strings.Cut(rest, "/"); ok && isMultiarch(ma) {
+		rest = r
+	}
+	return strings.CutPrefix(rest, "nodejs/")
 }
 
 // classifyToolchainHeader indexes usr/lib/gcc/<multiarch>/<ver>/include/X

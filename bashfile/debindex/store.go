@@ -13,7 +13,7 @@ import (
 
 // The cache file is plain, uncompressed, sorted text:
 //
-//	heragent-debindex 4
+//	heragent-debindex 5
 //	{"suite":"bookworm",...}        Meta as one JSON line
 //	P <n>                           n lines "section/package[<TAB>metapackage]", sorted by package
 //	K <kind> <n>                    n lines "key<TAB>id,id,…", sorted by key
@@ -26,7 +26,7 @@ import (
 // cache is the quickest way to see why a name mapped where it did.
 const (
 	fileMagic   = "heragent-debindex"
-	fileVersion = 4 // bump whenever classification or metapackage rules change: old caches are then rebuilt
+	fileVersion = 5 // bump whenever classification or metapackage rules change: old caches are then rebuilt
 )
 
 // WriteTo writes the index in the cache file format.

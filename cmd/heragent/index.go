@@ -93,7 +93,7 @@ func printIndexReport(w io.Writer, r indexReport) {
 	for _, s := range m.Sources {
 		dl += s.Size
 	}
-	fmt.Fprintf(w, "  %s  %.1f MB (from %.1f MB of Contents)\n", r.Path, float64(r.Bytes)/1e6, float64(dl)/1e6)
+	fmt.Fprintf(w, "  %s  %.1f MB (from %.1f MB of Packages and Contents)\n", r.Path, float64(r.Bytes)/1e6, float64(dl)/1e6)
 	names := make([]string, 0, len(m.Counts))
 	for k := range m.Counts {
 		names = append(names, k)
