@@ -57,8 +57,17 @@ func (ix *Index) Header(name string) []Candidate {
 		}
 	}
 	rank(KindHeader, key, out)
-	return dedupe(out)
+	out = dedupe(out)
+	if len(out) > maxSuffixCandidates {
+		out = out[:maxSuffixCandidates]
+	}
+	return out
 }
+
+// maxSuffixCandidates bounds suffix matches: a generic name such as
+// "config.h" sits in hundreds of packages' subdirectories, and past the
+// first few the ranking says nothing.
+const maxSuffixCandidates = 20
 
 // PkgConfig finds the packages shipping <module>.pc. It accepts "libevent",
 // "libevent.pc" and "glib-2.0 >= 2.56".
