@@ -255,14 +255,15 @@ func parseRelease(r io.Reader) (release, error) {
 	return rel, nil
 }
 
-// contents lists the files to read: the architecture's Packages and
-// Contents and, when the Release file lists one, the arch-independent
+// contents lists the files to read: the architecture's Contents and, when
+// the Release file lists them, its Packages and the arch-independent
 // Contents-all.
 func (r release) contents(o Options) []Source {
 	var out []Source
-	for _, name := range []string{"main/binary-" + o.Arch + "/Packages.gz", "main/Contents-" + o.Arch + ".gz", "main/Contents-all.gz"} {
+	required := "main/Contents-" + o.Arch + ".gz"
+	for _, name := range []string{"main/binary-" + o.Arch + "/Packages.gz", required, "main/Contents-all.gz"} {
 		sum, ok := r.sha256[name]
-		if !ok && strings.HasSuffix(name, "Contents-all.gz") {
+		if !ok && name != required {
 			continue
 		}
 		out = append(out, Source{URL: o.Mirror + "/dists/" + o.Suite + "/" + name, SHA256: sum})
