@@ -200,3 +200,17 @@ func TestParseRelease(t *testing.T) {
 		t.Error("want error without SHA256")
 	}
 }
+
+func TestReleaseContents(t *testing.T) {
+	o := Options{Suite: "bullseye", Arch: "arm64", Mirror: "http://m/debian"}
+	r := release{sha256: map[string]string{"main/Contents-arm64.gz": "aa"}}
+	got := r.contents(o)
+	if len(got) != 1 || got[0].URL != "http://m/debian/dists/bullseye/main/Contents-arm64.gz" || got[0].SHA256 != "aa" {
+		t.Errorf("contents = %+v", got)
+	}
+	r.sha256["main/binary-arm64/Packages.gz"] = "bb"
+	r.sha256["main/Contents-all.gz"] = "cc"
+	if got := r.contents(o); len(got) != 3 || got[0].SHA256 != "bb" || got[2].SHA256 != "cc" {
+		t.Errorf("contents = %+v", got)
+	}
+}
