@@ -27,6 +27,7 @@ func newRootCmd() *cobra.Command {
 		newExecCmd(g),
 		newGCCmd(g),
 		newImageCmd(g),
+		newIndexCmd(g),
 	)
 	return root
 }
