@@ -3,6 +3,7 @@ package deploy
 import (
 	"context"
 	"fmt"
+	"github.com/heragent/heragent/bashfile/debindex"
 	"os"
 	"sort"
 	"strconv"
@@ -44,7 +45,7 @@ type RegistryResult struct {
 // archive is the host's own mirror.
 func DefaultRegistries(suite string) []Registry {
 	return []Registry{
-		{"debian", HostMirror(suite) + "/dists/" + suite + "/Release"},
+		{"debian", debindex.HostMirror("/", suite) + "/dists/" + suite + "/Release"},
 		{"npm", "https://registry.npmjs.org/"},
 		{"go-proxy", "https://proxy.golang.org/"},
 		{"pypi", "https://pypi.org/simple/"},

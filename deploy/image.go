@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/heragent/heragent/bashfile/debindex"
 	"io"
 	"os"
 	"os/exec"
@@ -52,7 +53,7 @@ func (e *Engine) Bootstrap(ctx context.Context, o BootstrapOptions) (BootstrapRe
 		o.Tag = DefaultImage
 	}
 	if o.Mirror == "" {
-		o.Mirror = HostMirror(o.Suite)
+		o.Mirror = debindex.HostMirror("/", o.Suite)
 	}
 	if o.Log == nil {
 		o.Log = io.Discard

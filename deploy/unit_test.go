@@ -136,40 +136,6 @@ func TestLoadCACert(t *testing.T) {
 	}
 }
 
-func TestPickMirror(t *testing.T) {
-	dir := t.TempDir()
-	oneLine := filepath.Join(dir, "sources.list")
-	os.WriteFile(oneLine, []byte(`# comment
-deb [arch=amd64 signed-by=/k.gpg] http://mirror.example/debian bookworm main
-deb http://security.example/debian-security bookworm-security main
-deb-src http://src.example/debian bookworm main
-`), 0o644)
-	deb822 := filepath.Join(dir, "debian.sources")
-	os.WriteFile(deb822, []byte(`Types: deb
-URIs: http://other.example/debian
-Suites: trixie trixie-updates
-Components: main
-
-Types: deb
-URIs: https://third-party.example/apt
-Suites: nodistro
-`), 0o644)
-	srcs := append(readOneLineSources(oneLine), readDeb822Sources(deb822)...)
-	tests := []struct{ suite, want string }{
-		{"bookworm", "http://mirror.example/debian"},
-		{"trixie", "http://other.example/debian"},
-		{"sid", "http://mirror.example/debian"}, // any Debian archive beats the default
-	}
-	for _, tt := range tests {
-		if got := pickMirror(srcs, tt.suite); got != tt.want {
-			t.Errorf("pickMirror(%s) = %s, want %s", tt.suite, got, tt.want)
-		}
-	}
-	if got := pickMirror(nil, "bookworm"); got != DefaultMirror {
-		t.Errorf("no sources: %s", got)
-	}
-}
-
 func TestDebootstrapProgressDropsPerPackageLines(t *testing.T) {
 	in := "I: Retrieving InRelease \nI: Retrieving adduser 3.134\nI: Validating adduser 3.134\nI: Unpacking required packages...\nI: Unpacking adduser...\nI: Configuring zlib1g:amd64...\nI: Base system installed successfully.\n"
 	var out bytes.Buffer

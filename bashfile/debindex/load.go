@@ -51,12 +51,7 @@ func (o Options) withDefaults() (Options, error) {
 		o.Arch = debArch(runtime.GOARCH)
 	}
 	if o.Mirror == "" {
-		o.Mirror = DefaultMirror
-		if srcs, err := ReadAptSources(o.AptRoot); err == nil {
-			if u, ok := MirrorFor(srcs, o.Suite); ok {
-				o.Mirror = u
-			}
-		}
+		o.Mirror = HostMirror(o.AptRoot, o.Suite)
 	}
 	o.Mirror = strings.TrimRight(o.Mirror, "/")
 	if o.CacheDir == "" {

@@ -163,3 +163,25 @@ func MirrorFor(srcs []AptSource, suite string) (uri string, ok bool) {
 	}
 	return uri, best > 0
 }
+
+// HostMirror returns the Debian archive the APT configuration under root
+// ("/" for the host) uses for suite. When no source lists that suite (the
+// host runs another release), any Debian main archive it names is used,
+// and DefaultMirror when it names none.
+func HostMirror(root, suite string) string {
+	srcs, err := ReadAptSources(root)
+	if err != nil {
+		return DefaultMirror
+	}
+	if u, ok := MirrorFor(srcs, suite); ok {
+		return u
+	}
+	for _, s := range srcs {
+		for _, u := range s.URIs {
+			if u = strings.TrimRight(u, "/"); s.Enabled && slices.Contains(s.Types, "deb") && strings.HasSuffix(u, "/debian") {
+				return u
+			}
+		}
+	}
+	return DefaultMirror
+}

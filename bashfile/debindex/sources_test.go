@@ -117,3 +117,34 @@ func TestReadAptSources(t *testing.T) {
 		t.Errorf("defaults: suite %q mirror %q", o.Suite, o.Mirror)
 	}
 }
+
+func TestHostMirror(t *testing.T) {
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, "etc/apt/sources.list.d"), 0o755)
+	os.WriteFile(filepath.Join(root, "etc/apt/sources.list"), []byte(`deb [arch=amd64] http://mirror.example/debian bookworm main
+deb http://security.example/debian-security bookworm-security main
+`), 0o644)
+	os.WriteFile(filepath.Join(root, "etc/apt/sources.list.d/other.sources"), []byte(`Types: deb
+URIs: http://other.example/debian
+Suites: trixie
+Components: main
+
+Types: deb
+URIs: https://third-party.example/apt
+Suites: nodistro
+Components: main
+`), 0o644)
+	tests := []struct{ suite, want string }{
+		{"bookworm", "http://mirror.example/debian"},
+		{"trixie", "http://other.example/debian"},
+		{"sid", "http://mirror.example/debian"}, // any Debian archive beats the default
+	}
+	for _, tt := range tests {
+		if got := HostMirror(root, tt.suite); got != tt.want {
+			t.Errorf("HostMirror(%s) = %s, want %s", tt.suite, got, tt.want)
+		}
+	}
+	if got := HostMirror(t.TempDir(), "bookworm"); got != DefaultMirror {
+		t.Errorf("no sources: %s", got)
+	}
+}
