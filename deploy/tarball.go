@@ -19,6 +19,14 @@ import (
 // The host tree is only read.
 func tarDir(w io.Writer, root, prefix string) error {
 	tw := tar.NewWriter(w)
+	if err := writeTree(tw, root, prefix); err != nil {
+		return err
+	}
+	return tw.Close()
+}
+
+// writeTree adds the tree at root to tw under prefix.
+func writeTree(tw *tar.Writer, root, prefix string) error {
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -69,13 +77,21 @@ func tarDir(w io.Writer, root, prefix string) error {
 	if err != nil {
 		return fmt.Errorf("archive %s: %w", root, err)
 	}
-	return tw.Close()
+	return nil
 }
 
 // tarFiles writes an archive of in-memory files (absolute container paths),
 // creating parent directories.
 func tarFiles(w io.Writer, files map[string][]byte) error {
 	tw := tar.NewWriter(w)
+	if err := writeFiles(tw, files); err != nil {
+		return err
+	}
+	return tw.Close()
+}
+
+// writeFiles adds in-memory files (absolute paths) and their parents to tw.
+func writeFiles(tw *tar.Writer, files map[string][]byte) error {
 	names := make([]string, 0, len(files))
 	for n := range files {
 		names = append(names, n)
@@ -109,5 +125,5 @@ func tarFiles(w io.Writer, files map[string][]byte) error {
 			return err
 		}
 	}
-	return tw.Close()
+	return nil
 }

@@ -1,0 +1,91 @@
+package deploy
+
+import (
+	"archive/tar"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/docker/docker/api/types/build"
+	"github.com/docker/docker/pkg/jsonmessage"
+)
+
+// BuildOptions describes an image build from a Dockerfile text with a host
+// directory (the repository) as context.
+type BuildOptions struct {
+	Context    string   // host directory; only read
+	Dockerfile string   // Dockerfile text; not written into Context
+	Tag        string   // optional
+	CACerts    []CACert // passed as the HERAGENT_CA_PEM build arg
+	RunID      string
+	Log        io.Writer // build output
+}
+
+// contextDockerfile is where the Dockerfile text sits in the build context
+// archive (the host directory is never written to).
+const contextDockerfile = ".heragent.Dockerfile"
+
+// BuildImage builds the Dockerfile through the Engine API. The image is
+// labelled as a checkpoint of RunID, so `heragent gc --checkpoints`
+// removes it.
+func (e *Engine) BuildImage(ctx context.Context, o BuildOptions) (string, error) {
+	if err := CheckRepoDir(o.Context); err != nil {
+		return "", err
+	}
+	pr, pw := io.Pipe()
+	go func() {
+		tw := tar.NewWriter(pw)
+		err := writeTree(tw, o.Context, "")
+		if err == nil {
+			err = writeFiles(tw, map[string][]byte{"/" + contextDockerfile: []byte(o.Dockerfile)})
+		}
+		if err == nil {
+			err = tw.Close()
+		}
+		pw.CloseWithError(err)
+	}()
+	var bundle []string
+	for _, c := range o.CACerts {
+		bundle = append(bundle, strings.TrimSpace(string(c.PEM)))
+	}
+	pem := strings.Join(bundle, "\n")
+	opts := build.ImageBuildOptions{
+		Dockerfile:  contextDockerfile,
+		Remove:      true,
+		ForceRemove: true,
+		BuildArgs:   map[string]*string{"HERAGENT_CA_PEM": &pem},
+		Labels:      map[string]string{LabelKind: KindCheckpoint, LabelRun: o.RunID},
+	}
+	if o.Tag != "" {
+		opts.Tags = []string{o.Tag}
+	}
+	resp, err := e.api.ImageBuild(ctx, pr, opts)
+	if err != nil {
+		pr.CloseWithError(err)
+		return "", fmt.Errorf("build image: %w", err)
+	}
+	defer resp.Body.Close()
+	out := o.Log
+	if out == nil {
+		out = io.Discard
+	}
+	tail := newTailBuffer(4096)
+	var id string
+	err = jsonmessage.DisplayJSONMessagesStream(resp.Body, io.MultiWriter(out, tail), 0, false, func(m jsonmessage.JSONMessage) {
+		if m.Aux != nil {
+			var aux struct{ ID string }
+			if json.Unmarshal(*m.Aux, &aux) == nil && aux.ID != "" {
+				id = aux.ID
+			}
+		}
+	})
+	if err != nil {
+		return "", fmt.Errorf("build image: %w: %s", err, lastLine(tail.String()))
+	}
+	if id == "" { // podman reports the ID as the last stream line
+		id = strings.TrimSpace(lastLine(tail.String()))
+	}
+	return id, nil
+}
