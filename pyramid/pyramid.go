@@ -1,0 +1,126 @@
+// Package pyramid is the Test Pyramid: the commands that prove each level
+// of the Environment Maturity Hierarchy (Installable, Testable, Runnable),
+// each with the reason it is at its level and where it came from. It is
+// plain data with a JSON form (pyramid.json); it never executes anything.
+package pyramid
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Level is a maturity level. Higher levels require the lower ones.
+type Level string
+
+// The three levels, lowest first.
+const (
+	None        Level = "none" // nothing proved yet
+	Installable Level = "installable"
+	Testable    Level = "testable"
+	Runnable    Level = "runnable"
+)
+
+// Levels lists the provable levels, lowest first.
+var Levels = []Level{Installable, Testable, Runnable}
+
+// Rank orders levels: none 0, installable 1, testable 2, runnable 3.
+func (l Level) Rank() int {
+	switch l {
+	case Installable:
+		return 1
+	case Testable:
+		return 2
+	case Runnable:
+		return 3
+	}
+	return 0
+}
+
+// ParseLevel accepts a level name (case-insensitive).
+func ParseLevel(s string) (Level, error) {
+	switch l := Level(strings.ToLower(strings.TrimSpace(s))); l {
+	case None, Installable, Testable, Runnable:
+		return l, nil
+	}
+	return "", fmt.Errorf("unknown level %q (want installable, testable or runnable)", s)
+}
+
+// Bucket is the finer class a command is mined into; each maps to a level.
+type Bucket string
+
+// Buckets.
+const (
+	Build       Bucket = "build"       // compile / install: Installable
+	Smoke       Bucket = "smoke"       // runtime probe (--version, import): Testable
+	Unit        Bucket = "unit"        // a test suite: Testable
+	Integration Bucket = "integration" // end-to-end run: Runnable
+	Entry       Bucket = "entry"       // the program's real entry point: Runnable
+)
+
+// Level returns the level a bucket proves.
+func (b Bucket) Level() Level {
+	switch b {
+	case Build:
+		return Installable
+	case Smoke, Unit:
+		return Testable
+	case Integration, Entry:
+		return Runnable
+	}
+	return None
+}
+
+// Provenance says where a command was found.
+type Provenance struct {
+	Source string `json:"source"` // miner: readme, docs, ci, makefile, package.json, cmake, meson, tox, convention, entrypoint, synthesized, user
+	File   string `json:"file,omitempty"`
+	Line   int    `json:"line,omitempty"`
+	Note   string `json:"note,omitempty"`
+}
+
+func (p Provenance) String() string {
+	s := p.Source
+	if p.File != "" {
+		s += " " + p.File
+		if p.Line > 0 {
+			s += fmt.Sprintf(":%d", p.Line)
+		}
+	}
+	return s
+}
+
+// Command is one pyramid entry.
+type Command struct {
+	Text   string       `json:"text"`             // shell command, run from Dir
+	Dir    string       `json:"dir,omitempty"`    // working directory relative to the repository
+	Bucket Bucket       `json:"bucket"`           // finer class
+	Level  Level        `json:"level"`            // Bucket.Level(), stored for readers of the JSON
+	Reason string       `json:"reason"`           // why it is at this level
+	Why    []Provenance `json:"why"`              // where it was found (several after dedupe)
+	Synth  bool         `json:"synthesized"`      // made up by heragent, not found in the repository
+	Expect []string     `json:"expect,omitempty"` // regexes the output must show (user goals)
+	// Background marks a server: started, probed on localhost, stopped.
+	Background bool `json:"background,omitempty"`
+}
+
+// Pyramid is the ordered set of commands for a repository.
+type Pyramid struct {
+	Commands []Command `json:"commands"`
+}
+
+// Add appends c, setting its Level from its Bucket.
+func (p *Pyramid) Add(c Command) {
+	c.Level = c.Bucket.Level()
+	p.Commands = append(p.Commands, c)
+}
+
+// At returns the commands of one level, in order.
+func (p *Pyramid) At(l Level) []Command {
+	var out []Command
+	for _, c := range p.Commands {
+		if c.Level == l {
+			out = append(out, c)
+		}
+	}
+	return out
+}
