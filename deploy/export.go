@@ -97,15 +97,17 @@ func quote(s string) string {
 	return q
 }
 
-// oneLineScript joins a small multi-line script with "; " for a RUN line.
+// oneLineScript prints a script on one line, for a Dockerfile RUN.
 func oneLineScript(s string) string {
-	var parts []string
-	for _, l := range strings.Split(s, "\n") {
-		if l = strings.TrimSpace(l); l != "" && l != "set -e" {
-			parts = append(parts, l)
-		}
+	f, err := syntax.NewParser().Parse(strings.NewReader(s), "")
+	if err != nil {
+		panic(fmt.Sprintf("built-in script does not parse: %v", err))
 	}
-	return strings.NewReplacer("then;", "then", "else;", "else", "{;", "{").Replace(strings.Join(parts, "; "))
+	var b strings.Builder
+	if err := syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, f); err != nil {
+		panic(fmt.Sprintf("print built-in script: %v", err))
+	}
+	return strings.TrimSpace(b.String())
 }
 
 // WriteExports writes setup.sh, entrypoint.sh and Dockerfile into dir
