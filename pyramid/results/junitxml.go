@@ -26,7 +26,8 @@ func parseJUnitXML(data []byte, seen map[junitCase]string, file string) (Counts,
 	dec.Strict = false
 	var c, attrs Counts
 	isJUnit := false
-	depth, suiteDepth := 0, 0
+	cases := 0
+	suiteDepth := 0
 	inCase, caseCounted := false, false
 	var outcome string
 	var key junitCase
@@ -40,7 +41,6 @@ func parseJUnitXML(data []byte, seen map[junitCase]string, file string) (Counts,
 		}
 		switch el := tok.(type) {
 		case xml.StartElement:
-			depth++
 			switch el.Name.Local {
 			case "testsuites":
 				isJUnit = true
@@ -52,6 +52,7 @@ func parseJUnitXML(data []byte, seen map[junitCase]string, file string) (Counts,
 				suiteDepth++
 			case "testcase":
 				isJUnit = true
+				cases++
 				inCase, caseCounted = true, false
 				outcome = "passed"
 				key = junitCase{attr(el.Attr, "classname"), attr(el.Attr, "name")}
@@ -76,7 +77,6 @@ func parseJUnitXML(data []byte, seen map[junitCase]string, file string) (Counts,
 				}
 			}
 		case xml.EndElement:
-			depth--
 			switch el.Name.Local {
 			case "testsuite":
 				suiteDepth--
@@ -104,7 +104,7 @@ func parseJUnitXML(data []byte, seen map[junitCase]string, file string) (Counts,
 	if !isJUnit {
 		return Counts{}, false
 	}
-	if c.Total() == 0 {
+	if cases == 0 {
 		return attrs, true
 	}
 	return c, true

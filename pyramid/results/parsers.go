@@ -37,7 +37,7 @@ var textParsers = []textParser{
 	// Perl's prove (TAP::Harness): "Files=N, Tests=M" and "Result:".
 	{name: "prove", markers: []string{"Files=", "Result: "}, parse: parseProve, supersedes: []string{"tap"}},
 	// pytest: the "=== 1 failed, 2 passed in 0.1s ===" closing line.
-	{name: "pytest", markers: []string{" passed", " failed", " error", " skipped", "no tests ran", " xfailed", " xpassed", " deselected"}, parse: parsePytest},
+	{name: "pytest", markers: []string{" passed", " failed", " error", " skipped", "no tests ran", " xfailed", " xpassed", " deselected", "test session starts", " PASSED", " FAILED"}, parse: parsePytest},
 	// Python unittest (and Django/trial): "Ran N tests in Xs" + "OK"/"FAILED (…)".
 	{name: "unittest", markers: []string{"Ran "}, parse: parseUnittest},
 	// go test: -v "--- PASS/FAIL/SKIP:" lines and -json events (leaf tests).

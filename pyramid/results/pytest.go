@@ -8,6 +8,10 @@ import (
 // " in 0.12s", " in 12.34s (0:00:12)"
 var pytestTiming = regexp.MustCompile(` in [\d.]+s(?: \([\d:]+\))?$`)
 
+// "test_a.py::test_skip SKIPPED (nope)      [ 57%]" (-v), a fallback for a
+// session that died before its summary
+var pytestVerbose = regexp.MustCompile(`^\S+::\S+.*? (PASSED|FAILED|SKIPPED|XFAIL|XPASS|ERROR)\b`)
+
 var pytestWords = map[string]func(*Counts, int){
 	"passed": addPassed, "failed": addFailed, "skipped": addSkipped,
 	"xfailed": addSkipped, "xpassed": addPassed,
@@ -20,6 +24,8 @@ var pytestWords = map[string]func(*Counts, int){
 // "==== 1 failed, 2 passed, 1 skipped in 0.12s ====" or the -q form
 // "3 passed in 0.01s". A line counts only if every item is "N <pytest word>"
 // and it is framed by "=" or ends with the timing, so prose does not match.
+// With -v, the per-test "PASSED"/"FAILED"… lines are a fallback for a
+// session that died before its summary (a segfault, a kill).
 // xfailed → skipped (as pytest's own JUnit XML reports it), xpassed → passed
 // (non-strict xpass does not fail the run; strict ones are reported as
 // failed by pytest itself). Each "test session starts" begins a run; a
@@ -38,6 +44,11 @@ func parsePytest(ls []string) (Counts, bool) {
 			continue
 		}
 		if !framed && (t[0] < '0' || t[0] > '9') && !strings.HasPrefix(t, "no tests ran") {
+			if strings.Contains(t, "::") {
+				if m := pytestVerbose.FindStringSubmatch(t); m != nil {
+					r.test(pytestOutcome(m[1]))
+				}
+			}
 			continue
 		}
 		body := strings.TrimSpace(strings.Trim(t, "="))
@@ -59,4 +70,17 @@ func parsePytest(ls []string) (Counts, bool) {
 		}
 	}
 	return r.result()
+}
+
+func pytestOutcome(s string) Counts {
+	switch s {
+	case "PASSED", "XPASS":
+		return onePassed
+	case "FAILED":
+		return oneFailed
+	case "ERROR":
+		return oneError
+	default: // SKIPPED, XFAIL
+		return oneSkipped
+	}
 }
