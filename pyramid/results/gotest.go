@@ -7,8 +7,6 @@ import (
 )
 
 var (
-	// "--- PASS: TestX (0.00s)", indented for subtests
-	goTestLine = regexp.MustCompile(`^--- (PASS|FAIL|SKIP): (\S+)`)
 	// "ok  	example.com/pkg	0.01s", "FAIL	example.com/pkg	0.02s",
 	// "ok  	pkg	(cached)", "?   	pkg	[no test files]", "FAIL	pkg [build failed]"
 	goPkgLine = regexp.MustCompile(`^(ok|FAIL|\?) +\t?\S+\s+(?:[\d.]+s|\(cached\)|\[no test files\]|\[build failed\]|\[setup failed\])`)
@@ -69,8 +67,8 @@ func parseGoTest(ls []string) (Counts, bool) {
 		}
 		t := strings.TrimLeft(l, " \t")
 		if strings.HasPrefix(t, "--- ") {
-			if m := goTestLine.FindStringSubmatch(t); m != nil {
-				text.set(m[2], strings.ToLower(m[1]))
+			if action, name, ok := goTestResult(t); ok {
+				text.set(name, action)
 				seen = true
 			}
 			continue
@@ -133,4 +131,25 @@ func (g *goLeaves) counts() Counts {
 		}
 	}
 	return c
+}
+
+// goTestResult parses "--- PASS: TestX (0.00s)" (leading space already
+// trimmed) into ("pass", "TestX").
+func goTestResult(t string) (action, name string, ok bool) {
+	rest, found := strings.CutPrefix(t, "--- ")
+	if !found || len(rest) < 6 || rest[4] != ':' || rest[5] != ' ' {
+		return "", "", false
+	}
+	switch rest[:4] {
+	case "PASS":
+		action = "pass"
+	case "FAIL":
+		action = "fail"
+	case "SKIP":
+		action = "skip"
+	default:
+		return "", "", false
+	}
+	name, _, _ = strings.Cut(rest[6:], " ")
+	return action, name, name != ""
 }
