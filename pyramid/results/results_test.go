@@ -29,6 +29,10 @@ func TestParseTestdata(t *testing.T) {
 		{"ctest/mixed.txt", c(2, 1, 2, 1, "ctest")},
 		{"ctest/pass.txt", c(2, 0, 0, 0, "ctest")},
 		{"ctest/fail_output_on_failure.txt", c(0, 1, 0, 0, "ctest")},
+		{"ctest/parallel_j2.txt", c(2, 1, 2, 1, "ctest")},
+		// `timeout 2 ctest` killed it during a sleeping test: no summary,
+		// the finished per-test lines count.
+		{"ctest/killed_by_timeout.txt", c(2, 0, 2, 0, "ctest")},
 		// automake: XFAIL → skipped, ERROR → error.
 		{"automake/mixed.txt", c(2, 1, 2, 1, "automake")},
 		// the console summary, then `cat test-suite.log`: counted once.
@@ -42,6 +46,7 @@ func TestParseTestdata(t *testing.T) {
 		{"pytest/mixed.txt", c(3, 1, 2, 1, "pytest")},
 		{"pytest/quiet_mixed.txt", c(3, 1, 2, 1, "pytest")},
 		{"pytest/quiet_pass.txt", c(3, 0, 0, 0, "pytest")},
+		{"pytest/color_tail.txt", c(3, 1, 2, 1, "pytest")},
 		{"pytest/no_tests.txt", c(0, 0, 0, 0, "pytest")},
 		// segfault mid-session under -v: the per-test lines seen so far.
 		{"pytest/crash_verbose.txt", c(2, 0, 0, 0, "pytest")},
@@ -57,9 +62,12 @@ func TestParseTestdata(t *testing.T) {
 		{"gotest/json_panic.txt", c(1, 1, 0, 0, "go test")},
 		// without -v only failures are printed; no passes are invented.
 		{"gotest/plain.txt", c(0, 3, 0, 0, "go test")},
+		// t.Parallel subtests (PAUSE/CONT lines) and a cached package.
+		{"gotest/parallel_cached.txt", c(6, 0, 1, 0, "go test")},
 		// googletest: disabled tests → skipped.
 		{"googletest/mixed.txt", c(3, 1, 2, 0, "googletest")},
 		{"googletest/pass.txt", c(2, 0, 0, 0, "googletest")},
+		{"googletest/color.txt", c(3, 1, 2, 0, "googletest")},
 		// abort() in the second test: one passed, the unfinished one an error.
 		{"googletest/crash.txt", c(1, 0, 0, 1, "googletest")},
 		// jest: todo → skipped; colour codes stripped.
@@ -82,6 +90,8 @@ func TestParseTestdata(t *testing.T) {
 		// prove -v shows the TAP lines too; prove's summary wins.
 		{"prove/verbose.txt", c(2, 1, 1, 0, "prove")},
 		{"cargo/fail.txt", c(2, 1, 1, 0, "cargo test")},
+		{"cargo/no_fail_fast.txt", c(4, 1, 1, 0, "cargo test")},
+		{"cargo/color.txt", c(5, 0, 1, 0, "cargo test")},
 		// unit tests, an integration test and doc-tests: three results summed.
 		{"cargo/pass_three_binaries.txt", c(5, 0, 1, 0, "cargo test")},
 		// per-class lines and the "Results:" total per module: totals only.
