@@ -90,7 +90,7 @@ func parseAutomake(ls []string) (Counts, bool) {
 				continue
 			}
 			if m := automakeOldFail.FindStringSubmatch(t); m != nil {
-				r.summary(Counts{Passed: atoi(m[2]) - atoi(m[1]), Failed: atoi(m[1])})
+				r.summary(Counts{Passed: max(atoi(m[2])-atoi(m[1]), 0), Failed: atoi(m[1])})
 				r.done()
 				continue
 			}

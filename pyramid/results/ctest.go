@@ -37,7 +37,7 @@ func parseCTest(ls []string) (Counts, bool) {
 		case strings.Contains(t, "tests passed, ") || strings.Contains(t, "test passed, "):
 			if m := ctestSummary.FindStringSubmatch(t); m != nil {
 				total, failed := atoi(m[3]), atoi(m[2])
-				r.summary(Counts{Passed: total - failed, Failed: failed})
+				r.summary(Counts{Passed: max(total-failed, 0), Failed: failed})
 				list = ""
 				continue
 			}
@@ -52,12 +52,12 @@ func parseCTest(ls []string) (Counts, bool) {
 			if m := ctestListItem.FindStringSubmatch(l); m != nil {
 				switch reason := m[1]; {
 				case list == "notrun" && reason == "Skipped":
-					r.sum.Passed--
+					r.sum.Passed = max(r.sum.Passed-1, 0)
 					r.sum.Skipped++
 				case list == "notrun": // Disabled: not part of the total
 					r.sum.Skipped++
 				case list == "failed" && reason == "Not Run":
-					r.sum.Failed--
+					r.sum.Failed = max(r.sum.Failed-1, 0)
 					r.sum.Errors++
 				}
 				continue
