@@ -210,6 +210,7 @@ func TestParseFiles(t *testing.T) {
 		{"automake .trs without the log (real)", read("automake/ok1.sh.trs", "automake/ok2.sh.trs", "automake/bad.sh.trs", "automake/skip.sh.trs", "automake/xfail.sh.trs", "automake/err.sh.trs"), c(2, 1, 2, 1, "automake")},
 		{"automake log and .trs: the log only", read("automake/test-suite.log", "automake/ok1.sh.trs", "automake/bad.sh.trs"), c(2, 1, 2, 1, "automake")},
 		{"go test -json stream saved to a file", read("gotest/json.txt"), c(5, 2, 1, 0, "go test")},
+		{"meson testlog.txt (real)", read("meson/testlog.txt"), c(2, 1, 2, 0, "meson")},
 		{"aggregate report repeating per-class cases", map[string][]byte{
 			"build/test-results/test/TEST-com.example.AppTest.xml": read("gradle/TEST-com.example.AppTest.xml")["gradle/TEST-com.example.AppTest.xml"],
 			"build/reports/TESTS-TestSuites.xml":                   []byte(`<testsuites>` + strings.SplitN(string(read("gradle/TEST-com.example.AppTest.xml")["gradle/TEST-com.example.AppTest.xml"]), "?>", 2)[1] + `</testsuites>`),
