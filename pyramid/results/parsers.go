@@ -1,14 +1,9 @@
 package results
 
-import "strings"
-
 // textParser recognises one framework's console output.
 type textParser struct {
 	// name is the framework name reported in Counts.Frameworks.
 	name string
-	// markers: the parser only runs when the text contains one of these
-	// (a cheap pre-filter for big logs).
-	markers []string
 	// parse returns the counts and whether the framework was seen at all.
 	parse func(lines []string) (Counts, bool)
 	// supersedes names frameworks whose counts are dropped when this one is
@@ -28,40 +23,40 @@ var inner = []string{"googletest", "tap", "pytest", "unittest", "plain"}
 // order of Counts.Frameworks; supersession and fallback decide overlaps.
 var textParsers = []textParser{
 	// CMake's ctest: "N% tests passed, F tests failed out of T" per run.
-	{name: "ctest", markers: []string{"tests passed,", "Test  #", "Test #", "No tests were found"}, parse: parseCTest, supersedes: inner},
+	{name: "ctest", parse: parseCTest, supersedes: inner},
 	// meson test: the "Ok: / Expected Fail: / Fail: …" block per run.
-	{name: "meson", markers: []string{"Expected Fail:", "EXPECTEDFAIL", " OK "}, parse: parseMeson, supersedes: inner},
+	{name: "meson", parse: parseMeson, supersedes: inner},
 	// automake's parallel test harness (make check): "# TOTAL:" block, or
 	// the older "All N tests passed" / "F of N tests failed" banners.
-	{name: "automake", markers: []string{"# TOTAL:", "tests passed", "tests failed", "test passed", "test failed", "check-TESTS", "Testsuite summary"}, parse: parseAutomake, supersedes: inner},
+	{name: "automake", parse: parseAutomake, supersedes: inner},
 	// Perl's prove (TAP::Harness): "Files=N, Tests=M" and "Result:".
-	{name: "prove", markers: []string{"Files=", "Result: "}, parse: parseProve, supersedes: []string{"tap"}},
+	{name: "prove", parse: parseProve, supersedes: []string{"tap"}},
 	// pytest: the "=== 1 failed, 2 passed in 0.1s ===" closing line.
-	{name: "pytest", markers: []string{" passed", " failed", " error", " skipped", "no tests ran", " xfailed", " xpassed", " deselected", "test session starts", " PASSED", " FAILED"}, parse: parsePytest},
+	{name: "pytest", parse: parsePytest},
 	// Python unittest (and Django/trial): "Ran N tests in Xs" + "OK"/"FAILED (…)".
-	{name: "unittest", markers: []string{"Ran "}, parse: parseUnittest},
+	{name: "unittest", parse: parseUnittest},
 	// go test: -v "--- PASS/FAIL/SKIP:" lines and -json events (leaf tests).
-	{name: "go test", markers: []string{"--- PASS", "--- FAIL", "--- SKIP", `"Action":`, "ok  \t", "FAIL\t"}, parse: parseGoTest},
+	{name: "go test", parse: parseGoTest},
 	// googletest: "[==========] N tests from M test suites ran." + PASSED/FAILED/SKIPPED.
-	{name: "googletest", markers: []string{"[==========]", "[ RUN      ]"}, parse: parseGoogletest},
+	{name: "googletest", parse: parseGoogletest},
 	// jest: "Tests:       1 failed, 1 skipped, 3 passed, 5 total".
-	{name: "jest", markers: []string{"Tests:"}, parse: parseJest},
+	{name: "jest", parse: parseJest},
 	// mocha: "N passing (12ms)", "N pending", "N failing".
-	{name: "mocha", markers: []string{" passing ("}, parse: parseMocha},
+	{name: "mocha", parse: parseMocha},
 	// vitest: " Tests  3 passed | 1 skipped (4)".
-	{name: "vitest", markers: []string{"Tests "}, parse: parseVitest},
+	{name: "vitest", parse: parseVitest},
 	// TAP: node:test's "# tests/# pass/# fail…" summary (also the spec
 	// reporter's "ℹ tests"), else plain "ok N"/"not ok N" lines.
-	{name: "tap", markers: []string{"# tests ", "ℹ tests ", "ok 1"}, parse: parseTAP},
+	{name: "tap", parse: parseTAP},
 	// cargo test: "test result: ok. 3 passed; 0 failed; 1 ignored; …" per binary.
-	{name: "cargo test", markers: []string{"test result:", "running "}, parse: parseCargo},
+	{name: "cargo test", parse: parseCargo},
 	// Maven Surefire/Failsafe: "Tests run: 5, Failures: 1, Errors: 0, Skipped: 1".
-	{name: "surefire", markers: []string{"Tests run:"}, parse: parseSurefire},
+	{name: "surefire", parse: parseSurefire},
 	// Gradle: "5 tests completed, 1 failed, 1 skipped" (printed on failure only).
-	{name: "gradle", markers: []string{"tests completed", "test completed"}, parse: parseGradle},
+	{name: "gradle", parse: parseGradle},
 	// A closing line "N passed, N failed[, N skipped]" with an optional
 	// "Word:" prefix; used only when nothing else matched.
-	{name: "plain", markers: []string{" passed, "}, parse: parsePlain, fallback: true},
+	{name: "plain", parse: parsePlain, fallback: true},
 }
 
 // parseText runs every parser over the text and resolves overlaps.
@@ -69,20 +64,13 @@ func parseText(text string) []found {
 	if text == "" {
 		return nil
 	}
-	text = stripANSI(text)
-	var ls []string // split lazily: most logs match no marker of most parsers
+	ls := lines(text)
 	var got []found
 	var dropped []string
 	anyPrimary := false
 	for _, p := range textParsers {
 		if p.fallback && anyPrimary {
 			continue
-		}
-		if !containsAny(text, p.markers) {
-			continue
-		}
-		if ls == nil {
-			ls = lines(text)
 		}
 		c, ok := p.parse(ls)
 		if !ok {
@@ -101,15 +89,6 @@ func parseText(text string) []found {
 		}
 	}
 	return out
-}
-
-func containsAny(s string, subs []string) bool {
-	for _, m := range subs {
-		if strings.Contains(s, m) {
-			return true
-		}
-	}
-	return false
 }
 
 func containsString(list []string, s string) bool {
