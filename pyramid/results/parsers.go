@@ -1,13 +1,15 @@
 package results
 
+import "slices"
+
 // textParser recognises one framework's console output.
 type textParser struct {
 	// name is the framework name reported in Counts.Frameworks.
 	name string
 	// parse returns the counts and whether the framework was seen at all.
 	parse func(lines []string) (Counts, bool)
-	// supersedes names frameworks whose counts are dropped when this one is
-	// seen: a runner (ctest, meson, automake, prove) shows only part of the
+	// supersedes names frameworks whose counts are dropped when this one
+	// counted at least one test: a runner (ctest, meson, automake, prove) shows only part of the
 	// output of the tests it runs, so the inner framework's counts would be
 	// partial and would double count.
 	supersedes []string
@@ -77,25 +79,18 @@ func parseText(text string) []found {
 			continue
 		}
 		got = append(got, found{name: p.name, counts: c})
-		dropped = append(dropped, p.supersedes...)
+		if c.Total() > 0 {
+			dropped = append(dropped, p.supersedes...)
+		}
 		if !p.fallback {
 			anyPrimary = true
 		}
 	}
 	out := got[:0]
 	for _, f := range got {
-		if !containsString(dropped, f.name) {
+		if !slices.Contains(dropped, f.name) {
 			out = append(out, f)
 		}
 	}
 	return out
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

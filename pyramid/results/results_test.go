@@ -173,6 +173,7 @@ func TestParseInline(t *testing.T) {
 		{"carriage return progress", "running...\r 50%\r100%\r=== 4 passed in 0.30s ===\r\n", c(4, 0, 0, 0, "pytest")},
 		{"windows line endings", "Ran 3 tests in 0.001s\r\n\r\nOK\r\n", c(3, 0, 0, 0, "unittest")},
 		{"empty", "", c(0, 0, 0, 0)},
+		{"runner without tests does not hide a later pytest", "Test project /b\nNo tests were found!!!\n=== 2 passed in 0.1s ===\n", c(2, 0, 0, 0, "ctest", "pytest")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
