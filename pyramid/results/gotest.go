@@ -1,0 +1,155 @@
+package results
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+)
+
+var (
+	// "ok  	example.com/pkg	0.01s", "FAIL	example.com/pkg	0.02s",
+	// "ok  	pkg	(cached)", "?   	pkg	[no test files]", "FAIL	pkg [build failed]"
+	goPkgLine = regexp.MustCompile(`^(ok|FAIL|\?) +\t?\S+\s+(?:[\d.]+s|\(cached\)|\[no test files\]|\[build failed\]|\[setup failed\])`)
+)
+
+// goEvent is the part of a `go test -json` (test2json) event used here.
+type goEvent struct {
+	Action  string
+	Package string
+	Test    string
+}
+
+// parseGoTest reads `go test -v` text and `go test -json` event streams.
+//
+// Subtests: only leaf tests count. A test that has subtests is a container
+// (its result is derived from them), so TestTable with three subtests counts
+// as three tests, not four — the same as pytest counts parametrised cases.
+//
+// Without -v, go test prints no line for a passing test ("ok pkg 0.01s"),
+// only "--- FAIL" lines for failures; no pass count is invented, so such
+// output is recognised but counts only the failures it shows.
+//
+// Text and JSON do not overlap: JSON lines start with "{" so the "--- PASS"
+// text they embed in Output fields is never read as text. Leaf detection is
+// per package: a package's text output ends with its "ok"/"FAIL" line; JSON
+// events carry the package.
+func parseGoTest(ls []string) (Counts, bool) {
+	var total Counts
+	seen := false
+	text := newGoLeaves() // current package of text output
+	jsonPkgs := map[string]*goLeaves{}
+	var jsonOrder []string
+	for _, l := range ls {
+		if len(l) > 0 && l[0] == '{' {
+			if !strings.Contains(l, `"Action":"`) || !strings.Contains(l, `"Test":"`) {
+				if strings.Contains(l, `"Action":"`) && strings.Contains(l, `"Package":"`) {
+					seen = true
+				}
+				continue
+			}
+			if !(strings.Contains(l, `"Action":"pass"`) || strings.Contains(l, `"Action":"fail"`) || strings.Contains(l, `"Action":"skip"`)) {
+				seen = true
+				continue
+			}
+			var ev goEvent
+			if json.Unmarshal([]byte(l), &ev) != nil || ev.Test == "" {
+				continue
+			}
+			seen = true
+			p := jsonPkgs[ev.Package]
+			if p == nil {
+				p = newGoLeaves()
+				jsonPkgs[ev.Package] = p
+				jsonOrder = append(jsonOrder, ev.Package)
+			}
+			p.set(ev.Test, ev.Action)
+			continue
+		}
+		t := strings.TrimLeft(l, " \t")
+		if strings.HasPrefix(t, "--- ") {
+			if action, name, ok := goTestResult(t); ok {
+				text.set(name, action)
+				seen = true
+			}
+			continue
+		}
+		if len(l) > 1 && (l[0] == 'o' || l[0] == 'F' || l[0] == '?') {
+			if goPkgLine.MatchString(l) {
+				total.Add(text.counts())
+				text = newGoLeaves()
+				seen = true
+			}
+		}
+	}
+	total.Add(text.counts())
+	for _, p := range jsonOrder {
+		total.Add(jsonPkgs[p].counts())
+	}
+	return total, seen
+}
+
+// goLeaves collects the last outcome per test name of one package.
+type goLeaves struct {
+	outcome map[string]string
+	order   []string
+}
+
+func newGoLeaves() *goLeaves { return &goLeaves{outcome: map[string]string{}} }
+
+func (g *goLeaves) set(name, action string) {
+	if _, ok := g.outcome[name]; !ok {
+		g.order = append(g.order, name)
+	}
+	g.outcome[name] = action
+}
+
+// counts counts the leaves: names that are no other name's parent.
+func (g *goLeaves) counts() Counts {
+	var c Counts
+	if len(g.order) == 0 {
+		return c
+	}
+	parent := map[string]bool{}
+	for _, n := range g.order {
+		for i := 0; i < len(n); i++ {
+			if n[i] == '/' {
+				parent[n[:i]] = true
+			}
+		}
+	}
+	for _, n := range g.order {
+		if parent[n] {
+			continue
+		}
+		switch g.outcome[n] {
+		case "pass":
+			c.Passed++
+		case "fail":
+			c.Failed++
+		case "skip":
+			c.Skipped++
+		}
+	}
+	return c
+}
+
+// goTestResult parses "--- PASS: TestX (0.00s)" (leading space already
+// trimmed) into ("pass", "TestX").
+func goTestResult(t string) (action, name string, ok bool) {
+	rest, found := strings.CutPrefix(t, "--- ")
+	if !found || len(rest) < 6 || rest[4] != ':' || rest[5] != ' ' {
+		return "", "", false
+	}
+	switch rest[:4] {
+	case "PASS":
+		action = "pass"
+	case "FAIL":
+		action = "fail"
+	case "SKIP":
+		action = "skip"
+	default:
+		return "", "", false
+	}
+	name, _, _ = strings.Cut(rest[6:], " ")
+	return action, name, name != ""
+}

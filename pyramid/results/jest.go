@@ -1,0 +1,37 @@
+package results
+
+import (
+	"regexp"
+	"strings"
+)
+
+// "Tests:       1 failed, 1 skipped, 1 todo, 3 passed, 6 total"
+var jestTests = regexp.MustCompile(`^Tests:\s+(.*), (\d+) total$`)
+
+var jestWords = map[string]func(*Counts, int){
+	"passed": addPassed, "failed": addFailed, "skipped": addSkipped,
+	"todo": addSkipped, "pending": addSkipped,
+}
+
+// parseJest reads jest's closing "Tests:" line; todo tests count as skipped.
+// Each "Tests:" line is one run (jest prints it once per invocation; with
+// several projects it is still one aggregated line).
+func parseJest(ls []string) (Counts, bool) {
+	var total Counts
+	seen := false
+	for _, l := range ls {
+		t := strings.TrimSpace(l)
+		if !strings.HasPrefix(t, "Tests:") {
+			continue
+		}
+		m := jestTests.FindStringSubmatch(t)
+		if m == nil {
+			continue
+		}
+		if c, ok := countList(m[1], ", ", jestWords); ok {
+			total.Add(c)
+			seen = true
+		}
+	}
+	return total, seen
+}

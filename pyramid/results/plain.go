@@ -1,0 +1,28 @@
+package results
+
+import (
+	"regexp"
+	"strings"
+)
+
+// "12 passed, 0 failed", "Summary: 3 passed, 1 failed, 2 skipped."
+var plainLine = regexp.MustCompile(`^(?:[A-Za-z]+:\s*)?(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\.?$`)
+
+// parsePlain reads a home-made closing line "N passed, N failed" (optionally
+// ", N skipped", optionally prefixed by one word and a colon). It is a
+// fallback: used only when no framework was recognised. Each line counts.
+func parsePlain(ls []string) (Counts, bool) {
+	var total Counts
+	seen := false
+	for _, l := range ls {
+		t := strings.TrimSpace(l)
+		if !strings.Contains(t, " passed, ") {
+			continue
+		}
+		if m := plainLine.FindStringSubmatch(t); m != nil {
+			total.Add(Counts{Passed: atoi(m[1]), Failed: atoi(m[2]), Skipped: atoi(m[3])})
+			seen = true
+		}
+	}
+	return total, seen
+}

@@ -1,0 +1,86 @@
+package results
+
+import (
+	"regexp"
+	"strings"
+)
+
+// " in 0.12s", " in 12.34s (0:00:12)"
+var pytestTiming = regexp.MustCompile(` in [\d.]+s(?: \([\d:]+\))?$`)
+
+// "test_a.py::test_skip SKIPPED (nope)      [ 57%]" (-v), a fallback for a
+// session that died before its summary
+var pytestVerbose = regexp.MustCompile(`^\S+::\S+.*? (PASSED|FAILED|SKIPPED|XFAIL|XPASS|ERROR)\b`)
+
+var pytestWords = map[string]func(*Counts, int){
+	"passed": addPassed, "failed": addFailed, "skipped": addSkipped,
+	"xfailed": addSkipped, "xpassed": addPassed,
+	"error": addErrors, "errors": addErrors,
+	"deselected": nil, "warning": nil, "warnings": nil, "rerun": nil,
+	"subtests passed": addPassed, "subtests failed": addFailed, "subtests skipped": addSkipped,
+}
+
+// parsePytest reads pytest's closing line, in the framed form
+// "==== 1 failed, 2 passed, 1 skipped in 0.12s ====" or the -q form
+// "3 passed in 0.01s". A line counts only if every item is "N <pytest word>"
+// and it is framed by "=" or ends with the timing, so prose does not match.
+// With -v, the per-test "PASSED"/"FAILED"… lines are a fallback for a
+// session that died before its summary (a segfault, a kill).
+// xfailed → skipped (as pytest's own JUnit XML reports it), xpassed → passed
+// (non-strict xpass does not fail the run; strict ones are reported as
+// failed by pytest itself). Each "test session starts" begins a run; a
+// repeated summary within a run replaces the earlier one.
+func parsePytest(ls []string) (Counts, bool) {
+	var r runs
+	for _, l := range ls {
+		t := strings.TrimSpace(l)
+		if t == "" {
+			continue
+		}
+		framed := t[0] == '='
+		if framed && strings.Contains(t, " test session starts ") {
+			r.start()
+			r.detect()
+			continue
+		}
+		if !framed && (t[0] < '0' || t[0] > '9') && !strings.HasPrefix(t, "no tests ran") {
+			if strings.Contains(t, "::") {
+				if m := pytestVerbose.FindStringSubmatch(t); m != nil {
+					r.test(pytestOutcome(m[1]))
+				}
+			}
+			continue
+		}
+		body := strings.TrimSpace(strings.Trim(t, "="))
+		loc := pytestTiming.FindStringIndex(body)
+		if loc != nil {
+			body = body[:loc[0]]
+		} else if !framed {
+			continue
+		}
+		if body == "no tests ran" {
+			r.summary(Counts{})
+			continue
+		}
+		if body == "" || body[0] < '0' || body[0] > '9' {
+			continue
+		}
+		if c, ok := countList(body, ", ", pytestWords); ok {
+			r.summary(c)
+		}
+	}
+	return r.result()
+}
+
+func pytestOutcome(s string) Counts {
+	switch s {
+	case "PASSED", "XPASS":
+		return onePassed
+	case "FAILED":
+		return oneFailed
+	case "ERROR":
+		return oneError
+	default: // SKIPPED, XFAIL
+		return oneSkipped
+	}
+}

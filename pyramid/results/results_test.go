@@ -1,0 +1,310 @@
+package results
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// c builds expected counts: passed, failed, skipped, errors, frameworks.
+func c(p, f, s, e int, fw ...string) Counts {
+	return Counts{Passed: p, Failed: f, Skipped: s, Errors: e, Frameworks: fw}
+}
+
+// TestParseTestdata runs Parse over the console excerpts in testdata. Unless
+// a comment says otherwise, each file is real output captured on the
+// development machine (see README.md); surefire/ and gradle/ hold faithful
+// samples (Maven/Gradle cannot fetch plugins there), plain/ and the prose
+// sample are hand-written, and some mixed/ files concatenate real outputs.
+func TestParseTestdata(t *testing.T) {
+	tests := []struct {
+		file string
+		want Counts
+	}{
+		// ctest: skipped tests are inside "passed" of the summary; disabled
+		// ones outside the total; "Not Run" (missing executable) → error.
+		{"ctest/mixed.txt", c(2, 1, 2, 1, "ctest")},
+		{"ctest/pass.txt", c(2, 0, 0, 0, "ctest")},
+		{"ctest/fail_output_on_failure.txt", c(0, 1, 0, 0, "ctest")},
+		{"ctest/parallel_j2.txt", c(2, 1, 2, 1, "ctest")},
+		// `timeout 2 ctest` killed it during a sleeping test: no summary,
+		// the finished per-test lines count.
+		{"ctest/killed_by_timeout.txt", c(2, 0, 2, 0, "ctest")},
+		// automake: XFAIL → skipped, ERROR → error.
+		{"automake/mixed.txt", c(2, 1, 2, 1, "automake")},
+		// the console summary, then `cat test-suite.log`: counted once.
+		{"automake/failure_then_cat_test-suite-log.txt", c(2, 1, 2, 1, "automake")},
+		// SUBDIRS = lib tests: two summaries, summed.
+		{"automake/two_suites_recursive.txt", c(4, 0, 1, 0, "automake")},
+		// meson: Expected Fail → skipped.
+		{"meson/mixed.txt", c(2, 1, 2, 0, "meson")},
+		{"meson/pass.txt", c(2, 0, 0, 0, "meson")},
+		// pytest: xfailed → skipped, xpassed → passed.
+		{"pytest/mixed.txt", c(3, 1, 2, 1, "pytest")},
+		{"pytest/quiet_mixed.txt", c(3, 1, 2, 1, "pytest")},
+		{"pytest/quiet_pass.txt", c(3, 0, 0, 0, "pytest")},
+		{"pytest/color_tail.txt", c(3, 1, 2, 1, "pytest")},
+		{"pytest/no_tests.txt", c(0, 0, 0, 0, "pytest")},
+		// segfault mid-session under -v: the per-test lines seen so far.
+		{"pytest/crash_verbose.txt", c(2, 0, 0, 0, "pytest")},
+		// unittest: expected failures → skipped.
+		{"unittest/mixed.txt", c(1, 1, 2, 2, "unittest")},
+		{"unittest/pass_skip.txt", c(2, 0, 1, 0, "unittest")},
+		{"unittest/verbose.txt", c(2, 0, 1, 0, "unittest")},
+		{"unittest/no_tests.txt", c(0, 0, 0, 0, "unittest")},
+		// go test: leaf tests only (TestTable's three subtests count, not TestTable).
+		{"gotest/verbose.txt", c(5, 2, 1, 0, "go test")},
+		{"gotest/json.txt", c(5, 2, 1, 0, "go test")},
+		{"gotest/panic.txt", c(1, 1, 0, 0, "go test")},
+		{"gotest/json_panic.txt", c(1, 1, 0, 0, "go test")},
+		// without -v only failures are printed; no passes are invented.
+		{"gotest/plain.txt", c(0, 3, 0, 0, "go test")},
+		// t.Parallel subtests (PAUSE/CONT lines) and a cached package.
+		{"gotest/parallel_cached.txt", c(6, 0, 1, 0, "go test")},
+		// googletest: disabled tests → skipped.
+		{"googletest/mixed.txt", c(3, 1, 2, 0, "googletest")},
+		{"googletest/pass.txt", c(2, 0, 0, 0, "googletest")},
+		{"googletest/color.txt", c(3, 1, 2, 0, "googletest")},
+		// abort() in the second test: one passed, the unfinished one an error.
+		{"googletest/crash.txt", c(1, 0, 0, 1, "googletest")},
+		// jest: todo → skipped; colour codes stripped.
+		{"jest/mixed.txt", c(3, 1, 2, 0, "jest")},
+		{"jest/pass.txt", c(1, 0, 0, 0, "jest")},
+		{"jest/color.txt", c(2, 1, 2, 0, "jest")},
+		{"mocha/mixed.txt", c(2, 1, 2, 0, "mocha")},
+		{"mocha/pass.txt", c(3, 0, 0, 0, "mocha")},
+		// vitest prints colour even into a pipe.
+		{"vitest/mixed_color.txt", c(3, 1, 2, 0, "vitest")},
+		{"vitest/pass_color.txt", c(1, 0, 0, 0, "vitest")},
+		// node --test (TAP and spec reporters): the summary, not the TAP lines.
+		{"tap/node_test_tap.txt", c(4, 1, 2, 0, "tap")},
+		{"tap/node_test_spec.txt", c(4, 1, 2, 0, "tap")},
+		// a bare Test::More script: plan + ok/not ok lines.
+		{"tap/perl_plain.txt", c(2, 1, 1, 0, "tap")},
+		{"prove/pass.txt", c(3, 0, 0, 0, "prove")},
+		// a file that died after its first test counts as one error.
+		{"prove/mixed_crash.txt", c(6, 1, 1, 1, "prove")},
+		// prove -v shows the TAP lines too; prove's summary wins.
+		{"prove/verbose.txt", c(2, 1, 1, 0, "prove")},
+		{"cargo/fail.txt", c(2, 1, 1, 0, "cargo test")},
+		{"cargo/no_fail_fast.txt", c(4, 1, 1, 0, "cargo test")},
+		{"cargo/color.txt", c(5, 0, 1, 0, "cargo test")},
+		// unit tests, an integration test and doc-tests: three results summed.
+		{"cargo/pass_three_binaries.txt", c(5, 0, 1, 0, "cargo test")},
+		// per-class lines and the "Results:" total per module: totals only.
+		{"surefire/multimodule.txt", c(6, 1, 1, 1, "surefire")},
+		// the fork died before "Results:": the per-class lines.
+		{"surefire/fork_crashed.txt", c(4, 1, 0, 0, "surefire")},
+		{"gradle/failed_task.txt", c(3, 1, 1, 0, "gradle")},
+		{"plain/summary_lines.txt", c(12, 1, 2, 0, "plain")},
+		{"plain/bare.txt", c(2, 1, 0, 0, "plain")},
+		// ctest --output-on-failure shows the failing gtest binary's output:
+		// ctest (the runner) counts, googletest's partial view is dropped.
+		{"mixed/ctest_running_gtest.txt", c(1, 1, 0, 0, "ctest")},
+		// two ctest invocations (concatenated real outputs) are summed.
+		{"mixed/ctest_twice.txt", c(4, 1, 2, 1, "ctest")},
+		// pytest -q output followed by its summary echoed again (constructed).
+		{"mixed/pytest_summary_repeated.txt", c(3, 1, 2, 1, "pytest")},
+		// negatives: nothing ran.
+		{"negative/cmake_build_log.txt", c(0, 0, 0, 0)},
+		{"negative/npm_install.txt", c(0, 0, 0, 0)},
+		{"negative/prose.txt", c(0, 0, 0, 0)},
+		// pytest segfaulted in its third test without -v: recognised, no count.
+		{"negative/pytest_segfault.txt", c(0, 0, 0, 0, "pytest")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			b, err := os.ReadFile(filepath.Join("testdata", tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := Parse(string(b))
+			if !equal(got, tt.want) {
+				t.Errorf("Parse = %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestParseInline covers the line shapes named in the design (some from
+// framework versions not installed here) and the edge cases.
+func TestParseInline(t *testing.T) {
+	tests := []struct {
+		name, out string
+		want      Counts
+	}{
+		{"ctest all passed", "Test project /b\n100% tests passed, 0 tests failed out of 28\n", c(28, 0, 0, 0, "ctest")},
+		{"ctest no tests", "Test project /b\nNo tests were found!!!\n", c(0, 0, 0, 0, "ctest")},
+		{"ctest timeout line fallback", "Test project /b\n1/2 Test #1: a ....   Passed    0.01 sec\n2/2 Test #2: b ....***Timeout  10.00 sec\n", c(1, 1, 0, 0, "ctest")},
+		{"automake old all", "All 5 tests passed\n", c(5, 0, 0, 0, "automake")},
+		{"automake old fail", "==================\n1 of 5 tests failed\n(2 tests were not run)\n==================\n", c(4, 1, 2, 0, "automake")},
+		{"meson one line", "Ok: 3  Expected Fail: 0  Fail: 1  Unexpected Pass: 0  Skipped: 1  Timeout: 0\n", c(3, 1, 1, 0, "meson")},
+		{"meson no summary", " 1/3 a   OK   0.01s\n 2/3 b   FAIL   0.02s   exit status 1\n", c(1, 1, 0, 0, "meson")},
+		{"pytest design line", "=== 3 passed, 1 failed, 2 skipped, 1 error in 0.12s ===\n", c(3, 1, 2, 1, "pytest")},
+		{"pytest warnings deselected", "== 4 passed, 2 deselected, 3 warnings in 1.50s ==\n", c(4, 0, 0, 0, "pytest")},
+		{"pytest quiet xfail", "2 passed, 1 xfailed in 0.02s\n", c(2, 0, 1, 0, "pytest")},
+		{"pytest two sessions", "=== test session starts ===\n=== 2 passed in 0.1s ===\n=== test session starts ===\n=== 1 failed in 0.1s ===\n", c(2, 1, 0, 0, "pytest")},
+		{"unittest failed", "Ran 5 tests in 0.001s\n\nFAILED (failures=1, errors=2, skipped=1)\n", c(1, 1, 1, 2, "unittest")},
+		{"unittest unexpected success", "Ran 2 tests in 0.001s\n\nFAILED (unexpected successes=1)\n", c(1, 1, 0, 0, "unittest")},
+		{"go ok without -v", "ok  \texample.com/a\t0.010s\nok  \texample.com/b\t(cached)\n", c(0, 0, 0, 0, "go test")},
+		{"go same test name in two packages", "=== RUN   TestX\n--- PASS: TestX (0.00s)\nPASS\nok  \ta\t0.1s\n=== RUN   TestX\n--- PASS: TestX (0.00s)\n    --- PASS: TestX/sub (0.00s)\nPASS\nok  \tb\t0.1s\n", c(2, 0, 0, 0, "go test")},
+		{"googletest design lines", "[==========] Running 5 tests from 2 test suites.\n[==========] 5 tests from 2 test suites ran. (3 ms total)\n[  PASSED  ] 4 tests.\n[  FAILED  ] 1 test, listed below:\n[  FAILED  ] A.B\n", c(4, 1, 0, 0, "googletest")},
+		{"googletest old no SKIPPED line", "[==========] Running 5 tests from 1 test case.\n[==========] 5 tests from 1 test case ran. (3 ms total)\n[  PASSED  ] 3 tests.\n[  FAILED  ] 1 test, listed below:\n", c(3, 1, 1, 0, "googletest")},
+		{"googletest two binaries", "[==========] Running 1 test from 1 test suite.\n[==========] 1 test from 1 test suite ran. (0 ms total)\n[  PASSED  ] 1 test.\n[==========] Running 2 tests from 1 test suite.\n[==========] 2 tests from 1 test suite ran. (0 ms total)\n[  PASSED  ] 2 tests.\n", c(3, 0, 0, 0, "googletest")},
+		{"jest design line", "Tests:       1 failed, 1 skipped, 3 passed, 5 total\n", c(3, 1, 1, 0, "jest")},
+		{"mocha design lines", "  3 passing (12ms)\n  2 pending\n  1 failing\n", c(3, 1, 2, 0, "mocha")},
+		{"vitest design line", " Tests  3 passed | 1 skipped (4)\n", c(3, 0, 1, 0, "vitest")},
+		{"vitest failed", "      Tests  2 failed | 3 passed (5)\n", c(3, 2, 0, 0, "vitest")},
+		{"node test design lines", "# tests 4\n# pass 3\n# fail 1\n# skipped 0\n# todo 0\n", c(3, 1, 0, 0, "tap")},
+		{"plain tap", "1..3\nok 1 - a\nnot ok 2 - b\nok 3 # SKIP no db\n", c(1, 1, 1, 0, "tap")},
+		{"ok lines without a plan are not TAP", "ok 1 file copied\nok 2 files copied\n", c(0, 0, 0, 0)},
+		{"cargo design line", "running 4 tests\ntest result: ok. 3 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out\n", c(3, 0, 1, 0, "cargo test")},
+		{"cargo binary crashed", "running 3 tests\ntest a ... ok\ntest b ... ok\nerror: test failed, to rerun pass `--lib`\n\nCaused by:\n  process didn't exit successfully: `target/debug/deps/x` (signal: 11, SIGSEGV: invalid memory reference)\n", c(2, 0, 0, 0, "cargo test")},
+		{"surefire old unprefixed", "-------------------------------------------------------\n T E S T S\n-------------------------------------------------------\nRunning com.x.ATest\nTests run: 5, Failures: 1, Errors: 0, Skipped: 1, Time elapsed: 0.1 sec <<< FAILURE!\n\nResults :\n\nTests run: 5, Failures: 1, Errors: 0, Skipped: 1\n", c(3, 1, 1, 0, "surefire")},
+		{"gradle design line", "5 tests completed, 1 failed, 1 skipped\n", c(3, 1, 1, 0, "gradle")},
+		{"prove design lines", "All tests successful.\nFiles=3, Tests=42,  1 wallclock secs\nResult: PASS\n", c(42, 0, 0, 0, "prove")},
+		{"plain with word prefix", "Results: 7 passed, 0 failed\n", c(7, 0, 0, 0, "plain")},
+		{"plain not used when a framework matched", "=== 3 passed, 1 failed in 0.1s ===\nsummary: 3 passed, 1 failed\n", c(3, 1, 0, 0, "pytest")},
+		{"two frameworks in one log", "Tests:       2 passed, 2 total\n=== 1 passed in 0.1s ===\n", c(3, 0, 0, 0, "pytest", "jest")},
+		{"ansi colours", "\x1b[1mTests:       \x1b[22m\x1b[1m\x1b[32m2 passed\x1b[39m\x1b[22m, 2 total\n", c(2, 0, 0, 0, "jest")},
+		{"carriage return progress", "running...\r 50%\r100%\r=== 4 passed in 0.30s ===\r\n", c(4, 0, 0, 0, "pytest")},
+		{"windows line endings", "Ran 3 tests in 0.001s\r\n\r\nOK\r\n", c(3, 0, 0, 0, "unittest")},
+		{"empty", "", c(0, 0, 0, 0)},
+		{"runner without tests does not hide a later pytest", "Test project /b\nNo tests were found!!!\n=== 2 passed in 0.1s ===\n", c(2, 0, 0, 0, "ctest", "pytest")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Parse(tt.out)
+			if !equal(got, tt.want) {
+				t.Errorf("Parse(%q) = %+v, want %+v", tt.out, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseFiles(t *testing.T) {
+	read := func(names ...string) map[string][]byte {
+		m := map[string][]byte{}
+		for _, n := range names {
+			b, err := os.ReadFile(filepath.Join("testdata", n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m[n] = b
+		}
+		return m
+	}
+	tests := []struct {
+		name  string
+		files map[string][]byte
+		want  Counts
+	}{
+		{"pytest junit (real)", read("junit/pytest-junit.xml"), c(3, 1, 2, 1, "junit-xml")},
+		{"meson junit (real; xfail passes in meson's XML)", read("junit/meson-testlog.junit.xml"), c(3, 1, 1, 0, "junit-xml")},
+		{"ctest junit (real; disabled and not-run are skipped)", read("junit/ctest-junit.xml"), c(2, 1, 3, 0, "junit-xml")},
+		{"surefire report (sample)", read("surefire/TEST-com.example.app.AppTest.xml"), c(1, 1, 1, 1, "junit-xml")},
+		{"gradle report (sample)", read("gradle/TEST-com.example.AppTest.xml"), c(3, 1, 1, 0, "junit-xml")},
+		{"automake test-suite.log (real)", read("automake/test-suite.log"), c(2, 1, 2, 1, "automake")},
+		{"automake .trs without the log (real)", read("automake/ok1.sh.trs", "automake/ok2.sh.trs", "automake/bad.sh.trs", "automake/skip.sh.trs", "automake/xfail.sh.trs", "automake/err.sh.trs"), c(2, 1, 2, 1, "automake")},
+		{"automake log and .trs: the log only", read("automake/test-suite.log", "automake/ok1.sh.trs", "automake/bad.sh.trs"), c(2, 1, 2, 1, "automake")},
+		{"go test -json stream saved to a file", read("gotest/json.txt"), c(5, 2, 1, 0, "go test")},
+		{"meson testlog.txt (real)", read("meson/testlog.txt"), c(2, 1, 2, 0, "meson")},
+		{"aggregate report repeating per-class cases", map[string][]byte{
+			"build/test-results/test/TEST-com.example.AppTest.xml": read("gradle/TEST-com.example.AppTest.xml")["gradle/TEST-com.example.AppTest.xml"],
+			"build/reports/TESTS-TestSuites.xml":                   []byte(`<testsuites>` + strings.SplitN(string(read("gradle/TEST-com.example.AppTest.xml")["gradle/TEST-com.example.AppTest.xml"]), "?>", 2)[1] + `</testsuites>`),
+		}, c(3, 1, 1, 0, "junit-xml")},
+		{"suite attributes only", map[string][]byte{"r.xml": []byte(`<testsuite name="x" tests="4" failures="1" errors="0" skipped="1"></testsuite>`)}, c(2, 1, 1, 0, "junit-xml")},
+		{"truncated XML keeps what was read", map[string][]byte{"r.xml": []byte(`<testsuite><testcase name="a"/><testcase name="b"><failure/></testcase><testcase name="c"`)}, c(1, 1, 0, 0, "junit-xml")},
+		{"not JUnit", map[string][]byte{"pom.xml": []byte(`<project><modelVersion>4.0.0</modelVersion></project>`)}, c(0, 0, 0, 0)},
+		{"ctest LastTest.log ignored", map[string][]byte{"build/Testing/Temporary/LastTest.log": []byte("Test Passed.\n")}, c(0, 0, 0, 0)},
+		{"none", nil, c(0, 0, 0, 0)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ParseFiles(tt.files)
+			if !equal(got, tt.want) {
+				t.Errorf("ParseFiles = %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseRun(t *testing.T) {
+	xml := []byte(`<testsuite><testcase name="a"/><testcase name="b"/><testcase name="c"><skipped/></testcase></testsuite>`)
+	// Files that count tests win over the console.
+	got := ParseRun("=== 1 passed in 0.1s ===\n", map[string][]byte{"junit.xml": xml})
+	if want := c(2, 0, 1, 0, "pytest", "junit-xml"); !equal(got, want) {
+		t.Errorf("ParseRun with files = %+v, want %+v", got, want)
+	}
+	// Without countable files the console counts.
+	got = ParseRun("=== 1 passed in 0.1s ===\n", map[string][]byte{"pom.xml": []byte("<project/>")})
+	if want := c(1, 0, 0, 0, "pytest"); !equal(got, want) {
+		t.Errorf("ParseRun without files = %+v, want %+v", got, want)
+	}
+}
+
+func TestCounts(t *testing.T) {
+	x := c(1, 2, 3, 4, "a")
+	if x.Total() != 10 || !x.Ran() {
+		t.Errorf("Total/Ran of %+v", x)
+	}
+	if c(0, 0, 5, 0).Ran() {
+		t.Error("only skipped tests must not count as ran")
+	}
+	if !c(0, 0, 0, 1).Ran() {
+		t.Error("a test that errored ran")
+	}
+	x.Add(c(1, 1, 1, 1, "b", "a"))
+	if want := c(2, 3, 4, 5, "a", "b"); !equal(x, want) {
+		t.Errorf("Add = %+v, want %+v", x, want)
+	}
+	b, err := json.Marshal(c(1, 0, 2, 0, "pytest"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"passed":1,"failed":0,"skipped":2,"errors":0,"frameworks":["pytest"]}`; string(b) != want {
+		t.Errorf("JSON = %s, want %s", b, want)
+	}
+}
+
+func TestResultFilePatterns(t *testing.T) {
+	ps := ResultFilePatterns()
+	for _, want := range []string{"**/TEST-*.xml", "**/target/surefire-reports/TEST-*.xml", "**/build/test-results/**/*.xml", "**/junit*.xml", "**/test-suite.log", "**/*.trs"} {
+		found := false
+		for _, p := range ps {
+			found = found || p == want
+		}
+		if !found {
+			t.Errorf("ResultFilePatterns lacks %q", want)
+		}
+	}
+	ps[0] = "changed"
+	if ResultFilePatterns()[0] == "changed" {
+		t.Error("ResultFilePatterns returns the package's slice")
+	}
+}
+
+func TestStripANSI(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain", "plain"},
+		{"\x1b[1m\x1b[31mred\x1b[39m\x1b[22m", "red"},
+		{"\x1b]8;;http://x\x07link\x1b]8;;\x07", "link"},
+		{"a\x1b(Bb", "ab"},
+		{"cut\x1b[", "cut"},
+	}
+	for _, tt := range tests {
+		if got := stripANSI(tt.in); got != tt.want {
+			t.Errorf("stripANSI(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func equal(a, b Counts) bool {
+	if len(a.Frameworks) == 0 && len(b.Frameworks) == 0 {
+		a.Frameworks, b.Frameworks = nil, nil
+	}
+	return reflect.DeepEqual(a, b)
+}

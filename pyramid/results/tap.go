@@ -1,0 +1,88 @@
+package results
+
+import (
+	"regexp"
+	"strings"
+)
+
+var (
+	// "# tests 7", "ℹ pass 4" (node:test's TAP and spec reporters)
+	tapSummary = regexp.MustCompile(`^(?:#|ℹ) (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) [\d.]+$`)
+	// "ok 3 - skip # SKIP later", "not ok 2 - bad"
+	tapLine = regexp.MustCompile(`^(not )?ok \d+\b(.*)$`)
+	// "# SKIP", "# skip no net", "# TODO"
+	tapDirective = regexp.MustCompile(`(?i)#\s*(skip|todo)\b`)
+)
+
+// parseTAP reads TAP streams. node:test's closing block ("# tests N",
+// "# pass", "# fail", "# cancelled", "# skipped", "# todo"; the spec
+// reporter prints the same with "ℹ") is the source when present: it closes
+// the run, so the TAP lines before it are not counted again. Otherwise the
+// top-level "ok"/"not ok" lines are counted — only when the output also
+// holds a plan ("1..N") or "TAP version", so a stray "ok 1" in prose does
+// not count. Indented lines (nested subtests) are not counted: the parent's
+// line stands for them. SKIP → skipped; TODO (either way) → skipped;
+// cancelled → error.
+func parseTAP(ls []string) (Counts, bool) {
+	var r runs
+	isTAP, sawSummary := false, false
+	inBlock := false
+	for _, l := range ls {
+		if strings.HasPrefix(l, "TAP version ") || (strings.HasPrefix(l, "1..") && isDigits(strings.TrimSpace(l[3:]))) {
+			isTAP = true
+			continue
+		}
+		if strings.HasPrefix(l, "# ") || strings.HasPrefix(l, "ℹ ") {
+			if m := tapSummary.FindStringSubmatch(l); m != nil {
+				f := strings.Fields(l)
+				n := atoi(f[2])
+				if m[1] == "tests" {
+					r.summary(Counts{})
+					inBlock, sawSummary = true, true
+					continue
+				}
+				if !inBlock {
+					continue
+				}
+				switch m[1] {
+				case "pass":
+					r.sum.Passed = n
+				case "fail":
+					r.sum.Failed = n
+				case "cancelled":
+					r.sum.Errors = n
+				case "skipped", "todo":
+					r.sum.Skipped += n
+				}
+				continue
+			}
+		}
+		if inBlock {
+			inBlock = false
+			r.done()
+		}
+		if !strings.HasPrefix(l, "ok") && !strings.HasPrefix(l, "not ok") {
+			continue
+		}
+		m := tapLine.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		switch {
+		case tapDirective.MatchString(m[2]):
+			r.test(oneSkipped)
+		case m[1] != "":
+			r.test(oneFailed)
+		default:
+			r.test(onePassed)
+		}
+	}
+	if inBlock {
+		r.done()
+	}
+	c, ok := r.result()
+	if !ok || (!isTAP && !sawSummary) {
+		return Counts{}, false
+	}
+	return c, true
+}
