@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -84,6 +85,26 @@ func TestRepairLoopInContainer(t *testing.T) {
 			},
 			rules: []string{"go-toolchain"},
 		},
+		{
+			name: "cmake-backports",
+			files: map[string]string{
+				"CMakeLists.txt": "cmake_minimum_required(VERSION 3.28)\nproject(demo C)\nadd_executable(demo main.c)\n",
+				"main.c":         "int main(void){ return 0; }\n",
+			},
+			base:  []string{"gcc", "libc6-dev", "make", "cmake"},
+			cmds:  []cmd{{bashfile.Build, "cmake -S . -B build && cmake --build build && ./build/demo"}},
+			rules: []string{"cmake-too-old"},
+		},
+		{
+			name: "werror",
+			files: map[string]string{
+				"Makefile": "CFLAGS ?= -O2\nCFLAGS += -Wall -Werror\nmain: main.c\n\t$(CC) $(CFLAGS) -o main main.c\n",
+				"main.c":   "int main(void){ int unused = 0; return 0; }\n",
+			},
+			base:  []string{"gcc", "libc6-dev", "make"},
+			cmds:  []cmd{{bashfile.Build, "make && ./main"}},
+			rules: []string{"werror"},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -114,6 +135,9 @@ func TestRepairLoopInContainer(t *testing.T) {
 				res := runScript(ctx, t, e, certs, dir, f)
 				t.Logf("run %d: exit %d in %s", run, res.ExitCode, time.Since(start).Round(time.Second))
 				if res.ExitCode == 0 && !res.TimedOut {
+					if len(applied) > 0 {
+						t.Logf("repaired run:\n%s", lastLines(res.Tail, 8))
+					}
 					break
 				}
 				if run > len(tc.rules) {
@@ -148,6 +172,11 @@ func TestRepairLoopInContainer(t *testing.T) {
 			}
 		})
 	}
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
 
 func runScript(ctx context.Context, t *testing.T, e *deploy.Engine, certs []deploy.CACert, dir string, f *bashfile.File) deploy.ExecResult {

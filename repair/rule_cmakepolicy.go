@@ -23,11 +23,12 @@ func (cmakePolicy) Name() string { return "cmake-policy" }
 
 func (cmakePolicy) Diagnose(f Failure) []Diagnosis { return scan(f.Log, cmakePolicyMatches, nil) }
 
+var cmakeWordRe = regexp.MustCompile(`(^|[\s;&|(])cmake(\s+)(\S+)`)
+
 // cmakeConfigureAt returns the offset just after the word "cmake" of the
 // first configure invocation in text (not --build/--install/-E/-P), or -1.
 func cmakeConfigureAt(text string) int {
-	re := regexp.MustCompile(`(^|[\s;&|(])cmake(\s+)(\S+)`)
-	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range cmakeWordRe.FindAllStringSubmatchIndex(text, -1) {
 		next := text[m[6]:m[7]]
 		switch next {
 		case "--build", "--install", "-E", "-P", "--version", "--help":

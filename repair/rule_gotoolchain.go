@@ -48,7 +48,10 @@ func (goToolchainTooOld) Diagnose(f Failure) []Diagnosis {
 	return ds
 }
 
-var goModGoRe = regexp.MustCompile(`(?m)^go (\d+\.\d+)`)
+var (
+	goModGoRe = regexp.MustCompile(`(?m)^go (\d+\.\d+)`)
+	goMinorRe = regexp.MustCompile(`^1\.\d+$`)
+)
 
 // GoToolchainURL is the Go module proxy path the repair downloads from.
 const GoToolchainURL = "https://proxy.golang.org/golang.org/toolchain/@v/"
@@ -63,7 +66,7 @@ func (r goToolchainTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 			v = m[1]
 		}
 	}
-	if !regexp.MustCompile(`^1\.\d+$`).MatchString(v) {
+	if !goMinorRe.MatchString(v) {
 		return none(d, "the log does not say which Go version go.mod needs"), true
 	}
 	if ctx.tried(r.Name(), Diagnosis{Kind: d.Kind, Subject: v}) > 0 {

@@ -1,6 +1,9 @@
 package repair
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // missingHeader: the C/C++ preprocessor could not find an #include.
 type missingHeader struct{}
@@ -14,7 +17,20 @@ var headerMatches = []match{
 
 func (missingHeader) Name() string { return "missing-header" }
 
-func (missingHeader) Diagnose(f Failure) []Diagnosis { return scan(f.Log, headerMatches, nil) }
+func (missingHeader) Diagnose(f Failure) []Diagnosis {
+	ds := scan(f.Log, headerMatches, nil)
+	out := ds[:0]
+	for _, d := range ds {
+		// cc1: fatal error: foo.c: No such file or directory is a missing
+		// source file, not a header.
+		if !sourceFileRe.MatchString(d.Subject) && !strings.HasPrefix(d.Subject, "/") {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+var sourceFileRe = regexp.MustCompile(`\.(?:c|cc|cpp|cxx|c\+\+|C|s|S|o|m|mm|i|ii)$`)
 
 func (r missingHeader) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != MissingHeader {

@@ -21,7 +21,10 @@ var promptMatches = []match{
 	{InteractivePrompt, regexp.MustCompile(`Do you want to continue\? \[Y/n\] (Abort)`)},
 }
 
-var aptInstallRe = regexp.MustCompile(`\bapt(?:-get)? install\b`)
+var (
+	aptInstallRe = regexp.MustCompile(`\bapt(?:-get)? install\b`)
+	aptYesRe     = regexp.MustCompile(`\s(-y|--yes|--assume-yes|-\w*y\w*)\b`)
+)
 
 func (interactivePrompt) Name() string { return "interactive-prompt" }
 
@@ -49,7 +52,7 @@ func (r interactivePrompt) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Subject == "apt" {
 		for _, id := range []bashfile.SectionID{bashfile.Base, bashfile.Runtimes, bashfile.Build, bashfile.Packages, bashfile.Context} {
 			i, text := ctx.find(id, func(t string) bool {
-				return aptInstallRe.MatchString(t) && !regexp.MustCompile(`\s(-y|--yes|--assume-yes|-\w*y\w*)\b`).MatchString(t)
+				return aptInstallRe.MatchString(t) && !aptYesRe.MatchString(t)
 			})
 			if i >= 0 {
 				loc := aptInstallRe.FindStringIndex(text)
