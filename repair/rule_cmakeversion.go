@@ -12,6 +12,9 @@ import (
 // cmakeTooOld: cmake_minimum_required asks for a newer CMake than the
 // distribution's (bookworm: 3.25). The repair installs cmake from the
 // release's backports suite, on the same mirror the image already uses.
+// It goes at the end of the runtimes, after the other package installs:
+// backports' cmake pulls newer libraries (libcurl4) that make a later
+// `apt-get install curl` from the release unsatisfiable.
 type cmakeTooOld struct{}
 
 var cmakeTooOldMatches = []match{
@@ -64,5 +67,5 @@ func (r cmakeTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return none(d, "cmake from backports was installed by an earlier repair and the failure remains"), true
 	}
 	return edit(d, fmt.Sprintf("the project needs CMake %s: install cmake from bookworm-backports (%s)", d.Subject, BackportsCMake),
-		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Base, Command: backportsInstall("cmake"), Why: why(r, d)}), true
+		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: backportsInstall("cmake"), Why: why(r, d)}), true
 }

@@ -77,7 +77,7 @@ func (r goToolchainTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	install := fmt.Sprintf(`if [ ! -x %[1]s/bin/go ]; then
   pkg_install ca-certificates curl unzip
   arch=$(dpkg --print-architecture)
-  v=$(curl -fsSL %[2]slist | grep -E "^v0\.0\.1-go%[3]s(\.[0-9]+)?\.linux-${arch}\$" | sort -V | tail -n 1)
+  v=$(curl -fsSL %[2]slist | grep -E "^v0\.0\.1-go%[3]s(\.[0-9]+)?\.linux-${arch}\$" | sort -V | tail -n 1 || true)
   [ -n "$v" ] || { log "no Go %[4]s toolchain on the Go module proxy"; exit 1; }
   log "installing Go toolchain $v"
   curl -fsSL -o /tmp/go-toolchain.zip "%[2]s$v.zip"

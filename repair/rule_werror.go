@@ -52,7 +52,11 @@ func (r werror) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		flag += "=" + d.Subject
 	}
 	w := why(r, d)
-	return edit(d, "the compiler's "+flag[len("-Wno-error"):]+" warning is fatal under -Werror: add "+flag+" to CFLAGS and CXXFLAGS",
+	what := "warnings are"
+	if d.Subject != "" {
+		what = "warning " + d.Subject + " is"
+	}
+	return edit(d, "the compiler's "+what+" fatal under -Werror: add "+flag+" to CFLAGS and CXXFLAGS",
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: `persist_env CFLAGS "${CFLAGS:+$CFLAGS }` + flag + `"`, Why: w},
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: `persist_env CXXFLAGS "${CXXFLAGS:+$CXXFLAGS }` + flag + `"`, Why: w},
 	), true
