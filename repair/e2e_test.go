@@ -74,6 +74,18 @@ func TestRepairLoopInContainer(t *testing.T) {
 			rules: []string{"missing-python-module"},
 		},
 		{
+			name:  "pip-offline",
+			files: map[string]string{"app.py": "import yaml\nprint(yaml.safe_load('a: 1'))\n"},
+			cmds: []cmd{
+				{bashfile.Runtimes, "pkg_install python3 python3-venv"},
+				{bashfile.Runtimes, `[ -d .venv ] || python3 -m venv .venv`},
+				{bashfile.Runtimes, `path_prepend "$REPO_DIR/.venv/bin"`},
+				{bashfile.Runtimes, "pip install pyyaml"},
+				{bashfile.Build, "python app.py"},
+			},
+			rules: []string{"missing-python-module"},
+		},
+		{
 			name: "go-toolchain",
 			files: map[string]string{
 				"go.mod":  "module example.com/demo\n\ngo 1.22\n",

@@ -20,6 +20,10 @@ var pythonMatches = []match{
 	{MissingPythonModule, regexp.MustCompile(`ImportError: No module named '?([\w.]+)'?`)},
 }
 
+// pipNoDistRe is pip failing to find a distribution, usually because its
+// index is unreachable: ERROR: No matching distribution found for pyyaml
+var pipNoDistRe = regexp.MustCompile(`No matching distribution found for ([A-Za-z0-9][\w.-]*)`)
+
 // pipReachedRe is pip output that proves it reached its index.
 var pipReachedRe = regexp.MustCompile(`(?m)^\s*(Downloading|Collecting \S+\s*$|Successfully installed|Using cached)`)
 
@@ -34,7 +38,27 @@ func (missingPythonModule) Diagnose(f Failure) []Diagnosis {
 			ds[i].Detail = pipReachable
 		}
 	}
+	// pip could not download a distribution: the same repair (a Debian
+	// package seen through --system-site-packages) lets pip find the
+	// requirement satisfied without its index.
+	for _, d := range scan(f.Log, []match{{MissingPythonModule, pipNoDistRe}}, nil) {
+		d.Detail = pipDistribution
+		ds = append(ds, d)
+	}
 	return ds
+}
+
+const pipDistribution = "pip-distribution"
+
+// importName maps a PyPI distribution name to its import name, as far as
+// the built-in hints know; otherwise the normalised distribution name.
+func importName(dist string) string {
+	for imp, d := range pythonDistHints {
+		if strings.EqualFold(d, dist) {
+			return imp
+		}
+	}
+	return strings.ReplaceAll(strings.ToLower(dist), "-", "_")
 }
 
 // venvRe finds a venv creation in a command.
@@ -44,8 +68,12 @@ func (r missingPythonModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool)
 	if d.Kind != MissingPythonModule {
 		return Proposal{}, false
 	}
-	top, _, _ := strings.Cut(d.Subject, ".")
-	if ctx.PyPIReachable || d.Detail == pipReachable {
+	name := d.Subject
+	if d.Detail == pipDistribution {
+		name = importName(d.Subject)
+	}
+	top, _, _ := strings.Cut(name, ".")
+	if d.Detail != pipDistribution && (ctx.PyPIReachable || d.Detail == pipReachable) {
 		dist := pythonDistHints[d.Subject]
 		if dist == "" {
 			dist = pythonDistHints[top]
@@ -60,13 +88,16 @@ func (r missingPythonModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool)
 		return edit(d, fmt.Sprintf("pip reaches its index here: install %s", dist),
 			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: cmd, Why: why(r, d)}), true
 	}
-	cands := lookup(ctx, func(i PackageIndex) []string { return i.PythonModule(d.Subject) }, pythonDebianHints[d.Subject])
-	if len(cands) == 0 && top != d.Subject {
+	cands := lookup(ctx, func(i PackageIndex) []string { return i.PythonModule(name) }, pythonDebianHints[name])
+	if len(cands) == 0 && top != name {
 		cands = lookup(ctx, func(i PackageIndex) []string { return i.PythonModule(top) }, pythonDebianHints[top])
 	}
 	p := addPackage(r, d, ctx, cands)
 	if p.Action != ActionEdit {
 		return p, true
+	}
+	if d.Detail == pipDistribution {
+		p.Reason = "pip cannot download " + d.Subject + ": " + p.Reason + "; pip then finds the requirement satisfied"
 	}
 	// A venv hides Debian's dist-packages unless made with --system-site-packages.
 	if i, text := ctx.find(bashfile.Runtimes, func(t string) bool { return venvRe.MatchString(t) }); i >= 0 && !strings.Contains(text, "--system-site-packages") {

@@ -94,6 +94,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"cmake-too-old/minimum-3.28.log", PhaseSetup, "cmake -S . -B build", false, CMakeTooOld, "3.28", ActionEdit, "-backports"},
 		{"cmake-policy/cmake4-min-version.log", PhaseSetup, "cmake -S . -B build", false, CMakePolicy, "3.5", ActionEdit, "-DCMAKE_POLICY_VERSION_MINIMUM=3.5"},
 		{"missing-python-module/import-yaml.log", PhaseCommand, "python3 app.py", false, MissingPythonModule, "yaml", ActionEdit, "--system-site-packages"},
+		{"missing-python-module/pip-no-distribution.log", PhaseSetup, "pip install pyyaml", false, MissingPythonModule, "pyyaml", ActionEdit, "python3-yaml"},
 		{"missing-node-module/require-left-pad.log", PhaseCommand, "node index.js", false, MissingNodeModule, "left-pad", ActionEdit, "npm install"},
 		{"missing-go-module/go-get-uuid.log", PhaseSetup, "go build ./...", false, MissingGoModule, "github.com/google/uuid", ActionEdit, "go get github.com/google/uuid"},
 		{"go-toolchain/note-module-requires.log", PhaseSetup, "go build ./...", false, GoToolchainTooOld, "1.22", ActionEdit, "/usr/local/go1.22/bin"},
@@ -123,11 +124,12 @@ func TestRulesOnRealLogs(t *testing.T) {
 		t.Run(strings.TrimSuffix(tc.log, ".log"), func(t *testing.T) {
 			f := Failure{Phase: tc.phase, Command: tc.command, ExitCode: 1, TimedOut: tc.timedOut, Log: readLog(t, tc.log)}
 			ds := Diagnose(f)
-			if len(ds) == 0 || ds[0].Kind != tc.kind || ds[0].Subject != tc.subject {
-				t.Fatalf("Diagnose: got %+v, want first %s %q", ds, tc.kind, tc.subject)
+			k := slices.IndexFunc(ds, func(d Diagnosis) bool { return d.Kind == tc.kind })
+			if k < 0 || ds[k].Subject != tc.subject {
+				t.Fatalf("Diagnose: got %+v, want %s %q", ds, tc.kind, tc.subject)
 			}
-			if ds[0].Rule == "" || ds[0].Evidence == "" {
-				t.Fatalf("diagnosis without rule or evidence: %+v", ds[0])
+			if ds[k].Rule == "" || ds[k].Evidence == "" {
+				t.Fatalf("diagnosis without rule or evidence: %+v", ds[k])
 			}
 			file := sampleFile(t)
 			before := file.Render()
@@ -136,12 +138,12 @@ func TestRulesOnRealLogs(t *testing.T) {
 			if len(ps) != len(ds) {
 				t.Fatalf("%d proposals for %d diagnoses", len(ps), len(ds))
 			}
-			p := ps[0]
+			p := ps[k]
 			if file.Render() != before {
 				t.Fatal("Propose changed ctx.File")
 			}
-			if p.Action != tc.action || p.Rule != ds[0].Rule || p.Reason == "" {
-				t.Fatalf("proposal: %+v, want action %s by %s", p, tc.action, ds[0].Rule)
+			if p.Action != tc.action || p.Rule != ds[k].Rule || p.Reason == "" {
+				t.Fatalf("proposal: %+v, want action %s by %s", p, tc.action, ds[k].Rule)
 			}
 			if p.Action != ActionEdit {
 				if len(p.Edits) != 0 {
@@ -169,7 +171,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 			}
 			// Proposing again on the repaired file is not an edit any more.
 			ctx2 := &Context{File: work, Index: fakeIndex, Repo: repo, Attempts: []Proposal{p}}
-			if again := Propose(ctx2, f)[0]; again.Action == ActionEdit {
+			if again := Propose(ctx2, f)[k]; again.Action == ActionEdit {
 				t.Errorf("second proposal on the repaired file is still an edit: %+v", again)
 			}
 			if _, err := json.Marshal(p); err != nil {
