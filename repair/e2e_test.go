@@ -86,6 +86,30 @@ func TestRepairLoopInContainer(t *testing.T) {
 			rules: []string{"missing-python-module"},
 		},
 		{
+			name:  "executable",
+			files: map[string]string{"data.txt": "hello\n", "Makefile": "data.h: data.txt\n\txxd -i data.txt > data.h\n"},
+			base:  []string{"make"},
+			cmds:  []cmd{{bashfile.Build, "make && grep -q data_txt data.h"}},
+			rules: []string{"missing-executable"},
+		},
+		{
+			name: "cmake-find-module",
+			files: map[string]string{
+				"CMakeLists.txt": "cmake_minimum_required(VERSION 3.16)\nproject(demo C)\nfind_package(ZLIB REQUIRED)\nadd_executable(demo main.c)\ntarget_link_libraries(demo ZLIB::ZLIB)\n",
+				"main.c":         "#include <zlib.h>\nint main(void){ return zlibVersion()[0] == 0; }\n",
+			},
+			base:  []string{"gcc", "libc6-dev", "make", "cmake"},
+			cmds:  []cmd{{bashfile.Build, "cmake -S . -B build && cmake --build build && ./build/demo"}},
+			rules: []string{"missing-cmake-package"},
+		},
+		{
+			name:  "locale",
+			files: map[string]string{"app.py": "import locale\nlocale.setlocale(locale.LC_ALL, 'en_US.UTF-8')\nprint(locale.getlocale())\n"},
+			base:  []string{"python3"},
+			cmds:  []cmd{{bashfile.Build, "python3 app.py"}},
+			rules: []string{"locale", "locale"}, // C.UTF-8 first, then a generated en_US.UTF-8
+		},
+		{
 			name: "go-toolchain",
 			files: map[string]string{
 				"go.mod":  "module example.com/demo\n\ngo 1.22\n",

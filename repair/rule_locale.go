@@ -49,10 +49,16 @@ func (r locale) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return Proposal{}, false
 	}
 	w := why(r, d)
-	if namedLocaleRe.MatchString(d.Subject) {
-		return edit(d, fmt.Sprintf("generate the %s locale the program asks for", d.Subject),
+	name, reason := d.Subject, fmt.Sprintf("generate the %s locale the program asks for", d.Subject)
+	if !namedLocaleRe.MatchString(name) && ctx.tried(r.Name(), d) > 0 {
+		// C.UTF-8 did not do: the program wants a named locale the log
+		// does not name (Python's locale.Error never does).
+		name, reason = "en_US.UTF-8", "C.UTF-8 was not enough and the log names no locale: generate en_US.UTF-8, the usual one"
+	}
+	if namedLocaleRe.MatchString(name) {
+		return edit(d, reason,
 			bashfile.Edit{Op: bashfile.OpAddPackages, Section: bashfile.Base, Packages: []string{"locales"}, Why: w},
-			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Base, Command: fmt.Sprintf(`grep -q '^%[1]s ' /etc/locale.gen || { sed -i 's/^# *\(%[1]s \)/\1/' /etc/locale.gen && locale-gen; }`, d.Subject), Why: w},
+			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Base, Command: fmt.Sprintf(`grep -q '^%[1]s ' /etc/locale.gen || { sed -i 's/^# *\(%[1]s \)/\1/' /etc/locale.gen && locale-gen; }`, name), Why: w},
 		), true
 	}
 	return edit(d, "use the C.UTF-8 locale every Debian image has",
