@@ -149,3 +149,39 @@ func TestRulesAreDistinctAndStayInTheirLane(t *testing.T) {
 		}
 	}
 }
+
+// Proposals of one call are applied in order by the caller; edits target
+// commands by text, so an insertion by one proposal does not make another
+// proposal's replace hit the wrong command.
+func TestProposalsComposeInOneSection(t *testing.T) {
+	f := Failure{Phase: PhaseSetup, Log: readLog(t, "go-toolchain/note-module-requires.log") + readLog(t, "missing-python-module/import-yaml.log")}
+	file := sampleFile(t)
+	ps := Propose(&Context{File: file, Index: fakeIndex}, f)
+	if len(ps) != 2 || ps[0].Rule != "go-toolchain" || ps[1].Rule != "missing-python-module" {
+		t.Fatalf("got %+v", ps)
+	}
+	for _, p := range ps {
+		for _, e := range p.Edits {
+			if changed, err := file.Apply(e); err != nil || !changed {
+				t.Fatalf("Apply(%s) = %v, %v", e, changed, err)
+			}
+		}
+	}
+	var texts []string
+	for _, c := range file.Section(bashfile.Runtimes).Commands {
+		texts = append(texts, strings.SplitN(c.Text, "\n", 2)[0])
+	}
+	want := []string{
+		"if [ ! -x /usr/local/go1.22/bin/go ]; then",
+		"path_prepend /usr/local/go1.22/bin",
+		"pkg_install python3 python3-venv python3-yaml",
+		"[ -d .venv ] || python3 -m venv --system-site-packages .venv",
+		`path_prepend "$REPO_DIR/.venv/bin"`,
+	}
+	if strings.Join(texts, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("runtimes:\n%s\nwant:\n%s", strings.Join(texts, "\n"), strings.Join(want, "\n"))
+	}
+	if err := file.Validate(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -52,7 +52,7 @@ func (r cmakePolicy) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		at := cmakeConfigureAt(text)
 		fixed := text[:at] + " " + flag + text[at:]
 		return edit(d, "CMake 4 dropped policies older than "+d.Subject+": configure with "+flag,
-			bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Index: i, Command: fixed, Why: why(r, d)}), true
+			bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: fixed, Why: why(r, d)}), true
 	}
 	return edit(d, "CMake 4 dropped policies older than "+d.Subject+": set CMAKE_POLICY_VERSION_MINIMUM for every configure",
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: "persist_env CMAKE_POLICY_VERSION_MINIMUM " + d.Subject, Why: why(r, d)}), true

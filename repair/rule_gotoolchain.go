@@ -91,9 +91,11 @@ fi`, dir, GoToolchainURL, vre, v)
 	var edits []bashfile.Edit
 	if ctx.File != nil && len(ctx.File.Section(bashfile.Runtimes).Commands) > 0 {
 		// Before the first runtime command, which may already run go.
+		// Targets are matched by text, so the edits stay right when other
+		// proposals change the section first.
 		edits = []bashfile.Edit{
-			{Op: bashfile.OpInsertBefore, Section: bashfile.Runtimes, Index: 0, Command: install, Why: w},
-			{Op: bashfile.OpInsertBefore, Section: bashfile.Runtimes, Index: 1, Command: path, Why: w},
+			{Op: bashfile.OpInsertBefore, Section: bashfile.Runtimes, Match: ctx.File.Section(bashfile.Runtimes).Commands[0].Text, Command: install, Why: w},
+			{Op: bashfile.OpInsertAfter, Section: bashfile.Runtimes, Match: dir + "/bin/go ]", Command: path, Why: w},
 		}
 	} else {
 		edits = []bashfile.Edit{

@@ -65,7 +65,11 @@ func (r missingNodeModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return edit(d, fmt.Sprintf("%s is declared in package.json but the dependencies were never installed: run %s", d.Subject, cmd),
 			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: cmd, Why: why(r, d)}), true
 	}
-	return edit(d, fmt.Sprintf("%s is not declared in package.json: install it without changing the manifest", d.Subject),
+	reason := fmt.Sprintf("%s is not declared in package.json: install it without changing the manifest", d.Subject)
+	if ctx.readRepo("package.json") == "" {
+		reason = fmt.Sprintf("no package.json to read: install %s without changing any manifest", d.Subject)
+	}
+	return edit(d, reason,
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: "npm install --no-save " + d.Subject, Why: why(r, d)}), true
 }
 

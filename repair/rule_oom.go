@@ -46,7 +46,7 @@ func (r outOfMemory) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 			return "--parallel 1"
 		})
 		return edit(d, "the compiler was killed for memory: build with one job",
-			bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Index: i, Command: fixed, Why: w}), true
+			bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: fixed, Why: w}), true
 	}
 	p := edit(d, "the compiler was killed for memory: build with one job",
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: "persist_env MAKEFLAGS -j1", Why: w},

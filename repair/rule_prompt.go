@@ -58,7 +58,7 @@ func (r interactivePrompt) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 				loc := aptInstallRe.FindStringIndex(text)
 				fixed := text[:loc[1]] + " -y" + text[loc[1]:]
 				return edit(d, "apt asked for confirmation: install with -y",
-					bashfile.Edit{Op: bashfile.OpReplace, Section: id, Index: i, Command: fixed, Why: w}), true
+					bashfile.Edit{Op: bashfile.OpReplace, Section: id, Match: text, Command: fixed, Why: w}), true
 			}
 		}
 		return none(d, "apt asked for confirmation but no apt install without -y is in the Bash File"), true

@@ -103,7 +103,7 @@ func (r missingPythonModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool)
 	if i, text := ctx.find(bashfile.Runtimes, func(t string) bool { return venvRe.MatchString(t) }); i >= 0 && !strings.Contains(text, "--system-site-packages") {
 		loc := venvRe.FindStringIndex(text)
 		fixed := text[:loc[1]] + " --system-site-packages" + text[loc[1]:]
-		p.Edits = append(p.Edits, bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Index: i, Command: fixed, Why: why(r, d)})
+		p.Edits = append(p.Edits, bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: text, Command: fixed, Why: why(r, d)})
 		p.Reason += "; the venv is re-created with --system-site-packages so it sees Debian's Python packages"
 	}
 	return p, true
