@@ -1,0 +1,126 @@
+// Package repair diagnoses failures of a Bash File run or of a pyramid
+// command and proposes repairs as edits of the Bash File. Diagnoses are
+// typed (Kind); the knowledge lives in rules, one per file, listed in one
+// ordered slice (rules.go). repair never talks to containers: it reads a
+// Failure (exit code and log tail) and the current Bash File.
+package repair
+
+import (
+	"github.com/heragent/heragent/bashfile"
+)
+
+// Phase says what failed: the Bash File itself or a command run after it.
+type Phase string
+
+// Phases.
+const (
+	PhaseSetup   Phase = "setup"   // the Bash File
+	PhaseCommand Phase = "command" // a pyramid command (build, test, run)
+)
+
+// Failure is what a run left behind.
+type Failure struct {
+	Phase    Phase              `json:"phase"`
+	Command  string             `json:"command,omitempty"`
+	Section  bashfile.SectionID `json:"section,omitempty"` // when known
+	ExitCode int                `json:"exit_code"`
+	TimedOut bool               `json:"timed_out,omitempty"`
+	Log      string             `json:"log"` // tail of the output
+}
+
+// Kind is the type of a diagnosis.
+type Kind string
+
+// The taxonomy. README.md has a table of what each means and who handles it.
+const (
+	MissingHeader       Kind = "missing_header"        // fatal error: zlib.h: No such file or directory
+	MissingPkgConfig    Kind = "missing_pkgconfig"     // Dependency "libevent" not found
+	MissingLibrary      Kind = "missing_library"       // cannot find -lssl; libfoo.so.1: cannot open shared object file
+	MissingExecutable   Kind = "missing_executable"    // xxd: command not found
+	MissingCMakePackage Kind = "missing_cmake_package" // Could NOT find ZLIB
+	MissingPythonModule Kind = "missing_python_module" // No module named 'yaml'
+	MissingNodeModule   Kind = "missing_node_module"   // Cannot find module 'left-pad'
+	MissingGoModule     Kind = "missing_go_module"     // no required module provides package
+	GoToolchainTooOld   Kind = "go_toolchain_too_old"  // go.mod requires go >= 1.22
+	CMakeTooOld         Kind = "cmake_too_old"         // CMake 3.28 or higher is required
+	CMakePolicy         Kind = "cmake_policy"          // Compatibility with CMake < 3.5 has been removed
+	Werror              Kind = "werror"                // [-Werror=unused-variable]
+	OutOfMemory         Kind = "out_of_memory"         // Killed signal terminated program cc1plus
+	MissingSubmodule    Kind = "missing_submodule"     // add_subdirectory given source "third_party/x"
+	Locale              Kind = "locale"                // perl: warning: Setting locale failed
+	InteractivePrompt   Kind = "interactive_prompt"    // tzdata asks for a geographic area
+	NetworkUnreachable  Kind = "network_unreachable"   // setup could not reach a registry
+	NeedsNetwork        Kind = "needs_network"         // a test wants the internet
+	NeedsDisplay        Kind = "needs_display"         // a test wants an X display
+	NeedsRoot           Kind = "needs_root"            // a test wants privileges the sandbox lacks
+	Timeout             Kind = "timeout"               // the run was killed by its time limit
+	CompileError        Kind = "compile_error"         // an error in the project's own code
+	TestFailure         Kind = "test_failure"          // tests ran and some failed
+	Unknown             Kind = "unknown"               // no rule recognised the log
+)
+
+// generic kinds describe a symptom that a more specific diagnosis of the
+// same log usually explains (a missing header makes the compile fail).
+func (k Kind) generic() bool { return k == CompileError || k == TestFailure || k == Unknown }
+
+// Diagnosis is one thing a rule recognised in a failure.
+type Diagnosis struct {
+	Kind     Kind   `json:"kind"`
+	Subject  string `json:"subject,omitempty"`  // "zlib.h", "libevent", "-lssl", "xxd", "yaml", "1.22"
+	Evidence string `json:"evidence,omitempty"` // the log line
+	Rule     string `json:"rule,omitempty"`     // rule that recognised it
+	// Detail is a further fact from the log the rule needs to propose
+	// ("pip-reachable", "clone-failed"); empty for most diagnoses.
+	Detail string `json:"detail,omitempty"`
+}
+
+// Action is what a proposal asks the caller to do.
+type Action string
+
+// Actions.
+const (
+	ActionEdit        Action = "edit"         // apply Edits and re-run the Bash File
+	ActionRetryLonger Action = "retry_longer" // run the same thing again with a longer time limit
+	ActionRecord      Action = "record"       // not fixable by editing the script: record Reason
+	ActionNone        Action = "none"         // no repair known (or it is already in the script)
+)
+
+// Proposal is a rule's answer to a diagnosis.
+type Proposal struct {
+	Rule      string          `json:"rule,omitempty"`
+	Diagnosis Diagnosis       `json:"diagnosis"`
+	Action    Action          `json:"action"`
+	Edits     []bashfile.Edit `json:"edits,omitempty"`
+	Reason    string          `json:"reason"`
+}
+
+// Context is what a rule may consult when it proposes a repair.
+type Context struct {
+	// File is the current Bash File. Rules read it, never change it.
+	File *bashfile.File
+	// Index maps files to Debian packages; nil means only built-in hints.
+	Index PackageIndex
+	// Repo reads the repository (package.json, .gitmodules, go.mod); may be nil.
+	Repo RepoReader
+	// Attempts are the proposals already applied in this run, oldest first.
+	Attempts []Proposal
+	// PyPIReachable is true when pip is known to reach its index here.
+	PyPIReachable bool
+}
+
+// RepoReader reads a file of the repository by its slash path relative
+// to the root (an fs.ReadFileFS such as os.DirFS satisfies it).
+type RepoReader interface {
+	ReadFile(name string) ([]byte, error)
+}
+
+// Rule is one entry of the knowledge base.
+type Rule interface {
+	// Name is short and stable ("missing-header"); provenance cites it.
+	Name() string
+	// Diagnose returns what the rule recognises in f, in log order.
+	Diagnose(f Failure) []Diagnosis
+	// Propose answers a diagnosis the rule handles (false: not mine).
+	// The proposal must not be a no-op on ctx.File; Propose double-checks.
+	Propose(d Diagnosis, ctx *Context) (Proposal, bool)
+}

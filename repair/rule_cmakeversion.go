@@ -1,0 +1,71 @@
+package repair
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// cmakeTooOld: cmake_minimum_required asks for a newer CMake than the
+// distribution's (bookworm: 3.25). The repair installs cmake from the
+// release's backports suite, on the same mirror the image already uses.
+// It goes at the end of the runtimes, after the other package installs:
+// backports' cmake pulls newer libraries (libcurl4) that make a later
+// `apt-get install curl` from the release unsatisfiable.
+type cmakeTooOld struct{}
+
+var cmakeTooOldMatches = []match{
+	// CMake 3.28 or higher is required.  You are running version 3.25.1
+	{CMakeTooOld, regexp.MustCompile(`CMake (\d+\.\d+)(?:\.\d+)? or higher is required`)},
+}
+
+// BackportsCMake is the newest CMake minor version bookworm-backports
+// carries; a project needing more gets no repair from this rule.
+const BackportsCMake = "3.31"
+
+func (cmakeTooOld) Name() string { return "cmake-too-old" }
+
+func (cmakeTooOld) Diagnose(f Failure) []Diagnosis { return scan(f.Log, cmakeTooOldMatches, nil) }
+
+// backportsInstall adds the backports suite (same mirror as the image's
+// sources, list or deb822 format) and installs pkgs from it.
+func backportsInstall(pkgs ...string) string {
+	return `{
+  codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
+  if ! grep -rqs -- "$codename-backports" /etc/apt/sources.list /etc/apt/sources.list.d; then
+    mirror=$(grep -rhoE '^(deb|URIs:)[[:space:]]+(\[[^]]*\][[:space:]]+)?[a-z]+://[^[:space:]]+' /etc/apt/sources.list /etc/apt/sources.list.d 2>/dev/null | grep -oE '[a-z]+://[^[:space:]]+' | head -n 1 || true)
+    echo "deb ${mirror:-http://deb.debian.org/debian} $codename-backports main" >/etc/apt/sources.list.d/heragent-backports.list
+    apt-get update -qq -o Acquire::Retries=3
+  fi
+  apt-get install -y -qq --no-install-recommends -o Acquire::Retries=3 -t "$codename-backports" ` + strings.Join(pkgs, " ") + `
+}`
+}
+
+func versionLE(a, b string) bool {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(pa) && i < len(pb); i++ {
+		x, _ := strconv.Atoi(pa[i])
+		y, _ := strconv.Atoi(pb[i])
+		if x != y {
+			return x < y
+		}
+	}
+	return len(pa) <= len(pb)
+}
+
+func (r cmakeTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
+	if d.Kind != CMakeTooOld {
+		return Proposal{}, false
+	}
+	if !versionLE(d.Subject, BackportsCMake) {
+		return none(d, fmt.Sprintf("CMake %s is newer than bookworm-backports' %s; no Debian source is known", d.Subject, BackportsCMake)), true
+	}
+	if ctx.tried(r.Name(), d) > 0 {
+		return none(d, "cmake from backports was installed by an earlier repair and the failure remains"), true
+	}
+	return edit(d, fmt.Sprintf("the project needs CMake %s: install cmake from bookworm-backports (%s)", d.Subject, BackportsCMake),
+		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: backportsInstall("cmake"), Why: why(r, d)}), true
+}

@@ -1,0 +1,74 @@
+package repair
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// missingExecutable: a command the build or the script runs is not on PATH.
+type missingExecutable struct{}
+
+var executableMatches = []match{
+	// bash: bash: line 1: xxd: command not found
+	{MissingExecutable, regexp.MustCompile(`(?:^|: )([\w.+/-]+): command not found$`)},
+	// dash: /bin/sh: 1: xxd: not found
+	{MissingExecutable, regexp.MustCompile(`^(?:/bin/|/usr/bin/)?(?:sh|dash|bash): \d+: ([\w.+/-]+): not found$`)},
+	// make: make: xxd: No such file or directory
+	{MissingExecutable, regexp.MustCompile(`^g?make(?:\[\d+\])?: ([\w.+/-]+): No such file or directory$`)},
+	// env: /usr/bin/env: 'python': No such file or directory
+	{MissingExecutable, regexp.MustCompile(`/env: ['‘]?([\w.+-]+)['’]?: No such file or directory`)},
+	// meson: ERROR: Program 'xxd' not found or not executable
+	{MissingExecutable, regexp.MustCompile(`ERROR: Program '([^']+)' not found`)},
+	// Python subprocess: FileNotFoundError: [Errno 2] No such file or directory: 'xxd'
+	{MissingExecutable, regexp.MustCompile(`FileNotFoundError: \[Errno 2\] No such file or directory: '([\w.+-]+)'$`)},
+	// Node child_process: Error: spawn xxd ENOENT
+	{MissingExecutable, regexp.MustCompile(`spawn ([\w.+-]+) ENOENT`)},
+	// CMake: No CMAKE_CXX_COMPILER could be found.
+	{MissingExecutable, regexp.MustCompile(`No CMAKE_(C|CXX)_COMPILER could be found`)},
+	// CMake: CMake was unable to find a build program corresponding to "Ninja".
+	{MissingExecutable, regexp.MustCompile(`unable to find a build program corresponding to "([^"]+)"`)},
+	// autoconf: configure: error: no acceptable C compiler found in $PATH
+	{MissingExecutable, regexp.MustCompile(`configure: error: no acceptable (C) compiler found`)},
+	// meson: Did not find pkg-config by name 'pkg-config'
+	{MissingExecutable, regexp.MustCompile(`Did not find pkg-config by name '([^']+)'`)},
+}
+
+// executableName turns what a tool printed into a command name; "" for
+// things that are not a command to install (./configure, a project file).
+func executableName(s string) string {
+	switch s {
+	case "C":
+		return "cc"
+	case "CXX":
+		return "c++"
+	case "Ninja":
+		return "ninja"
+	case "Unix Makefiles":
+		return "make"
+	}
+	if strings.HasPrefix(s, ".") || strings.Contains(s, "/") && !strings.HasPrefix(s, "/usr/") && !strings.HasPrefix(s, "/bin/") {
+		return ""
+	}
+	return path.Base(s)
+}
+
+func (missingExecutable) Name() string { return "missing-executable" }
+
+func (missingExecutable) Diagnose(f Failure) []Diagnosis {
+	ds := scan(f.Log, executableMatches, executableName)
+	out := ds[:0]
+	for _, d := range ds {
+		if d.Subject != "" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func (r missingExecutable) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
+	if d.Kind != MissingExecutable {
+		return Proposal{}, false
+	}
+	return addPackage(r, d, ctx, lookup(ctx, func(i PackageIndex) []string { return i.Executable(d.Subject) }, executableHints[d.Subject])), true
+}

@@ -1,0 +1,110 @@
+package repair
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// goToolchainTooOld: go.mod asks for a newer Go than the one installed
+// (Debian bookworm has 1.19). The repair installs the newest patch release
+// of the needed minor version from the Go module proxy's
+// golang.org/toolchain module (the proxy is reachable where GitHub and
+// go.dev may not be) into /usr/local/go<minor> and puts it first on PATH.
+type goToolchainTooOld struct{}
+
+var goToolchainMatches = []match{
+	// go >= 1.21: go: go.mod requires go >= 1.22 (running go 1.21.0; GOTOOLCHAIN=local)
+	{GoToolchainTooOld, regexp.MustCompile(`requires go >= (\d+\.\d+)`)},
+	// go <= 1.20: go.mod:3: invalid go version '1.22.0': must match format 1.23
+	{GoToolchainTooOld, regexp.MustCompile(`invalid go version '(\d+\.\d+)`)},
+	// go <= 1.20 after a compile error: note: module requires Go 1.22
+	{GoToolchainTooOld, regexp.MustCompile(`note: module requires Go (\d+\.\d+)`)},
+	// go <= 1.20: go.mod:5: unknown directive: toolchain (version read from go.mod)
+	{GoToolchainTooOld, regexp.MustCompile(`go\.mod:\d+: unknown directive: (toolchain)`)},
+	// go >= 1.21 without network: go: download go1.22.5 for linux/amd64: toolchain not available
+	{GoToolchainTooOld, regexp.MustCompile(`download go(\d+\.\d+)\S* for \S+: toolchain not available`)},
+}
+
+func (goToolchainTooOld) Name() string { return "go-toolchain" }
+
+func (goToolchainTooOld) Diagnose(f Failure) []Diagnosis {
+	ds := scan(f.Log, goToolchainMatches, nil)
+	// The version, when any line names it, is the subject of them all.
+	version := ""
+	for _, d := range ds {
+		if d.Subject != "toolchain" {
+			version = d.Subject
+			break
+		}
+	}
+	for i := range ds {
+		if ds[i].Subject == "toolchain" {
+			ds[i].Subject = version
+		}
+	}
+	return ds
+}
+
+var (
+	goModGoRe = regexp.MustCompile(`(?m)^go (\d+\.\d+)`)
+	goMinorRe = regexp.MustCompile(`^1\.\d+$`)
+)
+
+// GoToolchainURL is the Go module proxy path the repair downloads from.
+const GoToolchainURL = "https://proxy.golang.org/golang.org/toolchain/@v/"
+
+func (r goToolchainTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
+	if d.Kind != GoToolchainTooOld {
+		return Proposal{}, false
+	}
+	v := d.Subject
+	if v == "" {
+		if m := goModGoRe.FindStringSubmatch(ctx.readRepo("go.mod")); m != nil {
+			v = m[1]
+		}
+	}
+	if !goMinorRe.MatchString(v) {
+		return none(d, "the log does not say which Go version go.mod needs"), true
+	}
+	if ctx.tried(r.Name(), Diagnosis{Kind: d.Kind, Subject: v}) > 0 {
+		return none(d, fmt.Sprintf("Go %s was installed by an earlier repair and the failure remains", v)), true
+	}
+	dir := "/usr/local/go" + v
+	vre := strings.ReplaceAll(v, ".", `\.`)
+	install := fmt.Sprintf(`if [ ! -x %[1]s/bin/go ]; then
+  pkg_install ca-certificates curl unzip
+  arch=$(dpkg --print-architecture)
+  v=$(curl -fsSL %[2]slist | grep -E "^v0\.0\.1-go%[3]s(\.[0-9]+)?\.linux-${arch}\$" | sort -V | tail -n 1 || true)
+  [ -n "$v" ] || { log "no Go %[4]s toolchain on the Go module proxy"; exit 1; }
+  log "installing Go toolchain $v"
+  curl -fsSL -o /tmp/go-toolchain.zip "%[2]s$v.zip"
+  rm -rf /tmp/go-toolchain && unzip -q /tmp/go-toolchain.zip -d /tmp/go-toolchain
+  mv "/tmp/go-toolchain/golang.org/toolchain@$v" %[1]s
+  chmod -R a+rX %[1]s && chmod a+x %[1]s/bin/* %[1]s/pkg/tool/*/*
+  rm -rf /tmp/go-toolchain /tmp/go-toolchain.zip
+fi`, dir, GoToolchainURL, vre, v)
+	path := "path_prepend " + dir + "/bin"
+	w := why(r, d)
+	var edits []bashfile.Edit
+	if ctx.File != nil && len(ctx.File.Section(bashfile.Runtimes).Commands) > 0 {
+		// Before the first runtime command, which may already run go.
+		// Targets are matched by text, so the edits stay right when other
+		// proposals change the section first.
+		edits = []bashfile.Edit{
+			{Op: bashfile.OpInsertBefore, Section: bashfile.Runtimes, Match: ctx.File.Section(bashfile.Runtimes).Commands[0].Text, Command: install, Why: w},
+			{Op: bashfile.OpInsertAfter, Section: bashfile.Runtimes, Match: dir + "/bin/go ]", Command: path, Why: w},
+		}
+	} else {
+		edits = []bashfile.Edit{
+			{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: install, Why: w},
+			{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: path, Why: w},
+		}
+	}
+	if i, _ := ctx.find(bashfile.Runtimes, func(t string) bool { return strings.Contains(t, path) }); i >= 0 {
+		return none(d, "Go "+v+" is already installed by the Bash File"), true
+	}
+	return edit(d, fmt.Sprintf("go.mod needs Go %s: install its newest patch release from the Go module proxy (golang.org/toolchain) into %s", v, dir), edits...), true
+}

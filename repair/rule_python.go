@@ -1,0 +1,110 @@
+package repair
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// missingPythonModule: an import failed. PyPI is unreachable in many
+// sites, so the Debian package (python3-yaml) is preferred unless pip is
+// known to reach its index; a venv must then see system site-packages.
+type missingPythonModule struct{}
+
+var pythonMatches = []match{
+	// ModuleNotFoundError: No module named 'yaml'
+	{MissingPythonModule, regexp.MustCompile(`ModuleNotFoundError: No module named '([\w.]+)'`)},
+	// Python 2 / older: ImportError: No module named yaml
+	{MissingPythonModule, regexp.MustCompile(`ImportError: No module named '?([\w.]+)'?`)},
+}
+
+// pipNoDistRe is pip failing to find a distribution, usually because its
+// index is unreachable: ERROR: No matching distribution found for pyyaml
+var pipNoDistRe = regexp.MustCompile(`No matching distribution found for ([A-Za-z0-9][\w.-]*)`)
+
+// pipReachedRe is pip output that proves it reached its index.
+var pipReachedRe = regexp.MustCompile(`(?m)^\s*(Downloading|Collecting \S+\s*$|Successfully installed|Using cached)`)
+
+const pipReachable = "pip-reachable"
+
+func (missingPythonModule) Name() string { return "missing-python-module" }
+
+func (missingPythonModule) Diagnose(f Failure) []Diagnosis {
+	ds := scan(f.Log, pythonMatches, nil)
+	if pipReachedRe.MatchString(f.Log) {
+		for i := range ds {
+			ds[i].Detail = pipReachable
+		}
+	}
+	// pip could not download a distribution: the same repair (a Debian
+	// package seen through --system-site-packages) lets pip find the
+	// requirement satisfied without its index.
+	for _, d := range scan(f.Log, []match{{MissingPythonModule, pipNoDistRe}}, nil) {
+		d.Detail = pipDistribution
+		ds = append(ds, d)
+	}
+	return ds
+}
+
+const pipDistribution = "pip-distribution"
+
+// importName maps a PyPI distribution name to its import name, as far as
+// the built-in hints know; otherwise the normalised distribution name.
+func importName(dist string) string {
+	for imp, d := range pythonDistHints {
+		if strings.EqualFold(d, dist) {
+			return imp
+		}
+	}
+	return strings.ReplaceAll(strings.ToLower(dist), "-", "_")
+}
+
+// venvRe finds a venv creation in a command.
+var venvRe = regexp.MustCompile(`(-m venv|\bvirtualenv)\b`)
+
+func (r missingPythonModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
+	if d.Kind != MissingPythonModule {
+		return Proposal{}, false
+	}
+	name := d.Subject
+	if d.Detail == pipDistribution {
+		name = importName(d.Subject)
+	}
+	top, _, _ := strings.Cut(name, ".")
+	if d.Detail != pipDistribution && (ctx.PyPIReachable || d.Detail == pipReachable) {
+		dist := pythonDistHints[d.Subject]
+		if dist == "" {
+			dist = pythonDistHints[top]
+		}
+		if dist == "" {
+			dist = top
+		}
+		cmd := "python3 -m pip install " + dist
+		if i, _ := ctx.find(bashfile.Runtimes, func(t string) bool { return venvRe.MatchString(t) }); i >= 0 {
+			cmd = "pip install " + dist // the venv is on PATH after its creation
+		}
+		return edit(d, fmt.Sprintf("pip reaches its index here: install %s", dist),
+			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: cmd, Why: why(r, d)}), true
+	}
+	cands := lookup(ctx, func(i PackageIndex) []string { return i.PythonModule(name) }, pythonDebianHints[name])
+	if len(cands) == 0 && top != name {
+		cands = lookup(ctx, func(i PackageIndex) []string { return i.PythonModule(top) }, pythonDebianHints[top])
+	}
+	p := addPackage(r, d, ctx, cands)
+	if p.Action != ActionEdit {
+		return p, true
+	}
+	if d.Detail == pipDistribution {
+		p.Reason = "pip cannot download " + d.Subject + ": " + p.Reason + "; pip then finds the requirement satisfied"
+	}
+	// A venv hides Debian's dist-packages unless made with --system-site-packages.
+	if i, text := ctx.find(bashfile.Runtimes, func(t string) bool { return venvRe.MatchString(t) }); i >= 0 && !strings.Contains(text, "--system-site-packages") {
+		loc := venvRe.FindStringIndex(text)
+		fixed := text[:loc[1]] + " --system-site-packages" + text[loc[1]:]
+		p.Edits = append(p.Edits, bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: text, Command: fixed, Why: why(r, d)})
+		p.Reason += "; the venv is re-created with --system-site-packages so it sees Debian's Python packages"
+	}
+	return p, true
+}

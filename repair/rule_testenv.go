@@ -1,0 +1,39 @@
+package repair
+
+import "regexp"
+
+// testEnvironment: a command wants a display or privileges the sandbox
+// does not give (it runs as root but without extra capabilities). Both are
+// recorded with the reason, not repaired.
+type testEnvironment struct{}
+
+var testEnvMatches = []match{
+	// tkinter: _tkinter.TclError: no display name and no $DISPLAY environment variable
+	{NeedsDisplay, regexp.MustCompile(`()no display name and no \$DISPLAY environment variable`)},
+	// X11/GTK/Qt clients
+	{NeedsDisplay, regexp.MustCompile(`()(?:[Cc]annot open display|[Cc]an't open display|[Cc]ould not connect to display|Could not open display|qt\.qpa\.xcb: could not connect)`)},
+	// mount: /mnt: permission denied.
+	{NeedsRoot, regexp.MustCompile(`()^mount: \S+: permission denied`)},
+	// must be run as root / are you root? / requires root privileges
+	{NeedsRoot, regexp.MustCompile(`(?i)()(?:must be (?:run as )?root|are you root\?|requires? root privileges|need to be root|unshare failed: Operation not permitted)`)},
+}
+
+func (testEnvironment) Name() string { return "test-environment" }
+
+func (testEnvironment) Diagnose(f Failure) []Diagnosis {
+	ds := scan(f.Log, testEnvMatches, nil)
+	if len(ds) > 1 {
+		ds = ds[:1]
+	}
+	return ds
+}
+
+func (testEnvironment) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
+	switch d.Kind {
+	case NeedsDisplay:
+		return record(d, "the command needs an X display (running it under xvfb-run, package xvfb, could provide one): "+d.Evidence), true
+	case NeedsRoot:
+		return record(d, "the command needs privileges the sandbox does not grant: "+d.Evidence), true
+	}
+	return Proposal{}, false
+}

@@ -1,0 +1,40 @@
+package repair
+
+import "regexp"
+
+// testFailure: the test runner ran and some tests failed. Only for
+// commands after setup; recorded, since the environment works.
+type testFailure struct{}
+
+var testFailureMatches = []match{
+	{TestFailure, regexp.MustCompile(`^--- FAIL: (\S+)`)},                                               // go test
+	{TestFailure, regexp.MustCompile(`^FAIL: (\S+) \(`)},                                                // unittest
+	{TestFailure, regexp.MustCompile(`^FAILED (\S+::\S+)`)},                                             // pytest
+	{TestFailure, regexp.MustCompile(`^()FAILED \((?:failures|errors)=\d+`)},                            // unittest summary
+	{TestFailure, regexp.MustCompile(`^=+ (?:.*, )?()\d+ failed`)},                                      // pytest summary
+	{TestFailure, regexp.MustCompile(`()\d+% tests passed, \d+ tests? failed out of \d+`)},              // ctest
+	{TestFailure, regexp.MustCompile(`^Tests:\s+()\d+ failed`)},                                         // jest
+	{TestFailure, regexp.MustCompile(`^\s*()\d+ failing$`)},                                             // mocha
+	{TestFailure, regexp.MustCompile(`^test result: ()FAILED`)},                                         // cargo
+	{TestFailure, regexp.MustCompile(`Tests run: \d+, Failures: [1-9]\d*()|There are test failures()`)}, // maven
+}
+
+func (testFailure) Name() string { return "test-failure" }
+
+func (testFailure) Diagnose(f Failure) []Diagnosis {
+	if f.Phase != PhaseCommand {
+		return nil
+	}
+	ds := scan(f.Log, testFailureMatches, nil)
+	if len(ds) > 1 {
+		ds = ds[:1]
+	}
+	return ds
+}
+
+func (testFailure) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
+	if d.Kind != TestFailure {
+		return Proposal{}, false
+	}
+	return record(d, "tests ran and failed in the project's code: "+d.Evidence), true
+}

@@ -1,0 +1,28 @@
+package repair
+
+// Rules is the knowledge base, in the order it is consulted. Order
+// matters: the most specific first, since one log often shows a cause and
+// its consequences (a missing header, then the compile error it causes).
+var Rules = []Rule{
+	timeout{},             // TimedOut: the log is cut short, retry once with a longer limit
+	goToolchainTooOld{},   // go.mod needs a newer Go: explains the compile errors Go 1.19 prints
+	cmakeTooOld{},         // cmake_minimum_required above bookworm's 3.25: cmake from backports
+	cmakePolicy{},         // CMake 4 dropped old policies: -DCMAKE_POLICY_VERSION_MINIMUM
+	missingSubmodule{},    // add_subdirectory of an empty submodule: git submodule update, or record
+	missingHeader{},       // fatal error: x.h: No such file: its -dev package
+	missingPkgConfig{},    // pkg-config module not found: the package with its .pc
+	missingCMakePackage{}, // find_package failed: the package with its Config.cmake / hints
+	missingLibrary{},      // -lfoo or libfoo.so.N missing: the package with the .so
+	missingPythonModule{}, // No module named x: python3-x (venv sees it) or pip when PyPI is reachable
+	missingNodeModule{},   // Cannot find module x: npm ci/install, or npm install x
+	missingGoModule{},     // no required module provides package: the go command's own fix
+	missingExecutable{},   // command not found: the package shipping it (after the specific ones)
+	werror{},              // -Werror=<warning>: -Wno-error=<warning> in CFLAGS/CXXFLAGS
+	outOfMemory{},         // cc1plus killed: build with one job
+	locale{},              // locale missing: C.UTF-8, or generate the named locale
+	interactivePrompt{},   // tzdata / apt waiting for an answer: non-interactive, -y
+	network{},             // host unreachable: recorded (setup: registry; tests: needs network)
+	testEnvironment{},     // needs a display or privileges: recorded
+	compileError{},        // error in the project's own code: abstain
+	testFailure{},         // tests failed: recorded
+}

@@ -1,0 +1,192 @@
+package repair
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// readLog reads an excerpt from testdata. Excerpts are real logs captured
+// in a bookworm container or on the host, except where a leading comment
+// (lines starting with "# ") says it is a sample; the comment is dropped.
+func readLog(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	for len(lines) > 0 && strings.HasPrefix(lines[0], "# ") {
+		lines = lines[1:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// fakeIndex answers like the Debian Contents index would for the excerpts.
+var fakeIndex = MapIndex{
+	Headers:       map[string][]string{"zlib.h": {"zlib1g-dev"}},
+	PkgConfigs:    map[string][]string{"libevent": {"libevent-dev"}},
+	Libraries:     map[string][]string{"libevent.so": {"libevent-dev"}, "libevent-2.1.so.7": {"libevent-2.1-7"}},
+	Executables:   map[string][]string{"xxd": {"xxd"}},
+	CMakePackages: map[string][]string{"fmt": {"libfmt-dev"}},
+	PythonModules: map[string][]string{"yaml": {"python3-yaml"}},
+}
+
+// sampleFile is a Bash File like the generator writes for a C++/Python
+// project: base toolchain, a venv, a CMake build.
+func sampleFile(t *testing.T) *bashfile.File {
+	t.Helper()
+	f := bashfile.New()
+	why := bashfile.Provenance{Source: "test"}
+	if _, err := f.AddPackages(bashfile.Base, why, "build-essential", "cmake", "pkgconf"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		sec  bashfile.SectionID
+		text string
+	}{
+		{bashfile.Runtimes, "pkg_install python3 python3-venv"},
+		{bashfile.Runtimes, `[ -d .venv ] || python3 -m venv .venv`},
+		{bashfile.Runtimes, `path_prepend "$REPO_DIR/.venv/bin"`},
+		{bashfile.Build, "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release"},
+		{bashfile.Build, `cmake --build build -j"$(nproc)"`},
+		{bashfile.Build, "apt-get install cowsay"},
+	} {
+		if err := f.Append(c.sec, c.text, why); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return f
+}
+
+func TestRulesOnRealLogs(t *testing.T) {
+	repo := fstest.MapFS{
+		"package.json": {Data: []byte(`{"name":"demo","dependencies":{"left-pad":"^1.3.0"}}`)},
+		".gitmodules":  {Data: []byte("[submodule \"third_party/json\"]\n\tpath = third_party/json\n\turl = https://github.com/nlohmann/json.git\n")},
+		".git/HEAD":    {Data: []byte("ref: refs/heads/main\n")},
+		"go.mod":       {Data: []byte("module example.com/demo\n\ngo 1.22.0\n\ntoolchain go1.22.5\n")},
+	}
+	tests := []struct {
+		log        string
+		phase      Phase
+		command    string
+		timedOut   bool
+		kind       Kind
+		subject    string
+		action     Action
+		wantInEdit string // a string one of the edits must contain
+	}{
+		{"missing-header/gcc-zlib.log", PhaseCommand, "gcc -o demo main.c", false, MissingHeader, "zlib.h", ActionEdit, "zlib1g-dev"},
+		{"missing-pkgconfig/meson-libevent.log", PhaseSetup, "meson setup build", false, MissingPkgConfig, "libevent", ActionEdit, "libevent-dev"},
+		{"missing-pkgconfig/cmake-pkg-check-modules.log", PhaseSetup, "cmake -S . -B build", false, MissingPkgConfig, "libevent", ActionEdit, "libevent-dev"},
+		{"missing-library/ld-levent.log", PhaseCommand, "gcc -o demo main.c -levent", false, MissingLibrary, "-levent", ActionEdit, "libevent-dev"},
+		{"missing-library/loader-libevent.log", PhaseCommand, "./ev", false, MissingLibrary, "libevent-2.1.so.7", ActionEdit, "libevent-2.1-7"},
+		{"missing-executable/make-dash-xxd.log", PhaseSetup, "make", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
+		{"missing-executable/bash-xxd.log", PhaseSetup, "", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
+		{"missing-cmake-package/find-zlib.log", PhaseSetup, "cmake -S . -B build", false, MissingCMakePackage, "ZLIB", ActionEdit, "zlib1g-dev"},
+		{"missing-cmake-package/config-fmt.log", PhaseSetup, "cmake -S . -B build", false, MissingCMakePackage, "fmt", ActionEdit, "libfmt-dev"},
+		{"cmake-too-old/minimum-3.28.log", PhaseSetup, "cmake -S . -B build", false, CMakeTooOld, "3.28", ActionEdit, "-backports"},
+		{"cmake-policy/cmake4-min-version.log", PhaseSetup, "cmake -S . -B build", false, CMakePolicy, "3.5", ActionEdit, "-DCMAKE_POLICY_VERSION_MINIMUM=3.5"},
+		{"missing-python-module/import-yaml.log", PhaseCommand, "python3 app.py", false, MissingPythonModule, "yaml", ActionEdit, "--system-site-packages"},
+		{"missing-python-module/pip-no-distribution.log", PhaseSetup, "pip install pyyaml", false, MissingPythonModule, "pyyaml", ActionEdit, "python3-yaml"},
+		{"missing-node-module/require-left-pad.log", PhaseCommand, "node index.js", false, MissingNodeModule, "left-pad", ActionEdit, "npm install"},
+		{"missing-go-module/go-get-uuid.log", PhaseSetup, "go build ./...", false, MissingGoModule, "github.com/google/uuid", ActionEdit, "go get github.com/google/uuid"},
+		{"go-toolchain/note-module-requires.log", PhaseSetup, "go build ./...", false, GoToolchainTooOld, "1.22", ActionEdit, "/usr/local/go1.22/bin"},
+		{"go-toolchain/invalid-go-version.log", PhaseSetup, "go build ./...", false, GoToolchainTooOld, "1.22", ActionEdit, "golang.org/toolchain/@v/list"},
+		{"go-toolchain/requires-go-local.log", PhaseSetup, "go build ./...", false, GoToolchainTooOld, "1.99", ActionEdit, "/usr/local/go1.99"},
+		{"go-toolchain/toolchain-not-available.log", PhaseSetup, "go build ./...", false, GoToolchainTooOld, "1.99", ActionEdit, "/usr/local/go1.99"},
+		{"werror/make-unused-variable.log", PhaseSetup, "make", false, Werror, "unused-variable", ActionEdit, "-Wno-error=unused-variable"},
+		{"out-of-memory/cc1plus-killed.log", PhaseSetup, "", false, OutOfMemory, "cc1plus", ActionEdit, "-j1"},
+		{"missing-submodule/cmake-empty-dir.log", PhaseSetup, "cmake -S . -B build", false, MissingSubmodule, "third_party/json", ActionEdit, "submodule update --init --recursive"},
+		{"missing-submodule/add-subdirectory-missing.log", PhaseSetup, "", false, MissingSubmodule, "third_party/zstd", ActionNone, ""}, // not in .gitmodules
+		{"missing-submodule/clone-unreachable.log", PhaseSetup, "", false, MissingSubmodule, "third_party/json", ActionRecord, ""},
+		{"locale/perl-python-en-us.log", PhaseCommand, "perl -e 1", false, Locale, "en_US.UTF-8", ActionEdit, "locale-gen"},
+		{"interactive-prompt/tzdata-area.log", PhaseSetup, "", false, InteractivePrompt, "tzdata", ActionEdit, "TZ Etc/UTC"},
+		{"interactive-prompt/apt-without-y.log", PhaseSetup, "", false, InteractivePrompt, "apt", ActionEdit, "apt-get install -y cowsay"},
+		{"network/pip-pypi-unreachable.log", PhaseSetup, "pip install pyyaml", false, NetworkUnreachable, "pypi", ActionRecord, ""},
+		{"network/apt-unresolvable.log", PhaseSetup, "", false, NetworkUnreachable, "deb.debian.invalid", ActionRecord, ""},
+		{"network/npm-enotfound.log", PhaseCommand, "npm install", false, NetworkUnreachable, "registry.npmjs.invalid", ActionRecord, ""},
+		{"network/test-urlopen.log", PhaseCommand, "python3 -m unittest discover", false, NeedsNetwork, "", ActionRecord, ""},
+		{"test-environment/tkinter-no-display.log", PhaseCommand, "python3 gui_test.py", false, NeedsDisplay, "", ActionRecord, ""},
+		{"test-environment/mount-permission.log", PhaseCommand, "mount -t tmpfs none /mnt", false, NeedsRoot, "", ActionRecord, ""},
+		{"timeout/sleep.log", PhaseCommand, "make test", true, Timeout, "make test", ActionRetryLonger, ""},
+		{"compile-error/gcc-missing-semicolon.log", PhaseCommand, "gcc -Wall -o demo main.c", false, CompileError, "main.c", ActionNone, ""},
+		{"test-failure/unittest.log", PhaseCommand, "python3 -m unittest discover -v", false, TestFailure, "test_add", ActionRecord, ""},
+		{"test-failure/go-test.log", PhaseCommand, "go test ./...", false, TestFailure, "TestAdd", ActionRecord, ""},
+	}
+	for _, tc := range tests {
+		t.Run(strings.TrimSuffix(tc.log, ".log"), func(t *testing.T) {
+			f := Failure{Phase: tc.phase, Command: tc.command, ExitCode: 1, TimedOut: tc.timedOut, Log: readLog(t, tc.log)}
+			ds := Diagnose(f)
+			k := slices.IndexFunc(ds, func(d Diagnosis) bool { return d.Kind == tc.kind })
+			if k < 0 || ds[k].Subject != tc.subject {
+				t.Fatalf("Diagnose: got %+v, want %s %q", ds, tc.kind, tc.subject)
+			}
+			if ds[k].Rule == "" || ds[k].Evidence == "" {
+				t.Fatalf("diagnosis without rule or evidence: %+v", ds[k])
+			}
+			file := sampleFile(t)
+			before := file.Render()
+			ctx := &Context{File: file, Index: fakeIndex, Repo: repo}
+			ps := Propose(ctx, f)
+			if len(ps) != len(ds) {
+				t.Fatalf("%d proposals for %d diagnoses", len(ps), len(ds))
+			}
+			p := ps[k]
+			if file.Render() != before {
+				t.Fatal("Propose changed ctx.File")
+			}
+			if p.Action != tc.action || p.Rule != ds[k].Rule || p.Reason == "" {
+				t.Fatalf("proposal: %+v, want action %s by %s", p, tc.action, ds[k].Rule)
+			}
+			if p.Action != ActionEdit {
+				if len(p.Edits) != 0 {
+					t.Fatalf("%s proposal with edits: %+v", p.Action, p.Edits)
+				}
+				return
+			}
+			work := file.Clone()
+			found := false
+			for _, e := range p.Edits {
+				if e.Why.Source != "repair:"+p.Rule || e.Why.Note == "" {
+					t.Errorf("edit provenance %+v", e.Why)
+				}
+				changed, err := work.Apply(e)
+				if err != nil || !changed {
+					t.Fatalf("Apply(%s) = %v, %v", e, changed, err)
+				}
+				found = found || strings.Contains(e.Command, tc.wantInEdit) || slices.Contains(e.Packages, tc.wantInEdit)
+			}
+			if !found {
+				t.Errorf("no edit contains %q: %+v", tc.wantInEdit, p.Edits)
+			}
+			if err := work.Validate(); err != nil {
+				t.Fatalf("repaired file invalid: %v\n%s", err, work.Render())
+			}
+			// Proposing again on the repaired file is not an edit any more.
+			ctx2 := &Context{File: work, Index: fakeIndex, Repo: repo, Attempts: []Proposal{p}}
+			if again := Propose(ctx2, f)[k]; again.Action == ActionEdit {
+				t.Errorf("second proposal on the repaired file is still an edit: %+v", again)
+			}
+			if _, err := json.Marshal(p); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// Every excerpt in testdata is used by a test, and every rule has one.
+func TestEveryRuleHasExcerpts(t *testing.T) {
+	for _, r := range Rules {
+		m, _ := filepath.Glob(filepath.Join("testdata", r.Name(), "*.log"))
+		if len(m) == 0 {
+			t.Errorf("rule %s has no excerpt under testdata/%s", r.Name(), r.Name())
+		}
+	}
+}
