@@ -1,0 +1,24 @@
+package repair
+
+import "github.com/heragent/heragent/bashfile/debindex"
+
+// DebianIndex adapts the Debian package index (built from the archive's
+// Contents files) to PackageIndex.
+func DebianIndex(ix *debindex.Index) PackageIndex { return debianIndex{ix} }
+
+type debianIndex struct{ ix *debindex.Index }
+
+func names(cs []debindex.Candidate) []string {
+	out := make([]string, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, c.Package)
+	}
+	return out
+}
+
+func (d debianIndex) Header(p string) []string       { return names(d.ix.Header(p)) }
+func (d debianIndex) PkgConfig(m string) []string    { return names(d.ix.PkgConfig(m)) }
+func (d debianIndex) Library(n string) []string      { return names(d.ix.Library(n)) }
+func (d debianIndex) Executable(n string) []string   { return names(d.ix.Executable(n)) }
+func (d debianIndex) CMakePackage(n string) []string { return names(d.ix.CMakePackage(n)) }
+func (d debianIndex) PythonModule(n string) []string { return names(d.ix.PythonModule(n)) }
