@@ -1,0 +1,406 @@
+// Package embedded is the default graph.Store: an in-memory, indexed
+// property graph persisted to a single bbolt file. Reads never touch the
+// disk after Open; each Apply is one bbolt write transaction that stores
+// only the keys it changed, so an unchanged-repository rebuild writes
+// nothing.
+package embedded
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/heragent/heragent/graph"
+)
+
+var (
+	bucketNodes = []byte("nodes")
+	bucketEdges = []byte("edges")
+)
+
+// Store is the embedded backend.
+type Store struct {
+	mu    sync.RWMutex
+	db    *bolt.DB
+	repos map[string]*repoGraph
+}
+
+var _ graph.Store = (*Store)(nil)
+
+// Open opens (creating if needed) the store file at path and loads it.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("create store directory: %w", err)
+	}
+	db, err := bolt.Open(path, 0o644, &bolt.Options{Timeout: 5 * time.Second, NoFreelistSync: true})
+	if err != nil {
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	s := &Store{db: db, repos: map[string]*repoGraph{}}
+	if err := s.load(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Store) load(ctx context.Context) error {
+	return s.db.View(func(tx *bolt.Tx) error {
+		return tx.ForEach(func(name []byte, b *bolt.Bucket) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			g := newRepoGraph()
+			if nb := b.Bucket(bucketNodes); nb != nil {
+				if err := nb.ForEach(func(_, v []byte) error {
+					n, err := decodeNode(v)
+					if err != nil {
+						return err
+					}
+					g.putNode(n)
+					return nil
+				}); err != nil {
+					return fmt.Errorf("load nodes of %s: %w", name, err)
+				}
+			}
+			if eb := b.Bucket(bucketEdges); eb != nil {
+				if err := eb.ForEach(func(_, v []byte) error {
+					var e graph.Edge
+					if err := json.Unmarshal(v, &e); err != nil {
+						return err
+					}
+					g.putEdge(e)
+					return nil
+				}); err != nil {
+					return fmt.Errorf("load edges of %s: %w", name, err)
+				}
+			}
+			s.repos[string(name)] = g
+			return nil
+		})
+	})
+}
+
+func decodeNode(v []byte) (graph.Node, error) {
+	var raw struct {
+		ID    string         `json:"id"`
+		Label graph.Label    `json:"label"`
+		Owner string         `json:"owner"`
+		Props map[string]any `json:"props"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(v))
+	dec.UseNumber()
+	if err := dec.Decode(&raw); err != nil {
+		return graph.Node{}, fmt.Errorf("decode node: %w", err)
+	}
+	p, err := graph.Normalize(raw.Props)
+	if err != nil {
+		return graph.Node{}, err
+	}
+	return graph.Node{ID: raw.ID, Label: raw.Label, Owner: raw.Owner, Props: p}, nil
+}
+
+// Apply implements graph.Store.
+func (s *Store) Apply(ctx context.Context, repo string, b graph.Batch) error {
+	if repo == "" {
+		return fmt.Errorf("apply batch: empty repository name")
+	}
+	for i := range b.Nodes {
+		if !graph.ValidLabel(b.Nodes[i].Label) {
+			return fmt.Errorf("apply batch: invalid label %q", b.Nodes[i].Label)
+		}
+		p, err := graph.Normalize(b.Nodes[i].Props)
+		if err != nil {
+			return fmt.Errorf("apply batch: node %s: %w", b.Nodes[i].ID, err)
+		}
+		b.Nodes[i].Props = p
+	}
+	for _, e := range b.Edges {
+		if !graph.ValidEdgeType(e.Type) {
+			return fmt.Errorf("apply batch: invalid edge type %q", e.Type)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.repos[repo]
+	if g == nil {
+		g = newRepoGraph()
+	}
+	delNodes, delEdges := map[string]bool{}, map[string]bool{}
+	for _, o := range b.DeleteOwners {
+		for id := range g.ownNodes[o] {
+			delNodes[id] = true
+		}
+		for k := range g.ownEdges[o] {
+			delEdges[k] = true
+		}
+	}
+	putNodes := make(map[string][]byte, len(b.Nodes))
+	for _, n := range b.Nodes {
+		v, err := json.Marshal(n)
+		if err != nil {
+			return fmt.Errorf("encode node %s: %w", n.ID, err)
+		}
+		putNodes[n.ID] = v
+	}
+	putEdges := make(map[string][]byte, len(b.Edges))
+	for _, e := range b.Edges {
+		v, err := json.Marshal(e)
+		if err != nil {
+			return fmt.Errorf("encode edge: %w", err)
+		}
+		putEdges[e.Key()] = v
+	}
+	err := s.db.Update(func(tx *bolt.Tx) error {
+		rb, err := tx.CreateBucketIfNotExists([]byte(repo))
+		if err != nil {
+			return err
+		}
+		nb, err := rb.CreateBucketIfNotExists(bucketNodes)
+		if err != nil {
+			return err
+		}
+		eb, err := rb.CreateBucketIfNotExists(bucketEdges)
+		if err != nil {
+			return err
+		}
+		for id := range delNodes {
+			if _, keep := putNodes[id]; !keep {
+				if err := nb.Delete([]byte(id)); err != nil {
+					return err
+				}
+			}
+		}
+		for k := range delEdges {
+			if _, keep := putEdges[k]; !keep {
+				if err := eb.Delete([]byte(k)); err != nil {
+					return err
+				}
+			}
+		}
+		for _, id := range sortedKeys(putNodes) {
+			if err := nb.Put([]byte(id), putNodes[id]); err != nil {
+				return err
+			}
+		}
+		for _, k := range sortedKeys(putEdges) {
+			if err := eb.Put([]byte(k), putEdges[k]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("write batch to %s: %w", s.db.Path(), err)
+	}
+	for id := range delNodes {
+		g.deleteNode(id)
+	}
+	for k := range delEdges {
+		g.deleteEdge(k)
+	}
+	for _, n := range b.Nodes {
+		g.putNode(n)
+	}
+	for _, e := range b.Edges {
+		g.putEdge(e)
+	}
+	s.repos[repo] = g
+	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// Nodes implements graph.Store.
+func (s *Store) Nodes(ctx context.Context, repo string, q graph.NodeQuery) ([]graph.Node, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	g := s.repos[repo]
+	if g == nil {
+		return nil, nil
+	}
+	var cand map[string]bool
+	switch {
+	case len(q.IDs) > 0:
+		cand = map[string]bool{}
+		for _, id := range q.IDs {
+			cand[id] = true
+		}
+	case q.Owner != nil:
+		cand = g.ownNodes[*q.Owner]
+	case q.Label != "":
+		cand = g.byLabel[q.Label]
+	default:
+		cand = map[string]bool{}
+		for id := range g.nodes {
+			cand[id] = true
+		}
+	}
+	var out []graph.Node
+	for id := range cand {
+		n, ok := g.nodes[id]
+		if !ok || (q.Label != "" && n.Label != q.Label) || (q.Owner != nil && n.Owner != *q.Owner) {
+			continue
+		}
+		if !graph.MatchProps(n, q.Props) {
+			continue
+		}
+		out = append(out, n)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, ctx.Err()
+}
+
+// Edges implements graph.Store.
+func (s *Store) Edges(ctx context.Context, repo string, q graph.EdgeQuery) ([]graph.Edge, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	g := s.repos[repo]
+	if g == nil {
+		return nil, nil
+	}
+	var keys map[string]bool
+	switch {
+	case q.From != "":
+		keys = g.out[q.From]
+	case q.To != "":
+		keys = g.in[q.To]
+	case q.Type != "":
+		keys = g.byType[q.Type]
+	default:
+		keys = map[string]bool{}
+		for k := range g.edges {
+			keys[k] = true
+		}
+	}
+	var out []graph.Edge
+	for k := range keys {
+		e := g.edges[k]
+		if (q.Type != "" && e.Type != q.Type) || (q.From != "" && e.From != q.From) || (q.To != "" && e.To != q.To) {
+			continue
+		}
+		out = append(out, e)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
+	return out, ctx.Err()
+}
+
+// SearchText implements graph.Store.
+func (s *Store) SearchText(ctx context.Context, repo, query string, limit int) ([]graph.Node, error) {
+	if limit <= 0 {
+		limit = 50
+	}
+	terms := strings.Fields(strings.ToLower(query))
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	g := s.repos[repo]
+	if g == nil {
+		return nil, nil
+	}
+	type hit struct {
+		n     graph.Node
+		score int
+	}
+	var hits []hit
+	for _, n := range g.nodes {
+		t, ok := n.Props["text"].(string)
+		if !ok {
+			continue
+		}
+		lt := strings.ToLower(t)
+		score := 0
+		for _, term := range terms {
+			c := strings.Count(lt, term)
+			if c == 0 {
+				score = 0
+				break
+			}
+			score += c
+		}
+		if score > 0 {
+			hits = append(hits, hit{n, score})
+		}
+	}
+	sort.Slice(hits, func(i, j int) bool {
+		if hits[i].score != hits[j].score {
+			return hits[i].score > hits[j].score
+		}
+		return hits[i].n.ID < hits[j].n.ID
+	})
+	if len(hits) > limit {
+		hits = hits[:limit]
+	}
+	out := make([]graph.Node, len(hits))
+	for i, h := range hits {
+		out[i] = h.n
+	}
+	return out, ctx.Err()
+}
+
+// Counts implements graph.Store.
+func (s *Store) Counts(_ context.Context, repo string) (graph.Counts, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	c := graph.Counts{Nodes: map[graph.Label]int{}, Edges: map[graph.EdgeType]int{}}
+	g := s.repos[repo]
+	if g == nil {
+		return c, nil
+	}
+	for l, ids := range g.byLabel {
+		if len(ids) > 0 {
+			c.Nodes[l] = len(ids)
+		}
+	}
+	for t, ks := range g.byType {
+		if len(ks) > 0 {
+			c.Edges[t] = len(ks)
+		}
+	}
+	return c, nil
+}
+
+// Repositories implements graph.Store.
+func (s *Store) Repositories(context.Context) ([]string, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return sortedKeys(s.repos), nil
+}
+
+// DeleteRepository implements graph.Store.
+func (s *Store) DeleteRepository(_ context.Context, repo string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.repos[repo]; !ok {
+		return nil
+	}
+	if err := s.db.Update(func(tx *bolt.Tx) error { return tx.DeleteBucket([]byte(repo)) }); err != nil {
+		return fmt.Errorf("delete repository %s: %w", repo, err)
+	}
+	delete(s.repos, repo)
+	return nil
+}
+
+// Close implements graph.Store.
+func (s *Store) Close() error { return s.db.Close() }
