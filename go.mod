@@ -1,6 +1,6 @@
 module github.com/heragent/heragent
 
-go 1.25.0
+go 1.26.0
 
 require github.com/spf13/cobra v1.10.2
 
@@ -14,6 +14,7 @@ require (
 	github.com/smacker/go-tree-sitter v0.0.0-20240827094217-dd81d9e9be82 // indirect
 	github.com/spf13/pflag v1.0.10 // indirect
 	go.etcd.io/bbolt v1.5.0 // indirect
+	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sys v0.45.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )

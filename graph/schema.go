@@ -133,12 +133,12 @@ type TargetKind string
 
 // Target kinds.
 const (
-	TargetExecutable TargetKind = "executable"  // add_executable, meson executable(), bin_PROGRAMS, Cargo [[bin]]
-	TargetLibrary    TargetKind = "library"     // add_library, meson library()
-	TargetTest       TargetKind = "test"        // add_test, meson test(), check_PROGRAMS/TESTS
-	TargetMake       TargetKind = "make"        // a Makefile target
-	TargetScript     TargetKind = "script"      // package.json scripts
-	TargetBin        TargetKind = "bin"         // package.json bin, [project.scripts], console_scripts
+	TargetExecutable TargetKind = "executable" // add_executable, meson executable(), bin_PROGRAMS, Cargo [[bin]]
+	TargetLibrary    TargetKind = "library"    // add_library, meson library()
+	TargetTest       TargetKind = "test"       // add_test, meson test(), check_PROGRAMS/TESTS
+	TargetMake       TargetKind = "make"       // a Makefile target
+	TargetScript     TargetKind = "script"     // package.json scripts
+	TargetBin        TargetKind = "bin"        // package.json bin, [project.scripts], console_scripts
 )
 
 // Node is a labelled node with an ID unique within its repository.
