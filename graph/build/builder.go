@@ -95,12 +95,18 @@ func Build(ctx context.Context, store graph.Store, root string, opt Options) (*S
 		opt.BatchFiles = 512
 	}
 	repo := opt.Name
+	tr := func(what string) {
+		if os.Getenv("HERAGENT_TRACE") != "" {
+			fmt.Fprintf(os.Stderr, "%6.2fs %s\n", time.Since(start).Seconds(), what)
+		}
+	}
 	cache, err := loadCache(ctx, store, repo, opt.Force)
 	if err != nil {
 		return nil, err
 	}
+	tr("cache loaded")
 	sum := &Summary{Repo: repo, Root: abs, Languages: map[string]int{}, Kinds: map[string]int{}, Skipped: map[string]int{}}
-	ws := &walkState{root: abs, ignores: map[string]*ignoreMatcher{}, skipped: sum.Skipped}
+	ws := &walkState{root: abs, skipped: sum.Skipped}
 
 	jobs := make(chan entry, 256)
 	results := make(chan fileResult, 256)
@@ -128,14 +134,26 @@ func Build(ctx context.Context, store graph.Store, root string, opt Options) (*S
 		close(results)
 	}()
 
+	// A writer goroutine applies batches while the workers keep parsing.
+	batches := make(chan graph.Batch, 2)
+	writeDone := make(chan error, 1)
+	go func() {
+		var werr error
+		for b := range batches {
+			if werr == nil {
+				werr = store.Apply(ctx, repo, b)
+			}
+		}
+		writeDone <- werr
+	}()
 	seen := map[string]bool{}
+	var problems []Problem // the walker goroutine owns ws.problems until it ends
 	changed := false
 	var batch graph.Batch
-	var writeErr error
 	pending := 0
 	flush := func() {
-		if writeErr == nil && (len(batch.Nodes) > 0 || len(batch.DeleteOwners) > 0) {
-			writeErr = store.Apply(ctx, repo, batch)
+		if len(batch.Nodes) > 0 || len(batch.DeleteOwners) > 0 {
+			batches <- batch
 		}
 		batch, pending = graph.Batch{}, 0
 	}
@@ -148,8 +166,8 @@ func Build(ctx context.Context, store graph.Store, root string, opt Options) (*S
 		} else {
 			sum.Skipped[r.skipped]++
 		}
-		if r.problem != nil && len(ws.problems) < maxProblems {
-			ws.problems = append(ws.problems, *r.problem)
+		if r.problem != nil && len(problems) < maxProblems {
+			problems = append(problems, *r.problem)
 		}
 		if r.invalid {
 			sum.Invalid++
@@ -172,12 +190,6 @@ func Build(ctx context.Context, store graph.Store, root string, opt Options) (*S
 			flush()
 		}
 	}
-	if walkErr != nil {
-		return nil, fmt.Errorf("walk repository: %w", walkErr)
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
 	for rel := range cache.files {
 		if !seen[rel] {
 			sum.Removed++
@@ -186,23 +198,37 @@ func Build(ctx context.Context, store graph.Store, root string, opt Options) (*S
 		}
 	}
 	flush()
+	close(batches)
+	writeErr := <-writeDone
+	if walkErr != nil {
+		return nil, fmt.Errorf("walk repository: %w", walkErr)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if writeErr != nil {
 		return nil, fmt.Errorf("write graph: %w", writeErr)
 	}
+	tr("parsed+written")
 	if changed || !cache.complete {
 		if err := writeTree(ctx, store, repo, abs, seen); err != nil {
 			return nil, err
 		}
+		tr("tree")
 		if err := writeResolution(ctx, store, repo, seen); err != nil {
 			return nil, err
 		}
 	}
+	tr("resolve")
 	counts, err := store.Counts(ctx, repo)
 	if err != nil {
 		return nil, fmt.Errorf("count graph: %w", err)
 	}
 	sum.Nodes, sum.Edges = counts.Nodes, counts.Edges
-	sum.Problems = ws.problems
+	sum.Problems = append(problems, ws.problems...)
+	if len(sum.Problems) > maxProblems {
+		sum.Problems = sum.Problems[:maxProblems]
+	}
 	sort.Slice(sum.Problems, func(i, j int) bool { return sum.Problems[i].Path < sum.Problems[j].Path })
 	sum.Seconds = time.Since(start).Seconds()
 	return sum, nil

@@ -80,8 +80,10 @@ func chunkDoc(rel string, text string) []chunk {
 		}
 		if (md || !rst) && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")) {
 			fence = trimmed[:3]
-			fenceLang = strings.Fields(strings.TrimLeft(trimmed, "`~") + " ")[0]
-			fenceLang = strings.Trim(fenceLang, "{}.")
+			fenceLang = ""
+			if f := strings.Fields(strings.TrimLeft(trimmed, "`~")); len(f) > 0 {
+				fenceLang = strings.Trim(f[0], "{}.")
+			}
 			fenceStart = ln
 			body = append(body, l)
 			continue

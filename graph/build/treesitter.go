@@ -177,7 +177,7 @@ func (w *walker) funcKind(name string, method bool) graph.SymbolKind {
 		return graph.SymTest
 	case w.lang == "python" && w.isTest && strings.HasPrefix(name, "test"):
 		return graph.SymTest
-	case (w.lang == "c" || w.lang == "cpp") && (name == "TEST" || name == "TEST_F" || name == "TEST_P"):
+	case (w.lang == "c" || w.lang == "cpp") && (strings.HasPrefix(name, "TEST(") || strings.HasPrefix(name, "TEST_F(") || strings.HasPrefix(name, "TEST_P(")):
 		return graph.SymTest
 	}
 	if method {
@@ -186,21 +186,27 @@ func (w *walker) funcKind(name string, method bool) graph.SymbolKind {
 	return graph.SymFunction
 }
 
-// cDeclName digs the identifier out of a C/C++ declarator chain.
-func (w *walker) cDeclName(n *sitter.Node) (string, *sitter.Node) {
-	for d := 0; n != nil && d < 8; d++ {
+// cDeclName digs the identifier out of a C/C++ declarator chain; gtest's
+// TEST(Suite, Name) macros are named after their arguments.
+func (w *walker) cDeclName(n *sitter.Node) string {
+	var fd *sitter.Node
+	for d := 0; n != nil && d < 16; d++ {
 		switch n.Type() {
 		case "identifier", "field_identifier", "qualified_identifier", "destructor_name", "operator_name", "type_identifier":
-			return w.text(n), n
+			name := w.text(n)
+			if fd != nil && (name == "TEST" || name == "TEST_F" || name == "TEST_P") {
+				params := strings.Trim(w.field(fd, "parameters"), "()")
+				return name + "(" + strings.Join(strings.Fields(params), "") + ")"
+			}
+			return name
 		case "function_declarator":
-			if name, _ := w.cDeclName(n.ChildByFieldName("declarator")); name == "TEST" || name == "TEST_F" || name == "TEST_P" {
-				params := strings.Trim(w.field(n, "parameters"), "()")
-				return name + "(" + strings.Join(strings.Fields(params), "") + ")", n
+			if fd == nil {
+				fd = n
 			}
 		}
 		n = n.ChildByFieldName("declarator")
 	}
-	return "", nil
+	return ""
 }
 
 func (w *walker) walk(n *sitter.Node, parent string, depth int) {

@@ -19,7 +19,7 @@ func (w *walker) visitC(n *sitter.Node, parent string, depth int) bool {
 		}
 		return false
 	case "function_definition":
-		name, _ := w.cDeclName(n.ChildByFieldName("declarator"))
+		name := w.cDeclName(n.ChildByFieldName("declarator"))
 		method := parent != "" || strings.Contains(name, "::")
 		w.addSym(n, name, w.funcKind(name, method), parent)
 		return false

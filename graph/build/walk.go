@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/go-enry/go-enry/v2"
-	ignore "github.com/sabhiram/go-gitignore"
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 )
 
 // skipDirs are never descended into (VCS metadata, caches, environments).
@@ -27,7 +27,8 @@ type entry struct {
 // walker state: gitignore matchers per directory and skip counts.
 type walkState struct {
 	root     string
-	ignores  map[string]*ignoreMatcher
+	patterns []gitignore.Pattern
+	matcher  gitignore.Matcher
 	skipped  map[string]int
 	problems []Problem
 }
@@ -39,23 +40,34 @@ func (w *walkState) skip(rel, reason string, record bool) {
 	}
 }
 
-// ignored reports whether rel (a directory when dir) is excluded by a
-// .gitignore in one of its ancestors.
+// ignored reports whether rel (a directory when dir) is excluded by the
+// .gitignore files read so far (those of its ancestors, as the walk is
+// depth-first).
 func (w *walkState) ignored(rel string, dir bool) bool {
-	for d := path.Dir(rel); ; d = path.Dir(d) {
-		if g := w.ignores[d]; g != nil {
-			sub := rel
-			if d != "." {
-				sub = strings.TrimPrefix(rel, d+"/")
-			}
-			if g.MatchesPath(sub) || (dir && g.MatchesPath(sub+"/")) {
-				return true
-			}
-		}
-		if d == "." || d == "/" {
-			return false
-		}
+	if w.matcher == nil {
+		return false
 	}
+	return w.matcher.Match(strings.Split(rel, "/"), dir)
+}
+
+// readIgnore adds the patterns of dir's .gitignore, scoped to dir.
+func (w *walkState) readIgnore(abs, rel string) {
+	b, err := os.ReadFile(filepath.Join(abs, ".gitignore"))
+	if err != nil {
+		return
+	}
+	var domain []string
+	if rel != "." {
+		domain = strings.Split(rel, "/")
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		l = strings.TrimRight(l, "\r")
+		if strings.TrimSpace(l) == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		w.patterns = append(w.patterns, gitignore.ParsePattern(l, domain))
+	}
+	w.matcher = gitignore.NewMatcher(w.patterns)
 }
 
 // walk lists the files of root that the graph indexes, honouring
@@ -92,9 +104,7 @@ func (w *walkState) walk(emit func(entry)) error {
 					return fs.SkipDir
 				}
 			}
-			if g, err := ignore.CompileIgnoreFile(filepath.Join(abs, ".gitignore")); err == nil {
-				w.ignores[rel] = g
-			}
+			w.readIgnore(abs, rel)
 			return nil
 		}
 		if w.ignored(rel, false) {
@@ -137,6 +147,3 @@ func (w *walkState) walk(emit func(entry)) error {
 		return nil
 	})
 }
-
-// ignoreMatcher is one compiled .gitignore.
-type ignoreMatcher = ignore.GitIgnore

@@ -45,6 +45,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
+	// The store is a cache derived from the repository: commits skip
+	// fsync and Close syncs once, which makes a cold build several times
+	// faster. A file left inconsistent by a crash is rebuilt (see Open).
+	db.NoSync = true
 	s := &Store{db: db, repos: map[string]*repoGraph{}}
 	if err := s.load(ctx); err != nil {
 		db.Close()
@@ -402,5 +406,11 @@ func (s *Store) DeleteRepository(_ context.Context, repo string) error {
 	return nil
 }
 
-// Close implements graph.Store.
-func (s *Store) Close() error { return s.db.Close() }
+// Close implements graph.Store: it syncs the file and closes it.
+func (s *Store) Close() error {
+	if err := s.db.Sync(); err != nil {
+		s.db.Close()
+		return fmt.Errorf("sync store: %w", err)
+	}
+	return s.db.Close()
+}

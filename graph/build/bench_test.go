@@ -1,0 +1,61 @@
+package build
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/heragent/heragent/graph/embedded"
+)
+
+// BenchmarkBuild measures a cold build and an unchanged-repository rebuild
+// of the repository named by HERAGENT_BENCH_REPO with the embedded store.
+func BenchmarkBuild(b *testing.B) {
+	repo := os.Getenv("HERAGENT_BENCH_REPO")
+	if repo == "" {
+		b.Skip("HERAGENT_BENCH_REPO not set")
+	}
+	ctx := context.Background()
+	b.Run("cold", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			dir := b.TempDir()
+			s, err := embedded.Open(ctx, filepath.Join(dir, "graph.db"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			w, _ := strconv.Atoi(os.Getenv("HERAGENT_BENCH_WORKERS"))
+			sum, err := Build(ctx, s, repo, Options{Workers: w})
+			if err != nil {
+				b.Fatal(err)
+			}
+			s.Close()
+			b.ReportMetric(float64(sum.Files)/sum.Seconds, "files/s")
+			if st, err := os.Stat(filepath.Join(dir, "graph.db")); err == nil {
+				b.ReportMetric(float64(st.Size())/(1<<20), "dbMiB")
+			}
+		}
+	})
+	b.Run("incremental", func(b *testing.B) {
+		dir := b.TempDir()
+		s, err := embedded.Open(ctx, filepath.Join(dir, "graph.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		if _, err := Build(ctx, s, repo, Options{}); err != nil {
+			b.Fatal(err)
+		}
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			sum, err := Build(ctx, s, repo, Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if sum.Parsed != 0 {
+				b.Fatalf("unchanged rebuild parsed %d files", sum.Parsed)
+			}
+		}
+	})
+}
