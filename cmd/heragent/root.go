@@ -22,7 +22,7 @@ func newRootCmd() *cobra.Command {
 	}
 	root.PersistentFlags().BoolVar(&g.json, "json", false, "print machine-readable JSON")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
-	root.AddCommand() // one constructor per command file, e.g. newDoctorCmd(g)
+	root.AddCommand(newGraphCmd(g)) // one constructor per command file, e.g. newDoctorCmd(g)
 	return root
 }
 

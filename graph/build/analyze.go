@@ -40,6 +40,12 @@ func analyzeFile(ctx context.Context, ps parsers, e entry, prev *cachedFile, max
 		r.invalid = pp.Str("invalid") != ""
 		if pp.Int("size") == size && pp.Int("mtime") == mtime && pp.Str("link") == e.link {
 			r.unchanged = true
+			switch {
+			case r.skipped != "":
+				r.problem = &Problem{Path: e.rel, Reason: pp.Str("skip_detail"), Skipped: true}
+			case r.invalid:
+				r.problem = &Problem{Path: e.rel, Reason: "invalid: " + pp.Str("invalid")}
+			}
 			return r
 		}
 	}
@@ -61,6 +67,7 @@ func analyzeFile(ctx context.Context, ps parsers, e entry, prev *cachedFile, max
 			msg += ": " + detail
 		}
 		r.problem = &Problem{Path: e.rel, Reason: msg, Skipped: true}
+		props["skip_detail"] = msg
 		r.nodes = []graph.Node{fileNode()}
 		return r
 	}

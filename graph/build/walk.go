@@ -99,7 +99,7 @@ func (w *walkState) walk(emit func(entry)) error {
 				case w.ignored(rel, true):
 					w.skip(rel+"/", "gitignored", false)
 					return fs.SkipDir
-				case !strings.HasPrefix(name, ".") && enry.IsVendor(rel+"/"):
+				case isVendored(rel + "/"):
 					w.skip(rel+"/", "vendored", false)
 					return fs.SkipDir
 				}
@@ -111,7 +111,7 @@ func (w *walkState) walk(emit func(entry)) error {
 			w.skip(rel, "gitignored", false)
 			return nil
 		}
-		if enry.IsVendor(rel) && !strings.HasPrefix(rel, ".") && !strings.Contains(rel, "/.") && path.Base(rel) != "configure" {
+		if isVendored(rel) {
 			w.skip(rel, "vendored", false)
 			return nil
 		}
@@ -146,4 +146,14 @@ func (w *walkState) walk(emit func(entry)) error {
 		emit(e)
 		return nil
 	})
+}
+
+// isVendored applies go-enry's vendor rules, except to paths under dot
+// directories (.github, .circleci …: enry counts every dot directory as
+// vendored, but CI lives there) and to configure scripts.
+func isVendored(rel string) bool {
+	if strings.HasPrefix(rel, ".") || strings.Contains(rel, "/.") || path.Base(rel) == "configure" {
+		return false
+	}
+	return enry.IsVendor(rel)
 }
