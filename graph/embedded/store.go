@@ -22,11 +22,6 @@ import (
 	"github.com/heragent/heragent/graph"
 )
 
-var (
-	bucketNodes = []byte("nodes")
-	bucketEdges = []byte("edges")
-)
-
 // Store is the embedded backend.
 type Store struct {
 	mu    sync.RWMutex
@@ -64,29 +59,20 @@ func (s *Store) load(ctx context.Context) error {
 				return err
 			}
 			g := newRepoGraph()
-			if nb := b.Bucket(bucketNodes); nb != nil {
-				if err := nb.ForEach(func(_, v []byte) error {
-					n, err := decodeNode(v)
-					if err != nil {
-						return err
-					}
+			if err := b.ForEach(func(k, v []byte) error {
+				blob, err := decodeBlob(v)
+				if err != nil {
+					return fmt.Errorf("owner %q: %w", k, err)
+				}
+				for _, n := range blob.Nodes {
 					g.putNode(n)
-					return nil
-				}); err != nil {
-					return fmt.Errorf("load nodes of %s: %w", name, err)
 				}
-			}
-			if eb := b.Bucket(bucketEdges); eb != nil {
-				if err := eb.ForEach(func(_, v []byte) error {
-					var e graph.Edge
-					if err := json.Unmarshal(v, &e); err != nil {
-						return err
-					}
+				for _, e := range blob.Edges {
 					g.putEdge(e)
-					return nil
-				}); err != nil {
-					return fmt.Errorf("load edges of %s: %w", name, err)
 				}
+				return nil
+			}); err != nil {
+				return fmt.Errorf("load graph of %s: %w", name, err)
 			}
 			s.repos[string(name)] = g
 			return nil
@@ -94,23 +80,38 @@ func (s *Store) load(ctx context.Context) error {
 	})
 }
 
-func decodeNode(v []byte) (graph.Node, error) {
+// ownerBlob is everything one owner (a file, or a builder phase) put in
+// the graph: the unit of storage, so an incremental rebuild rewrites one
+// key per changed file.
+type ownerBlob struct {
+	Nodes []graph.Node `json:"n,omitempty"`
+	Edges []graph.Edge `json:"e,omitempty"`
+}
+
+func decodeBlob(v []byte) (ownerBlob, error) {
 	var raw struct {
-		ID    string         `json:"id"`
-		Label graph.Label    `json:"label"`
-		Owner string         `json:"owner"`
-		Props map[string]any `json:"props"`
+		Nodes []struct {
+			ID    string         `json:"id"`
+			Label graph.Label    `json:"label"`
+			Owner string         `json:"owner"`
+			Props map[string]any `json:"props"`
+		} `json:"n"`
+		Edges []graph.Edge `json:"e"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(v))
 	dec.UseNumber()
 	if err := dec.Decode(&raw); err != nil {
-		return graph.Node{}, fmt.Errorf("decode node: %w", err)
+		return ownerBlob{}, fmt.Errorf("decode: %w", err)
 	}
-	p, err := graph.Normalize(raw.Props)
-	if err != nil {
-		return graph.Node{}, err
+	out := ownerBlob{Edges: raw.Edges, Nodes: make([]graph.Node, len(raw.Nodes))}
+	for i, n := range raw.Nodes {
+		p, err := graph.Normalize(n.Props)
+		if err != nil {
+			return ownerBlob{}, err
+		}
+		out.Nodes[i] = graph.Node{ID: n.ID, Label: n.Label, Owner: n.Owner, Props: p}
 	}
-	return graph.Node{ID: raw.ID, Label: raw.Label, Owner: raw.Owner, Props: p}, nil
+	return out, nil
 }
 
 // Apply implements graph.Store.
@@ -142,86 +143,78 @@ func (s *Store) Apply(ctx context.Context, repo string, b graph.Batch) error {
 	if g == nil {
 		g = newRepoGraph()
 	}
-	delNodes, delEdges := map[string]bool{}, map[string]bool{}
+	// Apply to memory, remembering every owner whose content changed,
+	// then rewrite those owners' blobs in one transaction. On a write
+	// error the in-memory graph is reloaded from the file.
+	touched := map[string]bool{}
 	for _, o := range b.DeleteOwners {
+		touched[o] = true
 		for id := range g.ownNodes[o] {
-			delNodes[id] = true
+			g.deleteNode(id)
 		}
 		for k := range g.ownEdges[o] {
-			delEdges[k] = true
+			g.deleteEdge(k)
 		}
 	}
-	putNodes := make(map[string][]byte, len(b.Nodes))
 	for _, n := range b.Nodes {
-		v, err := json.Marshal(n)
-		if err != nil {
-			return fmt.Errorf("encode node %s: %w", n.ID, err)
+		if old, ok := g.nodes[n.ID]; ok {
+			touched[old.Owner] = true
 		}
-		putNodes[n.ID] = v
+		touched[n.Owner] = true
+		g.putNode(n)
 	}
-	putEdges := make(map[string][]byte, len(b.Edges))
 	for _, e := range b.Edges {
-		v, err := json.Marshal(e)
-		if err != nil {
-			return fmt.Errorf("encode edge: %w", err)
+		if old, ok := g.edges[e.Key()]; ok {
+			touched[old.Owner] = true
 		}
-		putEdges[e.Key()] = v
+		touched[e.Owner] = true
+		g.putEdge(e)
+	}
+	s.repos[repo] = g
+	blobs := make(map[string][]byte, len(touched))
+	for o := range touched {
+		if len(g.ownNodes[o]) == 0 && len(g.ownEdges[o]) == 0 {
+			blobs[o] = nil
+			continue
+		}
+		var blob ownerBlob
+		for _, id := range sortedKeys(g.ownNodes[o]) {
+			blob.Nodes = append(blob.Nodes, g.nodes[id])
+		}
+		for _, k := range sortedKeys(g.ownEdges[o]) {
+			blob.Edges = append(blob.Edges, g.edges[k])
+		}
+		v, err := json.Marshal(blob)
+		if err != nil {
+			return fmt.Errorf("encode owner %q: %w", o, err)
+		}
+		blobs[o] = v
 	}
 	err := s.db.Update(func(tx *bolt.Tx) error {
 		rb, err := tx.CreateBucketIfNotExists([]byte(repo))
 		if err != nil {
 			return err
 		}
-		nb, err := rb.CreateBucketIfNotExists(bucketNodes)
-		if err != nil {
-			return err
-		}
-		eb, err := rb.CreateBucketIfNotExists(bucketEdges)
-		if err != nil {
-			return err
-		}
-		for id := range delNodes {
-			if _, keep := putNodes[id]; !keep {
-				if err := nb.Delete([]byte(id)); err != nil {
-					return err
-				}
+		for _, o := range sortedKeys(blobs) {
+			key := []byte("o:" + o) // bbolt refuses empty keys
+			if blobs[o] == nil {
+				err = rb.Delete(key)
+			} else {
+				err = rb.Put(key, blobs[o])
 			}
-		}
-		for k := range delEdges {
-			if _, keep := putEdges[k]; !keep {
-				if err := eb.Delete([]byte(k)); err != nil {
-					return err
-				}
-			}
-		}
-		for _, id := range sortedKeys(putNodes) {
-			if err := nb.Put([]byte(id), putNodes[id]); err != nil {
-				return err
-			}
-		}
-		for _, k := range sortedKeys(putEdges) {
-			if err := eb.Put([]byte(k), putEdges[k]); err != nil {
+			if err != nil {
 				return err
 			}
 		}
 		return nil
 	})
 	if err != nil {
+		delete(s.repos, repo)
+		if lerr := s.load(ctx); lerr != nil {
+			return fmt.Errorf("write batch to %s: %w (reload: %v)", s.db.Path(), err, lerr)
+		}
 		return fmt.Errorf("write batch to %s: %w", s.db.Path(), err)
 	}
-	for id := range delNodes {
-		g.deleteNode(id)
-	}
-	for k := range delEdges {
-		g.deleteEdge(k)
-	}
-	for _, n := range b.Nodes {
-		g.putNode(n)
-	}
-	for _, e := range b.Edges {
-		g.putEdge(e)
-	}
-	s.repos[repo] = g
 	return nil
 }
 
