@@ -106,7 +106,7 @@ func Build(ctx context.Context, store graph.Store, root string, opt Options) (*S
 	}
 	tr("cache loaded")
 	sum := &Summary{Repo: repo, Root: abs, Languages: map[string]int{}, Kinds: map[string]int{}, Skipped: map[string]int{}}
-	ws := &walkState{root: abs, skipped: sum.Skipped}
+	ws := &walkState{root: abs, skipped: map[string]int{}} // merged into sum after the walk
 
 	jobs := make(chan entry, 256)
 	results := make(chan fileResult, 256)
@@ -225,6 +225,9 @@ func Build(ctx context.Context, store graph.Store, root string, opt Options) (*S
 		return nil, fmt.Errorf("count graph: %w", err)
 	}
 	sum.Nodes, sum.Edges = counts.Nodes, counts.Edges
+	for k, v := range ws.skipped {
+		sum.Skipped[k] += v
+	}
 	sum.Problems = append(problems, ws.problems...)
 	if len(sum.Problems) > maxProblems {
 		sum.Problems = sum.Problems[:maxProblems]

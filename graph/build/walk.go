@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/go-enry/go-enry/v2"
-	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 )
 
 // skipDirs are never descended into (VCS metadata, caches, environments).
@@ -27,8 +26,7 @@ type entry struct {
 // walker state: gitignore matchers per directory and skip counts.
 type walkState struct {
 	root     string
-	patterns []gitignore.Pattern
-	matcher  gitignore.Matcher
+	ignores  ignoreSet
 	skipped  map[string]int
 	problems []Problem
 }
@@ -41,34 +39,9 @@ func (w *walkState) skip(rel, reason string, record bool) {
 }
 
 // ignored reports whether rel (a directory when dir) is excluded by the
-// .gitignore files read so far (those of its ancestors, as the walk is
-// depth-first).
-func (w *walkState) ignored(rel string, dir bool) bool {
-	if w.matcher == nil {
-		return false
-	}
-	return w.matcher.Match(strings.Split(rel, "/"), dir)
-}
-
-// readIgnore adds the patterns of dir's .gitignore, scoped to dir.
-func (w *walkState) readIgnore(abs, rel string) {
-	b, err := os.ReadFile(filepath.Join(abs, ".gitignore"))
-	if err != nil {
-		return
-	}
-	var domain []string
-	if rel != "." {
-		domain = strings.Split(rel, "/")
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		l = strings.TrimRight(l, "\r")
-		if strings.TrimSpace(l) == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		w.patterns = append(w.patterns, gitignore.ParsePattern(l, domain))
-	}
-	w.matcher = gitignore.NewMatcher(w.patterns)
-}
+// .gitignore files read so far (those of its ancestors: the walk is
+// depth-first and top-down).
+func (w *walkState) ignored(rel string, dir bool) bool { return w.ignores.ignored(rel, dir) }
 
 // walk lists the files of root that the graph indexes, honouring
 // .gitignore files, skipping VCS/vendored directories and never following
@@ -104,7 +77,7 @@ func (w *walkState) walk(emit func(entry)) error {
 					return fs.SkipDir
 				}
 			}
-			w.readIgnore(abs, rel)
+			w.ignores.add(abs, rel)
 			return nil
 		}
 		if w.ignored(rel, false) {

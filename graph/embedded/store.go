@@ -6,9 +6,7 @@
 package embedded
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -59,8 +57,9 @@ func (s *Store) load(ctx context.Context) error {
 				return err
 			}
 			g := newRepoGraph()
+			d := &decoder{intern: map[string]string{}}
 			if err := b.ForEach(func(k, v []byte) error {
-				blob, err := decodeBlob(v)
+				blob, err := d.blob(v)
 				if err != nil {
 					return fmt.Errorf("owner %q: %w", k, err)
 				}
@@ -84,34 +83,8 @@ func (s *Store) load(ctx context.Context) error {
 // the graph: the unit of storage, so an incremental rebuild rewrites one
 // key per changed file.
 type ownerBlob struct {
-	Nodes []graph.Node `json:"n,omitempty"`
-	Edges []graph.Edge `json:"e,omitempty"`
-}
-
-func decodeBlob(v []byte) (ownerBlob, error) {
-	var raw struct {
-		Nodes []struct {
-			ID    string         `json:"id"`
-			Label graph.Label    `json:"label"`
-			Owner string         `json:"owner"`
-			Props map[string]any `json:"props"`
-		} `json:"n"`
-		Edges []graph.Edge `json:"e"`
-	}
-	dec := json.NewDecoder(bytes.NewReader(v))
-	dec.UseNumber()
-	if err := dec.Decode(&raw); err != nil {
-		return ownerBlob{}, fmt.Errorf("decode: %w", err)
-	}
-	out := ownerBlob{Edges: raw.Edges, Nodes: make([]graph.Node, len(raw.Nodes))}
-	for i, n := range raw.Nodes {
-		p, err := graph.Normalize(n.Props)
-		if err != nil {
-			return ownerBlob{}, err
-		}
-		out.Nodes[i] = graph.Node{ID: n.ID, Label: n.Label, Owner: n.Owner, Props: p}
-	}
-	return out, nil
+	Nodes []graph.Node
+	Edges []graph.Edge
 }
 
 // Apply implements graph.Store.
@@ -152,7 +125,7 @@ func (s *Store) Apply(ctx context.Context, repo string, b graph.Batch) error {
 		for id := range g.ownNodes[o] {
 			g.deleteNode(id)
 		}
-		for k := range g.ownEdges[o] {
+		for k := range g.index().ownEdges[o] {
 			g.deleteEdge(k)
 		}
 	}
@@ -162,6 +135,9 @@ func (s *Store) Apply(ctx context.Context, repo string, b graph.Batch) error {
 		}
 		touched[n.Owner] = true
 		g.putNode(n)
+	}
+	if len(b.Edges) > 0 {
+		g.index()
 	}
 	for _, e := range b.Edges {
 		if old, ok := g.edges[e.Key()]; ok {
@@ -173,7 +149,8 @@ func (s *Store) Apply(ctx context.Context, repo string, b graph.Batch) error {
 	s.repos[repo] = g
 	blobs := make(map[string][]byte, len(touched))
 	for o := range touched {
-		if len(g.ownNodes[o]) == 0 && len(g.ownEdges[o]) == 0 {
+		ownEdges := g.index().ownEdges[o]
+		if len(g.ownNodes[o]) == 0 && len(ownEdges) == 0 {
 			blobs[o] = nil
 			continue
 		}
@@ -181,10 +158,10 @@ func (s *Store) Apply(ctx context.Context, repo string, b graph.Batch) error {
 		for _, id := range sortedKeys(g.ownNodes[o]) {
 			blob.Nodes = append(blob.Nodes, g.nodes[id])
 		}
-		for _, k := range sortedKeys(g.ownEdges[o]) {
+		for _, k := range sortedKeys(ownEdges) {
 			blob.Edges = append(blob.Edges, g.edges[k])
 		}
-		v, err := json.Marshal(blob)
+		v, err := encodeBlob(blob)
 		if err != nil {
 			return fmt.Errorf("encode owner %q: %w", o, err)
 		}
@@ -269,6 +246,11 @@ func (s *Store) Nodes(ctx context.Context, repo string, q graph.NodeQuery) ([]gr
 
 // Edges implements graph.Store.
 func (s *Store) Edges(ctx context.Context, repo string, q graph.EdgeQuery) ([]graph.Edge, error) {
+	s.mu.Lock() // build the lazy edge indexes under the write lock
+	if g := s.repos[repo]; g != nil {
+		g.index()
+	}
+	s.mu.Unlock()
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	g := s.repos[repo]
@@ -278,11 +260,11 @@ func (s *Store) Edges(ctx context.Context, repo string, q graph.EdgeQuery) ([]gr
 	var keys map[string]bool
 	switch {
 	case q.From != "":
-		keys = g.out[q.From]
+		keys = g.index().out[q.From]
 	case q.To != "":
-		keys = g.in[q.To]
+		keys = g.index().in[q.To]
 	case q.Type != "":
-		keys = g.byType[q.Type]
+		keys = g.index().byType[q.Type]
 	default:
 		keys = map[string]bool{}
 		for k := range g.edges {
@@ -370,10 +352,8 @@ func (s *Store) Counts(_ context.Context, repo string) (graph.Counts, error) {
 			c.Nodes[l] = len(ids)
 		}
 	}
-	for t, ks := range g.byType {
-		if len(ks) > 0 {
-			c.Edges[t] = len(ks)
-		}
+	for _, e := range g.edges {
+		c.Edges[e.Type]++
 	}
 	return c, nil
 }
