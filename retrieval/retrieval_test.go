@@ -2,7 +2,9 @@ package retrieval
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -229,5 +231,33 @@ func TestFileTree(t *testing.T) {
 	want := "go-mod/\n  .github/ (1 files)\n  greeter/ (2 files)\n  README.md  [doc]\n  expect.json  [config]\n  go.mod  [manifest]\n  main.go  [source]\n"
 	if got := tree.Render(); got != want {
 		t.Errorf("tree:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestStacksMatchExpect checks the stacks every fixture's expect.json names.
+func TestStacksMatchExpect(t *testing.T) {
+	dirs, err := os.ReadDir(filepath.Join("..", "testdata", "repos"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		b, err := os.ReadFile(filepath.Join("..", "testdata", "repos", d.Name(), "expect.json"))
+		if err != nil {
+			t.Fatalf("%s: %v", d.Name(), err)
+		}
+		var exp struct {
+			Stacks []string `json:"stacks"`
+			Level  string   `json:"level"`
+		}
+		if err := json.Unmarshal(b, &exp); err != nil {
+			t.Fatalf("%s/expect.json: %v", d.Name(), err)
+		}
+		got, err := index(t, d.Name()).Stacks(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(got, ",") != strings.Join(exp.Stacks, ",") {
+			t.Errorf("%s: stacks %v, expect.json says %v", d.Name(), got, exp.Stacks)
+		}
 	}
 }

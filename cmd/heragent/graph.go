@@ -163,7 +163,8 @@ const queryHelp = `Queries:
   ci-steps                             CI and Dockerfile run steps
   docs [topic…]                        documentation sections (with code blocks) mentioning a topic
   targets [kind]                       build targets, scripts and tests (executable, library, test, make, script, bin)
-  read <path> [from] [to]              a file, or a line range of it`
+  read <path> [from] [to]              a file, or a line range of it
+  stacks                               build systems and ecosystems (cmake, meson, autotools, make, npm, python, go, …)`
 
 func newGraphQueryCmd(g *globals, f *graphFlags) *cobra.Command {
 	var kind, lang string
@@ -280,6 +281,9 @@ func runQuery(ctx context.Context, ix *retrieval.Index, q string, args []string,
 		return r, lines(r, func(t retrieval.Target) string {
 			return fmt.Sprintf("%s:%d\t%s\t%s\t%s", t.Path, t.Line, t.Kind, t.Name, firstLine(t.Command))
 		}), err
+	case "stacks":
+		r, err := ix.Stacks(ctx)
+		return r, lines(r, func(s string) string { return s }), err
 	case "read":
 		if len(args) < 1 {
 			return nil, nil, usageError(fmt.Errorf("read needs a path"))

@@ -45,7 +45,7 @@ func TestGraphCLI(t *testing.T) {
 		t.Errorf("unresolved-includes (exit %d): %s", code, out)
 	}
 	for _, q := range [][]string{{"files", "*.c"}, {"search", "ctest"}, {"tree", "1"}, {"entry-points"}, {"includers", "checksum.h"},
-		{"dependencies"}, {"ci-steps"}, {"docs", "build"}, {"targets", "test"}, {"read", "README.md", "1", "1"}} {
+		{"dependencies"}, {"ci-steps"}, {"docs", "build"}, {"targets", "test"}, {"read", "README.md", "1", "1"}, {"stacks"}} {
 		out, code := runCLI(t, append([]string{"graph", "query", repo}, append(q, "--store", store)...)...)
 		if code != 0 || strings.TrimSpace(out) == "" {
 			t.Errorf("query %v: exit %d, output %q", q, code, out)
