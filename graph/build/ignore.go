@@ -17,6 +17,7 @@ type ignoreSet struct {
 	all     []ignoreEntry
 	rooted  map[string][]int // domain-relative path → pattern indexes (with domain)
 	names   map[string][]int // base name → pattern indexes
+	suffix  []int            // "*.ext" patterns: base name suffix
 	general []int            // everything else, in order
 }
 
@@ -25,6 +26,7 @@ type ignoreEntry struct {
 	domain  string // directory of the .gitignore ("" for the root)
 	negate  bool
 	dirOnly bool
+	suffix  string // for "*.ext" patterns
 }
 
 const globChars = "*?[\\"
@@ -61,6 +63,9 @@ func (s *ignoreSet) add(abs, rel string) {
 		idx := len(s.all)
 		s.all = append(s.all, e)
 		switch {
+		case strings.HasPrefix(body, "*") && len(body) > 1 && !strings.ContainsAny(body[1:], globChars+"/"):
+			s.all[idx].suffix = body[1:]
+			s.suffix = append(s.suffix, idx)
 		case strings.ContainsAny(body, globChars) || body == "":
 			s.general = append(s.general, idx)
 		case strings.HasPrefix(body, "/") && !strings.Contains(body[1:], "/"):
@@ -108,6 +113,11 @@ func (s *ignoreSet) ignored(rel string, dir bool) bool {
 	}
 	for _, idx := range s.names[base] {
 		consider(idx)
+	}
+	for _, idx := range s.suffix {
+		if strings.HasSuffix(base, s.all[idx].suffix) {
+			consider(idx)
+		}
 	}
 	var parts []string
 	for i := len(s.general) - 1; i >= 0; i-- {
