@@ -1,8 +1,9 @@
 // Package embedded is the default graph.Store: an in-memory, indexed
 // property graph persisted to a single bbolt file. Reads never touch the
-// disk after Open; each Apply is one bbolt write transaction that stores
-// only the keys it changed, so an unchanged-repository rebuild writes
-// nothing.
+// disk after Open. Storage is one key per owner (per file) holding a
+// compact binary blob of its nodes and edges; each Apply is one bbolt
+// write transaction rewriting only the owners it changed, so an
+// unchanged-repository rebuild writes nothing.
 package embedded
 
 import (
