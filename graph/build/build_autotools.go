@@ -37,7 +37,19 @@ func m4Args(s string) []string {
 	return out
 }
 
+var acBare = regexp.MustCompile(`(?m)^[ \t]*(AM_INIT_AUTOMAKE|LT_INIT|AC_PROG_CXX)\b`)
+
 func parseAutoconf(_ string, src []byte, f *fileFacts) error {
+	for _, m := range acBare.FindAllSubmatch(src, -1) {
+		switch string(m[1]) {
+		case "AM_INIT_AUTOMAKE":
+			f.fact("automake", true)
+		case "LT_INIT":
+			f.fact("libtool", true)
+		case "AC_PROG_CXX":
+			f.fact("needs_cxx", true)
+		}
+	}
 	for _, c := range findCalls(src, acCalls) {
 		a := m4Args(c.args)
 		switch c.name {

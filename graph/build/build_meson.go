@@ -44,7 +44,7 @@ func findCalls(src []byte, names *regexp.Regexp) []macroCall {
 		if end < 0 {
 			continue
 		}
-		out = append(out, macroCall{name: string(src[m[2]:m[3]]), args: string(src[open+1 : end]), line: lineAt(src, m[0])})
+		out = append(out, macroCall{name: string(src[m[2]:m[3]]), args: string(src[open+1 : end]), line: lineAt(src, m[2])})
 	}
 	return out
 }

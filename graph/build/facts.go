@@ -3,6 +3,7 @@ package build
 import (
 	"bytes"
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -108,3 +109,16 @@ func lineOf(src []byte, needle string, from int) int {
 
 // lineAt returns the 1-based line of byte offset off.
 func lineAt(src []byte, off int) int { return bytes.Count(src[:off], []byte("\n")) + 1 }
+
+// keyLine returns the 1-based line where key is assigned (TOML/INI style
+// `key = …`, the key optionally quoted), or 0.
+func keyLine(src []byte, key string) int {
+	re, err := regexp.Compile(`(?m)^[ \t]*["']?` + regexp.QuoteMeta(key) + `["']?[ \t]*=`)
+	if err != nil {
+		return 0
+	}
+	if loc := re.FindIndex(src); loc != nil {
+		return lineAt(src, loc[0])
+	}
+	return 0
+}

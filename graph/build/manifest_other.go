@@ -11,9 +11,14 @@ import (
 )
 
 func parseGoMod(rel string, src []byte, f *fileFacts) error {
-	mf, err := modfile.ParseLax(rel, src, nil)
+	mf, err := modfile.Parse(rel, src, nil)
 	if err != nil {
-		return fmt.Errorf("parse go.mod: %w", err)
+		// Unknown directives from a newer Go: read what can be read.
+		lax, lerr := modfile.ParseLax(rel, src, nil)
+		if lerr != nil {
+			return fmt.Errorf("parse go.mod: %w", err)
+		}
+		mf = lax
 	}
 	if mf.Module != nil {
 		f.fact("module", mf.Module.Mod.Path)
@@ -71,7 +76,7 @@ func parseCargo(_ string, src []byte, f *fileFacts) error {
 			case map[string]any:
 				c, _ = v["version"].(string)
 			}
-			f.deps = append(f.deps, dependency{ecosystem: "cargo", name: name, constraint: c, scope: grp.scope, line: lineOf(src, name, 1), required: true})
+			f.deps = append(f.deps, dependency{ecosystem: "cargo", name: name, constraint: c, scope: grp.scope, line: keyLine(src, name), required: true})
 		}
 	}
 	for _, b := range ct.Bin {

@@ -91,12 +91,12 @@ func parsePyproject(_ string, src []byte, f *fileFacts) error {
 			case map[string]any:
 				c, _ = v["version"].(string)
 			}
-			f.deps = append(f.deps, dependency{ecosystem: "pypi", name: name, constraint: c, scope: grp.scope, line: lineOf(src, name, 1), required: true})
+			f.deps = append(f.deps, dependency{ecosystem: "pypi", name: name, constraint: c, scope: grp.scope, line: keyLine(src, name), required: true})
 		}
 	}
 	for _, m := range []map[string]string{pp.Project.Scripts, pp.Project.GUIScripts, pp.Tool.Poetry.Scripts} {
 		for _, name := range sortedMapKeys(m) {
-			f.targets = append(f.targets, target{kind: "bin", name: name, command: m[name], line: lineOf(src, name, 1)})
+			f.targets = append(f.targets, target{kind: "bin", name: name, command: m[name], line: keyLine(src, name)})
 		}
 	}
 	return nil
