@@ -25,6 +25,9 @@ const maxChunkText = 16 << 10
 // with their language and line span.
 func chunkDoc(rel string, text string) []chunk {
 	lines := strings.Split(text, "\n")
+	if len(lines) > 1 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1] // the newline ending the last line
+	}
 	ext := strings.ToLower(path.Ext(rel))
 	md := ext == ".md" || ext == ".markdown" || ext == "" && strings.HasPrefix(strings.ToUpper(path.Base(rel)), "README")
 	rst := ext == ".rst"
@@ -46,6 +49,7 @@ func chunkDoc(rel string, text string) []chunk {
 	fence, fenceLang, fenceStart := "", "", 0
 	var code []string
 	rstCode, rstIndentSeen := false, false
+	codeFirst, codeLast := 0, 0 // line span of an rst code block's text
 	for i := 0; i < len(lines); i++ {
 		ln := i + 1
 		l := lines[i]
@@ -66,7 +70,10 @@ func chunkDoc(rel string, text string) []chunk {
 			if trimmed == "" || strings.HasPrefix(l, " ") || strings.HasPrefix(l, "\t") {
 				body = append(body, l)
 				if trimmed != "" {
-					rstIndentSeen = true
+					if !rstIndentSeen {
+						codeFirst = ln
+					}
+					rstIndentSeen, codeLast = true, ln
 					code = append(code, strings.TrimSpace(l))
 				}
 				continue
@@ -74,7 +81,7 @@ func chunkDoc(rel string, text string) []chunk {
 			if rstIndentSeen {
 				cur.codeLangs = append(cur.codeLangs, fenceLang)
 				cur.codes = append(cur.codes, strings.Join(code, "\n"))
-				cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", fenceStart+1, ln-1))
+				cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", codeFirst, codeLast))
 			}
 			rstCode, code = false, nil
 		}
@@ -122,10 +129,15 @@ func chunkDoc(rel string, text string) []chunk {
 		}
 		body = append(body, l)
 	}
-	if fence != "" || (rstCode && rstIndentSeen) {
+	switch {
+	case fence != "": // unterminated fence: the code runs to the end
 		cur.codeLangs = append(cur.codeLangs, fenceLang)
 		cur.codes = append(cur.codes, strings.Join(code, "\n"))
 		cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", fenceStart+1, len(lines)))
+	case rstCode && rstIndentSeen:
+		cur.codeLangs = append(cur.codeLangs, fenceLang)
+		cur.codes = append(cur.codes, strings.Join(code, "\n"))
+		cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", codeFirst, codeLast))
 	}
 	flush(len(lines))
 	return out

@@ -165,7 +165,7 @@ func (s *Store) Apply(ctx context.Context, repo string, b graph.Batch) error {
 		return nil
 	}
 	stmts = append(stmts, Statement{
-		Cypher: "MATCH (n:HNode {_repo: $repo}) WHERE n._label IS NULL AND NOT (n)--() DELETE n",
+		Cypher: "MATCH (n:HNode {_repo: $repo}) WHERE n._label IS NULL AND NOT EXISTS { (n)--() } DELETE n",
 		Params: map[string]any{"repo": repo}})
 	if err := s.s.Write(ctx, stmts); err != nil {
 		return fmt.Errorf("write batch to neo4j: %w", err)
