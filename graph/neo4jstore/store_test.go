@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -98,7 +99,7 @@ func TestConformance(t *testing.T) {
 	if user == "" {
 		user = "neo4j"
 	}
-	storetest.Run(t, func(t *testing.T) (graph.Store, string, func() graph.Store) {
+	f := func(t *testing.T) (graph.Store, string, func() graph.Store) {
 		ctx := context.Background()
 		open := func() graph.Store {
 			s, err := Open(ctx, Config{URI: uri, User: user, Password: os.Getenv("HERAGENT_NEO4J_PASSWORD"), Database: os.Getenv("HERAGENT_NEO4J_DATABASE")})
@@ -120,7 +121,9 @@ func TestConformance(t *testing.T) {
 			cur.Close()
 		})
 		return s, prefix, func() graph.Store { cur.Close(); cur = open(); return cur }
-	})
+	}
+	storetest.Run(t, f)
+	storetest.RunBuild(t, f, filepath.Join("..", "..", "testdata", "repos"))
 }
 
 func must(t *testing.T, err error) {
