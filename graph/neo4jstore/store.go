@@ -79,11 +79,19 @@ func New(ctx context.Context, s Session, batch int) (*Store, error) {
 }
 
 func schemaStatements() []Statement {
-	return []Statement{
+	st := []Statement{
 		{Cypher: "CREATE CONSTRAINT heragent_node_uid IF NOT EXISTS FOR (n:HNode) REQUIRE n._uid IS UNIQUE"},
+		{Cypher: "CREATE INDEX heragent_node_repo IF NOT EXISTS FOR (n:HNode) ON (n._repo)"},
 		{Cypher: "CREATE INDEX heragent_node_repo_label IF NOT EXISTS FOR (n:HNode) ON (n._repo, n._label)"},
 		{Cypher: "CREATE INDEX heragent_node_repo_owner IF NOT EXISTS FOR (n:HNode) ON (n._repo, n._owner)"},
 	}
+	// Relationship indexes are per type in Neo4j; the types come from the
+	// schema's closed list.
+	for _, t := range graph.AllEdgeTypes {
+		st = append(st, Statement{Cypher: "CREATE INDEX heragent_rel_owner_" + strings.ToLower(string(t)) +
+			" IF NOT EXISTS FOR ()-[r:" + string(t) + "]-() ON (r._repo, r._owner)"})
+	}
+	return st
 }
 
 func uid(repo, id string) string {
@@ -107,11 +115,14 @@ func (s *Store) Apply(ctx context.Context, repo string, b graph.Batch) error {
 	}
 	var stmts []Statement
 	if len(b.DeleteOwners) > 0 {
-		stmts = append(stmts,
-			Statement{Cypher: "UNWIND $owners AS o MATCH (:HNode)-[r]->(:HNode) WHERE r._repo = $repo AND r._owner = o DELETE r",
-				Params: map[string]any{"repo": repo, "owners": b.DeleteOwners}},
-			Statement{Cypher: "UNWIND $owners AS o MATCH (n:HNode {_repo: $repo, _owner: o}) SET n = {_uid: n._uid, _repo: n._repo, _id: n._id} REMOVE n" + allLabelsClause(),
+		for _, t := range graph.AllEdgeTypes { // typed patterns use the per-type indexes
+			stmts = append(stmts, Statement{
+				Cypher: "UNWIND $owners AS o MATCH ()-[r:" + string(t) + " {_repo: $repo, _owner: o}]->() DELETE r",
 				Params: map[string]any{"repo": repo, "owners": b.DeleteOwners}})
+		}
+		stmts = append(stmts, Statement{
+			Cypher: "UNWIND $owners AS o MATCH (n:HNode {_repo: $repo, _owner: o}) SET n = {_uid: n._uid, _repo: n._repo, _id: n._id} REMOVE n" + allLabelsClause(),
+			Params: map[string]any{"repo": repo, "owners": b.DeleteOwners}})
 	}
 	byLabel := map[graph.Label][]any{}
 	for _, n := range b.Nodes {
@@ -243,9 +254,12 @@ func recordsToNodes(recs []map[string]any) ([]graph.Node, error) {
 func (s *Store) Edges(ctx context.Context, repo string, q graph.EdgeQuery) ([]graph.Edge, error) {
 	where := []string{"r._repo = $repo"}
 	params := map[string]any{"repo": repo}
+	rel := "[r]"
 	if q.Type != "" {
-		where = append(where, "type(r) = $type")
-		params["type"] = string(q.Type)
+		if !graph.ValidEdgeType(q.Type) {
+			return nil, fmt.Errorf("query edges: invalid edge type %q", q.Type)
+		}
+		rel = "[r:" + string(q.Type) + "]"
 	}
 	if q.From != "" {
 		where = append(where, "a._uid = $from")
@@ -256,7 +270,7 @@ func (s *Store) Edges(ctx context.Context, repo string, q graph.EdgeQuery) ([]gr
 		params["to"] = uid(repo, q.To)
 	}
 	recs, err := s.s.Read(ctx, Statement{
-		Cypher: "MATCH (a:HNode)-[r]->(b:HNode) WHERE " + strings.Join(where, " AND ") +
+		Cypher: "MATCH (a:HNode)-" + rel + "->(b:HNode) WHERE " + strings.Join(where, " AND ") +
 			" RETURN a._id AS f, type(r) AS t, b._id AS o, r._owner AS w ORDER BY f, t, o",
 		Params: params})
 	if err != nil {
