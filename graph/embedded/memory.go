@@ -2,108 +2,120 @@ package embedded
 
 import "github.com/heragent/heragent/graph"
 
-// repoGraph is one repository's graph in memory with the indexes the
-// queries need. The edge indexes are built on first use: opening a store
-// for an unchanged-repository rebuild never needs them.
+// repoGraph is one repository's graph in memory, kept as it is stored:
+// per owner, the nodes and edges it produced. Queries scan (a large
+// repository has ~10⁵ nodes: a scan is a millisecond), which keeps Open
+// cheap: loading is one map insert per owner, not several per node. The
+// ID → owner indexes Apply needs are built on its first use.
 type repoGraph struct {
-	nodes    map[string]graph.Node
-	edges    map[string]graph.Edge
-	byLabel  map[graph.Label]map[string]bool
-	ownNodes map[string]map[string]bool
-	ei       *edgeIndex
+	owners    map[string]*ownerData
+	nodeOwner map[string]string // node ID → owner (nil until Apply needs it)
+	edgeOwner map[string]string // edge key → owner (nil until Apply needs it)
 }
 
-type edgeIndex struct {
-	byType   map[graph.EdgeType]map[string]bool
-	ownEdges map[string]map[string]bool
-	out, in  map[string]map[string]bool
+type ownerData struct {
+	nodes []graph.Node
+	edges []graph.Edge
 }
 
-func newRepoGraph() *repoGraph {
-	return &repoGraph{
-		nodes: map[string]graph.Node{}, edges: map[string]graph.Edge{},
-		byLabel: map[graph.Label]map[string]bool{}, ownNodes: map[string]map[string]bool{},
+func newRepoGraph() *repoGraph { return &repoGraph{owners: map[string]*ownerData{}} }
+
+// index builds the ID → owner maps.
+func (g *repoGraph) index() {
+	if g.nodeOwner != nil {
+		return
 	}
-}
-
-// index returns the edge indexes, building them if needed.
-func (g *repoGraph) index() *edgeIndex {
-	if g.ei == nil {
-		g.ei = &edgeIndex{byType: map[graph.EdgeType]map[string]bool{}, ownEdges: map[string]map[string]bool{},
-			out: map[string]map[string]bool{}, in: map[string]map[string]bool{}}
-		for k, e := range g.edges {
-			g.ei.add(k, e)
+	g.nodeOwner, g.edgeOwner = map[string]string{}, map[string]string{}
+	for o, d := range g.owners {
+		for _, n := range d.nodes {
+			g.nodeOwner[n.ID] = o
 		}
-	}
-	return g.ei
-}
-
-func (x *edgeIndex) add(k string, e graph.Edge) {
-	add(x.byType, e.Type, k)
-	add(x.ownEdges, e.Owner, k)
-	add(x.out, e.From, k)
-	add(x.in, e.To, k)
-}
-
-func (x *edgeIndex) del(k string, e graph.Edge) {
-	del(x.byType, e.Type, k)
-	del(x.ownEdges, e.Owner, k)
-	del(x.out, e.From, k)
-	del(x.in, e.To, k)
-}
-
-func add[K comparable](m map[K]map[string]bool, k K, v string) {
-	s := m[k]
-	if s == nil {
-		s = map[string]bool{}
-		m[k] = s
-	}
-	s[v] = true
-}
-
-func del[K comparable](m map[K]map[string]bool, k K, v string) {
-	if s := m[k]; s != nil {
-		delete(s, v)
-		if len(s) == 0 {
-			delete(m, k)
+		for _, e := range d.edges {
+			g.edgeOwner[e.Key()] = o
 		}
 	}
 }
 
-func (g *repoGraph) putNode(n graph.Node) {
-	if old, ok := g.nodes[n.ID]; ok {
-		del(g.byLabel, old.Label, n.ID)
-		del(g.ownNodes, old.Owner, n.ID)
+func (g *repoGraph) owner(o string) *ownerData {
+	d := g.owners[o]
+	if d == nil {
+		d = &ownerData{}
+		g.owners[o] = d
 	}
-	g.nodes[n.ID] = n
-	add(g.byLabel, n.Label, n.ID)
-	add(g.ownNodes, n.Owner, n.ID)
+	return d
 }
 
-func (g *repoGraph) deleteNode(id string) {
-	if old, ok := g.nodes[id]; ok {
-		del(g.byLabel, old.Label, id)
-		del(g.ownNodes, old.Owner, id)
-		delete(g.nodes, id)
+// deleteOwner removes everything o produced.
+func (g *repoGraph) deleteOwner(o string) {
+	d := g.owners[o]
+	if d == nil {
+		return
 	}
+	if g.nodeOwner != nil {
+		for _, n := range d.nodes {
+			delete(g.nodeOwner, n.ID)
+		}
+		for _, e := range d.edges {
+			delete(g.edgeOwner, e.Key())
+		}
+	}
+	delete(g.owners, o)
 }
 
-func (g *repoGraph) putEdge(e graph.Edge) {
+// putNode upserts n, moving it if another owner held the ID; it returns
+// the previous owner ("" when new).
+func (g *repoGraph) putNode(n graph.Node) string {
+	g.index()
+	old, ok := g.nodeOwner[n.ID]
+	if ok {
+		d := g.owners[old]
+		for i := range d.nodes {
+			if d.nodes[i].ID == n.ID {
+				if old == n.Owner {
+					d.nodes[i] = n
+					return old
+				}
+				d.nodes = append(d.nodes[:i], d.nodes[i+1:]...)
+				break
+			}
+		}
+	}
+	d := g.owner(n.Owner)
+	d.nodes = append(d.nodes, n)
+	g.nodeOwner[n.ID] = n.Owner
+	return old
+}
+
+// putEdge adds e (replacing an edge with the same key); it returns the
+// previous owner ("" when new).
+func (g *repoGraph) putEdge(e graph.Edge) string {
+	g.index()
 	k := e.Key()
-	if g.ei != nil {
-		if old, ok := g.edges[k]; ok {
-			g.ei.del(k, old)
+	old, ok := g.edgeOwner[k]
+	if ok {
+		d := g.owners[old]
+		for i := range d.edges {
+			if d.edges[i].Key() == k {
+				if old == e.Owner {
+					d.edges[i] = e
+					return old
+				}
+				d.edges = append(d.edges[:i], d.edges[i+1:]...)
+				break
+			}
 		}
-		g.ei.add(k, e)
 	}
-	g.edges[k] = e
+	d := g.owner(e.Owner)
+	d.edges = append(d.edges, e)
+	g.edgeOwner[k] = e.Owner
+	return old
 }
 
-func (g *repoGraph) deleteEdge(k string) {
-	if e, ok := g.edges[k]; ok {
-		if g.ei != nil {
-			g.ei.del(k, e)
-		}
-		delete(g.edges, k)
+// empty drops owners left with nothing.
+func (g *repoGraph) empty(o string) bool {
+	d := g.owners[o]
+	if d != nil && len(d.nodes) == 0 && len(d.edges) == 0 {
+		delete(g.owners, o)
 	}
+	return g.owners[o] == nil
 }

@@ -64,12 +64,7 @@ func (s *Store) load(ctx context.Context) error {
 				if err != nil {
 					return fmt.Errorf("owner %q: %w", k, err)
 				}
-				for _, n := range blob.Nodes {
-					g.putNode(n)
-				}
-				for _, e := range blob.Edges {
-					g.putEdge(e)
-				}
+				g.owners[strings.TrimPrefix(string(k), "o:")] = &ownerData{nodes: blob.Nodes, edges: blob.Edges}
 				return nil
 			}); err != nil {
 				return fmt.Errorf("load graph of %s: %w", name, err)
@@ -123,46 +118,29 @@ func (s *Store) Apply(ctx context.Context, repo string, b graph.Batch) error {
 	touched := map[string]bool{}
 	for _, o := range b.DeleteOwners {
 		touched[o] = true
-		for id := range g.ownNodes[o] {
-			g.deleteNode(id)
-		}
-		for k := range g.index().ownEdges[o] {
-			g.deleteEdge(k)
-		}
+		g.deleteOwner(o)
 	}
 	for _, n := range b.Nodes {
-		if old, ok := g.nodes[n.ID]; ok {
-			touched[old.Owner] = true
-		}
 		touched[n.Owner] = true
-		g.putNode(n)
-	}
-	if len(b.Edges) > 0 {
-		g.index()
+		if old := g.putNode(n); old != "" {
+			touched[old] = true
+		}
 	}
 	for _, e := range b.Edges {
-		if old, ok := g.edges[e.Key()]; ok {
-			touched[old.Owner] = true
-		}
 		touched[e.Owner] = true
-		g.putEdge(e)
+		if old := g.putEdge(e); old != "" {
+			touched[old] = true
+		}
 	}
 	s.repos[repo] = g
 	blobs := make(map[string][]byte, len(touched))
 	for o := range touched {
-		ownEdges := g.index().ownEdges[o]
-		if len(g.ownNodes[o]) == 0 && len(ownEdges) == 0 {
+		if g.empty(o) {
 			blobs[o] = nil
 			continue
 		}
-		var blob ownerBlob
-		for _, id := range sortedKeys(g.ownNodes[o]) {
-			blob.Nodes = append(blob.Nodes, g.nodes[id])
-		}
-		for _, k := range sortedKeys(ownEdges) {
-			blob.Edges = append(blob.Edges, g.edges[k])
-		}
-		v, err := encodeBlob(blob)
+		d := g.owners[o]
+		v, err := encodeBlob(ownerBlob{Nodes: d.nodes, Edges: d.edges})
 		if err != nil {
 			return fmt.Errorf("encode owner %q: %w", o, err)
 		}
@@ -213,33 +191,39 @@ func (s *Store) Nodes(ctx context.Context, repo string, q graph.NodeQuery) ([]gr
 	if g == nil {
 		return nil, nil
 	}
-	var cand map[string]bool
-	switch {
-	case len(q.IDs) > 0:
-		cand = map[string]bool{}
+	var ids map[string]bool
+	if len(q.IDs) > 0 {
+		ids = make(map[string]bool, len(q.IDs))
 		for _, id := range q.IDs {
-			cand[id] = true
-		}
-	case q.Owner != nil:
-		cand = g.ownNodes[*q.Owner]
-	case q.Label != "":
-		cand = g.byLabel[q.Label]
-	default:
-		cand = map[string]bool{}
-		for id := range g.nodes {
-			cand[id] = true
+			ids[id] = true
 		}
 	}
 	var out []graph.Node
-	for id := range cand {
-		n, ok := g.nodes[id]
-		if !ok || (q.Label != "" && n.Label != q.Label) || (q.Owner != nil && n.Owner != *q.Owner) {
-			continue
+	match := func(d *ownerData) {
+		for _, n := range d.nodes {
+			if (q.Label != "" && n.Label != q.Label) || (ids != nil && !ids[n.ID]) || !graph.MatchProps(n, q.Props) {
+				continue
+			}
+			out = append(out, n)
 		}
-		if !graph.MatchProps(n, q.Props) {
-			continue
+	}
+	switch {
+	case q.Owner != nil:
+		if d := g.owners[*q.Owner]; d != nil {
+			match(d)
 		}
-		out = append(out, n)
+	case ids != nil && g.nodeOwner != nil:
+		seen := map[string]bool{}
+		for id := range ids {
+			if o, ok := g.nodeOwner[id]; ok && !seen[o] {
+				seen[o] = true
+				match(g.owners[o])
+			}
+		}
+	default:
+		for _, d := range g.owners {
+			match(d)
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, ctx.Err()
@@ -247,38 +231,20 @@ func (s *Store) Nodes(ctx context.Context, repo string, q graph.NodeQuery) ([]gr
 
 // Edges implements graph.Store.
 func (s *Store) Edges(ctx context.Context, repo string, q graph.EdgeQuery) ([]graph.Edge, error) {
-	s.mu.Lock() // build the lazy edge indexes under the write lock
-	if g := s.repos[repo]; g != nil {
-		g.index()
-	}
-	s.mu.Unlock()
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	g := s.repos[repo]
 	if g == nil {
 		return nil, nil
 	}
-	var keys map[string]bool
-	switch {
-	case q.From != "":
-		keys = g.index().out[q.From]
-	case q.To != "":
-		keys = g.index().in[q.To]
-	case q.Type != "":
-		keys = g.index().byType[q.Type]
-	default:
-		keys = map[string]bool{}
-		for k := range g.edges {
-			keys[k] = true
-		}
-	}
 	var out []graph.Edge
-	for k := range keys {
-		e := g.edges[k]
-		if (q.Type != "" && e.Type != q.Type) || (q.From != "" && e.From != q.From) || (q.To != "" && e.To != q.To) {
-			continue
+	for _, d := range g.owners {
+		for _, e := range d.edges {
+			if (q.Type != "" && e.Type != q.Type) || (q.From != "" && e.From != q.From) || (q.To != "" && e.To != q.To) {
+				continue
+			}
+			out = append(out, e)
 		}
-		out = append(out, e)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
 	return out, ctx.Err()
@@ -304,23 +270,25 @@ func (s *Store) SearchText(ctx context.Context, repo, query string, limit int) (
 		score int
 	}
 	var hits []hit
-	for _, n := range g.nodes {
-		t, ok := n.Props["text"].(string)
-		if !ok {
-			continue
-		}
-		lt := strings.ToLower(t)
-		score := 0
-		for _, term := range terms {
-			c := strings.Count(lt, term)
-			if c == 0 {
-				score = 0
-				break
+	for _, d := range g.owners {
+		for _, n := range d.nodes {
+			t, ok := n.Props["text"].(string)
+			if !ok {
+				continue
 			}
-			score += c
-		}
-		if score > 0 {
-			hits = append(hits, hit{n, score})
+			lt := strings.ToLower(t)
+			score := 0
+			for _, term := range terms {
+				c := strings.Count(lt, term)
+				if c == 0 {
+					score = 0
+					break
+				}
+				score += c
+			}
+			if score > 0 {
+				hits = append(hits, hit{n, score})
+			}
 		}
 	}
 	sort.Slice(hits, func(i, j int) bool {
@@ -348,13 +316,13 @@ func (s *Store) Counts(_ context.Context, repo string) (graph.Counts, error) {
 	if g == nil {
 		return c, nil
 	}
-	for l, ids := range g.byLabel {
-		if len(ids) > 0 {
-			c.Nodes[l] = len(ids)
+	for _, d := range g.owners {
+		for _, n := range d.nodes {
+			c.Nodes[n.Label]++
 		}
-	}
-	for _, e := range g.edges {
-		c.Edges[e.Type]++
+		for _, e := range d.edges {
+			c.Edges[e.Type]++
+		}
 	}
 	return c, nil
 }
