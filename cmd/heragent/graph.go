@@ -122,7 +122,12 @@ func printSummary(w io.Writer, s *build.Summary) {
 	fmt.Fprintf(w, "nodes       %s\n", counts(s.Nodes))
 	fmt.Fprintf(w, "edges       %s\n", counts(s.Edges))
 	fmt.Fprintf(w, "skipped     %s\n", counts(s.Skipped))
-	for _, p := range s.Problems {
+	const shown = 20
+	for i, p := range s.Problems {
+		if i == shown {
+			fmt.Fprintf(w, "  … %d more (--json lists them)\n", len(s.Problems)-shown)
+			break
+		}
 		fmt.Fprintf(w, "  %s: %s\n", p.Path, p.Reason)
 	}
 }
