@@ -2,7 +2,6 @@ package neo4jstore
 
 import (
 	"context"
-	"strings"
 
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 )
@@ -20,9 +19,9 @@ func (d *driverSession) session(ctx context.Context, mode neo4j.AccessMode) neo4
 func (d *driverSession) Write(ctx context.Context, stmts []Statement) error {
 	sess := d.session(ctx, neo4j.AccessModeWrite)
 	defer sess.Close(ctx)
-	// Schema statements cannot share a transaction with data writes; run
-	// them one by one in auto-commit transactions.
-	if len(stmts) > 0 && isSchema(stmts[0].Cypher) {
+	// Schema statements and CALL … IN TRANSACTIONS cannot run in a managed
+	// transaction; run them one by one in auto-commit transactions.
+	if len(stmts) > 0 && stmts[0].AutoCommit {
 		for _, st := range stmts {
 			res, err := sess.Run(ctx, st.Cypher, st.Params)
 			if err != nil {
@@ -49,9 +48,6 @@ func (d *driverSession) Write(ctx context.Context, stmts []Statement) error {
 	return err
 }
 
-func isSchema(c string) bool {
-	return len(c) > 6 && (c[:6] == "CREATE" && (strings.Contains(c, "CONSTRAINT") || strings.Contains(c, "INDEX")))
-}
 
 func (d *driverSession) Read(ctx context.Context, st Statement) ([]map[string]any, error) {
 	sess := d.session(ctx, neo4j.AccessModeRead)

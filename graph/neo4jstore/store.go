@@ -29,10 +29,14 @@ type Config struct {
 	BatchSize           int    // rows per UNWIND statement (default 1000)
 }
 
-// Statement is one parameterised Cypher statement.
+// Statement is one parameterised Cypher statement. AutoCommit statements
+// (schema changes, CALL … IN TRANSACTIONS) run in their own implicit
+// transaction; a Write call holds either only AutoCommit statements or
+// none.
 type Statement struct {
-	Cypher string
-	Params map[string]any
+	Cypher     string
+	Params     map[string]any
+	AutoCommit bool
 }
 
 // Session is the narrow interface the store needs from the driver; tests
@@ -80,16 +84,16 @@ func New(ctx context.Context, s Session, batch int) (*Store, error) {
 
 func schemaStatements() []Statement {
 	st := []Statement{
-		{Cypher: "CREATE CONSTRAINT heragent_node_uid IF NOT EXISTS FOR (n:HNode) REQUIRE n._uid IS UNIQUE"},
-		{Cypher: "CREATE INDEX heragent_node_repo IF NOT EXISTS FOR (n:HNode) ON (n._repo)"},
-		{Cypher: "CREATE INDEX heragent_node_repo_label IF NOT EXISTS FOR (n:HNode) ON (n._repo, n._label)"},
-		{Cypher: "CREATE INDEX heragent_node_repo_owner IF NOT EXISTS FOR (n:HNode) ON (n._repo, n._owner)"},
+		{Cypher: "CREATE CONSTRAINT heragent_node_uid IF NOT EXISTS FOR (n:HNode) REQUIRE n._uid IS UNIQUE", AutoCommit: true},
+		{Cypher: "CREATE INDEX heragent_node_repo IF NOT EXISTS FOR (n:HNode) ON (n._repo)", AutoCommit: true},
+		{Cypher: "CREATE INDEX heragent_node_repo_label IF NOT EXISTS FOR (n:HNode) ON (n._repo, n._label)", AutoCommit: true},
+		{Cypher: "CREATE INDEX heragent_node_repo_owner IF NOT EXISTS FOR (n:HNode) ON (n._repo, n._owner)", AutoCommit: true},
 	}
 	// Relationship indexes are per type in Neo4j; the types come from the
 	// schema's closed list.
 	for _, t := range graph.AllEdgeTypes {
 		st = append(st, Statement{Cypher: "CREATE INDEX heragent_rel_owner_" + strings.ToLower(string(t)) +
-			" IF NOT EXISTS FOR ()-[r:" + string(t) + "]-() ON (r._repo, r._owner)"})
+			" IF NOT EXISTS FOR ()-[r:" + string(t) + "]-() ON (r._repo, r._owner)", AutoCommit: true})
 	}
 	return st
 }
@@ -355,7 +359,12 @@ func (s *Store) Repositories(ctx context.Context) ([]string, error) {
 
 // DeleteRepository implements graph.Store.
 func (s *Store) DeleteRepository(ctx context.Context, repo string) error {
-	if err := s.s.Write(ctx, []Statement{{Cypher: "MATCH (n:HNode {_repo: $repo}) DETACH DELETE n", Params: map[string]any{"repo": repo}}}); err != nil {
+	// Batched so a large repository does not need one huge transaction.
+	if err := s.s.Write(ctx, []Statement{{
+		Cypher:     "MATCH (n:HNode {_repo: $repo}) CALL { WITH n DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS",
+		Params:     map[string]any{"repo": repo},
+		AutoCommit: true,
+	}}); err != nil {
 		return fmt.Errorf("delete repository: %w", err)
 	}
 	return nil
