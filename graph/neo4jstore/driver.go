@@ -48,7 +48,6 @@ func (d *driverSession) Write(ctx context.Context, stmts []Statement) error {
 	return err
 }
 
-
 func (d *driverSession) Read(ctx context.Context, st Statement) ([]map[string]any, error) {
 	sess := d.session(ctx, neo4j.AccessModeRead)
 	defer sess.Close(ctx)
