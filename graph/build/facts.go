@@ -64,6 +64,7 @@ var factParsers = []factParser{
 	{"package.json", named("package.json"), parsePackageJSON},                                                            // npm: deps, scripts, bin, main, engines
 	{"pyproject.toml", named("pyproject.toml"), parsePyproject},                                                          // PEP 621 / poetry deps, build-backend, scripts
 	{"setup.cfg", named("setup.cfg"), parseSetupCfg},                                                                     // setuptools install_requires, console_scripts
+	{"setup.py", named("setup.py"), parseSetupPy},                                                                        // literal setup(...) arguments, read through the Python grammar
 	{"requirements", func(_, b string) bool { return isRequirements(b) }, parseRequirements},                             // pip requirements files
 	{"go.mod", named("go.mod"), parseGoMod},                                                                              // module, go, toolchain, require
 	{"Cargo.toml", named("Cargo.toml"), parseCargo},                                                                      // cargo deps and [[bin]]
