@@ -95,18 +95,12 @@ func Build(ctx context.Context, store graph.Store, root string, opt Options) (*S
 		opt.BatchFiles = 512
 	}
 	repo := opt.Name
-	tr := func(what string) {
-		if os.Getenv("HERAGENT_TRACE") != "" {
-			fmt.Fprintf(os.Stderr, "%6.2fs %s\n", time.Since(start).Seconds(), what)
-		}
-	}
 	cache, err := loadCache(ctx, store, repo, opt.Force)
 	if err != nil {
 		return nil, err
 	}
-	tr("cache loaded")
 	sum := &Summary{Repo: repo, Root: abs, Languages: map[string]int{}, Kinds: map[string]int{}, Skipped: map[string]int{}}
-	ws := &walkState{root: abs, skipped: map[string]int{}} // merged into sum after the walk
+	ws := &walkState{ctx: ctx, root: abs, skipped: map[string]int{}} // merged into sum after the walk
 
 	jobs := make(chan entry, 256)
 	results := make(chan fileResult, 256)
@@ -124,11 +118,7 @@ func Build(ctx context.Context, store graph.Store, root string, opt Options) (*S
 	}
 	var walkErr error
 	go func() {
-		walkErr = ws.walk(func(e entry) {
-			if ctx.Err() == nil {
-				jobs <- e
-			}
-		})
+		walkErr = ws.walk(func(e entry) { jobs <- e })
 		close(jobs)
 		wg.Wait()
 		close(results)
@@ -191,7 +181,7 @@ func Build(ctx context.Context, store graph.Store, root string, opt Options) (*S
 		}
 	}
 	for rel := range cache.files {
-		if !seen[rel] {
+		if ctx.Err() == nil && walkErr == nil && !seen[rel] { // a cut-short walk removes nothing
 			sum.Removed++
 			changed = true
 			batch.DeleteOwners = append(batch.DeleteOwners, rel)
@@ -209,17 +199,14 @@ func Build(ctx context.Context, store graph.Store, root string, opt Options) (*S
 	if writeErr != nil {
 		return nil, fmt.Errorf("write graph: %w", writeErr)
 	}
-	tr("parsed+written")
 	if changed || !cache.complete {
 		if err := writeTree(ctx, store, repo, abs, seen); err != nil {
 			return nil, err
 		}
-		tr("tree")
 		if err := writeResolution(ctx, store, repo, seen); err != nil {
 			return nil, err
 		}
 	}
-	tr("resolve")
 	counts, err := store.Counts(ctx, repo)
 	if err != nil {
 		return nil, fmt.Errorf("count graph: %w", err)

@@ -266,3 +266,26 @@ func TestUnreadable(t *testing.T) {
 		t.Errorf("result = %+v", r)
 	}
 }
+
+// TestCancel checks a cancelled build fails and leaves the previous graph
+// intact (a cut-short walk must not look like removed files).
+func TestCancel(t *testing.T) {
+	s := openStore(t)
+	repo := filepath.Join(fixtures, "c-cmake")
+	first, err := Build(context.Background(), s, repo, Options{Name: "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Build(ctx, s, repo, Options{Name: "c"}); err == nil {
+		t.Fatal("cancelled build succeeded")
+	}
+	again, err := Build(context.Background(), s, repo, Options{Name: "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Unchanged != first.Files || again.Removed != 0 {
+		t.Errorf("after a cancelled build: %+v", again)
+	}
+}

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"context"
 	"io/fs"
 	"os"
 	"path"
@@ -25,6 +26,7 @@ type entry struct {
 
 // walker state: gitignore matchers per directory and skip counts.
 type walkState struct {
+	ctx      context.Context // the walk stops when it is done
 	root     string
 	ignores  ignoreSet
 	skipped  map[string]int
@@ -48,6 +50,9 @@ func (w *walkState) ignored(rel string, dir bool) bool { return w.ignores.ignore
 // symlinks (a symlink to a file inside the repository is recorded as such).
 func (w *walkState) walk(emit func(entry)) error {
 	return filepath.WalkDir(w.root, func(abs string, d fs.DirEntry, err error) error {
+		if cerr := w.ctx.Err(); cerr != nil {
+			return cerr
+		}
 		rel, rerr := filepath.Rel(w.root, abs)
 		if rerr != nil {
 			return rerr
