@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"syscall"
 	"testing"
 
 	"github.com/heragent/heragent/graph/embedded"
@@ -39,6 +40,7 @@ func BenchmarkBuild(b *testing.B) {
 		}
 		// Throughput over the whole operation: open, build, sync, close.
 		b.ReportMetric(float64(files)*float64(b.N)/b.Elapsed().Seconds(), "files/s")
+		reportPeakRSS(b)
 	})
 	// incremental: an unchanged repository, store file opened afresh each
 	// time (as a new heragent process would), then closed.
@@ -67,5 +69,14 @@ func BenchmarkBuild(b *testing.B) {
 			}
 			s.Close()
 		}
+		reportPeakRSS(b)
 	})
+}
+
+// reportPeakRSS reports the process's peak resident set so far.
+func reportPeakRSS(b *testing.B) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err == nil {
+		b.ReportMetric(float64(ru.Maxrss)/1024, "peakRSS-MiB") // Linux: KiB
+	}
 }
