@@ -100,7 +100,7 @@ func Build(ctx context.Context, store graph.Store, root string, opt Options) (*S
 		return nil, err
 	}
 	sum := &Summary{Repo: repo, Root: abs, Languages: map[string]int{}, Kinds: map[string]int{}, Skipped: map[string]int{}}
-	ws := &walkState{ctx: ctx, root: abs, skipped: map[string]int{}} // merged into sum after the walk
+	ws := &walkState{root: abs, skipped: map[string]int{}} // merged into sum after the walk
 
 	jobs := make(chan entry, 256)
 	results := make(chan fileResult, 256)
@@ -118,7 +118,7 @@ func Build(ctx context.Context, store graph.Store, root string, opt Options) (*S
 	}
 	var walkErr error
 	go func() {
-		walkErr = ws.walk(func(e entry) { jobs <- e })
+		walkErr = ws.walk(ctx, func(e entry) { jobs <- e })
 		close(jobs)
 		wg.Wait()
 		close(results)

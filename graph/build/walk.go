@@ -26,7 +26,6 @@ type entry struct {
 
 // walker state: gitignore matchers per directory and skip counts.
 type walkState struct {
-	ctx      context.Context // the walk stops when it is done
 	root     string
 	ignores  ignoreSet
 	skipped  map[string]int
@@ -48,9 +47,9 @@ func (w *walkState) ignored(rel string, dir bool) bool { return w.ignores.ignore
 // walk lists the files of root that the graph indexes, honouring
 // .gitignore files, skipping VCS/vendored directories and never following
 // symlinks (a symlink to a file inside the repository is recorded as such).
-func (w *walkState) walk(emit func(entry)) error {
+func (w *walkState) walk(ctx context.Context, emit func(entry)) error {
 	return filepath.WalkDir(w.root, func(abs string, d fs.DirEntry, err error) error {
-		if cerr := w.ctx.Err(); cerr != nil {
+		if cerr := ctx.Err(); cerr != nil {
 			return cerr
 		}
 		rel, rerr := filepath.Rel(w.root, abs)
