@@ -32,6 +32,9 @@ func m4Args(s string) []string {
 		for strings.HasPrefix(a, "[") && strings.HasSuffix(a, "]") {
 			a = strings.TrimSpace(a[1 : len(a)-1])
 		}
+		if len(a) > 1 && a[0] == '"' && a[len(a)-1] == '"' { // AC_CHECK_HEADER("x.h")
+			a = a[1 : len(a)-1]
+		}
 		out[i] = a
 	}
 	return out

@@ -160,7 +160,7 @@ func parseCMake(_ string, src []byte, f *fileFacts) error {
 				}
 			}
 		case "find_package":
-			if len(c.args) == 0 {
+			if len(c.args) == 0 || strings.Contains(c.args[0], "${") {
 				continue
 			}
 			d := dependency{ecosystem: "cmake", name: c.args[0], scope: "build", line: c.line}
@@ -194,6 +194,9 @@ func parseCMake(_ string, src []byte, f *fileFacts) error {
 			}
 			for _, m := range joinPkgConfigConstraints(mods) {
 				name, cons := splitPkgConfig(m)
+				if strings.Contains(name, "${") { // a variable: not knowable without running CMake
+					continue
+				}
 				f.deps = append(f.deps, dependency{ecosystem: "pkg-config", name: name, constraint: cons, scope: "build", line: c.line, required: required})
 			}
 		case "add_executable", "add_library":

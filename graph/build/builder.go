@@ -24,7 +24,7 @@ import (
 
 // Version changes whenever the builder's output for the same input changes;
 // a store built by another version is rebuilt from scratch.
-const Version = "2"
+const Version = "3"
 
 // Options tune a build.
 type Options struct {

@@ -58,16 +58,16 @@ func TestFactParsers(t *testing.T) {
 		deps, targets, steps []string
 		facts                map[string]any
 	}{
-		{rel: "CMakeLists.txt", src: "project(demo VERSION 1.2 LANGUAGES C)\n# find_package(Ignored)\nfind_package(ZLIB 1.2 REQUIRED)\nfind_package(Boost REQUIRED COMPONENTS system filesystem)\nfind_package(PkgConfig)\npkg_check_modules(GLIB REQUIRED glib-2.0>=2.50 gio-2.0 >= 2.40)\nadd_executable(demo \"src/main.c\" src/util.c)\nadd_library(core STATIC src/core.c)\nenable_testing()\nadd_test(NAME t1 COMMAND demo --selftest)\nadd_test(t2 demo)\n",
+		{rel: "CMakeLists.txt", src: "project(demo VERSION 1.2 LANGUAGES C)\n# find_package(Ignored)\nfind_package(ZLIB 1.2 REQUIRED)\nfind_package(Boost REQUIRED COMPONENTS system filesystem)\nfind_package(PkgConfig)\npkg_check_modules(GLIB REQUIRED glib-2.0>=2.50 gio-2.0 >= 2.40)\npkg_check_modules(X ${_pc_requires})\nadd_executable(demo \"src/main.c\" src/util.c)\nadd_library(core STATIC src/core.c)\nenable_testing()\nadd_test(NAME t1 COMMAND demo --selftest)\nadd_test(t2 demo)\n",
 			deps:    []string{"cmake:ZLIB:>=1.2:build@3!", "cmake:Boost::build@4![system,filesystem]", "cmake:PkgConfig::build@5", "pkg-config:glib-2.0:>=2.50:build@6!", "pkg-config:gio-2.0:>=2.40:build@6!"},
-			targets: []string{"executable:demo@7=", "library:core@8=", "test:t1@10=demo --selftest", "test:t2@11=demo"},
+			targets: []string{"executable:demo@8=", "library:core@9=", "test:t1@11=demo --selftest", "test:t2@12=demo"},
 			facts:   map[string]any{"project": "demo", "project_version": "1.2", "enable_testing": true}},
 		{rel: "meson.build", src: "project('m', 'c')\nz = dependency('zlib', version : '>=1.2.8')\ng = dependency('gtk4', required : false)\nexecutable('m', 'main.c')\nt = executable('t', 't.c')\ntest('basic', t)\n",
 			deps:    []string{"meson:zlib:>=1.2.8:build@2!", "meson:gtk4::build@3"},
 			targets: []string{"executable:m@4=", "executable:t@5=", "test:basic@6=t"},
 			facts:   map[string]any{"project": "m"}},
-		{rel: "configure.ac", src: "AC_INIT([x], [1.0])\nAM_INIT_AUTOMAKE\ndnl comment\nPKG_CHECK_MODULES([DEPS], [libevent >= 2.0 openssl])\nAC_CHECK_LIB([z], [inflate], [], [AC_MSG_ERROR([zlib missing])])\nAC_CHECK_HEADERS([zlib.h sys/epoll.h])\n",
-			deps:  []string{"pkg-config:libevent:>=2.0:build@4!", "pkg-config:openssl::build@4!", "autoconf-lib:z::build@5![inflate]", "autoconf-header:zlib.h::build@6", "autoconf-header:sys/epoll.h::build@6"},
+		{rel: "configure.ac", src: "AC_INIT([x], [1.0])\nAM_INIT_AUTOMAKE\ndnl comment\nPKG_CHECK_MODULES([DEPS], [libevent >= 2.0 openssl])\nAC_CHECK_LIB([z], [inflate], [], [AC_MSG_ERROR([zlib missing])])\nAC_CHECK_HEADERS([zlib.h sys/epoll.h])\nAC_CHECK_HEADER(\"sys/cygwin.h\")\n",
+			deps:  []string{"pkg-config:libevent:>=2.0:build@4!", "pkg-config:openssl::build@4!", "autoconf-lib:z::build@5![inflate]", "autoconf-header:zlib.h::build@6", "autoconf-header:sys/epoll.h::build@6", "autoconf-header:sys/cygwin.h::build@7"},
 			facts: map[string]any{"project": "x", "automake": true}},
 		{rel: "package.json", src: "{\"name\": \"@s/p\", \"main\": \"i.js\", \"bin\": \"cli.js\", \"scripts\": {\"test\": \"jest\"}, \"dependencies\": {\"lodash\": \"^4\"}, \"devDependencies\": {\"jest\": \"29\"}, \"engines\": {\"node\": \">=18\"}}",
 			deps:    []string{"npm:lodash:^4:runtime@1!", "npm:jest:29:dev@1!"},
