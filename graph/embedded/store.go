@@ -8,6 +8,7 @@ package embedded
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -31,22 +32,39 @@ type Store struct {
 var _ graph.Store = (*Store)(nil)
 
 // Open opens (creating if needed) the store file at path and loads it.
+// The store is a cache derived from repositories: a file that is not a
+// valid store (torn by a crash, from an incompatible version) is moved
+// aside to path+".corrupt" and replaced by an empty store, which the next
+// build fills again. A file locked by another process is an error.
 func Open(ctx context.Context, path string) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("create store directory: %w", err)
 	}
+	s, err := open(ctx, path)
+	if err == nil || errors.Is(err, bolt.ErrTimeout) || ctx.Err() != nil {
+		return s, err
+	}
+	if _, serr := os.Stat(path); serr != nil {
+		return nil, err
+	}
+	if rerr := os.Rename(path, path+".corrupt"); rerr != nil {
+		return nil, fmt.Errorf("%w (moving it aside: %v)", err, rerr)
+	}
+	return open(ctx, path)
+}
+
+func open(ctx context.Context, path string) (*Store, error) {
 	db, err := bolt.Open(path, 0o644, &bolt.Options{Timeout: 5 * time.Second, NoFreelistSync: true})
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	// The store is a cache derived from the repository: commits skip
-	// fsync and Close syncs once, which makes a cold build several times
-	// faster. A file left inconsistent by a crash is rebuilt (see Open).
+	// Commits skip fsync and Close syncs once, which makes a cold build
+	// several times faster; a torn file is recovered by Open.
 	db.NoSync = true
 	s := &Store{db: db, repos: map[string]*repoGraph{}}
 	if err := s.load(ctx); err != nil {
 		db.Close()
-		return nil, err
+		return nil, fmt.Errorf("load store %s: %w", path, err)
 	}
 	return s, nil
 }
