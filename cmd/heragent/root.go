@@ -26,6 +26,7 @@ func newRootCmd() *cobra.Command {
 		newDoctorCmd(g),
 		newExecCmd(g),
 		newGCCmd(g),
+		newGraphCmd(g),
 		newImageCmd(g),
 		newIndexCmd(g),
 	)

@@ -1,0 +1,103 @@
+package build
+
+import (
+	"bufio"
+	"bytes"
+	"regexp"
+	"strings"
+)
+
+var makeRule = regexp.MustCompile(`^([A-Za-z0-9_./%${}() -]+?)\s*::?(?:[^=]|$)`)
+
+// parseMakefile records the explicit targets of a Makefile with their
+// recipe (tab-indented lines that follow).
+func parseMakefile(_ string, src []byte, f *fileFacts) error {
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	var cur []int // indexes into f.targets of the rule being read
+	for ln := 1; sc.Scan(); ln++ {
+		line := sc.Text()
+		if strings.HasPrefix(line, "\t") {
+			for _, i := range cur {
+				if f.targets[i].command != "" {
+					f.targets[i].command += "\n"
+				}
+				f.targets[i].command += strings.TrimSpace(line)
+			}
+			continue
+		}
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		cur = nil
+		if strings.HasPrefix(line, " ") || strings.Contains(line, ":=") || strings.Contains(line, "?=") || strings.Contains(line, "+=") {
+			continue
+		}
+		m := makeRule.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		for _, name := range strings.Fields(m[1]) {
+			if strings.HasPrefix(name, ".") || strings.ContainsAny(name, "%$(){}") {
+				continue
+			}
+			cur = append(cur, len(f.targets))
+			f.targets = append(f.targets, target{kind: "make", name: name, line: ln})
+		}
+		if i := strings.Index(line, ";"); i >= 0 && len(cur) > 0 {
+			for _, j := range cur {
+				f.targets[j].command = strings.TrimSpace(line[i+1:])
+			}
+		}
+	}
+	return sc.Err()
+}
+
+// parseDockerfile records base images as dependencies and RUN/CMD/
+// ENTRYPOINT instructions as steps (continuation lines joined).
+func parseDockerfile(_ string, src []byte, f *fileFacts) error {
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	var buf strings.Builder
+	start := 0
+	flush := func() {
+		text := strings.TrimSpace(buf.String())
+		buf.Reset()
+		if text == "" {
+			return
+		}
+		instr, rest, _ := strings.Cut(text, " ")
+		rest = strings.TrimSpace(rest)
+		switch strings.ToUpper(instr) {
+		case "FROM":
+			img := strings.Fields(rest)
+			for len(img) > 0 && strings.HasPrefix(img[0], "--") {
+				img = img[1:]
+			}
+			if len(img) > 0 {
+				name, tag, _ := strings.Cut(img[0], ":")
+				f.deps = append(f.deps, dependency{ecosystem: "docker", name: name, constraint: tag, scope: "build", line: start, required: true})
+			}
+		case "RUN", "CMD", "ENTRYPOINT":
+			f.steps = append(f.steps, step{system: "dockerfile", name: strings.ToUpper(instr), text: rest, line: start})
+		}
+	}
+	for ln := 1; sc.Scan(); ln++ {
+		line := sc.Text()
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		if buf.Len() == 0 {
+			start = ln
+		}
+		if strings.HasSuffix(trimmed, "\\") {
+			buf.WriteString(strings.TrimSuffix(trimmed, "\\") + " ")
+			continue
+		}
+		buf.WriteString(trimmed)
+		flush()
+	}
+	flush()
+	return sc.Err()
+}

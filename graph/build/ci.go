@@ -1,0 +1,241 @@
+package build
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// yamlRoot parses src and returns its top-level mapping node.
+func yamlRoot(src []byte) (*yaml.Node, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		return nil, fmt.Errorf("parse YAML: %w", err)
+	}
+	if len(doc.Content) == 0 {
+		return &yaml.Node{Kind: yaml.MappingNode}, nil
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("parse YAML: top level is not a mapping")
+	}
+	return root, nil
+}
+
+// mapGet returns the value of key in a mapping node.
+func mapGet(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return resolveAlias(m.Content[i+1])
+		}
+	}
+	return nil
+}
+
+func resolveAlias(n *yaml.Node) *yaml.Node {
+	if n != nil && n.Kind == yaml.AliasNode {
+		return n.Alias
+	}
+	return n
+}
+
+// mapEach calls fn for each key/value of a mapping node, in order.
+func mapEach(m *yaml.Node, fn func(k string, v *yaml.Node)) {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		fn(m.Content[i].Value, resolveAlias(m.Content[i+1]))
+	}
+}
+
+// scalarLine is the line where a scalar's text starts.
+func scalarLine(n *yaml.Node) int {
+	if n.Style == yaml.LiteralStyle || n.Style == yaml.FoldedStyle {
+		return n.Line + 1
+	}
+	return n.Line
+}
+
+// scriptSteps turns a scalar or a sequence of scalars into steps.
+func scriptSteps(n *yaml.Node, system, job, name string, matrix []string) []step {
+	var out []step
+	switch n = resolveAlias(n); {
+	case n == nil:
+	case n.Kind == yaml.ScalarNode && strings.TrimSpace(n.Value) != "":
+		out = append(out, step{system: system, job: job, name: name, text: strings.TrimRight(n.Value, "\n"), line: scalarLine(n), matrix: matrix})
+	case n.Kind == yaml.SequenceNode:
+		for _, e := range n.Content {
+			out = append(out, scriptSteps(e, system, job, name, matrix)...)
+		}
+	}
+	return out
+}
+
+// matrixOf flattens a strategy matrix into "key=v1,v2" entries.
+func matrixOf(m *yaml.Node) []string {
+	var out []string
+	mapEach(m, func(k string, v *yaml.Node) {
+		if v.Kind != yaml.SequenceNode {
+			return
+		}
+		var vals []string
+		for _, e := range v.Content {
+			if e.Kind == yaml.ScalarNode {
+				vals = append(vals, e.Value)
+			}
+		}
+		out = append(out, k+"="+strings.Join(vals, ","))
+	})
+	sort.Strings(out)
+	return out
+}
+
+func parseGitHubActions(_ string, src []byte, f *fileFacts) error {
+	root, err := yamlRoot(src)
+	if err != nil {
+		return err
+	}
+	if n := mapGet(root, "name"); n != nil {
+		f.fact("workflow", n.Value)
+	}
+	mapEach(mapGet(root, "jobs"), func(job string, j *yaml.Node) {
+		matrix := matrixOf(mapGet(mapGet(j, "strategy"), "matrix"))
+		if ro := mapGet(j, "runs-on"); ro != nil && ro.Kind == yaml.ScalarNode {
+			f.fact("runs_on_"+job, ro.Value)
+		}
+		if c := mapGet(j, "container"); c != nil {
+			img := c
+			if c.Kind == yaml.MappingNode {
+				img = mapGet(c, "image")
+			}
+			if img != nil && img.Kind == yaml.ScalarNode {
+				name, tag, _ := strings.Cut(img.Value, ":")
+				f.deps = append(f.deps, dependency{ecosystem: "docker", name: name, constraint: tag, scope: "ci", line: img.Line, required: true})
+			}
+		}
+		steps := mapGet(j, "steps")
+		if steps == nil || steps.Kind != yaml.SequenceNode {
+			return
+		}
+		for _, s := range steps.Content {
+			name := ""
+			if n := mapGet(s, "name"); n != nil {
+				name = n.Value
+			}
+			if u := mapGet(s, "uses"); u != nil && u.Kind == yaml.ScalarNode {
+				action, ver, _ := strings.Cut(u.Value, "@")
+				f.deps = append(f.deps, dependency{ecosystem: "github-action", name: action, constraint: ver, scope: "ci", line: u.Line, required: true})
+			}
+			f.steps = append(f.steps, scriptSteps(mapGet(s, "run"), "github-actions", job, name, matrix)...)
+		}
+	})
+	return nil
+}
+
+var gitlabReserved = map[string]bool{"stages": true, "variables": true, "default": true, "include": true, "image": true,
+	"services": true, "workflow": true, "before_script": true, "after_script": true, "cache": true, "pages": false}
+
+func parseGitLabCI(_ string, src []byte, f *fileFacts) error {
+	root, err := yamlRoot(src)
+	if err != nil {
+		return err
+	}
+	addImage := func(n *yaml.Node) {
+		if n != nil && n.Kind == yaml.MappingNode {
+			n = mapGet(n, "name")
+		}
+		if n != nil && n.Kind == yaml.ScalarNode {
+			name, tag, _ := strings.Cut(n.Value, ":")
+			f.deps = append(f.deps, dependency{ecosystem: "docker", name: name, constraint: tag, scope: "ci", line: n.Line, required: true})
+		}
+	}
+	addImage(mapGet(root, "image"))
+	f.steps = append(f.steps, scriptSteps(mapGet(root, "before_script"), "gitlab-ci", "(global)", "before_script", nil)...)
+	mapEach(root, func(job string, j *yaml.Node) {
+		if gitlabReserved[job] || strings.HasPrefix(job, ".") || j.Kind != yaml.MappingNode {
+			return
+		}
+		addImage(mapGet(j, "image"))
+		var matrix []string
+		if p := mapGet(mapGet(j, "parallel"), "matrix"); p != nil && p.Kind == yaml.SequenceNode {
+			for _, e := range p.Content {
+				matrix = append(matrix, matrixOf(e)...)
+			}
+		}
+		for _, phase := range []string{"before_script", "script", "after_script"} {
+			f.steps = append(f.steps, scriptSteps(mapGet(j, phase), "gitlab-ci", job, phase, matrix)...)
+		}
+	})
+	return nil
+}
+
+func parseTravis(_ string, src []byte, f *fileFacts) error {
+	root, err := yamlRoot(src)
+	if err != nil {
+		return err
+	}
+	for _, k := range []string{"language", "dist", "os"} {
+		if n := mapGet(root, k); n != nil && n.Kind == yaml.ScalarNode {
+			f.fact(k, n.Value)
+		}
+	}
+	var matrix []string
+	for _, k := range []string{"python", "node_js", "go", "jdk", "compiler", "rust"} {
+		if n := mapGet(root, k); n != nil {
+			var vals []string
+			if n.Kind == yaml.ScalarNode {
+				vals = []string{n.Value}
+			}
+			for _, e := range n.Content {
+				vals = append(vals, e.Value)
+			}
+			matrix = append(matrix, k+"="+strings.Join(vals, ","))
+		}
+	}
+	for _, phase := range []string{"before_install", "install", "before_script", "script", "after_success"} {
+		f.steps = append(f.steps, scriptSteps(mapGet(root, phase), "travis", phase, phase, matrix)...)
+	}
+	return nil
+}
+
+func parseCircleCI(_ string, src []byte, f *fileFacts) error {
+	root, err := yamlRoot(src)
+	if err != nil {
+		return err
+	}
+	mapEach(mapGet(root, "jobs"), func(job string, j *yaml.Node) {
+		if d := mapGet(j, "docker"); d != nil && d.Kind == yaml.SequenceNode {
+			for _, e := range d.Content {
+				if img := mapGet(e, "image"); img != nil {
+					name, tag, _ := strings.Cut(img.Value, ":")
+					f.deps = append(f.deps, dependency{ecosystem: "docker", name: name, constraint: tag, scope: "ci", line: img.Line, required: true})
+				}
+			}
+		}
+		steps := mapGet(j, "steps")
+		if steps == nil || steps.Kind != yaml.SequenceNode {
+			return
+		}
+		for _, s := range steps.Content {
+			run := mapGet(s, "run")
+			if run == nil {
+				continue
+			}
+			name := ""
+			if run.Kind == yaml.MappingNode {
+				if n := mapGet(run, "name"); n != nil {
+					name = n.Value
+				}
+				run = mapGet(run, "command")
+			}
+			f.steps = append(f.steps, scriptSteps(run, "circleci", job, name, nil)...)
+		}
+	})
+	return nil
+}

@@ -1,0 +1,160 @@
+package build
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// chunk is a section of a document.
+type chunk struct {
+	heading       string
+	level         int
+	line, endLine int
+	text          string
+	codeLangs     []string
+	codes         []string
+	codeLines     []string
+}
+
+const maxChunkText = 16 << 10
+
+// chunkDoc splits a document into sections: Markdown by ATX/setext
+// headings, reStructuredText by underlined titles, anything else by blocks
+// of 60 lines. Fenced (``` / ~~~) and rst code-block blocks are collected
+// with their language and line span.
+func chunkDoc(rel string, text string) []chunk {
+	lines := strings.Split(text, "\n")
+	if len(lines) > 1 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1] // the newline ending the last line
+	}
+	ext := strings.ToLower(path.Ext(rel))
+	md := ext == ".md" || ext == ".markdown" || ext == "" && strings.HasPrefix(strings.ToUpper(path.Base(rel)), "README")
+	rst := ext == ".rst"
+	var out []chunk
+	cur := chunk{line: 1}
+	var body []string
+	flush := func(end int) {
+		t := strings.TrimSpace(strings.Join(body, "\n"))
+		if t != "" || cur.heading != "" {
+			cur.endLine = end
+			if len(t) > maxChunkText {
+				t = t[:maxChunkText]
+			}
+			cur.text = t
+			out = append(out, cur)
+		}
+		body = nil
+	}
+	fence, fenceLang, fenceStart := "", "", 0
+	var code []string
+	rstCode, rstIndentSeen := false, false
+	codeFirst, codeLast := 0, 0 // line span of an rst code block's text
+	for i := 0; i < len(lines); i++ {
+		ln := i + 1
+		l := lines[i]
+		trimmed := strings.TrimSpace(l)
+		if fence != "" { // inside a fenced block
+			body = append(body, l)
+			if strings.HasPrefix(trimmed, fence) && strings.Trim(trimmed, fence[:1]) == "" {
+				cur.codeLangs = append(cur.codeLangs, fenceLang)
+				cur.codes = append(cur.codes, strings.Join(code, "\n"))
+				cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", fenceStart+1, ln-1))
+				fence, code = "", nil
+			} else {
+				code = append(code, l)
+			}
+			continue
+		}
+		if rstCode {
+			if trimmed == "" || strings.HasPrefix(l, " ") || strings.HasPrefix(l, "\t") {
+				body = append(body, l)
+				if trimmed != "" {
+					if !rstIndentSeen {
+						codeFirst = ln
+					}
+					rstIndentSeen, codeLast = true, ln
+					code = append(code, strings.TrimSpace(l))
+				}
+				continue
+			}
+			if rstIndentSeen {
+				cur.codeLangs = append(cur.codeLangs, fenceLang)
+				cur.codes = append(cur.codes, strings.Join(code, "\n"))
+				cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", codeFirst, codeLast))
+			}
+			rstCode, code = false, nil
+		}
+		if (md || !rst) && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")) {
+			fence = trimmed[:3]
+			fenceLang = ""
+			if f := strings.Fields(strings.TrimLeft(trimmed, "`~")); len(f) > 0 {
+				fenceLang = strings.Trim(f[0], "{}.")
+			}
+			fenceStart = ln
+			body = append(body, l)
+			continue
+		}
+		if rst && (strings.HasPrefix(trimmed, ".. code-block::") || strings.HasPrefix(trimmed, ".. code::") || strings.HasPrefix(trimmed, ".. sourcecode::")) {
+			_, lang, _ := strings.Cut(trimmed, "::")
+			rstCode, rstIndentSeen, fenceLang, fenceStart = true, false, strings.TrimSpace(lang), ln
+			body = append(body, l)
+			continue
+		}
+		heading, level := "", 0
+		switch {
+		case md && strings.HasPrefix(trimmed, "#") && len(l) > 0 && l[0] == '#':
+			level = len(trimmed) - len(strings.TrimLeft(trimmed, "#"))
+			if level <= 6 && (len(trimmed) == level || trimmed[level] == ' ') {
+				heading = strings.TrimSpace(strings.Trim(trimmed, "#"))
+			} else {
+				level = 0
+			}
+		case (md || rst) && i+1 < len(lines) && trimmed != "" && isUnderline(lines[i+1], len([]rune(trimmed)), rst):
+			heading = trimmed
+			level = 1
+			if strings.HasPrefix(strings.TrimSpace(lines[i+1]), "-") {
+				level = 2
+			}
+			i++
+		}
+		if heading != "" {
+			flush(ln - 1)
+			cur = chunk{heading: heading, level: level, line: ln}
+			continue
+		}
+		if !md && !rst && len(body) >= 60 {
+			flush(ln - 1)
+			cur = chunk{line: ln}
+		}
+		body = append(body, l)
+	}
+	switch {
+	case fence != "": // unterminated fence: the code runs to the end
+		cur.codeLangs = append(cur.codeLangs, fenceLang)
+		cur.codes = append(cur.codes, strings.Join(code, "\n"))
+		cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", fenceStart+1, len(lines)))
+	case rstCode && rstIndentSeen:
+		cur.codeLangs = append(cur.codeLangs, fenceLang)
+		cur.codes = append(cur.codes, strings.Join(code, "\n"))
+		cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", codeFirst, codeLast))
+	}
+	flush(len(lines))
+	return out
+}
+
+// isUnderline reports whether l underlines a title of width n.
+func isUnderline(l string, n int, rst bool) bool {
+	t := strings.TrimSpace(l)
+	if t == "" || len(t) < 3 {
+		return false
+	}
+	c := t[0]
+	if strings.Trim(t, string(c)) != "" {
+		return false
+	}
+	if !rst {
+		return c == '=' || c == '-'
+	}
+	return strings.ContainsRune("=-~^\"'`#*+:.", rune(c)) && len(t) >= n
+}

@@ -1,0 +1,70 @@
+package build
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestChunkDoc(t *testing.T) {
+	md := "# Title\nintro\n\n## Build\n```bash\nmake\nmake test\n```\n~~~\nplain\n~~~\nSetext\n------\ntext\n"
+	rst := "Project\n=======\n\nInstall\n-------\n\n.. code-block:: console\n\n   pip install x\n   x --help\n\nend\n"
+	cases := []struct {
+		rel, text string
+		want      []string // heading/level@line-end codes
+	}{
+		{"README.md", md, []string{"Title/1@1-3[]", "Build/2@4-11[bash:6-7 :10-10]", "Setext/2@12-14[]"}},
+		{"docs/index.rst", rst, []string{"Project/1@1-3[]", "Install/2@4-12[console:9-10]"}},
+		{"notes.txt", strings.Repeat("line\n", 70), []string{"/0@1-60[]", "/0@61-70[]"}},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, ch := range chunkDoc(c.rel, c.text) {
+			var codes []string
+			for i := range ch.codes {
+				codes = append(codes, ch.codeLangs[i]+":"+ch.codeLines[i])
+			}
+			got = append(got, fmt.Sprintf("%s/%d@%d-%d[%s]", ch.heading, ch.level, ch.line, ch.endLine, strings.Join(codes, " ")))
+		}
+		if strings.Join(got, " | ") != strings.Join(c.want, " | ") {
+			t.Errorf("%s:\n got %q\nwant %q", c.rel, got, c.want)
+		}
+	}
+}
+
+func TestResolver(t *testing.T) {
+	files := map[string]bool{}
+	for _, f := range []string{"src/a.c", "include/lib/x.h", "src/util.h", "compat/stdio.h", "pkg/__init__.py", "pkg/mod.py",
+		"app/main.py", "web/lib/index.js", "web/app.js", "cmd/tool/main.go", "internal/db/db.go", "internal/db/db_test.go",
+		"src/main.rs", "src/util/mod.rs", "scripts/lib.sh", "scripts/run.sh"} {
+		files[f] = true
+	}
+	r := newResolver(files, "example.com/m")
+	for _, c := range []struct {
+		from, kind, target string
+		system             bool
+		want               string
+	}{
+		{"src/a.c", "include", "util.h", false, "src/util.h"},
+		{"src/a.c", "include", "lib/x.h", true, "include/lib/x.h"},
+		{"src/a.c", "include", "x.h", false, "include/lib/x.h"},
+		{"src/a.c", "include", "stdio.h", true, ""}, // compat/stdio.h is not an include directory
+		{"src/a.c", "include", "zlib.h", true, ""},
+		{"app/main.py", "import", "pkg.mod", false, "pkg/mod.py"},
+		{"app/main.py", "import", "pkg", false, "pkg/__init__.py"},
+		{"pkg/mod.py", "import", ".", false, "pkg/__init__.py"}, // from . import x
+		{"pkg/__init__.py", "import", ".mod", false, "pkg/mod.py"},
+		{"app/main.py", "import", "os", false, ""},
+		{"web/app.js", "import", "./lib", false, "web/lib/index.js"},
+		{"web/app.js", "import", "express", false, ""},
+		{"cmd/tool/main.go", "import", "example.com/m/internal/db", false, "internal/db/db.go"},
+		{"cmd/tool/main.go", "import", "fmt", false, ""},
+		{"src/main.rs", "mod", "util", false, "src/util/mod.rs"},
+		{"scripts/run.sh", "source", "lib.sh", false, "scripts/lib.sh"},
+		{"scripts/run.sh", "source", "$HOME/lib.sh", false, ""},
+	} {
+		if got := r.resolve(c.from, c.kind, c.target, c.system); got != c.want {
+			t.Errorf("resolve(%s, %s %q) = %q, want %q", c.from, c.kind, c.target, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,165 @@
+package build
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+var pep508Name = regexp.MustCompile(`^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(.*)$`)
+
+// pep508 splits a requirement into name and constraint (markers dropped).
+func pep508(req string) (name, constraint string, ok bool) {
+	if i := strings.IndexByte(req, ';'); i >= 0 {
+		req = req[:i]
+	}
+	m := pep508Name.FindStringSubmatch(req)
+	if m == nil {
+		return "", "", false
+	}
+	return m[1], strings.TrimSpace(strings.Trim(strings.TrimSpace(m[3]), "()")), true
+}
+
+func addPyReq(f *fileFacts, src []byte, req, scope string) {
+	if name, c, ok := pep508(req); ok {
+		f.deps = append(f.deps, dependency{ecosystem: "pypi", name: name, constraint: c, scope: scope, line: lineOf(src, req, 1), required: scope != "optional"})
+	}
+}
+
+func parsePyproject(_ string, src []byte, f *fileFacts) error {
+	var pp struct {
+		BuildSystem struct {
+			Requires     []string `toml:"requires"`
+			BuildBackend string   `toml:"build-backend"`
+		} `toml:"build-system"`
+		Project struct {
+			Name                 string              `toml:"name"`
+			RequiresPython       string              `toml:"requires-python"`
+			Dependencies         []string            `toml:"dependencies"`
+			OptionalDependencies map[string][]string `toml:"optional-dependencies"`
+			Scripts              map[string]string   `toml:"scripts"`
+			GUIScripts           map[string]string   `toml:"gui-scripts"`
+		} `toml:"project"`
+		Tool struct {
+			Poetry struct {
+				Dependencies    map[string]any    `toml:"dependencies"`
+				DevDependencies map[string]any    `toml:"dev-dependencies"`
+				Scripts         map[string]string `toml:"scripts"`
+			} `toml:"poetry"`
+			Pytest map[string]any `toml:"pytest"`
+		} `toml:"tool"`
+	}
+	if _, err := toml.Decode(string(src), &pp); err != nil {
+		return fmt.Errorf("parse pyproject.toml: %w", err)
+	}
+	if pp.BuildSystem.BuildBackend != "" {
+		f.fact("build_backend", pp.BuildSystem.BuildBackend)
+	}
+	if pp.Project.Name != "" {
+		f.fact("name", pp.Project.Name)
+	}
+	if pp.Project.RequiresPython != "" {
+		f.fact("python_requires", pp.Project.RequiresPython)
+	}
+	if pp.Tool.Pytest != nil {
+		f.fact("pytest_configured", true)
+	}
+	for _, r := range pp.BuildSystem.Requires {
+		addPyReq(f, src, r, "build")
+	}
+	for _, r := range pp.Project.Dependencies {
+		addPyReq(f, src, r, "runtime")
+	}
+	for _, extra := range sortedMapKeys(pp.Project.OptionalDependencies) {
+		for _, r := range pp.Project.OptionalDependencies[extra] {
+			addPyReq(f, src, r, "optional")
+		}
+	}
+	for _, grp := range []struct {
+		scope string
+		m     map[string]any
+	}{{"runtime", pp.Tool.Poetry.Dependencies}, {"dev", pp.Tool.Poetry.DevDependencies}} {
+		for _, name := range sortedMapKeys(grp.m) {
+			c := ""
+			switch v := grp.m[name].(type) {
+			case string:
+				c = v
+			case map[string]any:
+				c, _ = v["version"].(string)
+			}
+			f.deps = append(f.deps, dependency{ecosystem: "pypi", name: name, constraint: c, scope: grp.scope, line: keyLine(src, name), required: true})
+		}
+	}
+	for _, m := range []map[string]string{pp.Project.Scripts, pp.Project.GUIScripts, pp.Tool.Poetry.Scripts} {
+		for _, name := range sortedMapKeys(m) {
+			f.targets = append(f.targets, target{kind: "bin", name: name, command: m[name], line: keyLine(src, name)})
+		}
+	}
+	return nil
+}
+
+// parseSetupCfg reads the few setup.cfg keys that matter; INI is simple
+// enough that twenty lines beat a dependency.
+func parseSetupCfg(_ string, src []byte, f *fileFacts) error {
+	section, key := "", ""
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for ln := 1; sc.Scan(); ln++ {
+		raw := sc.Text()
+		line := strings.TrimSpace(raw)
+		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, ";") {
+			continue
+		}
+		if strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]") {
+			section, key = strings.Trim(line, "[]"), ""
+			continue
+		}
+		val := line
+		if raw[0] != ' ' && raw[0] != '\t' {
+			k, v, ok := strings.Cut(line, "=")
+			if !ok {
+				continue
+			}
+			key, val = strings.TrimSpace(k), strings.TrimSpace(v)
+		}
+		switch {
+		case section == "options" && key == "python_requires" && val != "":
+			f.fact("python_requires", val)
+		case section == "options" && (key == "install_requires" || key == "setup_requires" || key == "tests_require") && val != "":
+			scope := map[string]string{"install_requires": "runtime", "setup_requires": "build", "tests_require": "test"}[key]
+			if name, c, ok := pep508(val); ok {
+				f.deps = append(f.deps, dependency{ecosystem: "pypi", name: name, constraint: c, scope: scope, line: ln, required: true})
+			}
+		case section == "options.entry_points" && key == "console_scripts" && val != "":
+			if n, cmd, ok := strings.Cut(val, "="); ok {
+				f.targets = append(f.targets, target{kind: "bin", name: strings.TrimSpace(n), command: strings.TrimSpace(cmd), line: ln})
+			}
+		case section == "metadata" && key == "name" && val != "":
+			f.fact("name", val)
+		}
+	}
+	return sc.Err()
+}
+
+func parseRequirements(_ string, src []byte, f *fileFacts) error {
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for ln := 1; sc.Scan(); ln++ {
+		line := sc.Text()
+		if i := strings.Index(line, " #"); i >= 0 {
+			line = line[:i]
+		}
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "-") || strings.Contains(line, "://") {
+			continue
+		}
+		if name, c, ok := pep508(line); ok {
+			f.deps = append(f.deps, dependency{ecosystem: "pypi", name: name, constraint: c, scope: "runtime", line: ln, required: true})
+		}
+	}
+	return sc.Err()
+}

@@ -1,0 +1,68 @@
+package retrieval
+
+import (
+	"context"
+	"path"
+	"sort"
+	"strings"
+)
+
+// auxDirs hold helper code (docs tooling, CI scripts, tests) whose
+// language does not make a stack of the project.
+var auxDirs = map[string]bool{"doc": true, "docs": true, "Documentation": true, "scripts": true, "script": true, "tools": true,
+	"contrib": true, "ci": true, ".github": true, ".gitlab": true, "build-aux": true, "misc": true, "utils": true, "devtools": true,
+	"test": true, "tests": true, "t": true, "examples": true, "example": true, "benchmarks": true, "bench": true}
+
+func inAuxDir(p string) bool {
+	for _, seg := range strings.Split(path.Dir(p), "/") {
+		if auxDirs[seg] {
+			return true
+		}
+	}
+	return false
+}
+
+// Stacks names the build systems and ecosystems the repository uses, from
+// its top-level build files and manifests and its Python sources outside
+// helper directories: cmake, meson, autotools, make (a committed top-level
+// Makefile that automake does not generate), npm, python, go, cargo,
+// maven, gradle. Sorted.
+func (ix *Index) Stacks(ctx context.Context) ([]string, error) {
+	files, err := ix.FindFiles(ctx, FileQuery{})
+	if err != nil {
+		return nil, err
+	}
+	top := map[string]bool{}
+	python := false
+	for _, f := range files {
+		dir, base := path.Dir(f.Path), path.Base(f.Path)
+		if dir == "." {
+			top[base] = true
+		}
+		if f.Kind == "manifest" && f.Ecosystem == "pypi" && strings.Count(f.Path, "/") <= 1 && !inAuxDir(f.Path) {
+			python = true
+		}
+		if f.Language == "Python" && f.Skipped == "" && (f.Kind == "source" || f.Kind == "script") && !inAuxDir(f.Path) {
+			python = true
+		}
+	}
+	set := map[string]bool{}
+	set["cmake"] = top["CMakeLists.txt"]
+	set["meson"] = top["meson.build"]
+	set["autotools"] = top["configure.ac"] || top["configure.in"]
+	set["make"] = (top["Makefile"] || top["makefile"] || top["GNUmakefile"]) && !top["Makefile.am"] && !top["Makefile.in"]
+	set["npm"] = top["package.json"]
+	set["python"] = python
+	set["go"] = top["go.mod"]
+	set["cargo"] = top["Cargo.toml"]
+	set["maven"] = top["pom.xml"]
+	set["gradle"] = top["build.gradle"] || top["build.gradle.kts"]
+	var out []string
+	for k, v := range set {
+		if v {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
