@@ -1,0 +1,92 @@
+package pyramid
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/heragent/heragent/pyramid/results"
+)
+
+// Outcome is what running a command produced.
+type Outcome struct {
+	ExitCode int
+	TimedOut bool
+	Output   string         // combined stdout and stderr
+	Counts   results.Counts // parsed test results
+}
+
+// Verdict says whether a command's outcome is evidence for its level.
+type Verdict struct {
+	Passed bool   `json:"passed"`
+	Reason string `json:"reason"`
+}
+
+// crashSignatures betray a program that exited 0 but did not really work
+// (a wrapper swallowing the status, a crash in a child process).
+var crashSignatures = []struct {
+	name string
+	re   *regexp.Regexp
+}{
+	{"Python traceback", regexp.MustCompile(`(?m)^Traceback \(most recent call last\):`)},
+	{"Go panic", regexp.MustCompile(`(?m)^panic: .*\n+goroutine \d+ \[`)},
+	{"Rust panic", regexp.MustCompile(`thread '[^']*' panicked at`)},
+	{"segmentation fault", regexp.MustCompile(`(?i)segmentation fault|SIGSEGV`)},
+	{"abort", regexp.MustCompile(`(?m)Aborted \(core dumped\)|^terminate called after throwing`)},
+	{"sanitizer report", regexp.MustCompile(`(?m)^==\d+==ERROR: (Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer|runtime error: .* \(.*UndefinedBehaviorSanitizer`)},
+	{"uncaught exception", regexp.MustCompile(`(?m)^Uncaught (Error|TypeError|ReferenceError|SyntaxError)|UnhandledPromiseRejection|^Exception in thread "main"`)},
+}
+
+// CrashSignature returns the name of the first crash signature in output,
+// or "".
+func CrashSignature(output string) string {
+	for _, s := range crashSignatures {
+		if s.re.MatchString(output) {
+			return s.name
+		}
+	}
+	return ""
+}
+
+// Judge decides whether a command's outcome proves its level:
+//   - every command must exit 0 within its time limit;
+//   - a unit command must have run at least one test (parsed counts);
+//   - a smoke, integration or entry command must show no crash signature;
+//   - a command with Expect landmarks must show every one of them.
+func Judge(c Command, o Outcome) Verdict {
+	switch {
+	case o.TimedOut:
+		return Verdict{false, "timed out"}
+	case o.ExitCode != 0:
+		if o.Counts.Ran() {
+			return Verdict{false, fmt.Sprintf("exit %d: %d passed, %d failed, %d skipped", o.ExitCode, o.Counts.Passed, o.Counts.Failed+o.Counts.Errors, o.Counts.Skipped)}
+		}
+		return Verdict{false, fmt.Sprintf("exit %d", o.ExitCode)}
+	}
+	if c.Bucket != Build {
+		if sig := CrashSignature(o.Output); sig != "" {
+			return Verdict{false, "exit 0 but the output shows a " + sig}
+		}
+	}
+	for _, e := range c.Expect {
+		re, err := regexp.Compile(e)
+		if err != nil {
+			return Verdict{false, fmt.Sprintf("bad landmark %q: %v", e, err)}
+		}
+		if !re.MatchString(o.Output) {
+			return Verdict{false, fmt.Sprintf("landmark %q not in the output", e)}
+		}
+	}
+	if c.Bucket == Unit {
+		if !o.Counts.Ran() {
+			return Verdict{false, "exit 0 but no test was seen to run"}
+		}
+		if o.Counts.Failed+o.Counts.Errors > 0 {
+			return Verdict{false, fmt.Sprintf("exit 0 but %d tests failed", o.Counts.Failed+o.Counts.Errors)}
+		}
+		return Verdict{true, fmt.Sprintf("%d tests passed, %d skipped", o.Counts.Passed, o.Counts.Skipped)}
+	}
+	if len(c.Expect) > 0 {
+		return Verdict{true, fmt.Sprintf("exit 0 with all %d landmarks", len(c.Expect))}
+	}
+	return Verdict{true, "exit 0"}
+}

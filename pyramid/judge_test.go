@@ -1,0 +1,45 @@
+package pyramid
+
+import (
+	"testing"
+
+	"github.com/heragent/heragent/pyramid/results"
+)
+
+func TestJudge(t *testing.T) {
+	ran := results.Counts{Passed: 3}
+	tests := []struct {
+		name string
+		cmd  Command
+		out  Outcome
+		want bool
+	}{
+		{"build exit 0", Command{Bucket: Build}, Outcome{}, true},
+		{"build exit 2", Command{Bucket: Build}, Outcome{ExitCode: 2}, false},
+		{"timeout", Command{Bucket: Smoke}, Outcome{TimedOut: true}, false},
+		{"unit without tests", Command{Bucket: Unit}, Outcome{Output: "nothing to do"}, false},
+		{"unit with tests", Command{Bucket: Unit}, Outcome{Counts: ran}, true},
+		{"unit with failures exit 0", Command{Bucket: Unit}, Outcome{Counts: results.Counts{Passed: 3, Failed: 1}}, false},
+		{"unit failing", Command{Bucket: Unit}, Outcome{ExitCode: 1, Counts: results.Counts{Passed: 3, Failed: 1}}, false},
+		{"smoke", Command{Bucket: Smoke}, Outcome{Output: "prog 1.2"}, true},
+		{"entry with traceback", Command{Bucket: Entry}, Outcome{Output: "Traceback (most recent call last):\n  File \"x\"\nValueError"}, false},
+		{"entry with go panic", Command{Bucket: Entry}, Outcome{Output: "panic: boom\n\ngoroutine 1 [running]:\nmain.main()"}, false},
+		{"entry segfault", Command{Bucket: Entry}, Outcome{Output: "Segmentation fault (core dumped)"}, false},
+		{"entry asan", Command{Bucket: Integration}, Outcome{Output: "==12==ERROR: AddressSanitizer: heap-use-after-free"}, false},
+		{"entry ok", Command{Bucket: Entry}, Outcome{Output: "hello"}, true},
+		{"goal with landmarks", Command{Bucket: Entry, Expect: []string{`accuracy: 0\.\d+`, "Training completed"}}, Outcome{Output: "epoch 1\naccuracy: 0.93\nTraining completed\n"}, true},
+		{"goal missing a landmark", Command{Bucket: Entry, Expect: []string{`accuracy: 0\.\d+`, "Training completed"}}, Outcome{Output: "accuracy: 0.93\n"}, false},
+		{"prose mentioning panic is fine", Command{Bucket: Entry}, Outcome{Output: "don't panic: all good"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Judge(tt.cmd, tt.out)
+			if v.Passed != tt.want {
+				t.Fatalf("Judge = %+v, want passed=%v", v, tt.want)
+			}
+			if v.Reason == "" {
+				t.Error("empty reason")
+			}
+		})
+	}
+}
