@@ -26,7 +26,7 @@ func TestCheckpointAndHostCA(t *testing.T) {
 	if err != nil || res.ExitCode != 0 {
 		t.Fatalf("install curl: %v %+v", err, res)
 	}
-	img, err := base.Commit(ctx, "")
+	img, err := base.Commit(ctx, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"archive/tar"
 	"bytes"
 	"context"
 	"crypto/rand"
@@ -194,15 +195,19 @@ func (s *Sandbox) CopyFiles(ctx context.Context, files map[string][]byte) error 
 }
 
 // Commit saves the container's filesystem as an image labelled as a
-// heragent checkpoint, so later sandboxes can start from it. ref may be
-// empty (untagged image). The image would inherit the container's
-// LabelManaged=true; it is overridden so that containers others start from
-// the checkpoint are never taken for heragent's.
-func (s *Sandbox) Commit(ctx context.Context, ref string) (string, error) {
+// heragent checkpoint (plus labels), so later sandboxes can start from it.
+// ref may be empty (untagged image). The image would inherit the
+// container's LabelManaged=true; it is overridden so that containers others
+// start from the checkpoint are never taken for heragent's.
+func (s *Sandbox) Commit(ctx context.Context, ref string, labels map[string]string) (string, error) {
+	changes := []string{"LABEL " + LabelKind + "=" + KindCheckpoint, "LABEL " + LabelManaged + "=false"}
+	for k, v := range labels {
+		changes = append(changes, "LABEL "+k+"="+v)
+	}
 	resp, err := s.engine.api.ContainerCommit(ctx, s.ID, container.CommitOptions{
 		Reference: ref,
 		Pause:     true,
-		Changes:   []string{"LABEL " + LabelKind + "=" + KindCheckpoint, "LABEL " + LabelManaged + "=false"},
+		Changes:   changes,
 		// podman's compatible API rejects a commit without a config body.
 		Config: &container.Config{},
 	})
@@ -210,6 +215,25 @@ func (s *Sandbox) Commit(ctx context.Context, ref string) (string, error) {
 		return "", fmt.Errorf("commit container %.12s: %w", s.ID, err)
 	}
 	return resp.ID, nil
+}
+
+// ReadFile copies one file out of the container (at most max bytes).
+func (s *Sandbox) ReadFile(ctx context.Context, path string, max int64) ([]byte, error) {
+	rc, _, err := s.engine.api.CopyFromContainer(ctx, s.ID, path)
+	if err != nil {
+		return nil, fmt.Errorf("copy %s from container: %w", path, err)
+	}
+	defer rc.Close()
+	tr := tar.NewReader(rc)
+	for {
+		h, err := tr.Next()
+		if err != nil {
+			return nil, fmt.Errorf("copy %s from container: %w", path, err)
+		}
+		if h.Typeflag == tar.TypeReg {
+			return io.ReadAll(io.LimitReader(tr, max))
+		}
+	}
 }
 
 // Close removes the container. Safe to call more than once and after the

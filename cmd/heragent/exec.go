@@ -79,7 +79,7 @@ out.`,
 			}
 			r := execResult{Repo: repo, Image: ef.image, RunID: sb.RunID, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Seconds: res.Duration.Seconds(), Tail: res.Tail}
 			if commitRef != "" && res.ExitCode == 0 && !res.TimedOut {
-				if r.Commit, err = sb.Commit(ctx, commitRef); err != nil {
+				if r.Commit, err = sb.Commit(ctx, commitRef, nil); err != nil {
 					return err
 				}
 			}

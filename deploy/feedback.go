@@ -1,0 +1,200 @@
+package deploy
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/pyramid/results"
+	"github.com/heragent/heragent/repair"
+)
+
+// maxOutputParsed bounds how much of a command's output is parsed for
+// test counts and crash signatures.
+const maxOutputParsed = 32 << 20
+
+// feedback is the feedback loop: in a sandbox from the image the Bash File
+// produced, run the pyramid level by level (lowest first). The first command
+// of a level that passes proves the level. When none passes, the failures go
+// to repair; an applied repair sends control back to the execution loop
+// (repaired=true), and the levels are proved again from the bottom, since a
+// repair may break a lower one.
+func (r *runner) feedback(ctx context.Context, img string) (bool, error) {
+	start := time.Now()
+	defer func() { r.rep.Phases["commands"] += time.Since(start).Seconds() }()
+	sb, err := r.e.NewSandbox(ctx, SandboxOptions{Image: img, CACerts: r.o.CACerts, Limits: r.o.Limits, RunID: r.runID})
+	if err != nil {
+		return false, err
+	}
+	defer sb.Close(ctx)
+
+	level := pyramid.None
+	r.rep.Runnable = ""
+	installs := len(r.file.Section(bashfile.Runtimes).Commands)+len(r.file.Section(bashfile.Build).Commands) > 0
+	for _, l := range pyramid.Levels {
+		if l.Rank() > r.o.Target.Rank() {
+			break
+		}
+		var cmds []pyramid.Command
+		for _, c := range r.o.Pyramid.At(l) {
+			if _, skip := r.skip[c.Text]; !skip {
+				cmds = append(cmds, c)
+			}
+		}
+		if len(cmds) == 0 {
+			if l == pyramid.Installable && installs {
+				level = l // the Bash File's install and build sections ran: that is the evidence
+				continue
+			}
+			r.rep.WhyNotHigher = fmt.Sprintf("no %s command to run%s", l, skippedText(r.o.Pyramid.At(l), r.skip))
+			break
+		}
+		var failed []CommandResult
+		passed := false
+		for _, c := range cmds {
+			if why := r.budget(); why != "" {
+				r.rep.WhyNotHigher = why
+				r.rep.Level = level
+				return false, nil
+			}
+			res, err := r.runCommand(ctx, sb, c)
+			if err != nil {
+				return false, err
+			}
+			if res.Passed {
+				passed = true
+				switch l {
+				case pyramid.Testable:
+					r.rep.Tests = res.Counts
+				case pyramid.Runnable:
+					r.rep.Runnable = commandLine(c)
+				}
+				break
+			}
+			failed = append(failed, res)
+		}
+		if passed {
+			level = l
+			r.traj.emit(Event{Phase: "level", Iteration: r.iter, Level: string(l), Message: "level reached: " + string(l)})
+			continue
+		}
+		r.rep.Level = level
+		var why []string
+		for _, fc := range failed {
+			changed, stop := r.repair(ctx, repair.Failure{Phase: repair.PhaseCommand, Command: fc.Text, ExitCode: fc.ExitCode, TimedOut: fc.TimedOut, Log: fc.Tail})
+			if changed {
+				return true, nil
+			}
+			why = append(why, fmt.Sprintf("`%s`: %s (%s)", fc.Text, fc.Verdict, stop))
+		}
+		r.rep.WhyNotHigher = fmt.Sprintf("no %s command passed: %s", l, strings.Join(why, "; "))
+		return false, nil
+	}
+	r.rep.Level = level
+	if level == r.o.Target {
+		r.rep.WhyNotHigher = ""
+	}
+	return false, nil
+}
+
+func skippedText(cmds []pyramid.Command, skip map[string]string) string {
+	var out []string
+	for _, c := range cmds {
+		if why, ok := skip[c.Text]; ok {
+			out = append(out, fmt.Sprintf("`%s` skipped: %s", c.Text, why))
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(out, "; ") + ")"
+}
+
+// commandLine is the command as the entrypoint runs it, from /repo.
+func commandLine(c pyramid.Command) string {
+	if c.Dir == "" || c.Dir == "." {
+		return c.Text
+	}
+	return "cd " + quote(c.Dir) + " && " + c.Text
+}
+
+// runCommand runs one pyramid command in a login shell (so the variables
+// the Bash File persisted apply), collects the test result files it wrote,
+// parses the counts and judges the outcome.
+func (r *runner) runCommand(ctx context.Context, sb *Sandbox, c pyramid.Command) (CommandResult, error) {
+	n := len(r.rep.Commands) + 1
+	logAbs, logRel := r.logPath(fmt.Sprintf("cmd-%02d-%s.log", n, c.Level))
+	stamp := fmt.Sprintf("/tmp/.heragent-stamp-%d", n)
+	dir := RepoDir
+	if c.Dir != "" {
+		dir = path.Join(RepoDir, c.Dir)
+	}
+	timeout := r.o.CommandTimeout
+	if r.longer[c.Text] {
+		timeout *= 2
+	}
+	r.traj.emit(Event{Phase: "command", Iteration: r.iter, Level: string(c.Level), Command: c.Text, Message: "running"})
+	script := "touch " + stamp + "\ncd " + quote(dir) + " || exit 1\n" + c.Text + "\n"
+	res, err := sb.Exec(ctx, ExecSpec{Cmd: []string{"bash", "-lc", script}, Timeout: timeout, LogFile: logAbs, TailBytes: 16 << 10})
+	if err != nil {
+		return CommandResult{}, err
+	}
+	out := readCapped(logAbs, maxOutputParsed)
+	files := r.collectResults(ctx, sb, stamp)
+	counts := results.ParseRun(out, files)
+	v := pyramid.Judge(c, pyramid.Outcome{ExitCode: res.ExitCode, TimedOut: res.TimedOut, Output: out, Counts: counts})
+	cr := CommandResult{Iteration: r.iter, Text: c.Text, Dir: c.Dir, Level: c.Level, Bucket: c.Bucket, ExitCode: res.ExitCode, TimedOut: res.TimedOut,
+		Seconds: res.Duration.Seconds(), Counts: counts, Passed: v.Passed, Verdict: v.Reason, Log: logRel, Tail: lastLines(res.Tail, 60)}
+	r.rep.Commands = append(r.rep.Commands, cr)
+	r.traj.emit(Event{Phase: "command", Iteration: r.iter, Level: string(c.Level), Command: c.Text, ExitCode: &cr.ExitCode, Message: v.Reason, Data: counts})
+	return cr, nil
+}
+
+// collectResults copies the test result files the command created or
+// changed (newer than its stamp) out of the sandbox.
+func (r *runner) collectResults(ctx context.Context, sb *Sandbox, stamp string) map[string][]byte {
+	var names []string
+	for _, n := range results.ResultFileNames() {
+		names = append(names, "-name "+quote(n))
+	}
+	find := fmt.Sprintf("find %s -newer %s -type f -size -8M \\( %s \\) -not -path '*/.git/*' -not -path '*/node_modules/*' 2>/dev/null | head -n 200",
+		RepoDir, stamp, strings.Join(names, " -o "))
+	res, err := sb.Exec(ctx, ExecSpec{Script: find, Dir: "/", TailBytes: 64 << 10})
+	if err != nil || res.ExitCode != 0 {
+		return nil
+	}
+	files := map[string][]byte{}
+	for _, p := range strings.Split(strings.TrimSpace(res.Tail), "\n") {
+		rel := strings.TrimPrefix(p, RepoDir+"/")
+		if p == "" || !results.IsResultFile(rel) {
+			continue
+		}
+		if b, err := sb.ReadFile(ctx, p, 8<<20); err == nil {
+			files[rel] = b
+		}
+	}
+	return files
+}
+
+func readCapped(path string, max int64) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return ""
+	}
+	if fi.Size() > max {
+		f.Seek(fi.Size()-max, 0)
+	}
+	b, _ := io.ReadAll(io.LimitReader(f, max))
+	return string(b)
+}

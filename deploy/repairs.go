@@ -1,0 +1,92 @@
+package deploy
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/heragent/heragent/repair"
+)
+
+// maxSameDiagnosis is how often one diagnosis may come back after its
+// repair before the run calls it stagnation.
+const maxSameDiagnosis = 3
+
+// repair asks the repairer about a failure and applies what it proposes.
+// It reports whether anything changed (the caller then re-runs) and, when
+// nothing did, why.
+func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
+	if why := r.budget(); why != "" {
+		return false, why
+	}
+	props := r.o.Repairer.Propose(ctx, f, r.file, r.tried)
+	changed := false
+	var reasons []string
+	for _, p := range props {
+		rec := RepairRecord{Iteration: r.iter, Phase: f.Phase, Command: f.Command, Diagnosis: p.Diagnosis, Rule: p.Rule, Action: p.Action, Reason: p.Reason, Brain: r.o.Repairer.Name()}
+		key := string(p.Diagnosis.Kind) + ":" + p.Diagnosis.Subject
+		switch p.Action {
+		case repair.ActionEdit:
+			if r.seen[key]++; r.seen[key] > maxSameDiagnosis {
+				rec.Reason = fmt.Sprintf("stagnation: %s seen %d times after its repair", key, r.seen[key])
+				reasons = append(reasons, rec.Reason)
+				break
+			}
+			before := r.file.Clone()
+			for _, e := range p.Edits {
+				if ok, err := r.file.Apply(e); err == nil && ok {
+					rec.Edits = append(rec.Edits, e.String())
+				}
+			}
+			if err := r.file.Validate(); err != nil || len(rec.Edits) == 0 {
+				r.file = before
+				rec.Edits = nil
+				rec.Reason = "edits did not change the Bash File"
+				reasons = append(reasons, rec.Reason)
+				break
+			}
+			changed = true
+		case repair.ActionRetryLonger:
+			k := "setup"
+			if f.Phase == repair.PhaseCommand {
+				k = f.Command
+			}
+			if !r.longer[k] {
+				r.longer[k] = true
+				changed = true
+			} else {
+				reasons = append(reasons, "timed out again with a doubled time limit")
+			}
+		case repair.ActionRecord:
+			reasons = append(reasons, p.Reason)
+			if f.Phase == repair.PhaseCommand {
+				r.skip[f.Command] = p.Reason
+			}
+		default:
+			reasons = append(reasons, fmt.Sprintf("%s (%s): %s", p.Diagnosis.Kind, p.Rule, p.Reason))
+		}
+		r.tried = append(r.tried, p)
+		r.rep.Repairs = append(r.rep.Repairs, rec)
+		r.traj.emit(Event{Phase: "repair", Iteration: r.iter, Command: f.Command, Message: fmt.Sprintf("%s %s → %s", p.Diagnosis.Kind, p.Diagnosis.Subject, p.Action), Data: rec})
+	}
+	if changed {
+		r.iter++
+		return true, ""
+	}
+	if len(reasons) == 0 {
+		reasons = []string{"no rule recognised the failure"}
+	}
+	return false, strings.Join(dedupe(reasons), "; ")
+}
+
+func dedupe(in []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range in {
+		if s != "" && !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,141 @@
+package deploy_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/internal/enginetest"
+	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/repair"
+)
+
+// zlibRepo is a program whose initial Bash File lacks zlib's headers: the
+// execution loop must repair it (rules brain), then the feedback loop
+// proves all three levels.
+func zlibRepo(t *testing.T) (string, *bashfile.File, *pyramid.Pyramid) {
+	repo := writeRepo(t, map[string]string{
+		"crc.c": `#include <stdio.h>
+#include <string.h>
+#include <zlib.h>
+int main(int argc, char **argv) {
+    const char *s = argc > 1 ? argv[1] : "hello";
+    printf("crc32(%s) = %lu\n", s, crc32(0L, (const unsigned char *)s, strlen(s)));
+    return 0;
+}
+`,
+		"Makefile": "crc: crc.c\n\tcc -o crc crc.c -lz\ncheck: crc\n\t./crc hello | grep -q 907060870 && echo '1 passed, 0 failed'\n",
+	})
+	f := bashfile.New()
+	why := bashfile.Provenance{Source: "test"}
+	f.AddPackages(bashfile.Base, why, "gcc", "libc6-dev", "make")
+	f.Append(bashfile.Build, "make crc", why)
+	p := &pyramid.Pyramid{}
+	p.Add(pyramid.Command{Text: "make crc", Bucket: pyramid.Build, Reason: "builds the program"})
+	p.Add(pyramid.Command{Text: "make check", Bucket: pyramid.Unit, Reason: "runs the test"})
+	p.Add(pyramid.Command{Text: "./crc heragent", Bucket: pyramid.Entry, Reason: "runs the program", Expect: []string{`crc32\(heragent\) = \d+`}})
+	return repo, f, p
+}
+
+func TestRunRepairsAndReachesRunnable(t *testing.T) {
+	t.Parallel()
+	e := enginetest.Engine(t)
+	certs, _ := deploy.HostCACerts()
+	repo, f, p := zlibRepo(t)
+	out := filepath.Join(t.TempDir(), "out")
+	brain := repair.RulesBrain{Index: repair.MapIndex{Headers: map[string][]string{"zlib.h": {"zlib1g-dev"}}}}
+	var events []deploy.Event
+	opts := deploy.RunOptions{Repo: repo, Out: out, Image: enginetest.Image(), CACerts: certs, File: f, Pyramid: p, Repairer: brain,
+		MaxTime: 15 * time.Minute, Progress: func(e deploy.Event) { events = append(events, e) }}
+	opts.RunID = deploy.NewRunID()
+	t.Cleanup(func() { e.GC(context.Background(), deploy.GCOptions{Checkpoints: true, RunID: opts.RunID}) })
+	rep, err := e.Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Level != pyramid.Runnable {
+		t.Fatalf("level %s: %s\n%s", rep.Level, rep.WhyNotHigher, rep.Markdown())
+	}
+	if len(rep.Repairs) == 0 || rep.Repairs[0].Diagnosis.Kind != repair.MissingHeader || rep.Iterations != 1 {
+		t.Fatalf("expected one missing-header repair, got %+v", rep.Repairs)
+	}
+	if rep.Tests.Passed != 1 || rep.Runnable != "./crc heragent" {
+		t.Fatalf("tests %+v runnable %q", rep.Tests, rep.Runnable)
+	}
+	for _, name := range []string{"setup.sh", "Dockerfile", "entrypoint.sh", "pyramid.json", "report.json", "report.md", "trajectory.jsonl", "logs/setup-00.log"} {
+		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
+			t.Errorf("missing output %s: %v", name, err)
+		}
+	}
+	setup, _ := os.ReadFile(filepath.Join(out, "setup.sh"))
+	if !strings.Contains(string(setup), "zlib1g-dev") {
+		t.Fatalf("repair not in setup.sh:\n%s", setup)
+	}
+	if _, err := bashfile.Parse(string(setup)); err != nil {
+		t.Fatalf("exported setup.sh does not parse: %v", err)
+	}
+	var fromJSON deploy.Report
+	b, _ := os.ReadFile(filepath.Join(out, "report.json"))
+	if err := json.Unmarshal(b, &fromJSON); err != nil || fromJSON.Level != pyramid.Runnable {
+		t.Fatalf("report.json: %v %s", err, fromJSON.Level)
+	}
+	if len(events) == 0 {
+		t.Fatal("no progress events")
+	}
+	if matches, _ := filepath.Glob(out + ".partial-*"); len(matches) != 0 {
+		t.Fatalf("staging directories left: %v", matches)
+	}
+
+	// A second run of the repaired script reuses the checkpoint of the
+	// finished environment.
+	opts.File, _ = bashfile.Parse(string(setup))
+	opts.Progress = nil
+	rep2, err := e.Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep2.Level != pyramid.Runnable || rep2.Setup[0].FromCheckpoint != string(bashfile.Build) {
+		t.Fatalf("second run: level %s, setup %+v", rep2.Level, rep2.Setup)
+	}
+}
+
+func TestRunInterruptedLeavesNothing(t *testing.T) {
+	t.Parallel()
+	e := enginetest.Engine(t)
+	repo, _, p := zlibRepo(t)
+	f := bashfile.New()
+	f.Append(bashfile.Build, "sleep 600")
+	out := filepath.Join(t.TempDir(), "out")
+	ctx, cancel := context.WithCancel(context.Background())
+	started := make(chan struct{}, 1)
+	runID := deploy.NewRunID()
+	opts := deploy.RunOptions{Repo: repo, Out: out, Image: enginetest.Image(), File: f, Pyramid: p, Repairer: repair.RulesBrain{},
+		NoCheckpoints: true, RunID: runID, Progress: func(ev deploy.Event) {
+			if ev.Phase == "setup" {
+				select {
+				case started <- struct{}{}:
+				default:
+				}
+			}
+		}}
+	go func() { <-started; time.Sleep(2 * time.Second); cancel() }()
+	_, err := e.Run(ctx, opts)
+	if err == nil {
+		t.Fatal("interrupted run returned no error")
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Fatalf("output directory exists after interruption: %v", err)
+	}
+	if matches, _ := filepath.Glob(out + ".partial-*"); len(matches) != 0 {
+		t.Fatalf("staging directories left: %v", matches)
+	}
+	if ids, _ := e.Containers(context.Background(), runID); len(ids) != 0 {
+		t.Fatalf("containers left after interruption: %v", ids)
+	}
+}
