@@ -124,41 +124,51 @@ func commandLine(c pyramid.Command) string {
 	return "cd " + quote(c.Dir) + " && " + c.Text
 }
 
-// runCommand runs one pyramid command in a login shell (so the variables
-// the Bash File persisted apply), collects the test result files it wrote,
-// parses the counts and judges the outcome.
+// runCommand runs one pyramid command of the run and records it.
 func (r *runner) runCommand(ctx context.Context, sb *Sandbox, c pyramid.Command) (CommandResult, error) {
 	n := len(r.rep.Commands) + 1
 	logAbs, logRel := r.logPath(fmt.Sprintf("cmd-%02d-%s.log", n, c.Level))
-	stamp := fmt.Sprintf("/tmp/.heragent-stamp-%d", n)
-	dir := RepoDir
-	if c.Dir != "" {
-		dir = path.Join(RepoDir, c.Dir)
-	}
 	timeout := r.o.CommandTimeout
 	if r.longer[c.Text] {
 		timeout *= 2
 	}
 	r.traj.emit(Event{Phase: "command", Iteration: r.iter, Level: string(c.Level), Command: c.Text, Message: "running"})
+	cr, err := execCommand(ctx, sb, c, n, timeout, logAbs)
+	if err != nil {
+		return cr, err
+	}
+	cr.Iteration, cr.Log = r.iter, logRel
+	r.rep.Commands = append(r.rep.Commands, cr)
+	r.traj.emit(Event{Phase: "command", Iteration: r.iter, Level: string(c.Level), Command: c.Text, ExitCode: &cr.ExitCode, Message: cr.Verdict, Data: cr.Counts})
+	return cr, nil
+}
+
+// execCommand runs a pyramid command in a login shell (so the variables
+// the Bash File persisted apply), collects the test result files it wrote,
+// parses the counts and judges the outcome. n numbers the command within
+// the sandbox.
+func execCommand(ctx context.Context, sb *Sandbox, c pyramid.Command, n int, timeout time.Duration, logFile string) (CommandResult, error) {
+	stamp := fmt.Sprintf("/tmp/.heragent-stamp-%d", n)
+	dir := RepoDir
+	if c.Dir != "" {
+		dir = path.Join(RepoDir, c.Dir)
+	}
 	script := "touch " + stamp + "\ncd " + quote(dir) + " || exit 1\n" + c.Text + "\n"
-	res, err := sb.Exec(ctx, ExecSpec{Cmd: []string{"bash", "-lc", script}, Timeout: timeout, LogFile: logAbs, TailBytes: 16 << 10})
+	res, err := sb.Exec(ctx, ExecSpec{Cmd: []string{"bash", "-lc", script}, Timeout: timeout, LogFile: logFile, TailBytes: 16 << 10})
 	if err != nil {
 		return CommandResult{}, err
 	}
-	out := readCapped(logAbs, maxOutputParsed)
-	files := r.collectResults(ctx, sb, stamp)
+	out := readCapped(logFile, maxOutputParsed)
+	files := collectResults(ctx, sb, stamp)
 	counts := results.ParseRun(out, files)
 	v := pyramid.Judge(c, pyramid.Outcome{ExitCode: res.ExitCode, TimedOut: res.TimedOut, Output: out, Counts: counts})
-	cr := CommandResult{Iteration: r.iter, Text: c.Text, Dir: c.Dir, Level: c.Level, Bucket: c.Bucket, ExitCode: res.ExitCode, TimedOut: res.TimedOut,
-		Seconds: res.Duration.Seconds(), Counts: counts, Passed: v.Passed, Verdict: v.Reason, Log: logRel, Tail: lastLines(res.Tail, 60)}
-	r.rep.Commands = append(r.rep.Commands, cr)
-	r.traj.emit(Event{Phase: "command", Iteration: r.iter, Level: string(c.Level), Command: c.Text, ExitCode: &cr.ExitCode, Message: v.Reason, Data: counts})
-	return cr, nil
+	return CommandResult{Text: c.Text, Dir: c.Dir, Level: c.Level, Bucket: c.Bucket, ExitCode: res.ExitCode, TimedOut: res.TimedOut,
+		Seconds: res.Duration.Seconds(), Counts: counts, Passed: v.Passed, Verdict: v.Reason, Log: logFile, Tail: lastLines(res.Tail, 60)}, nil
 }
 
 // collectResults copies the test result files the command created or
 // changed (newer than its stamp) out of the sandbox.
-func (r *runner) collectResults(ctx context.Context, sb *Sandbox, stamp string) map[string][]byte {
+func collectResults(ctx context.Context, sb *Sandbox, stamp string) map[string][]byte {
 	var names []string
 	for _, n := range results.ResultFileNames() {
 		names = append(names, "-name "+quote(n))

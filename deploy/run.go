@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -192,11 +191,7 @@ func (r *runner) export() error {
 	if err := x.WriteExports(r.stage); err != nil {
 		return err
 	}
-	pj, err := json.MarshalIndent(r.o.Pyramid, "", "  ")
-	if err != nil {
-		return fmt.Errorf("encode pyramid: %w", err)
-	}
-	if err := WriteFileAtomic(filepath.Join(r.stage, "pyramid.json"), append(pj, '\n'), 0o644); err != nil {
+	if err := writeJSON(filepath.Join(r.stage, "pyramid.json"), r.o.Pyramid); err != nil {
 		return err
 	}
 	r.rep.Iterations = r.iter
@@ -206,11 +201,7 @@ func (r *runner) export() error {
 		r.rep.Seconds += r.rep.Phases[p]
 	}
 	r.traj.emit(Event{Phase: "done", Iteration: r.iter, Level: string(r.rep.Level), Message: "level reached: " + string(r.rep.Level)})
-	rj, err := json.MarshalIndent(r.rep, "", "  ")
-	if err != nil {
-		return fmt.Errorf("encode report: %w", err)
-	}
-	if err := WriteFileAtomic(filepath.Join(r.stage, "report.json"), append(rj, '\n'), 0o644); err != nil {
+	if err := writeJSON(filepath.Join(r.stage, "report.json"), r.rep); err != nil {
 		return err
 	}
 	return WriteFileAtomic(filepath.Join(r.stage, "report.md"), []byte(r.rep.Markdown()), 0o644)

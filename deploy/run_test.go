@@ -92,6 +92,15 @@ func TestRunRepairsAndReachesRunnable(t *testing.T) {
 		t.Fatalf("staging directories left: %v", matches)
 	}
 
+	// The exported Dockerfile, built from scratch, reproduces the level.
+	v, err := e.Verify(context.Background(), out, deploy.VerifyOptions{CACerts: certs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.Match || v.Reproduced != pyramid.Runnable || len(v.Commands) != 3 {
+		t.Fatalf("verify: %+v", v)
+	}
+
 	// A second run of the repaired script reuses the checkpoint of the
 	// finished environment.
 	opts.File, _ = bashfile.Parse(string(setup))

@@ -1,0 +1,153 @@
+package deploy
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/heragent/heragent/pyramid"
+)
+
+// VerifyOptions configures Verify.
+type VerifyOptions struct {
+	CACerts        []CACert
+	Limits         Limits
+	CommandTimeout time.Duration // default 15m
+	Log            io.Writer     // image build output
+}
+
+// VerifyResult is verify.json: whether the exported Dockerfile, built from
+// scratch, reproduces the level the run reported.
+type VerifyResult struct {
+	Out          string          `json:"out"`
+	Repo         string          `json:"repo"`
+	Level        pyramid.Level   `json:"level"`      // what the run reported
+	Reproduced   pyramid.Level   `json:"reproduced"` // what the rebuilt image shows
+	Match        bool            `json:"match"`
+	Mismatches   []string        `json:"mismatches,omitempty"`
+	Commands     []CommandResult `json:"commands"`
+	BuildSeconds float64         `json:"build_seconds"`
+	Seconds      float64         `json:"seconds"`
+}
+
+// ErrNotOutput means a directory is not the output of `heragent run`.
+var ErrNotOutput = fmt.Errorf("%w: not a heragent output directory", ErrBadRepo)
+
+// Verify rebuilds the exported Dockerfile from scratch (no checkpoint, the
+// repository as context) and re-runs the commands that proved the reported
+// level, in a container of the new image. The result is written to
+// out/verify.json and the command logs to out/logs/verify-*.log.
+func (e *Engine) Verify(ctx context.Context, out string, o VerifyOptions) (*VerifyResult, error) {
+	if o.CommandTimeout <= 0 {
+		o.CommandTimeout = 15 * time.Minute
+	}
+	var rep Report
+	var pyr pyramid.Pyramid
+	if err := readJSON(filepath.Join(out, "report.json"), &rep); err != nil {
+		return nil, err
+	}
+	if err := readJSON(filepath.Join(out, "pyramid.json"), &pyr); err != nil {
+		return nil, err
+	}
+	df, err := os.ReadFile(filepath.Join(out, "Dockerfile"))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNotOutput, err)
+	}
+	if err := CheckRepoDir(rep.Repo); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	res := &VerifyResult{Out: out, Repo: rep.Repo, Level: rep.Level, Reproduced: pyramid.None, Commands: []CommandResult{}}
+	runID := NewRunID()
+	defer e.GC(context.WithoutCancel(ctx), GCOptions{RunID: runID, Checkpoints: true})
+	img, err := e.BuildImage(ctx, BuildOptions{Context: rep.Repo, Dockerfile: string(df), CACerts: o.CACerts, RunID: runID, Log: o.Log})
+	res.BuildSeconds = time.Since(start).Seconds()
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		res.Mismatches = append(res.Mismatches, "the Dockerfile does not build: "+err.Error())
+		res.Seconds = time.Since(start).Seconds()
+		return res, writeJSON(filepath.Join(out, "verify.json"), res)
+	}
+	if rep.Level.Rank() >= pyramid.Installable.Rank() {
+		res.Reproduced = pyramid.Installable // the image built: setup.sh ran to the end
+	}
+	sb, err := e.NewSandbox(ctx, SandboxOptions{Image: img, CACerts: o.CACerts, Limits: o.Limits, RunID: runID})
+	if err != nil {
+		return nil, err
+	}
+	defer sb.Close(ctx)
+	last := 0
+	for _, c := range rep.Commands {
+		last = max(last, c.Iteration)
+	}
+	n := 0
+	for _, l := range pyramid.Levels {
+		if l.Rank() > rep.Level.Rank() {
+			break
+		}
+		levelOK := true
+		for _, cr := range rep.Commands {
+			if cr.Iteration != last || !cr.Passed || cr.Level != l {
+				continue
+			}
+			n++
+			c := findCommand(&pyr, cr)
+			got, err := execCommand(ctx, sb, c, n, o.CommandTimeout, filepath.Join(out, "logs", fmt.Sprintf("verify-%02d.log", n)))
+			if err != nil {
+				return nil, err
+			}
+			got.Log = filepath.Join("logs", fmt.Sprintf("verify-%02d.log", n))
+			res.Commands = append(res.Commands, got)
+			if !got.Passed {
+				levelOK = false
+				res.Mismatches = append(res.Mismatches, fmt.Sprintf("%s command `%s` passed in the run but not now: %s", l, c.Text, got.Verdict))
+			}
+		}
+		if !levelOK {
+			break
+		}
+		res.Reproduced = l
+	}
+	res.Match = len(res.Mismatches) == 0 && res.Reproduced == rep.Level
+	if !res.Match && len(res.Mismatches) == 0 {
+		res.Mismatches = append(res.Mismatches, fmt.Sprintf("reported %s, reproduced %s", rep.Level, res.Reproduced))
+	}
+	res.Seconds = time.Since(start).Seconds()
+	return res, writeJSON(filepath.Join(out, "verify.json"), res)
+}
+
+// findCommand returns the pyramid command a result came from (for its
+// landmarks and bucket), or one rebuilt from the result.
+func findCommand(p *pyramid.Pyramid, cr CommandResult) pyramid.Command {
+	for _, c := range p.Commands {
+		if c.Text == cr.Text && c.Dir == cr.Dir && c.Level == cr.Level {
+			return c
+		}
+	}
+	return pyramid.Command{Text: cr.Text, Dir: cr.Dir, Bucket: cr.Bucket, Level: cr.Level}
+}
+
+func readJSON(path string, v any) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrNotOutput, err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrNotOutput, path, err)
+	}
+	return nil
+}
+
+func writeJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode %s: %w", filepath.Base(path), err)
+	}
+	return WriteFileAtomic(path, append(b, '\n'), 0o644)
+}
