@@ -1,0 +1,75 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/heragent/heragent/deploy"
+	"github.com/spf13/cobra"
+)
+
+func newVerifyCmd(g *globals) *cobra.Command {
+	var ef engineFlags
+	var quiet bool
+	cmd := &cobra.Command{
+		Use:   "verify <outdir>",
+		Short: "Rebuild a run's exported Dockerfile from scratch and re-run the commands that proved its level",
+		Long: `verify builds <outdir>/Dockerfile with the repository as context (no
+checkpoint, no cache of the run) and re-runs, in a container of the new
+image, every command that proved the level the run reported. It writes
+<outdir>/verify.json and exits 0 on a match, 1 on a mismatch.`,
+		Args: exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			certs, err := ef.certs()
+			if err != nil {
+				return err
+			}
+			ctx := cmd.Context()
+			e, err := deploy.Connect(ctx)
+			if err != nil {
+				return envError(err)
+			}
+			defer e.Close()
+			o := deploy.VerifyOptions{CACerts: certs}
+			if !quiet && !g.json {
+				o.Log = cmd.ErrOrStderr()
+			}
+			res, err := e.Verify(ctx, args[0], o)
+			if err != nil {
+				if errors.Is(err, deploy.ErrBadRepo) {
+					return usageError(err)
+				}
+				return err
+			}
+			if err := g.emit(cmd.OutOrStdout(), res, func(w io.Writer) { printVerify(w, res) }); err != nil {
+				return err
+			}
+			if !res.Match {
+				return belowLevelError(fmt.Errorf("verify: mismatch: reported %s, reproduced %s", res.Level, res.Reproduced))
+			}
+			return nil
+		},
+	}
+	ef.register(cmd)
+	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "do not stream the image build output")
+	return cmd
+}
+
+func printVerify(w io.Writer, r *deploy.VerifyResult) {
+	for _, c := range r.Commands {
+		mark := "✗"
+		if c.Passed {
+			mark = "✓"
+		}
+		fmt.Fprintf(w, "%s %-11s %s — %s (%.1fs)\n", mark, c.Level, c.Text, c.Verdict, c.Seconds)
+	}
+	for _, m := range r.Mismatches {
+		fmt.Fprintf(w, "mismatch: %s\n", m)
+	}
+	verdict := "match"
+	if !r.Match {
+		verdict = "MISMATCH"
+	}
+	fmt.Fprintf(w, "%s: reported %s, reproduced %s from a fresh build (build %.0fs, total %.0fs)\n", verdict, r.Level, r.Reproduced, r.BuildSeconds, r.Seconds)
+}
