@@ -124,8 +124,9 @@ func (r *runner) runSetup(ctx context.Context) (string, *repair.Failure, error) 
 	}
 	var todo []bashfile.SectionID
 	for _, s := range checkpointed {
-		if fromSection == "" || sectionIndex(s) > sectionIndex(fromSection) {
-			todo = append(todo, s)
+		empty := len(r.file.Section(s).Commands) == 0 && s != bashfile.Build
+		if !empty && (fromSection == "" || sectionIndex(s) > sectionIndex(fromSection)) {
+			todo = append(todo, s) // an empty section has nothing to run or commit
 		}
 	}
 	start := time.Now()
