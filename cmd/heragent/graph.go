@@ -34,18 +34,21 @@ func newGraphCmd(g *globals) *cobra.Command {
 		Use:   "graph",
 		Short: "Build and query the knowledge graph of a repository",
 	}
-	cmd.PersistentFlags().StringVar(&f.store, "store", "", "graph store: a file path (default <user cache dir>/heragent/graph.db) or neo4j://host:7687[/database]")
+	cmd.PersistentFlags().StringVar(&f.store, "store", "", "graph store: a file path (default <user cache dir>/heragent/graphs/<repo>.db) or neo4j://host:7687[/database]")
 	cmd.PersistentFlags().StringVar(&f.name, "name", "", "repository name in the store (default: directory name + hash of its path)")
 	cmd.AddCommand(newGraphBuildCmd(g, f), newGraphQueryCmd(g, f), newGraphExportCmd(f))
 	return cmd
 }
 
-func defaultStorePath() (string, error) {
+// defaultStorePath is one embedded store file per repository, so that
+// heragent processes working on different repositories (a batch, parallel
+// tests) never wait for each other's file lock.
+func defaultStorePath(name string) (string, error) {
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(dir, "heragent", "graph.db"), nil
+	return filepath.Join(dir, "heragent", "graphs", name+".db"), nil
 }
 
 // repoName is the store name of a repository: its directory name and a
@@ -68,9 +71,13 @@ func openGraph(ctx context.Context, f *graphFlags, repo string) (*retrieval.Inde
 	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
 		return nil, nil, nil, usageError(fmt.Errorf("repository %s: not a directory", repo))
 	}
+	name := f.name
+	if name == "" {
+		name = repoName(abs)
+	}
 	loc := f.store
 	if loc == "" {
-		if loc, err = defaultStorePath(); err != nil {
+		if loc, err = defaultStorePath(name); err != nil {
 			return nil, nil, nil, envError(fmt.Errorf("locate graph store: %w", err))
 		}
 	}
@@ -82,10 +89,6 @@ func openGraph(ctx context.Context, f *graphFlags, repo string) (*retrieval.Inde
 	st, err := stores.Open(ctx, loc)
 	if err != nil {
 		return nil, nil, nil, envError(err)
-	}
-	name := f.name
-	if name == "" {
-		name = repoName(abs)
 	}
 	ix, sum, err := retrieval.Build(ctx, abs, st, build.Options{Name: name, Force: f.force, MaxFileSize: f.maxSize})
 	if err != nil {
