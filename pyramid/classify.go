@@ -1,0 +1,313 @@
+package pyramid
+
+import (
+	"regexp"
+	"strings"
+)
+
+// verdict is what the classifier says about one command text.
+type verdict struct {
+	Bucket Bucket
+	Reason string
+	Drop   string // non-empty: why the command is not evidence at all
+}
+
+var (
+	placeholderRe = regexp.MustCompile(`<[A-Za-z][\w .:/-]*>|\b[Yy]our[-_][\w-]+|\bYOUR_[A-Z_]+|\bpath/to/|\$\{\{[^}]*\}\}|\bxxx+\b|(^|\s)\.\.\.(\s|$)|\[options?\]|\bTOKEN\b`)
+	destructiveRe = regexp.MustCompile(`\b(npm|yarn|pnpm|cargo|twine|gem|poetry|flit)\s+(publish|upload)\b|\b(git|docker|podman|helm)\s+push\b|\b(deploy|publish)\b|\bgh\s+release\b|\bgsutil\b|\baws\s+s3\b|\bmvn\b.*\bdeploy\b`)
+	rmRe          = regexp.MustCompile(`\brm\s+(-\w*\s+)*(/|~|\$HOME|\.\.)`)
+	helpRe        = regexp.MustCompile(`\s(--version|-V|--help|-h|version|help)$`)
+	runLocalRe    = regexp.MustCompile(`^(\./|build/|\.build/|bin/|_build/|builddir/|out/)\S+`)
+	serverRe      = regexp.MustCompile(`\b(serve|server|runserver|--reload|flask\s+run|uvicorn|gunicorn|http\.server)\b`)
+)
+
+// lintTools check style, not that the project builds or runs.
+var lintTools = map[string]bool{"flake8": true, "pylint": true, "mypy": true, "black": true, "isort": true, "ruff": true, "eslint": true,
+	"prettier": true, "clang-format": true, "clang-tidy": true, "cppcheck": true, "shellcheck": true, "golangci-lint": true,
+	"gofmt": true, "codespell": true, "pre-commit": true, "tsc": false, "cpplint": true, "yamllint": true, "markdownlint": true}
+
+// setupTools prepare the machine; the Bash File owns them.
+var setupTools = map[string]bool{"apt-get": true, "apt": true, "brew": true, "yum": true, "dnf": true, "apk": true, "choco": true,
+	"pacman": true, "port": true, "vcpkg": true, "conan": true, "git": true, "curl": true, "wget": true, "export": true, "source": true,
+	".": true, "echo": true, "printf": true, "set": true, "ls": true, "cat": true, "cp": true, "mv": true, "ln": true, "tar": true,
+	"unzip": true, "chmod": true, "rm": true, "docker": true, "podman": true, "ccache": true, "pwd": true, "env": true, "which": true,
+	"sed": true, "grep": true, "test": true, "[": true, "[[": true, "if": true, "for": true, "while": true, "true": true, "exit": true,
+	"nproc": true, "ulimit": true, "sleep": true, "touch": true, "python-version": true, "corepack": true, "nvm": true, "rustup": true,
+	"update-alternatives": true, "locale": true, "sysctl": true, "pip3": false, "gcov": true, "lcov": true, "codecov": true, "coveralls": true}
+
+// classify puts a command text into a bucket, or says why it is dropped.
+func classify(text string) verdict {
+	t := strings.TrimSpace(text)
+	switch {
+	case placeholderRe.MatchString(t):
+		return verdict{Drop: "placeholder"}
+	case destructiveRe.MatchString(t):
+		return verdict{Drop: "publishes or deploys"}
+	case rmRe.MatchString(t):
+		return verdict{Drop: "removes files outside the workspace"}
+	}
+	// Judge a chain by its last command that proves something (e.g.
+	// `cmake .. && make && make test` is a test run).
+	parts := splitChain(t)
+	best := verdict{Drop: "not a build, test or run command"}
+	for _, p := range parts {
+		v := classifyOne(p)
+		if v.Drop != "" {
+			continue
+		}
+		if best.Drop != "" || v.Bucket.Level().Rank() >= best.Bucket.Level().Rank() {
+			best = v
+		}
+	}
+	if best.Drop == "" {
+		return best
+	}
+	if len(parts) > 0 {
+		return classifyOne(parts[len(parts)-1])
+	}
+	return best
+}
+
+// splitChain splits a && / ; chain (pipes stay together).
+func splitChain(t string) []string {
+	var out []string
+	for _, a := range strings.Split(t, "&&") {
+		for _, b := range strings.Split(a, ";") {
+			if s := strings.TrimSpace(b); s != "" {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+func words(s string) []string {
+	f := strings.Fields(s)
+	for len(f) > 0 && strings.Contains(f[0], "=") && !strings.HasPrefix(f[0], "-") { // VAR=value prefix
+		f = f[1:]
+	}
+	if len(f) > 0 && (f[0] == "sudo" || f[0] == "time" || f[0] == "env") {
+		f = f[1:]
+	}
+	return f
+}
+
+func classifyOne(s string) verdict {
+	// the program run by a pipeline is its last stage: `echo x | ./prog`
+	stage := s
+	if i := strings.LastIndex(s, "|"); i >= 0 && !strings.Contains(s, "||") {
+		stage = strings.TrimSpace(s[i+1:])
+	}
+	w := words(stage)
+	if len(w) == 0 {
+		return verdict{Drop: "empty"}
+	}
+	cmd, arg := w[0], ""
+	if len(w) > 1 {
+		arg = w[1]
+	}
+	rest := strings.Join(w[1:], " ")
+	switch {
+	case lintTools[cmd]:
+		return verdict{Drop: "lint or format check"}
+	case cmd == "go":
+		switch arg {
+		case "build", "install", "generate", "mod":
+			return verdict{Bucket: Build, Reason: "compiles the Go packages"}
+		case "test":
+			return verdict{Bucket: Unit, Reason: "runs the Go tests"}
+		case "run":
+			return verdict{Bucket: Entry, Reason: "runs the Go main package"}
+		case "vet":
+			return verdict{Drop: "lint or format check"}
+		}
+	case cmd == "cargo":
+		switch arg {
+		case "build", "install", "check":
+			return verdict{Bucket: Build, Reason: "compiles the crate"}
+		case "test", "nextest":
+			return verdict{Bucket: Unit, Reason: "runs the crate's tests"}
+		case "run":
+			return verdict{Bucket: Entry, Reason: "runs the crate's binary"}
+		case "fmt", "clippy":
+			return verdict{Drop: "lint or format check"}
+		}
+	case cmd == "cmake":
+		return verdict{Bucket: Build, Reason: "configures or builds with CMake"}
+	case cmd == "ctest":
+		return verdict{Bucket: Unit, Reason: "runs the CMake test suite"}
+	case cmd == "meson":
+		switch arg {
+		case "test":
+			return verdict{Bucket: Unit, Reason: "runs the meson test suite"}
+		case "setup", "compile", "install", "configure", "build":
+			return verdict{Bucket: Build, Reason: "configures or builds with meson"}
+		}
+		if !strings.HasPrefix(arg, "-") && arg != "" {
+			return verdict{Bucket: Build, Reason: "configures with meson"}
+		}
+	case cmd == "ninja":
+		if strings.Contains(rest, "test") {
+			return verdict{Bucket: Unit, Reason: "runs the test target"}
+		}
+		return verdict{Bucket: Build, Reason: "builds with ninja"}
+	case cmd == "make" || cmd == "gmake" || cmd == "mingw32-make":
+		return classifyMake(w[1:])
+	case cmd == "./configure" || cmd == "autoreconf" || cmd == "./autogen.sh" || cmd == "autogen.sh" || cmd == "./bootstrap" || cmd == "bootstrap" || cmd == "../configure" || cmd == "scons" || cmd == "bazel" && arg == "build":
+		return verdict{Bucket: Build, Reason: "configures or builds the project"}
+	case cmd == "bazel" && arg == "test":
+		return verdict{Bucket: Unit, Reason: "runs the bazel tests"}
+	case cmd == "npm" || cmd == "yarn" || cmd == "pnpm":
+		return classifyNpm(cmd, w[1:])
+	case cmd == "npx":
+		if arg == "jest" || arg == "mocha" || arg == "vitest" || arg == "ava" || arg == "tap" {
+			return verdict{Bucket: Unit, Reason: "runs the JavaScript tests"}
+		}
+		if lintTools[arg] {
+			return verdict{Drop: "lint or format check"}
+		}
+		return verdict{Bucket: Entry, Reason: "runs the package's command"}
+	case cmd == "node" || cmd == "deno" || cmd == "bun":
+		if arg == "--test" {
+			return verdict{Bucket: Unit, Reason: "runs the node test runner"}
+		}
+		return verdict{Bucket: Entry, Reason: "runs the program with node"}
+	case cmd == "pip" || cmd == "pip3" || cmd == "pipx" || cmd == "uv" && arg == "pip":
+		if strings.Contains(rest, "install") && (strings.Contains(rest, " .") || strings.Contains(rest, "-e") || strings.Contains(rest, "-r ") || strings.Contains(rest, "requirements")) {
+			return verdict{Bucket: Build, Reason: "installs the project or its requirements"}
+		}
+		return verdict{Drop: "installs a tool, not the project"}
+	case cmd == "pytest" || cmd == "py.test" || cmd == "tox" || cmd == "nox" || cmd == "hatch" && arg == "test":
+		return verdict{Bucket: Unit, Reason: "runs the Python tests"}
+	case cmd == "python" || cmd == "python3" || cmd == "py" || strings.HasPrefix(cmd, "python3."):
+		return classifyPython(w[1:])
+	case cmd == "mvn" || cmd == "./mvnw" || cmd == "gradle" || cmd == "./gradlew":
+		if strings.Contains(rest, "test") || strings.Contains(rest, "verify") || strings.Contains(rest, "check") {
+			return verdict{Bucket: Unit, Reason: "runs the JVM tests"}
+		}
+		if strings.Contains(rest, "run") || strings.Contains(rest, "exec:java") {
+			return verdict{Bucket: Entry, Reason: "runs the JVM program"}
+		}
+		return verdict{Bucket: Build, Reason: "compiles the JVM project"}
+	case setupTools[cmd]:
+		return verdict{Drop: "prepares the machine (the setup script owns it)"}
+	case runLocalRe.MatchString(cmd) || strings.HasPrefix(cmd, "./") || strings.HasPrefix(cmd, "../"):
+		base := cmd[strings.LastIndex(cmd, "/")+1:]
+		switch {
+		case strings.HasSuffix(base, ".sh") && (strings.Contains(base, "test") || strings.Contains(base, "check")):
+			return verdict{Bucket: Unit, Reason: "runs the project's test script"}
+		case strings.Contains(base, "install") || strings.Contains(base, "build") || strings.Contains(base, "configure") || strings.Contains(base, "setup"):
+			return verdict{Bucket: Build, Reason: "runs the project's build script"}
+		case strings.Contains(strings.ToLower(base), "test"):
+			return verdict{Bucket: Unit, Reason: "runs a test program built from the repository"}
+		case helpRe.MatchString(" "+rest) && len(w) == 2:
+			return verdict{Bucket: Smoke, Reason: "asks the built program for its version or usage"}
+		}
+		return verdict{Bucket: Entry, Reason: "runs a program built from the repository"}
+	}
+	return verdict{Drop: "not a build, test or run command"}
+}
+
+func classifyMake(args []string) verdict {
+	var targets []string
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") {
+			targets = append(targets, a)
+		}
+	}
+	if len(targets) == 0 {
+		return verdict{Bucket: Build, Reason: "builds the default make target"}
+	}
+	t := targets[len(targets)-1]
+	switch {
+	case t == "test" || t == "check" || t == "tests" || t == "test-all" || t == "unittest" || strings.HasPrefix(t, "check-") || strings.HasPrefix(t, "test-") || t == "runtest" || t == "distcheck" && false:
+		return verdict{Bucket: Unit, Reason: "runs the test target"}
+	case t == "run" || t == "demo" || t == "example" || t == "examples" || t == "run-example" || t == "serve" || t == "start":
+		return verdict{Bucket: Integration, Reason: "runs the program through the make target"}
+	case t == "all" || t == "install" || t == "build" || t == "lib" || t == "shared" || t == "static" || t == "default" || t == "release":
+		return verdict{Bucket: Build, Reason: "builds the make target " + t}
+	case t == "clean" || t == "distclean" || t == "lint" || t == "format" || t == "docs" || t == "doc" || t == "dist" || t == "uninstall" || t == "coverage" || t == "distcheck" || t == "html":
+		return verdict{Drop: "make " + t + " does not build, test or run the project"}
+	}
+	return verdict{Bucket: Build, Reason: "builds the make target " + t}
+}
+
+func classifyNpm(cmd string, args []string) verdict {
+	if len(args) == 0 {
+		return verdict{Bucket: Build, Reason: "installs the package's dependencies"}
+	}
+	sub := args[0]
+	script := ""
+	if sub == "run" || sub == "run-script" {
+		if len(args) > 1 {
+			script = args[1]
+		}
+	} else {
+		script = sub
+	}
+	switch {
+	case sub == "ci" || sub == "install" || sub == "i" || sub == "add":
+		if len(args) > 1 && !strings.HasPrefix(args[1], "-") {
+			return verdict{Drop: "installs a tool, not the project"}
+		}
+		return verdict{Bucket: Build, Reason: "installs the package's dependencies"}
+	case script == "test" || sub == "t" || strings.HasPrefix(script, "test:") || script == "test-ci" || script == "test-cov":
+		return verdict{Bucket: Unit, Reason: "runs the package's test script"}
+	case script == "start" || script == "serve" || script == "dev" || script == "example" || script == "demo":
+		return verdict{Bucket: Entry, Reason: "runs the package's " + script + " script"}
+	case script == "build" || script == "compile" || script == "prepare":
+		return verdict{Bucket: Build, Reason: "runs the package's build script"}
+	case script == "lint" || strings.HasPrefix(script, "lint") || script == "format" || script == "fmt":
+		return verdict{Drop: "lint or format check"}
+	case sub == "publish" || sub == "version" || sub == "pack" || sub == "audit" || sub == "outdated":
+		return verdict{Drop: cmd + " " + sub + " is not evidence"}
+	}
+	return verdict{Drop: "unknown package script"}
+}
+
+func classifyPython(args []string) verdict {
+	if len(args) == 0 {
+		return verdict{Drop: "interactive interpreter"}
+	}
+	if args[0] == "-m" && len(args) > 1 {
+		switch args[1] {
+		case "pytest", "unittest", "tox", "nox", "doctest":
+			return verdict{Bucket: Unit, Reason: "runs the Python tests"}
+		case "pip":
+			return classifyOne(strings.Join(append([]string{"pip"}, args[2:]...), " "))
+		case "build", "venv", "virtualenv":
+			return verdict{Drop: "prepares the environment (the setup script owns it)"}
+		case "http.server":
+			return verdict{Bucket: Integration, Reason: "serves the project on localhost"}
+		case "flake8", "pylint", "mypy", "black", "ruff", "isort":
+			return verdict{Drop: "lint or format check"}
+		}
+		return verdict{Bucket: Entry, Reason: "runs the package module " + args[1]}
+	}
+	if args[0] == "-c" {
+		if len(args) > 1 && strings.Contains(strings.Join(args[1:], " "), "import") {
+			return verdict{Bucket: Smoke, Reason: "imports the package in a fresh interpreter"}
+		}
+		return verdict{Drop: "inline Python snippet"}
+	}
+	a := args[0]
+	switch {
+	case a == "setup.py" && len(args) > 1 && (args[1] == "test"):
+		return verdict{Bucket: Unit, Reason: "runs the Python tests"}
+	case a == "setup.py" || a == "-V" || a == "--version":
+		if a == "setup.py" {
+			return verdict{Bucket: Build, Reason: "builds or installs the package"}
+		}
+		return verdict{Drop: "asks the interpreter, not the project"}
+	case strings.HasSuffix(a, ".py"):
+		base := a[strings.LastIndex(a, "/")+1:]
+		if strings.HasPrefix(base, "test") || strings.HasSuffix(base, "_test.py") || strings.Contains(a, "tests/") {
+			return verdict{Bucket: Unit, Reason: "runs a test script"}
+		}
+		if base == "setup.py" || strings.Contains(base, "build") || strings.Contains(base, "configure") {
+			return verdict{Bucket: Build, Reason: "runs the project's build script"}
+		}
+		return verdict{Bucket: Entry, Reason: "runs the project's Python program"}
+	}
+	return verdict{Drop: "not a build, test or run command"}
+}

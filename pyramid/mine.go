@@ -1,0 +1,174 @@
+package pyramid
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/heragent/heragent/retrieval"
+)
+
+// Options are the user's additions to the mined pyramid.
+type Options struct {
+	Goals  []string // --goal: commands at the Runnable level, provenance "user"
+	Expect []string // --expect: regexes every goal's output must show
+}
+
+// Validate checks the options: goals are non-empty, every expect is a
+// valid regex and has a goal to attach to.
+func (o Options) Validate() error {
+	for _, g := range o.Goals {
+		if strings.TrimSpace(g) == "" {
+			return fmt.Errorf("check goal: empty command")
+		}
+	}
+	for _, x := range o.Expect {
+		if _, err := regexp.Compile(x); err != nil {
+			return fmt.Errorf("compile expect %q: %w", x, err)
+		}
+	}
+	if len(o.Expect) > 0 && len(o.Goals) == 0 {
+		return fmt.Errorf("check expect: --expect needs a --goal to attach to")
+	}
+	return nil
+}
+
+// env is what every miner sees.
+type env struct {
+	ix     *retrieval.Index
+	stacks map[string]bool
+	progs  map[string]bool // names of the repository's programs (bins, executables, console scripts)
+}
+
+// exists reports whether a repository-relative directory exists (or is a
+// conventional build directory the setup script creates).
+func (e *env) exists(dir string) bool {
+	if buildDirs[dir] {
+		return true
+	}
+	st, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(dir)))
+	return err == nil && st.IsDir()
+}
+
+// miner mines commands from one source.
+type miner struct {
+	name string
+	mine func(ctx context.Context, e *env) ([]Command, error)
+}
+
+// miners run in this order; earlier sources win ties when commands are
+// merged (the order of the pyramid within a level follows it).
+var miners = []miner{
+	{"docs", mineDocs},             // README / docs: fenced and inline shell (Markdown), code-block (rST)
+	{"ci", mineCI},                 // GitHub Actions, GitLab CI, Travis, CircleCI run steps; Dockerfile RUN
+	{"makefile", mineMakefile},     // top-level Makefile targets test, check, run, …; automake check
+	{"package.json", minePackage},  // npm scripts test/start/build, bin
+	{"cmake", mineCMake},           // enable_testing / add_test → ctest
+	{"meson", mineMeson},           // test() → meson test
+	{"python", minePython},         // tox, nox, pytest configuration, unittest layout
+	{"convention", mineConvention}, // go, cargo, maven, gradle; missing standard build commands
+	{"entrypoint", mineEntry},      // npm start, Dockerfile CMD/ENTRYPOINT, console scripts, go run
+}
+
+// Mine builds the pyramid of a repository: every miner's commands, a
+// synthesised Runnable probe when none was found, the user's goals, then
+// the adjustment (filters and cross-level dedupe). The order is
+// deterministic: by level, then by miner order, then by file and line.
+func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error) {
+	if err := o.Validate(); err != nil {
+		return nil, err
+	}
+	exp := append([]string(nil), o.Expect...)
+	st, err := ix.Stacks(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list stacks: %w", err)
+	}
+	e := &env{ix: ix, stacks: map[string]bool{}, progs: map[string]bool{}}
+	for _, s := range st {
+		e.stacks[s] = true
+	}
+	eps, err := ix.EntryPoints(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list entry points: %w", err)
+	}
+	for _, ep := range eps {
+		if ep.Kind == "bin" || ep.Kind == "executable" {
+			e.progs[ep.Name] = true
+		}
+	}
+	var all []Command
+	for _, m := range miners {
+		cs, err := m.mine(ctx, e)
+		if err != nil {
+			return nil, fmt.Errorf("mine %s: %w", m.name, err)
+		}
+		all = append(all, cs...)
+	}
+	all = adjust(all)
+	if !hasLevel(all, Runnable) {
+		syn, err := synthesize(ctx, e)
+		if err != nil {
+			return nil, fmt.Errorf("synthesize probes: %w", err)
+		}
+		all = adjust(append(all, syn...))
+	}
+	for _, g := range o.Goals {
+		all = append(all, Command{Text: g, Bucket: Integration, Level: Runnable, Reason: "user goal: reached when it exits 0 and its output shows every expected landmark",
+			Why: []Provenance{{Source: "user"}}, Expect: exp})
+	}
+	p := &Pyramid{SchemaVersion: SchemaVersion}
+	for _, c := range order(all) {
+		p.Add(c)
+	}
+	return p, nil
+}
+
+func hasLevel(cs []Command, l Level) bool {
+	for _, c := range cs {
+		if c.Bucket.Level() == l {
+			return true
+		}
+	}
+	return false
+}
+
+// fromShell splits a block of shell into classified commands with
+// provenance; startLine is the file line of the block's first line.
+func fromShell(e *env, block string, src, file string, startLine int, note string) []Command {
+	var out []Command
+	for _, sc := range splitShell(block, e.exists) {
+		v := classify(sc.Text)
+		if w := words(sc.Text); v.Drop != "" && len(w) > 0 && e.progs[w[0]] && !placeholderRe.MatchString(sc.Text) {
+			v = verdict{Bucket: Entry, Reason: "runs the project's program " + w[0]}
+			if len(w) == 2 && helpRe.MatchString(" "+w[1]) {
+				v = verdict{Bucket: Smoke, Reason: "asks the project's program for its version or usage"}
+			}
+		}
+		if v.Drop != "" {
+			continue
+		}
+		text := normalize(sc.Text, v.Bucket)
+		out = append(out, Command{Text: text, Dir: sc.Dir, Bucket: v.Bucket, Reason: v.Reason,
+			Why: []Provenance{{Source: src, File: file, Line: startLine + sc.Line - 1, Note: note}}})
+	}
+	return out
+}
+
+// normalize rewrites a mined test command into a form whose output the
+// result parsers count (go test without -v reports no test names).
+func normalize(text string, b Bucket) string {
+	if b == Unit {
+		if m := goTestRe.FindStringSubmatch(text); m != nil && !goVerboseRe.MatchString(text) {
+			return m[1] + "go test -v" + m[2]
+		}
+	}
+	return text
+}
+
+var (
+	goTestRe    = regexp.MustCompile(`^(.*?)go test(\s.*)?$`)
+	goVerboseRe = regexp.MustCompile(`go test\b.*\s(-v|-json)\b`)
+)
