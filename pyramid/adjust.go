@@ -146,8 +146,47 @@ func appendWhy(a, b []Provenance) []Provenance {
 	return a
 }
 
-// order sorts by level (lowest first), keeping miner order within a level
-// and putting synthesised commands after found ones.
+// sourceRank orders sources within a level: what the README tells a user
+// first, then the build files' own test declarations, then CI, other docs,
+// Dockerfiles, the stack conventions, and synthesised probes last.
+func sourceRank(c Command) int {
+	if c.Synth {
+		return 9
+	}
+	best := 8
+	for _, w := range c.Why {
+		r := 8
+		switch w.Source {
+		case "user":
+			r = 0
+		case "readme":
+			r = 1
+		case "makefile", "package.json", "cmake", "meson", "python", "tox", "nox", "entrypoint":
+			r = 2
+		case "ci":
+			r = 3
+		case "docs":
+			r = 4
+		case "dockerfile":
+			r = 5
+		case "convention":
+			r = 6
+		}
+		if r < best {
+			best = r
+		}
+	}
+	return best
+}
+
+// MaxPerLevel bounds the commands kept at each level: the runner stops at
+// the first that proves the level, and a long tail of CI variants
+// (sanitizers, cross compilers) only costs time.
+const MaxPerLevel = 6
+
+// order sorts by level (lowest first), then by source rank (a command
+// found in several places ranks by its best source), keeping miner and
+// file order otherwise, and keeps at most MaxPerLevel per level.
 func order(cs []Command) []Command {
 	out := append([]Command(nil), cs...)
 	sort.SliceStable(out, func(i, j int) bool {
@@ -155,7 +194,17 @@ func order(cs []Command) []Command {
 		if li != lj {
 			return li < lj
 		}
-		return !out[i].Synth && out[j].Synth
+		return sourceRank(out[i]) < sourceRank(out[j])
 	})
-	return out
+	n := map[Level]int{}
+	kept := out[:0]
+	for _, c := range out {
+		l := c.Bucket.Level()
+		if n[l] >= MaxPerLevel {
+			continue
+		}
+		n[l]++
+		kept = append(kept, c)
+	}
+	return kept
 }

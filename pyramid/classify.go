@@ -13,13 +13,35 @@ type verdict struct {
 }
 
 var (
-	placeholderRe = regexp.MustCompile(`<[A-Za-z][\w .:/-]*>|\b[Yy]our[-_][\w-]+|\bYOUR_[A-Z_]+|\bpath/to/|\$\{\{[^}]*\}\}|\bxxx+\b|(^|\s)\.\.\.(\s|$)|\[options?\]|\bTOKEN\b`)
+	placeholderRe = regexp.MustCompile(`<[A-Za-z][\w .:/-]*>|\b[Yy]our[-_][\w-]+|\bYOUR_[A-Z_]+|\bpath/to/|\$\{\{[^}]*\}\}|\bxxx+\b|(^|\s)\.\.\.(\s|$)|\[options?\]|\bTOKEN\b|(^|\s)(FILE|FILES|DIR|PATH|NAME|URL|HOST|ARGS|OPTIONS|INPUT|OUTPUT)(\.\w+)?(\s|$)`)
 	destructiveRe = regexp.MustCompile(`\b(npm|yarn|pnpm|cargo|twine|gem|poetry|flit)\s+(publish|upload)\b|\b(git|docker|podman|helm)\s+push\b|\b(deploy|publish)\b|\bgh\s+release\b|\bgsutil\b|\baws\s+s3\b|\bmvn\b.*\bdeploy\b`)
 	rmRe          = regexp.MustCompile(`\brm\s+(-\w*\s+)*(/|~|\$HOME|\.\.)`)
 	helpRe        = regexp.MustCompile(`\s(--version|-V|--help|-h|version|help)$`)
 	runLocalRe    = regexp.MustCompile(`^(\./|build/|\.build/|bin/|_build/|builddir/|out/)\S+`)
 	serverRe      = regexp.MustCompile(`\b(serve|server|runserver|--reload|flask\s+run|uvicorn|gunicorn|http\.server)\b`)
 )
+
+var (
+	vendorRe = regexp.MustCompile(`\bvcpkg\b|\bconan\b|\bbrew\b|\bchoco\b|\bemsdk\b|\bemcmake\b|\bemmake\b`)
+	cleanRe  = regexp.MustCompile(`\bmake\b[^;&|]*\s(clean|distclean|mrproper)\b`)
+	platformRe = regexp.MustCompile(`(?i)\bCC=\S*(linux-gnu|android|mingw|powerpc|aarch64|arm-|riscv|mips|s390)|QEMU|CMAKE_OSX|xcodebuild|-G\s*"?(Xcode|Visual Studio)|msbuild|\.exe\b|\.bat\b|\.cmd\b|powershell|\bpwsh\b|vcvars|-m32\b|\bi686\b`)
+	varRe    = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
+)
+
+// knownVars are set in any shell the runner starts.
+var knownVars = map[string]bool{"HOME": true, "PWD": true, "PATH": true, "USER": true, "SHELL": true}
+
+// unsetVar names a variable the command expands that the runner's shell
+// does not set (CI secrets, matrix values, loop variables of another
+// script); "" when there is none.
+func unsetVar(t string) string {
+	for _, m := range varRe.FindAllStringSubmatch(t, -1) {
+		if !knownVars[m[1]] {
+			return m[1]
+		}
+	}
+	return ""
+}
 
 // lintTools check style, not that the project builds or runs.
 var lintTools = map[string]bool{"flake8": true, "pylint": true, "mypy": true, "black": true, "isort": true, "ruff": true, "eslint": true,
@@ -45,6 +67,14 @@ func classify(text string) verdict {
 		return verdict{Drop: "publishes or deploys"}
 	case rmRe.MatchString(t):
 		return verdict{Drop: "removes files outside the workspace"}
+	case platformRe.MatchString(t):
+		return verdict{Drop: "targets another platform"}
+	case vendorRe.MatchString(t):
+		return verdict{Drop: "sets up a foreign package manager (the setup script owns it)"}
+	case cleanRe.MatchString(t):
+		return verdict{Drop: "cleans the build the setup script made"}
+	case unsetVar(t) != "":
+		return verdict{Drop: "needs the variable $" + unsetVar(t) + " of another environment"}
 	}
 	// Judge a chain by its last command that proves something (e.g.
 	// `cmake .. && make && make test` is a test run).
@@ -194,6 +224,8 @@ func classifyOne(s string) verdict {
 	case runLocalRe.MatchString(cmd) || strings.HasPrefix(cmd, "./") || strings.HasPrefix(cmd, "../"):
 		base := cmd[strings.LastIndex(cmd, "/")+1:]
 		switch {
+		case strings.Contains(base, "checkpatch") || strings.Contains(base, "lint") || strings.Contains(base, "format") || strings.Contains(base, "style"):
+			return verdict{Drop: "lint or format check"}
 		case strings.HasSuffix(base, ".sh") && (strings.Contains(base, "test") || strings.Contains(base, "check")):
 			return verdict{Bucket: Unit, Reason: "runs the project's test script"}
 		case strings.Contains(base, "install") || strings.Contains(base, "build") || strings.Contains(base, "configure") || strings.Contains(base, "setup"):
@@ -210,8 +242,14 @@ func classifyOne(s string) verdict {
 
 func classifyMake(args []string) verdict {
 	var targets []string
-	for _, a := range args {
-		if !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") {
+	for i, a := range args {
+		if a == "-v" || a == "--version" {
+			return verdict{Drop: "asks make for its version"}
+		}
+		if (a == "-C" || a == "-f") && i+1 < len(args) {
+			args[i+1] = "-" // the directory / file operand is not a target
+		}
+		if !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") && !strings.ContainsAny(a, "<>&|") && !strings.HasPrefix(a, "2") {
 			targets = append(targets, a)
 		}
 	}
@@ -220,13 +258,13 @@ func classifyMake(args []string) verdict {
 	}
 	t := targets[len(targets)-1]
 	switch {
-	case t == "test" || t == "check" || t == "tests" || t == "test-all" || t == "unittest" || strings.HasPrefix(t, "check-") || strings.HasPrefix(t, "test-") || t == "runtest" || t == "distcheck" && false:
+	case t == "test" || t == "check" || t == "tests" || t == "verify" || t == "test-all" || t == "unittest" || strings.HasPrefix(t, "check-") || strings.HasPrefix(t, "test-") || t == "runtest" || t == "distcheck" && false:
 		return verdict{Bucket: Unit, Reason: "runs the test target"}
 	case t == "run" || t == "demo" || t == "example" || t == "examples" || t == "run-example" || t == "serve" || t == "start":
 		return verdict{Bucket: Integration, Reason: "runs the program through the make target"}
 	case t == "all" || t == "install" || t == "build" || t == "lib" || t == "shared" || t == "static" || t == "default" || t == "release":
 		return verdict{Bucket: Build, Reason: "builds the make target " + t}
-	case t == "clean" || t == "distclean" || t == "lint" || t == "format" || t == "docs" || t == "doc" || t == "dist" || t == "uninstall" || t == "coverage" || t == "distcheck" || t == "html":
+	case t == "clean" || t == "distclean" || t == "lint" || t == "format" || t == "docs" || t == "doc" || t == "dist" || t == "uninstall" || t == "coverage" || t == "cover" || strings.HasPrefix(t, "dist") || t == "html" || t == "cppcheck" || t == "staticAnalyze" || t == "tags":
 		return verdict{Drop: "make " + t + " does not build, test or run the project"}
 	}
 	return verdict{Bucket: Build, Reason: "builds the make target " + t}
@@ -247,8 +285,10 @@ func classifyNpm(cmd string, args []string) verdict {
 	}
 	switch {
 	case sub == "ci" || sub == "install" || sub == "i" || sub == "add":
-		if len(args) > 1 && !strings.HasPrefix(args[1], "-") {
-			return verdict{Drop: "installs a tool, not the project"}
+		for _, a := range args[1:] {
+			if !strings.HasPrefix(a, "-") {
+				return verdict{Drop: "installs a tool, not the project"}
+			}
 		}
 		return verdict{Bucket: Build, Reason: "installs the package's dependencies"}
 	case script == "test" || sub == "t" || strings.HasPrefix(script, "test:") || script == "test-ci" || script == "test-cov":

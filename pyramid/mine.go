@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -40,7 +41,7 @@ func (o Options) Validate() error {
 type env struct {
 	ix     *retrieval.Index
 	stacks map[string]bool
-	progs  map[string]bool // names of the repository's programs (bins, executables, console scripts)
+	progs  map[string]string // program name → how to run it from the root (bins, executables, console scripts)
 }
 
 // exists reports whether a repository-relative directory exists (or is a
@@ -86,7 +87,7 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 	if err != nil {
 		return nil, fmt.Errorf("list stacks: %w", err)
 	}
-	e := &env{ix: ix, stacks: map[string]bool{}, progs: map[string]bool{}}
+	e := &env{ix: ix, stacks: map[string]bool{}, progs: map[string]string{}}
 	for _, s := range st {
 		e.stacks[s] = true
 	}
@@ -96,7 +97,9 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 	}
 	for _, ep := range eps {
 		if ep.Kind == "bin" || ep.Kind == "executable" {
-			e.progs[ep.Name] = true
+			if run := e.invocation(ep.Name, ep.Path); run != "" {
+				e.progs[ep.Name] = run
+			}
 		}
 	}
 	var all []Command
@@ -107,7 +110,7 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		}
 		all = append(all, cs...)
 	}
-	all = adjust(all)
+	all = serverize(ctx, e, adjust(all))
 	if !hasLevel(all, Runnable) {
 		syn, err := synthesize(ctx, e)
 		if err != nil {
@@ -141,20 +144,85 @@ func fromShell(e *env, block string, src, file string, startLine int, note strin
 	var out []Command
 	for _, sc := range splitShell(block, e.exists) {
 		v := classify(sc.Text)
-		if w := words(sc.Text); v.Drop != "" && len(w) > 0 && e.progs[w[0]] && !placeholderRe.MatchString(sc.Text) {
+		text := sc.Text
+		if w := strings.Fields(sc.Text); v.Drop != "" && len(w) > 0 && e.progs[w[0]] != "" && !placeholderRe.MatchString(sc.Text) && unsetVar(sc.Text) == "" {
 			v = verdict{Bucket: Entry, Reason: "runs the project's program " + w[0]}
 			if len(w) == 2 && helpRe.MatchString(" "+w[1]) {
 				v = verdict{Bucket: Smoke, Reason: "asks the project's program for its version or usage"}
+			}
+			if run := e.progs[w[0]]; run != w[0] { // the built program, not one on PATH
+				text = run + strings.TrimPrefix(sc.Text, w[0])
+				v.Reason += " (as built: " + run + ")"
 			}
 		}
 		if v.Drop != "" {
 			continue
 		}
-		text := normalize(sc.Text, v.Bucket)
-		out = append(out, Command{Text: text, Dir: sc.Dir, Bucket: v.Bucket, Reason: v.Reason,
+		dir, ok := e.fit(text, sc.Dir)
+		if !ok {
+			continue
+		}
+		text = normalize(text, v.Bucket)
+		out = append(out, Command{Text: text, Dir: dir, Bucket: v.Bucket, Reason: v.Reason,
 			Why: []Provenance{{Source: src, File: file, Line: startLine + sc.Line - 1, Note: note}}})
 	}
 	return out
+}
+
+// invocation is how a program of the repository is run from the root
+// after the setup script built it: CMake and meson executables in build/
+// (when that build system is the one the setup script uses), automake
+// programs in their directory, console scripts and package bins by name
+// (the venv and npm put them on PATH); "" when unknown.
+func (e *env) invocation(name, file string) string {
+	d := path.Dir(file)
+	switch path.Base(file) {
+	case "CMakeLists.txt":
+		if e.stacks["cmake"] {
+			return "./" + path.Join("build", d, name)
+		}
+		return ""
+	case "meson.build":
+		if e.stacks["meson"] {
+			return "./" + path.Join("build", d, name)
+		}
+		return ""
+	case "Makefile.am":
+		return "./" + path.Join(d, name)
+	}
+	return name
+}
+
+// fit checks a mined command against the setup script's layout and
+// returns its working directory: CMake and meson build-tree commands
+// (ctest, cmake --build ., cmake .., make in a CMake project without a
+// top-level Makefile) run in build/; commands reaching outside the
+// workspace are refused.
+func (e *env) fit(text, dir string) (string, bool) {
+	w := words(text)
+	if len(w) == 0 {
+		return dir, false
+	}
+	if dir == "" && (e.stacks["cmake"] || e.stacks["meson"]) && !e.stacks["make"] && !e.stacks["autotools"] {
+		switch {
+		case w[0] == "ctest" && !strings.Contains(text, "--test-dir"),
+			w[0] == "cmake" && len(w) > 1 && (w[1] == ".." || w[len(w)-1] == ".." || len(w) > 2 && (w[1] == "--build" || w[1] == "--install") && w[2] == "."),
+			(w[0] == "make" || w[0] == "ninja") && !strings.Contains(text, " -C "):
+			dir = "build"
+		}
+	}
+	for _, a := range w {
+		if strings.HasPrefix(a, "../") || a == ".." {
+			p := path.Clean(path.Join(dir, a))
+			if p == ".." || strings.HasPrefix(p, "../") {
+				return dir, false
+			}
+			if _, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(p))); err != nil && p != "." {
+				return dir, false // e.g. cmake ../<checkout name>: the checkout is /repo here
+			}
+		}
+	}
+	return dir, true
 }
 
 // normalize rewrites a mined test command into a form whose output the

@@ -25,7 +25,7 @@ func mineMakefile(ctx context.Context, e *env) ([]Command, error) {
 	var out []Command
 	for _, t := range ts {
 		switch {
-		case t.Kind == "make" && (t.Path == "Makefile" || t.Path == "GNUmakefile" || t.Path == "makefile"):
+		case t.Kind == "make" && e.stacks["make"] && (t.Path == "Makefile" || t.Path == "GNUmakefile" || t.Path == "makefile"):
 			if _, ok := byName[t.Name]; !ok {
 				byName[t.Name] = t
 			}
@@ -116,6 +116,9 @@ func mineCMake(ctx context.Context, e *env) ([]Command, error) {
 
 // mineMeson mines meson test() → meson test on the build directory.
 func mineMeson(ctx context.Context, e *env) ([]Command, error) {
+	if !e.stacks["meson"] {
+		return nil, nil
+	}
 	ts, err := e.ix.Targets(ctx, "test")
 	if err != nil {
 		return nil, err

@@ -31,6 +31,12 @@ func docSource(p string) string {
 // directory: deeper ones document dependencies and tools, not the project.
 func minedDoc(p string) bool {
 	dir := path.Dir(p)
+	up := strings.ToUpper(path.Base(p))
+	for _, h := range []string{"NEWS", "CHANGELOG", "CHANGES", "HISTORY", "RELEASE", "SECURITY", "CODE_OF_CONDUCT", "LICENSE", "COPYING", "AUTHORS"} {
+		if strings.HasPrefix(up, h) {
+			return false // history and policy, not usage
+		}
+	}
 	return dir == "." || (strings.Count(p, "/") == 1 && (dir == "doc" || dir == "docs" || dir == "Documentation"))
 }
 
@@ -63,7 +69,7 @@ func mineDocs(ctx context.Context, e *env) ([]Command, error) {
 		return nil, err
 	}
 	for _, f := range files {
-		if strings.Contains(f.Path, "/") || !strings.HasSuffix(strings.ToLower(f.Path), ".md") {
+		if strings.Contains(f.Path, "/") || !strings.HasSuffix(strings.ToLower(f.Path), ".md") || !minedDoc(f.Path) {
 			continue
 		}
 		src, err := e.ix.ReadFile(ctx, f.Path, 0, 0, true)

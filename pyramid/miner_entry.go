@@ -22,10 +22,6 @@ func mineEntry(ctx context.Context, e *env) ([]Command, error) {
 		}
 		c := Command{Text: "npm start", Bucket: Entry, Reason: "runs the package's start script: " + t.Command,
 			Why: []Provenance{{Source: "package.json", File: t.Path, Line: int(t.Line), Note: "scripts.start"}}}
-		if port, ok := serverPort(ctx, e, t.Command); ok {
-			c.Text, c.Background = serverProbe("npm start", port), true
-			c.Reason = "starts the server in the background and checks it answers on 127.0.0.1:" + port
-		}
 		out = append(out, c)
 	}
 	steps, err := e.ix.CISteps(ctx)
@@ -43,10 +39,6 @@ func mineEntry(ctx context.Context, e *env) ([]Command, error) {
 		}
 		c := Command{Text: text, Bucket: Entry, Reason: "the container's " + s.Name + ": " + v.Reason,
 			Why: []Provenance{{Source: "dockerfile", File: s.Path, Line: int(s.Line), Note: s.Name}}}
-		if port, ok := serverPort(ctx, e, text); ok {
-			c.Text, c.Background = serverProbe(text, port), true
-			c.Reason = "starts the container's server in the background and checks it answers on 127.0.0.1:" + port
-		}
 		out = append(out, c)
 	}
 	return out, nil

@@ -34,8 +34,10 @@ func minePython(ctx context.Context, e *env) ([]Command, error) {
 		case f.Path == "noxfile.py":
 			nox = f.Path
 		}
-		if f.Kind == "test" && f.Language == "Python" && testDir == "" {
-			testDir = path.Dir(f.Path)
+		if f.Kind == "test" && f.Language == "Python" && testDir == "" && strings.HasPrefix(base, "test") {
+			if src, err := e.ix.ReadFile(ctx, f.Path, 0, 0, true); err == nil && (strings.Contains(src, "unittest") || strings.Contains(src, "def test")) {
+				testDir = path.Dir(f.Path)
+			}
 		}
 	}
 	if pytestWhy == nil {

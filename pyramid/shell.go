@@ -54,13 +54,18 @@ func splitShell(block string, known func(dir string) bool) []shellCmd {
 		var out []shellCmd
 		dir := ""
 		made := map[string]bool{}
-		for i, l := range kept {
+		for i := 0; i < len(kept); i++ {
+			l, first := kept[i], i
+			for strings.HasSuffix(strings.TrimRight(l, " \t"), "\\") && i+1 < len(kept) { // join continuations
+				i++
+				l = strings.TrimSuffix(strings.TrimRight(l, " \t"), "\\") + " " + kept[i]
+			}
 			lf, err := syntax.NewParser().Parse(strings.NewReader(l), "")
 			if err != nil {
 				continue
 			}
 			for _, st := range lf.Stmts {
-				out = appendStmt(out, st, i+1, &dir, made, known)
+				out = appendStmt(out, st, first+1, &dir, made, known)
 			}
 		}
 		return out
@@ -91,19 +96,7 @@ func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map
 	switch fields[0] {
 	case "cd":
 		if len(fields) == 2 {
-			d := fields[1]
-			nd := path.Clean(path.Join(*dir, d))
-			switch {
-			case d == "-" || strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~") || strings.HasPrefix(d, "$"):
-			case nd == ".":
-				*dir = ""
-			case strings.HasPrefix(nd, ".."):
-				if *dir != "" { // cd .. back out of a subdirectory
-					*dir = ""
-				}
-			case made[nd] || known(nd):
-				*dir = nd
-			}
+			*dir = cdTarget(*dir, fields[1], made, known)
 		}
 		return out
 	case "mkdir":
@@ -113,8 +106,58 @@ func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map
 			}
 		}
 		return out
+	case "git":
+		if len(fields) > 2 && fields[1] == "clone" { // cd into the clone is cd into the workspace
+			var args []string
+			for _, a := range fields[2:] {
+				if !strings.HasPrefix(a, "-") {
+					args = append(args, a)
+				}
+			}
+			if len(args) > 0 {
+				name := strings.TrimSuffix(path.Base(args[0]), ".git")
+				if len(args) > 1 {
+					name = args[1]
+				}
+				made["clone:"+name] = true
+			}
+		}
+	}
+	if *dir == elsewhere {
+		return out // about another directory (a generated app, a temp dir)
 	}
 	return append(out, shellCmd{Text: text, Dir: *dir, Line: line})
+}
+
+// elsewhere marks a block that moved out of the workspace.
+const elsewhere = "\x00elsewhere"
+
+// ciRoots are variables CI systems set to the checkout.
+var ciRoots = map[string]bool{"$GITHUB_WORKSPACE": true, "${GITHUB_WORKSPACE}": true, "$CI_PROJECT_DIR": true, "$TRAVIS_BUILD_DIR": true, "${{ github.workspace }}": true}
+
+// cdTarget is the directory after `cd d` from dir.
+func cdTarget(dir, d string, made map[string]bool, known func(string) bool) string {
+	if ciRoots[d] || made["clone:"+strings.TrimSuffix(d, "/")] {
+		return ""
+	}
+	if d == "-" || strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~") || strings.HasPrefix(d, "$") {
+		return elsewhere
+	}
+	if dir == elsewhere {
+		return elsewhere
+	}
+	nd := path.Clean(path.Join(dir, d))
+	switch {
+	case nd == ".":
+		return ""
+	case strings.HasPrefix(nd, ".."):
+		return "" // cd .. out of the checkout's subdirectory
+	case made[nd] && strings.Contains(path.Base(nd), "build"):
+		return "build" // an ad-hoc build directory: the setup script's is build/
+	case made[nd] || known(nd):
+		return nd
+	}
+	return elsewhere
 }
 
 // buildDirs are the conventional out-of-tree build directories a cd may

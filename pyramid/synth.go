@@ -40,7 +40,10 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 	}
 	var out []Command
 	var weak []Command
-	for _, p := range progs {
+	for i, p := range progs {
+		if i >= maxSynth {
+			break
+		}
 		src := ""
 		if p.source != "" {
 			src, _ = e.ix.ReadFile(ctx, p.source, 0, 0, true)
@@ -61,7 +64,8 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 		case p.lib:
 			out = append(out, mk(p.run, "runs the library's example program, which exercises the library end to end"))
 		case stdinRe.MatchString(src):
-			out = append(out, mk("printf 'hello world\\nhello again\\n' | "+p.run, "runs the program on a small input on stdin, which it reads"))
+			in, kind := sampleInput(p.run + "\n" + src)
+			out = append(out, mk("printf '"+in+"' | "+p.run, "runs the program on a small "+kind+" input on stdin, which it reads"))
 		case fileArgRe.MatchString(src):
 			out = append(out, mk(p.run+" "+sampleFile(ctx, e), "runs the program on a small file of the repository, which it opens from its arguments"))
 		case numArgRe.MatchString(src):
@@ -71,11 +75,37 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 		case src != "":
 			out = append(out, mk(p.run+" hello", "runs the program on a word argument"))
 		}
-		weak = append(weak, mk(p.run+" --version", "last resort: asks the program for its version (proves it starts, not that it works)"),
-			mk(p.run+" --help", "last resort: asks the program for its usage (proves it starts, not that it works)"))
+		if i == 0 {
+			weak = append(weak, mk(p.run+" --version", "last resort: asks the program for its version (proves it starts, not that it works)"),
+				mk(p.run+" --help", "last resort: asks the program for its usage (proves it starts, not that it works)"))
+		}
 	}
 	return append(out, weak...), nil
 }
+
+// maxSynth bounds the programs probed: the first that works proves the level.
+const maxSynth = 3
+
+// sampleInput chooses stdin for a program from its name and source: JSON
+// for JSON tools, XML, CSV, otherwise two lines of text (which compressors,
+// counters and filters all accept).
+func sampleInput(hint string) (string, string) {
+	h := strings.ToLower(hint)
+	switch {
+	case strings.Contains(h, "json"):
+		return `{"name": "heragent", "list": [1, 2.5, true, null], "nested": {"a": "b"}}\n`, "JSON"
+	case strings.Contains(h, "xml"):
+		return `<?xml version="1.0"?><root><item id="1">hello</item></root>\n`, "XML"
+	case strings.Contains(h, "csv"):
+		return `a,b,c\n1,2,3\n`, "CSV"
+	case strings.Contains(h, "yaml"):
+		return `name: heragent\nlist: [1, 2]\n`, "YAML"
+	}
+	return `hello world\nhello again\n`, "text"
+}
+
+// foreignDirs hold other projects' code or non-shipped helpers.
+var foreignDirs = regexp.MustCompile(`(^|/)(contrib|third_party|thirdparty|3rdparty|vendor|deps|external|extern|fuzz|fuzzing|ossfuzz|bench|benchmarks|test|tests|testing|unittests)(/|$)`)
 
 // sampleFile picks a small text file of the repository as a CLI input.
 func sampleFile(ctx context.Context, e *env) string {
@@ -125,7 +155,8 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 	for _, ep := range eps {
 		prov := Provenance{Source: "entrypoint", File: ep.Path, Line: int(ep.Line), Note: ep.Kind + " " + ep.Name}
 		switch {
-		case testName.MatchString(ep.Name) || testName.MatchString(ep.Path) && ep.Kind == "main":
+		case testName.MatchString(ep.Name) || testName.MatchString(ep.Path) && ep.Kind == "main",
+			foreignDirs.MatchString(path.Dir(ep.Path)), strings.ContainsAny(ep.Name, "$@{}") || strings.HasPrefix(ep.Name, "."):
 		case ep.Kind == "executable" && (path.Base(ep.Path) == "CMakeLists.txt" || path.Base(ep.Path) == "meson.build"):
 			src := strings.Fields(ep.Command)
 			first := ""
@@ -135,9 +166,9 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 					first = path.Join(d, first)
 				}
 			}
-			run := "./" + path.Join("build", path.Dir(ep.Path), ep.Name)
-			if path.Dir(ep.Path) == "." {
-				run = "./build/" + ep.Name
+			run := e.invocation(ep.Name, ep.Path)
+			if run == "" {
+				continue
 			}
 			add(program{run: run, source: first, why: prov, lib: exampleRe.MatchString(ep.Name + " " + ep.Command)})
 		case ep.Kind == "executable" && path.Base(ep.Path) == "Makefile.am":
@@ -183,17 +214,47 @@ func pySource(ctx context.Context, e *env, mod string) string {
 	return ""
 }
 
-// serverPort reports whether cmd starts a server, and its port, from the
-// command and the source of the file it runs.
-func serverPort(ctx context.Context, e *env, cmd string) (string, bool) {
+// serverPort reports whether cmd (run from dir) starts a server, and its
+// port, from the command and the source of the file it runs.
+func serverPort(ctx context.Context, e *env, cmd, dir string) (string, bool) {
 	src := ""
-	for _, w := range strings.Fields(cmd) {
-		if strings.HasSuffix(w, ".js") || strings.HasSuffix(w, ".py") || strings.HasSuffix(w, ".mjs") || strings.HasSuffix(w, ".ts") {
-			s, err := e.ix.ReadFile(ctx, strings.TrimPrefix(w, "./"), 0, 0, true)
-			if err == nil {
-				src = s
+	if f := strings.Fields(cmd); len(f) >= 2 && (f[0] == "npm" || f[0] == "yarn") {
+		name := f[1]
+		if name == "run" && len(f) > 2 {
+			name = f[2]
+		}
+		if ts, err := e.ix.Targets(ctx, "script"); err == nil {
+			for _, t := range ts {
+				if t.Path == path.Join(dir, "package.json") && t.Name == name {
+					cmd += " " + t.Command // judge the script the package runs
+				}
 			}
 		}
+	}
+	for _, w := range strings.Fields(cmd) {
+		w = strings.Trim(w, `"'`)
+		if strings.HasPrefix(w, "-") || strings.ContainsAny(w, "$|<>") {
+			continue
+		}
+		rel := path.Join(dir, strings.TrimPrefix(w, "./"))
+		for _, cand := range []string{rel, rel + ".js", path.Join(rel, "index.js"), rel + ".py", path.Join(rel, "app.py")} {
+			if !strings.HasSuffix(cand, ".js") && !strings.HasSuffix(cand, ".py") && !strings.HasSuffix(cand, ".mjs") {
+				continue
+			}
+			if s, err := e.ix.ReadFile(ctx, cand, 0, 0, true); err == nil {
+				src += s + "\n"
+				break
+			}
+		}
+	}
+	if m := portFlagRe.FindStringSubmatch(cmd); m != nil && (serverRe.MatchString(cmd) || serverSrc.MatchString(src)) {
+		return m[2], true
+	}
+	switch {
+	case strings.Contains(cmd, "flask") && strings.Contains(cmd, " run"):
+		return "5000", true
+	case strings.Contains(cmd, "http.server") || strings.Contains(cmd, "uvicorn") || strings.Contains(cmd, "runserver"):
+		return "8000", true
 	}
 	if !serverSrc.MatchString(src) && !serverRe.MatchString(cmd) {
 		return "", false
@@ -201,7 +262,27 @@ func serverPort(ctx context.Context, e *env, cmd string) (string, bool) {
 	if m := portRe.FindStringSubmatch(src + "\n" + cmd); m != nil {
 		return m[1], true
 	}
-	return "3000", true
+	if strings.Contains(cmd, "node") || strings.Contains(cmd, "npm") {
+		return "3000", true
+	}
+	return "8080", true
+}
+
+var portFlagRe = regexp.MustCompile(`(--port[= ]|-p\s+|PORT=)(\d{2,5})\b`)
+
+// serverize turns Runnable commands that start a server into background
+// probes on localhost.
+func serverize(ctx context.Context, e *env, cs []Command) []Command {
+	for i, c := range cs {
+		if c.Background || c.Bucket.Level() != Runnable || c.Expect != nil {
+			continue
+		}
+		if port, ok := serverPort(ctx, e, c.Text, c.Dir); ok {
+			cs[i].Text, cs[i].Background = serverProbe(c.Text, port), true
+			cs[i].Reason = c.Reason + "; a server: started in the background and proved by an HTTP answer on 127.0.0.1:" + port
+		}
+	}
+	return cs
 }
 
 // serverProbe starts cmd in the background, waits up to 30 s for any HTTP
