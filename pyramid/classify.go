@@ -22,10 +22,10 @@ var (
 )
 
 var (
-	vendorRe = regexp.MustCompile(`\bvcpkg\b|\bconan\b|\bbrew\b|\bchoco\b|\bemsdk\b|\bemcmake\b|\bemmake\b`)
-	cleanRe  = regexp.MustCompile(`\bmake\b[^;&|]*\s(clean|distclean|mrproper)\b`)
+	vendorRe   = regexp.MustCompile(`\bvcpkg\b|\bconan\b|\bbrew\b|\bchoco\b|\bemsdk\b|\bemcmake\b|\bemmake\b`)
+	cleanRe    = regexp.MustCompile(`\bmake\b[^;&|]*\s(clean|distclean|mrproper)\b`)
 	platformRe = regexp.MustCompile(`(?i)\bCC=\S*(linux-gnu|android|mingw|powerpc|aarch64|arm-|riscv|mips|s390)|QEMU|CMAKE_OSX|xcodebuild|-G\s*"?(Xcode|Visual Studio)|msbuild|\.exe\b|\.bat\b|\.cmd\b|powershell|\bpwsh\b|vcvars|-m32\b|\bi686\b`)
-	varRe    = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
+	varRe      = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
 )
 
 // knownVars are set in any shell the runner starts.

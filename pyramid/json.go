@@ -1,6 +1,7 @@
 package pyramid
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -16,11 +17,14 @@ func (p *Pyramid) JSON() ([]byte, error) {
 	if q.Commands == nil {
 		q.Commands = []Command{}
 	}
-	b, err := json.MarshalIndent(&q, "", "  ")
-	if err != nil {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // commands hold < > &
+	if err := enc.Encode(&q); err != nil {
 		return nil, fmt.Errorf("encode pyramid: %w", err)
 	}
-	return append(b, '\n'), nil
+	return b.Bytes(), nil
 }
 
 // Load parses pyramid.json and checks it: a known schema version, known

@@ -83,6 +83,11 @@ func splitShell(block string, known func(dir string) bool) []shellCmd {
 // or a mkdir of a build directory (remembered so a later cd into it is
 // accepted).
 func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map[string]bool, known func(string) bool) []shellCmd {
+	if bc, ok := st.Cmd.(*syntax.BinaryCmd); ok && bc.Op == syntax.AndStmt && movesDir(st) {
+		// `mkdir b && cd b && cmake ..`: the cd applies to what follows
+		out = appendStmt(out, bc.X, line, dir, made, known)
+		return appendStmt(out, bc.Y, line, dir, made, known)
+	}
 	var b bytes.Buffer
 	if err := syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, st); err != nil {
 		return out
@@ -127,6 +132,20 @@ func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map
 		return out // about another directory (a generated app, a temp dir)
 	}
 	return append(out, shellCmd{Text: text, Dir: *dir, Line: line})
+}
+
+// movesDir reports whether an && chain contains a cd or mkdir.
+func movesDir(st *syntax.Stmt) bool {
+	switch c := st.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.AndStmt && (movesDir(c.X) || movesDir(c.Y))
+	case *syntax.CallExpr:
+		if len(c.Args) > 0 {
+			w := c.Args[0].Lit()
+			return w == "cd" || w == "mkdir"
+		}
+	}
+	return false
 }
 
 // elsewhere marks a block that moved out of the workspace.

@@ -285,10 +285,13 @@ func serverize(ctx context.Context, e *env, cs []Command) []Command {
 	return cs
 }
 
-// serverProbe starts cmd in the background, waits up to 30 s for any HTTP
-// answer on 127.0.0.1:port, stops it and exits 0 only if it answered.
+// serverProbe starts cmd in the background in its own process group,
+// waits up to 30 s for an HTTP answer on 127.0.0.1:port (curl, or a bare
+// TCP connect when curl is missing), stops the whole group and exits 0
+// only if the server answered. The server's log tail is printed.
 func serverProbe(cmd, port string) string {
-	return fmt.Sprintf("(%s) >/tmp/heragent-server.log 2>&1 & pid=$!; ok=1; for i in $(seq 1 30); do "+
-		"if curl -sS -o /dev/null --max-time 2 http://127.0.0.1:%s/; then ok=0; break; fi; sleep 1; done; "+
-		"kill $pid 2>/dev/null; wait $pid 2>/dev/null; tail -n 20 /tmp/heragent-server.log; exit $ok", cmd, port)
+	return fmt.Sprintf("set -m; (%s) >/tmp/heragent-server.log 2>&1 & pid=$!; ok=1; for i in $(seq 1 30); do "+
+		"if command -v curl >/dev/null; then curl -sS -o /dev/null --max-time 2 http://127.0.0.1:%[2]s/ && ok=0; "+
+		"else (exec 3<>/dev/tcp/127.0.0.1/%[2]s) 2>/dev/null && ok=0; fi; [ $ok = 0 ] && break; sleep 1; done; "+
+		"kill -- -$pid 2>/dev/null || kill $pid 2>/dev/null; wait $pid 2>/dev/null; tail -n 20 /tmp/heragent-server.log; exit $ok", cmd, port)
 }
