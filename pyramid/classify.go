@@ -13,7 +13,7 @@ type verdict struct {
 }
 
 var (
-	placeholderRe = regexp.MustCompile(`<[A-Za-z][\w .:/-]*>|\b[Yy]our[-_][\w-]+|\bYOUR_[A-Z_]+|\bpath/to/|\$\{\{[^}]*\}\}|\bxxx+\b|(^|\s)\.\.\.(\s|$)|\[options?\]|\bTOKEN\b|(^|\s)(FILE|FILES|DIR|PATH|NAME|URL|HOST|ARGS|OPTIONS|INPUT|OUTPUT)(\.\w+)?(\s|$)`)
+	placeholderRe = regexp.MustCompile(`<[A-Za-z][\w .:/-]*>|\b[Yy]our[-_][\w-]+|\bYOUR_[A-Z_]+|\bpath/to/|\$\{\{[^}]*\}\}|\bxxx+\b|(^|\s)\.\.\.(\s|$)|\[options?\]|\bTOKEN\b|/some/|\bmy[-_]?(app|project|file)\b|(^|\s)(FILE|FILES|DIR|PATH|NAME|URL|HOST|ARGS|OPTIONS|INPUT|OUTPUT)(\.\w+)?(\s|$)`)
 	destructiveRe = regexp.MustCompile(`\b(npm|yarn|pnpm|cargo|twine|gem|poetry|flit)\s+(publish|upload)\b|\b(git|docker|podman|helm)\s+push\b|\b(deploy|publish)\b|\bgh\s+release\b|\bgsutil\b|\baws\s+s3\b|\bmvn\b.*\bdeploy\b`)
 	rmRe          = regexp.MustCompile(`\brm\s+(-\w*\s+)*(/|~|\$HOME|\.\.)`)
 	helpRe        = regexp.MustCompile(`\s(--version|-V|--help|-h|version|help)$`)
@@ -24,7 +24,8 @@ var (
 var (
 	vendorRe   = regexp.MustCompile(`\bvcpkg\b|\bconan\b|\bbrew\b|\bchoco\b|\bemsdk\b|\bemcmake\b|\bemmake\b`)
 	cleanRe    = regexp.MustCompile(`\bmake\b[^;&|]*\s(clean|distclean|mrproper)\b`)
-	platformRe = regexp.MustCompile(`(?i)\bCC=\S*(linux-gnu|android|mingw|powerpc|aarch64|arm-|riscv|mips|s390)|QEMU|CMAKE_OSX|xcodebuild|-G\s*"?(Xcode|Visual Studio)|msbuild|\.exe\b|\.bat\b|\.cmd\b|powershell|\bpwsh\b|vcvars|-m32\b|\bi686\b`)
+	platformRe = regexp.MustCompile(`(?i)\bCC=\S*(linux-gnu|android|mingw|powerpc|aarch64|arm-|riscv|mips|s390)|QEMU|CMAKE_OSX|M68K|amiga|NOIXEMUL|xcodebuild|-G\s*"?(Xcode|Visual Studio)|msbuild|\.exe\b|\.bat\b|\.cmd\b|powershell|\bpwsh\b|vcvars|-m32\b|\bi686\b`)
+	ciHelperRe = regexp.MustCompile(`^(\./)?(\.github|\.circleci|\.ci|ci|\.gitlab|scripts|script|tools|devtools|maint|misc|build-aux)/`)
 	varRe      = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
 )
 
@@ -143,6 +144,9 @@ func classifyOne(s string) verdict {
 	case cmd == "go":
 		switch arg {
 		case "build", "install", "generate", "mod":
+			if strings.Contains(rest, "@") {
+				return verdict{Drop: "installs a tool, not the project"}
+			}
 			return verdict{Bucket: Build, Reason: "compiles the Go packages"}
 		case "test":
 			return verdict{Bucket: Unit, Reason: "runs the Go tests"}
@@ -183,6 +187,8 @@ func classifyOne(s string) verdict {
 		return verdict{Bucket: Build, Reason: "builds with ninja"}
 	case cmd == "make" || cmd == "gmake" || cmd == "mingw32-make":
 		return classifyMake(w[1:])
+	case (cmd == "./configure" || cmd == "../configure") && (arg == "--help" || arg == "-h" || arg == "--version"):
+		return verdict{Drop: "asks a build script for its usage"}
 	case cmd == "./configure" || cmd == "autoreconf" || cmd == "./autogen.sh" || cmd == "autogen.sh" || cmd == "./bootstrap" || cmd == "bootstrap" || cmd == "../configure" || cmd == "scons" || cmd == "bazel" && arg == "build":
 		return verdict{Bucket: Build, Reason: "configures or builds the project"}
 	case cmd == "bazel" && arg == "test":
@@ -224,6 +230,10 @@ func classifyOne(s string) verdict {
 	case runLocalRe.MatchString(cmd) || strings.HasPrefix(cmd, "./") || strings.HasPrefix(cmd, "../"):
 		base := cmd[strings.LastIndex(cmd, "/")+1:]
 		switch {
+		case ciHelperRe.MatchString(cmd):
+			return verdict{Drop: "a CI helper script (it assumes the CI machine)"}
+		case (base == "configure" || strings.HasSuffix(base, ".sh") || base == "bootstrap") && (arg == "--help" || arg == "-h" || arg == "--version"):
+			return verdict{Drop: "asks a build script for its usage"}
 		case strings.Contains(base, "checkpatch") || strings.Contains(base, "lint") || strings.Contains(base, "format") || strings.Contains(base, "style"):
 			return verdict{Drop: "lint or format check"}
 		case strings.HasSuffix(base, ".sh") && (strings.Contains(base, "test") || strings.Contains(base, "check")):
@@ -258,7 +268,7 @@ func classifyMake(args []string) verdict {
 	}
 	t := targets[len(targets)-1]
 	switch {
-	case t == "test" || t == "check" || t == "tests" || t == "verify" || t == "test-all" || t == "unittest" || strings.HasPrefix(t, "check-") || strings.HasPrefix(t, "test-") || t == "runtest" || t == "distcheck" && false:
+	case t == "test" || t == "check" || t == "tests" || t == "verify" || t == "ci" || t == "test-all" || t == "unittest" || strings.HasPrefix(t, "check-") || strings.HasPrefix(t, "test-") || t == "runtest" || t == "distcheck" && false:
 		return verdict{Bucket: Unit, Reason: "runs the test target"}
 	case t == "run" || t == "demo" || t == "example" || t == "examples" || t == "run-example" || t == "serve" || t == "start":
 		return verdict{Bucket: Integration, Reason: "runs the program through the make target"}
@@ -319,7 +329,7 @@ func classifyPython(args []string) verdict {
 			return verdict{Drop: "prepares the environment (the setup script owns it)"}
 		case "http.server":
 			return verdict{Bucket: Integration, Reason: "serves the project on localhost"}
-		case "flake8", "pylint", "mypy", "black", "ruff", "isort":
+		case "flake8", "pylint", "mypy", "black", "ruff", "isort", "pyright", "pyflakes", "pycodestyle", "bandit", "coverage":
 			return verdict{Drop: "lint or format check"}
 		}
 		return verdict{Bucket: Entry, Reason: "runs the package module " + args[1]}

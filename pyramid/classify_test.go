@@ -59,6 +59,13 @@ func TestClassify(t *testing.T) {
 		{"flake8 .", ""},
 		{"cmake .. && make && make test", Unit},
 		{"./bootstrap-vcpkg.sh", ""},
+		{"./configure --help", ""},
+		{"./ci/install-dependencies.sh", ""},
+		{"./scripts/top-length", ""},
+		{"go install github.com/x/tool@main", ""},
+		{"python -m pyright src/", ""},
+		{"make ci", Unit},
+		{"../cmake-configure --prefix=/some/install/path", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

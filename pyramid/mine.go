@@ -211,6 +211,12 @@ func (e *env) fit(text, dir string) (string, bool) {
 			dir = "build"
 		}
 	}
+	if why := e.missingScript(w, dir); why != "" {
+		return dir, false
+	}
+	if w[0] == "flask" && !e.hasFlaskApp(text, dir) {
+		return dir, false // the docs' hello app is not in the repository
+	}
 	for _, a := range w {
 		if strings.HasPrefix(a, "../") || a == ".." {
 			p := path.Clean(path.Join(dir, a))
@@ -223,6 +229,64 @@ func (e *env) fit(text, dir string) (string, bool) {
 		}
 	}
 	return dir, true
+}
+
+// missingScript reports an npm/yarn script the package does not define
+// (docs often run scripts of an app they tell the reader to generate).
+func (e *env) missingScript(w []string, dir string) string {
+	if len(w) < 2 || (w[0] != "npm" && w[0] != "yarn" && w[0] != "pnpm") {
+		return ""
+	}
+	name := w[1]
+	if (name == "run" || name == "run-script") && len(w) > 2 {
+		name = w[2]
+	} else if name != "start" && name != "test" && name != "t" {
+		return ""
+	}
+	if name == "t" {
+		name = "test"
+	}
+	ts, err := e.ix.Targets(context.Background(), "script")
+	if err != nil {
+		return ""
+	}
+	for _, t := range ts {
+		if t.Path == path.Join(dir, "package.json") && t.Name == name {
+			return ""
+		}
+	}
+	if name == "start" {
+		if _, err := os.Stat(filepath.Join(e.ix.Root, dir, "server.js")); err == nil {
+			return "" // npm start defaults to node server.js
+		}
+	}
+	return "no script " + name
+}
+
+// hasFlaskApp reports whether `flask … run` finds its app in dir: the
+// --app / -A module, or app.py / wsgi.py.
+func (e *env) hasFlaskApp(text, dir string) bool {
+	w := strings.Fields(text)
+	app := ""
+	for i, a := range w {
+		if (a == "--app" || a == "-A") && i+1 < len(w) {
+			app = w[i+1]
+		} else if strings.HasPrefix(a, "--app=") {
+			app = strings.TrimPrefix(a, "--app=")
+		}
+	}
+	cands := []string{"app.py", "wsgi.py"}
+	if app != "" {
+		mod, _, _ := strings.Cut(app, ":")
+		mod = strings.ReplaceAll(mod, ".", "/")
+		cands = []string{mod + ".py", mod}
+	}
+	for _, c := range cands {
+		if _, err := os.Stat(filepath.Join(e.ix.Root, dir, c)); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // normalize rewrites a mined test command into a form whose output the

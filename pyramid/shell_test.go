@@ -54,3 +54,28 @@ func TestCanonicalMergesSpellings(t *testing.T) {
 		}
 	}
 }
+
+func TestFit(t *testing.T) {
+	e := fixtureEnv(t, "c-cmake")
+	tests := []struct {
+		text, dir string
+		wantDir   string
+		ok        bool
+	}{
+		{"ctest --output-on-failure", "", "build", true},
+		{"cmake --build .", "", "build", true},
+		{"make test", "", "build", true},
+		{"ctest --test-dir build", "", "", true},
+		{"cmake ../checksum", "build", "build", false}, // a sibling checkout that is not here
+		{"./build/checksum-cli hello", "", "", true},
+		{"cat ../../etc/passwd", "", "", false},
+		{"npm start", "", "", false}, // no package.json script
+		{"flask run", "", "", false}, // no app
+	}
+	for _, tt := range tests {
+		dir, ok := e.fit(tt.text, tt.dir)
+		if dir != tt.wantDir || ok != tt.ok {
+			t.Errorf("fit(%q, %q) = %q, %v; want %q, %v", tt.text, tt.dir, dir, ok, tt.wantDir, tt.ok)
+		}
+	}
+}
