@@ -13,7 +13,7 @@ type verdict struct {
 }
 
 var (
-	placeholderRe = regexp.MustCompile(`<[A-Za-z][\w .:/-]*>|\b[Yy]our[-_][\w-]+|\bYOUR_[A-Z_]+|\bpath/to/|\$\{\{[^}]*\}\}|\bxxx+\b|(^|\s)\.\.\.(\s|$)|\[options?\]|\bTOKEN\b|/some/|\bmy[-_]?(app|project|file)\b|(^|\s)(FILE|FILES|DIR|PATH|NAME|URL|HOST|ARGS|OPTIONS|INPUT|OUTPUT)(\.\w+)?(\s|$)`)
+	placeholderRe = regexp.MustCompile(`<[A-Za-z][\w .:/-]*>|\b[Yy]our[-_][\w-]+|\bYOUR_[A-Z_]+|\bpath/to/|\$\{\{[^}]*\}\}|\bxxx+\b|(^|\s)\.\.\.(\s|$)|\[options?\]|\bTOKEN\b|/some/|\[[A-Z][A-Z_ .]*[\]\[]|\bmy[-_]?(app|project|file)\b|(^|\s)(FILE|FILES|DIR|PATH|NAME|URL|HOST|ARGS|OPTIONS|INPUT|OUTPUT)(\.\w+)?(\s|$)`)
 	destructiveRe = regexp.MustCompile(`\b(npm|yarn|pnpm|cargo|twine|gem|poetry|flit)\s+(publish|upload)\b|\b(git|docker|podman|helm)\s+push\b|\b(deploy|publish)\b|\bgh\s+release\b|\bgsutil\b|\baws\s+s3\b|\bmvn\b.*\bdeploy\b`)
 	rmRe          = regexp.MustCompile(`\brm\s+(-\w*\s+)*(/|~|\$HOME|\.\.)`)
 	helpRe        = regexp.MustCompile(`\s(--version|-V|--help|-h|version|help)$`)
@@ -24,8 +24,10 @@ var (
 var (
 	vendorRe   = regexp.MustCompile(`\bvcpkg\b|\bconan\b|\bbrew\b|\bchoco\b|\bemsdk\b|\bemcmake\b|\bemmake\b`)
 	cleanRe    = regexp.MustCompile(`\bmake\b[^;&|]*\s(clean|distclean|mrproper)\b`)
-	platformRe = regexp.MustCompile(`(?i)\bCC=\S*(linux-gnu|android|mingw|powerpc|aarch64|arm-|riscv|mips|s390)|QEMU|CMAKE_OSX|M68K|amiga|NOIXEMUL|xcodebuild|-G\s*"?(Xcode|Visual Studio)|msbuild|\.exe\b|\.bat\b|\.cmd\b|powershell|\bpwsh\b|vcvars|-m32\b|\bi686\b`)
-	ciHelperRe = regexp.MustCompile(`^(\./)?(\.github|\.circleci|\.ci|ci|\.gitlab|scripts|script|tools|devtools|maint|misc|build-aux)/`)
+	platformRe = regexp.MustCompile(`(?i)\bCC=\S*(linux-gnu|android|mingw|powerpc|aarch64|arm-|riscv|mips|s390)|QEMU|CMAKE_OSX|--vsenv|wincred|M68K|amiga|NOIXEMUL|xcodebuild|-G\s*"?(Xcode|Visual Studio)|msbuild|\.exe\b|\.bat\b|\.cmd\b|powershell|\bpwsh\b|vcvars|-m32\b|\bi686\b`)
+	ciHelperRe = regexp.MustCompile(`^(\./|(\.\./)+)?(\.github|\.circleci|\.ci|ci|\.gitlab|scripts|script|tools|devtools|maint|misc|build-aux)/`)
+	netRe      = regexp.MustCompile(`(?i)\b(https?|ftp|wss?)://(?:[^/\s'"]*@)?(?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*\.[a-z]{2,}`)
+	proseRe    = regexp.MustCompile(`^\w+(\s+[A-Za-z,']+){3,}[.:]$`)
 	varRe      = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
 )
 
@@ -74,6 +76,10 @@ func classify(text string) verdict {
 		return verdict{Drop: "sets up a foreign package manager (the setup script owns it)"}
 	case cleanRe.MatchString(t):
 		return verdict{Drop: "cleans the build the setup script made"}
+	case netRe.MatchString(t):
+		return verdict{Drop: "needs the network"}
+	case proseRe.MatchString(t):
+		return verdict{Drop: "prose, not a command"}
 	case unsetVar(t) != "":
 		return verdict{Drop: "needs the variable $" + unsetVar(t) + " of another environment"}
 	}

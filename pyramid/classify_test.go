@@ -65,6 +65,10 @@ func TestClassify(t *testing.T) {
 		{"go install github.com/x/tool@main", ""},
 		{"python -m pyright src/", ""},
 		{"make ci", Unit},
+		{"./src/curl https://example.com/", ""},
+		{"./src/curl http://127.0.0.1:8080/", Entry},
+		{"make the above studies consistent among themselves.", ""},
+		{"./build/git bisect start [BAD [GOOD...]]", ""},
 		{"../cmake-configure --prefix=/some/install/path", ""},
 	}
 	for _, tt := range tests {

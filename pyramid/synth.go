@@ -19,14 +19,17 @@ type program struct {
 }
 
 var (
-	stdinRe   = regexp.MustCompile(`\bstdin\b|getchar\s*\(|std::cin|sys\.stdin|process\.stdin|os\.Stdin|fileinput\.input`)
-	fileArgRe = regexp.MustCompile(`fopen\s*\(\s*argv|open\s*\(\s*sys\.argv|open\s*\(\s*args\.|os\.Open\s*\(\s*os\.Args|ReadFile\s*\(\s*os\.Args|readFileSync\s*\(\s*process\.argv|ifstream\s+\w+\s*\(\s*argv|argparse\.FileType|type=argparse|yaml\.safe_load|open\(\s*path`)
-	numArgRe  = regexp.MustCompile(`ato[if]\s*\(\s*argv|strto(l|d|ul)\s*\(\s*argv|stoi\s*\(\s*argv|int\s*\(\s*sys\.argv|float\s*\(\s*sys\.argv|strconv\.Atoi\s*\(\s*os\.Args|parseInt\s*\(\s*process\.argv|Number\s*\(\s*process\.argv|parseFloat\s*\(\s*process\.argv`)
-	argRe     = regexp.MustCompile(`argv\s*\[\s*1\s*\]|argc\s*[<>=!]|sys\.argv|os\.Args|process\.argv|argparse|click\.|flag\.Parse|\bargs\b`)
-	serverSrc = regexp.MustCompile(`\.listen\s*\(|ListenAndServe|createServer|app\.run\s*\(|HTTPServer|uvicorn\.run|serve_forever`)
-	portRe    = regexp.MustCompile(`(?i)(?:listen\s*\(\s*|port\s*(?:=|:|\|\|)\s*(?:[\w.]+\s*\|\|\s*)?|localhost:|127\.0\.0\.1:|":)(\d{2,5})\b`)
-	testName  = regexp.MustCompile(`(?i)(^|[_./-])(test|tests|check|bench|benchmark|fuzz|fuzzer)([_./-]|$)|^test|test$`)
-	exampleRe = regexp.MustCompile(`(?i)example|demo|sample|tutorial`)
+	stdinRe     = regexp.MustCompile(`\bstdin\b|getchar\s*\(|std::cin|sys\.stdin|process\.stdin|os\.Stdin|fileinput\.input`)
+	fileArgRe   = regexp.MustCompile(`fopen\s*\(\s*argv|open\s*\(\s*sys\.argv|open\s*\(\s*args\.|os\.Open\s*\(\s*os\.Args|ReadFile\s*\(\s*os\.Args|readFileSync\s*\(\s*process\.argv|ifstream\s+\w+\s*\(\s*argv|argparse\.FileType|type=argparse|yaml\.safe_load|open\(\s*path`)
+	numArgRe    = regexp.MustCompile(`ato[if]\s*\(\s*argv|strto(l|d|ul)\s*\(\s*argv|stoi\s*\(\s*argv|int\s*\(\s*sys\.argv|float\s*\(\s*sys\.argv|strconv\.Atoi\s*\(\s*os\.Args|parseInt\s*\(\s*process\.argv|Number\s*\(\s*process\.argv|parseFloat\s*\(\s*process\.argv`)
+	argRe       = regexp.MustCompile(`argv\s*\[\s*1\s*\]|argc\s*[<>=!]|sys\.argv|os\.Args|process\.argv|argparse|click\.|flag\.Parse|\bargs\b`)
+	wordArgRe   = regexp.MustCompile(`argv\s*\[\s*1\s*\]|sys\.argv\[1\]|os\.Args\[1\]|process\.argv\[2\]`)
+	optParserRe = regexp.MustCompile(`getopt|argparse|click\.|flag\.Parse|cobra|commander|yargs|optparse|docopt`)
+	serverSrc   = regexp.MustCompile(`\.listen\s*\(|ListenAndServe|createServer|app\.run\s*\(|HTTPServer|uvicorn\.run|serve_forever`)
+	portRe      = regexp.MustCompile(`(?i)(?:listen\s*\(\s*|port\s*(?:=|:|\|\|)\s*(?:[\w.]+\s*\|\|\s*)?|localhost:|127\.0\.0\.1:|":)(\d{2,5})\b`)
+	testName    = regexp.MustCompile(`(?i)(^|[_./-])(test|tests|check|bench|benchmark|fuzz|fuzzer)([_./-]|$)|^test|test$`)
+	scriptExt   = regexp.MustCompile(`\.(py|pl|sh|rb|in)$`)
+	exampleRe   = regexp.MustCompile(`(?i)example|demo|sample|tutorial`)
 )
 
 // synthesize makes Runnable probes when the repository documents none:
@@ -72,8 +75,8 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 			out = append(out, mk(p.run+" 2 3", "runs the program on numeric arguments, which it parses"))
 		case src != "" && !argRe.MatchString(src):
 			out = append(out, mk(p.run, "runs the program, which takes no arguments"))
-		case src != "":
-			out = append(out, mk(p.run+" hello", "runs the program on a word argument"))
+		case wordArgRe.MatchString(src) && !optParserRe.MatchString(src):
+			out = append(out, mk(p.run+" hello", "runs the program on a word argument, which it reads from its arguments"))
 		}
 		if i == 0 {
 			weak = append(weak, mk(p.run+" --version", "last resort: asks the program for its version (proves it starts, not that it works)"),
@@ -156,7 +159,8 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 		prov := Provenance{Source: "entrypoint", File: ep.Path, Line: int(ep.Line), Note: ep.Kind + " " + ep.Name}
 		switch {
 		case testName.MatchString(ep.Name) || testName.MatchString(ep.Path) && ep.Kind == "main",
-			foreignDirs.MatchString(path.Dir(ep.Path)), strings.ContainsAny(ep.Name, "$@{}") || strings.HasPrefix(ep.Name, "."):
+			foreignDirs.MatchString(path.Dir(ep.Path)), strings.ContainsAny(ep.Name, "$@{}") || strings.HasPrefix(ep.Name, "."),
+			ep.Kind == "executable" && scriptExt.MatchString(ep.Name):
 		case ep.Kind == "executable" && (path.Base(ep.Path) == "CMakeLists.txt" || path.Base(ep.Path) == "meson.build"):
 			src := strings.Fields(ep.Command)
 			first := ""
