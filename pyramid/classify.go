@@ -61,27 +61,38 @@ var setupTools = map[string]bool{"apt-get": true, "apt": true, "brew": true, "yu
 	"update-alternatives": true, "locale": true, "sysctl": true, "pip3": false, "gcov": true, "lcov": true, "codecov": true, "coveralls": true}
 
 // classify puts a command text into a bucket, or says why it is dropped.
-func classify(text string) verdict {
-	t := strings.TrimSpace(text)
+// hardDrop says why a command is never evidence, whatever it runs:
+// placeholders, publishing, destruction outside the workspace, another
+// platform, vendoring, cleaning the build, the network, prose, variables
+// of another environment; "" when none applies.
+func hardDrop(t string) string {
 	switch {
 	case placeholderRe.MatchString(t):
-		return verdict{Drop: "placeholder"}
+		return "placeholder"
 	case destructiveRe.MatchString(t):
-		return verdict{Drop: "publishes or deploys"}
+		return "publishes or deploys"
 	case rmRe.MatchString(t):
-		return verdict{Drop: "removes files outside the workspace"}
+		return "removes files outside the workspace"
 	case platformRe.MatchString(t):
-		return verdict{Drop: "targets another platform"}
+		return "targets another platform"
 	case vendorRe.MatchString(t):
-		return verdict{Drop: "sets up a foreign package manager (the setup script owns it)"}
+		return "sets up a foreign package manager (the setup script owns it)"
 	case cleanRe.MatchString(t):
-		return verdict{Drop: "cleans the build the setup script made"}
+		return "cleans the build the setup script made"
 	case netRe.MatchString(t):
-		return verdict{Drop: "needs the network"}
+		return "needs the network"
 	case proseRe.MatchString(t):
-		return verdict{Drop: "prose, not a command"}
+		return "prose, not a command"
 	case unsetVar(t) != "":
-		return verdict{Drop: "needs the variable $" + unsetVar(t) + " of another environment"}
+		return "needs the variable $" + unsetVar(t) + " of another environment"
+	}
+	return ""
+}
+
+func classify(text string) verdict {
+	t := strings.TrimSpace(text)
+	if why := hardDrop(t); why != "" {
+		return verdict{Drop: why}
 	}
 	// Judge a chain by its last command that proves something (e.g.
 	// `cmake .. && make && make test` is a test run).

@@ -145,7 +145,7 @@ func fromShell(e *env, block string, src, file string, startLine int, note strin
 	for _, sc := range splitShell(block, e.exists) {
 		v := classify(sc.Text)
 		text := sc.Text
-		if w := strings.Fields(sc.Text); v.Drop != "" && len(w) > 0 && e.progs[w[0]] != "" && !placeholderRe.MatchString(sc.Text) && unsetVar(sc.Text) == "" {
+		if w := strings.Fields(sc.Text); v.Drop != "" && len(w) > 0 && e.progs[w[0]] != "" && hardDrop(sc.Text) == "" {
 			v = verdict{Bucket: Entry, Reason: "runs the project's program " + w[0]}
 			if len(w) == 2 && helpRe.MatchString(" "+w[1]) {
 				v = verdict{Bucket: Smoke, Reason: "asks the project's program for its version or usage"}
