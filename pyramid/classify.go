@@ -26,10 +26,23 @@ var (
 	cleanRe    = regexp.MustCompile(`\bmake\b[^;&|]*\s(clean|distclean|mrproper)\b`)
 	platformRe = regexp.MustCompile(`(?i)\bCC=\S*(linux-gnu|android|mingw|powerpc|aarch64|arm-|riscv|mips|s390)|QEMU|CMAKE_OSX|--vsenv|wincred|M68K|amiga|NOIXEMUL|xcodebuild|-G\s*"?(Xcode|Visual Studio)|msbuild|\.exe\b|\.bat\b|\.cmd\b|powershell|\bpwsh\b|vcvars|-m32\b|\bi686\b`)
 	ciHelperRe = regexp.MustCompile(`^(\./|(\.\./)+)?(\.github|\.circleci|\.ci|ci|\.gitlab|scripts|script|tools|devtools|maint|misc|build-aux)/`)
-	netRe      = regexp.MustCompile(`(?i)\b(https?|ftp|wss?)://(?:[^/\s'"]*@)?(?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*\.[a-z]{2,}`)
+	netRe      = regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*)://([^/\s'"]*@)?([^/\s'":]*)`)
 	proseRe    = regexp.MustCompile(`^\w+(\s+[A-Za-z,']+){3,}[.:]$`)
 	varRe      = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
 )
+
+// needsNet reports a URL that is not on this machine (any scheme but
+// file://, any host but localhost).
+func needsNet(t string) bool {
+	for _, m := range netRe.FindAllStringSubmatch(t, -1) {
+		scheme, host := strings.ToLower(m[1]), strings.ToLower(m[3])
+		if scheme == "file" || host == "localhost" || host == "127.0.0.1" || host == "[" || host == "0.0.0.0" {
+			continue
+		}
+		return true
+	}
+	return false
+}
 
 // knownVars are set in any shell the runner starts.
 var knownVars = map[string]bool{"HOME": true, "PWD": true, "PATH": true, "USER": true, "SHELL": true}
@@ -79,7 +92,7 @@ func hardDrop(t string) string {
 		return "sets up a foreign package manager (the setup script owns it)"
 	case cleanRe.MatchString(t):
 		return "cleans the build the setup script made"
-	case netRe.MatchString(t):
+	case needsNet(t):
 		return "needs the network"
 	case proseRe.MatchString(t):
 		return "prose, not a command"

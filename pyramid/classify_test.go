@@ -67,6 +67,8 @@ func TestClassify(t *testing.T) {
 		{"make ci", Unit},
 		{"./src/curl https://example.com/", ""},
 		{"./src/curl http://127.0.0.1:8080/", Entry},
+		{"./src/curl ipfs://bafy", ""},
+		{"./src/curl file:///etc/hosts", Entry},
 		{"make the above studies consistent among themselves.", ""},
 		{"./build/git bisect start [BAD [GOOD...]]", ""},
 		{"../cmake-configure --prefix=/some/install/path", ""},
