@@ -71,6 +71,7 @@ func TestClassify(t *testing.T) {
 		{"./src/curl file:///etc/hosts", Entry},
 		{"make the above studies consistent among themselves.", ""},
 		{"./build/git bisect start [BAD [GOOD...]]", ""},
+		{"make regressions very difficult to track down. It can even be", ""},
 		{"../cmake-configure --prefix=/some/install/path", ""},
 	}
 	for _, tt := range tests {

@@ -83,7 +83,42 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 				mk(p.run+" --help", "last resort: asks the program for its usage (proves it starts, not that it works)"))
 		}
 	}
-	return append(out, weak...), nil
+	out = append(out, weak...)
+	if len(out) == 0 && e.stacks["python"] {
+		if mod := pyPackage(ctx, e); mod != "" {
+			out = append(out, Command{Text: fmt.Sprintf(`python -c 'import %[1]s; print(%[1]s.__name__, getattr(%[1]s, "__version__", ""))'`, mod),
+				Bucket: Entry, Synth: true, Reason: "last resort for a library without programs: imports the installed package in a fresh interpreter",
+				Why: []Provenance{{Source: "synthesized", Note: "no documented run command and no entry point"}}})
+		}
+	}
+	return out, nil
+}
+
+// pyPackage names the top-level import package of a Python project
+// (src/NAME/__init__.py or NAME/__init__.py), "" when there is none.
+func pyPackage(ctx context.Context, e *env) string {
+	fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: "**/__init__.py"})
+	if err != nil {
+		return ""
+	}
+	for _, f := range fs {
+		parts := strings.Split(f.Path, "/")
+		switch {
+		case len(parts) == 3 && parts[0] == "src":
+			return parts[1]
+		case len(parts) == 2 && !foreignDirs.MatchString(parts[0]) && !inAux(parts[0]):
+			return parts[0]
+		}
+	}
+	return ""
+}
+
+func inAux(dir string) bool {
+	switch dir {
+	case "docs", "doc", "examples", "example", "scripts", "tools", "benchmarks", "tests", "test":
+		return true
+	}
+	return false
 }
 
 // maxSynth bounds the programs probed: the first that works proves the level.
