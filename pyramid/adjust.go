@@ -30,11 +30,29 @@ func canonical(c Command) string {
 	}
 	var kept []string
 	for _, w := range strings.Fields(t) {
-		if !quietFlags[w] {
-			kept = append(kept, w)
+		// verbosity, parallelism and VAR=value settings do not change
+		// what a command proves
+		if quietFlags[w] || strings.HasPrefix(w, "-j") || isAssignment(w) {
+			continue
 		}
+		kept = append(kept, w)
 	}
 	return strings.Join(kept, " ")
+}
+
+// isAssignment reports a VAR=value word (an environment prefix or a make
+// variable).
+func isAssignment(w string) bool {
+	k, _, ok := strings.Cut(w, "=")
+	if !ok || k == "" || strings.HasPrefix(k, "-") {
+		return false
+	}
+	for _, r := range k {
+		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // reports ranks a variant by how well the result parsers can count its

@@ -47,6 +47,8 @@ func TestCanonicalMergesSpellings(t *testing.T) {
 		{{Text: "meson test -C build"}, {Text: "meson test", Dir: "build"}},
 		{{Text: "python3 -m pytest"}, {Text: "pytest -q"}},
 		{{Text: "npm run test"}, {Text: "npm test"}},
+		{{Text: "make test"}, {Text: "VERBOSE=1 make USE_VALGRIND=0 test"}},
+		{{Text: "make"}, {Text: "make -j\"$(nproc)\" V=1"}},
 	}
 	for _, p := range same {
 		if canonical(p[0]) != canonical(p[1]) {
