@@ -109,7 +109,7 @@ func adjust(in []Command) []Command {
 		if i, ok := at[k]; ok {
 			o := &out[i]
 			o.Why = appendWhy(o.Why, c.Why)
-			if reports(c) > reports(*o) {
+			if rc, ro := reports(c), reports(*o); rc > ro || rc == ro && len(c.Text) < len(o.Text) { // the best-reporting, then the plainest spelling
 				o.Text, o.Dir = c.Text, c.Dir
 			}
 			if o.Synth && !c.Synth {
