@@ -24,7 +24,7 @@ var (
 var (
 	vendorRe   = regexp.MustCompile(`\bvcpkg\b|\bconan\b|\bbrew\b|\bchoco\b|\bemsdk\b|\bemcmake\b|\bemmake\b`)
 	cleanRe    = regexp.MustCompile(`\bmake\b[^;&|]*\s(clean|distclean|mrproper)\b`)
-	platformRe = regexp.MustCompile(`(?i)\bCC=\S*(linux-gnu|android|mingw|powerpc|aarch64|arm-|riscv|mips|s390)|QEMU|CMAKE_OSX|--vsenv|wincred|M68K|amiga|NOIXEMUL|xcodebuild|-G\s*"?(Xcode|Visual Studio)|msbuild|\.exe\b|\.bat\b|\.cmd\b|powershell|\bpwsh\b|vcvars|-m32\b|\bi686\b`)
+	platformRe = regexp.MustCompile(`(?i)\bCC=\S*(linux-gnu|android|mingw|powerpc|aarch64|arm-|riscv|mips|s390)|QEMU|CMAKE_OSX|hw\.logicalcpu|--vsenv|wincred|M68K|amiga|NOIXEMUL|xcodebuild|-G\s*"?(Xcode|Visual Studio)|msbuild|\.exe\b|\.bat\b|\.cmd\b|powershell|\bpwsh\b|vcvars|-m32\b|\bi686\b`)
 	ciHelperRe = regexp.MustCompile(`^(\./|(\.\./)+)?(\.github|\.circleci|\.ci|ci|\.gitlab|scripts|script|tools|devtools|maint|misc|build-aux)/`)
 	netRe      = regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*)://([^/\s'"]*@)?([^/\s'":]*)`)
 	proseRe    = regexp.MustCompile(`^\w+(\s+[A-Za-z,']+){3,}[.:]$|[a-z]{2,}\.\s+[A-Z][a-z]+\s`)
