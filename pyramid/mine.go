@@ -111,7 +111,7 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		all = append(all, cs...)
 	}
 	all = serverize(ctx, e, adjust(all))
-	if !hasLevel(all, Runnable) {
+	if !documentedRunnable(all) {
 		syn, err := synthesize(ctx, e)
 		if err != nil {
 			return nil, fmt.Errorf("synthesize probes: %w", err)
@@ -129,10 +129,19 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 	return p, nil
 }
 
-func hasLevel(cs []Command, l Level) bool {
+// documentedRunnable reports a Runnable command the repository documents
+// for its users (README, docs, build files, package scripts). Runnable
+// commands found only in CI or Dockerfiles often depend on that job's
+// configuration, so synthesised probes are still added after them.
+func documentedRunnable(cs []Command) bool {
 	for _, c := range cs {
-		if c.Bucket.Level() == l {
-			return true
+		if c.Bucket.Level() != Runnable {
+			continue
+		}
+		for _, w := range c.Why {
+			if w.Source != "ci" && w.Source != "dockerfile" {
+				return true
+			}
 		}
 	}
 	return false

@@ -3,6 +3,8 @@ package pyramid
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"path"
 	"regexp"
 	"strings"
@@ -143,7 +145,7 @@ func sampleInput(hint string) (string, string) {
 }
 
 // foreignDirs hold other projects' code or non-shipped helpers.
-var foreignDirs = regexp.MustCompile(`(^|/)(contrib|third_party|thirdparty|3rdparty|vendor|deps|external|extern|fuzz|fuzzing|ossfuzz|bench|benchmarks|test|tests|testing|unittests)(/|$)`)
+var foreignDirs = regexp.MustCompile(`(^|/)(contrib|third_party|thirdparty|3rdparty|vendor|deps|external|extern|fuzz|fuzzing|ossfuzz|bench|benchmarks|test|tests|testing|unittests|doc|docs|Documentation|scripts|tools|devtools|build-aux|ci|\.github)(/|$)`)
 
 // sampleFile picks a small text file of the repository as a CLI input.
 func sampleFile(ctx context.Context, e *env) string {
@@ -211,7 +213,7 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 			}
 			add(program{run: run, source: first, why: prov, lib: exampleRe.MatchString(ep.Name + " " + ep.Command)})
 		case ep.Kind == "executable" && path.Base(ep.Path) == "Makefile.am":
-			add(program{run: "./" + path.Join(path.Dir(ep.Path), ep.Name), source: mains[path.Dir(ep.Path)], why: prov, lib: exampleRe.MatchString(ep.Name)})
+			add(program{run: "./" + path.Join(path.Dir(ep.Path), ep.Name), source: amMain(e, eps, ep), why: prov, lib: exampleRe.MatchString(ep.Name)})
 		case ep.Kind == "bin" && path.Base(ep.Path) == "package.json":
 			add(program{run: "node " + ep.Command, source: ep.Command, why: prov})
 		case ep.Kind == "bin" && strings.Contains(ep.Command, ":"): // console script module:function
@@ -242,11 +244,41 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 	return append(libs, progs...), nil
 }
 
+// amMain finds the main source of an automake program: a main named
+// after it, else the main in its directory, else src/main.c.
+func amMain(e *env, eps []retrieval.EntryPoint, prog retrieval.EntryPoint) string {
+	d := path.Dir(prog.Path)
+	best := ""
+	for _, ep := range eps {
+		if ep.Kind != "main" || testName.MatchString(ep.Path) || ep.Language != "C" && ep.Language != "C++" {
+			continue
+		}
+		base := strings.TrimSuffix(path.Base(ep.Path), path.Ext(ep.Path))
+		switch {
+		case base == prog.Name:
+			return ep.Path
+		case path.Dir(ep.Path) == d && best == "":
+			best = ep.Path
+		case ep.Path == path.Join(d, "src", "main.c") || ep.Path == path.Join(d, "src", prog.Name+".c"):
+			best = ep.Path
+		}
+	}
+	if best != "" {
+		return best
+	}
+	for _, c := range []string{path.Join(d, prog.Name+".c"), path.Join(d, "src", prog.Name+".c"), path.Join(d, "main.c"), path.Join(d, "src", "main.c")} {
+		if _, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(c))); err == nil {
+			return c // a main the parser did not see (macros around main)
+		}
+	}
+	return ""
+}
+
 // pySource finds the file of a dotted module (src layout or flat).
 func pySource(ctx context.Context, e *env, mod string) string {
 	rel := strings.ReplaceAll(mod, ".", "/") + ".py"
-	for _, p := range []string{rel, "src/" + rel} {
-		if fs, _ := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: p}); len(fs) > 0 {
+	for _, p := range []string{rel, "src/" + rel, strings.TrimSuffix(rel, ".py") + "/__init__.py", "src/" + strings.TrimSuffix(rel, ".py") + "/__init__.py"} {
+		if _, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(p))); err == nil {
 			return p
 		}
 	}
