@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"path"
+	"path/filepath"
 	"regexp"
 	"strings"
 
