@@ -21,17 +21,18 @@ type program struct {
 }
 
 var (
-	stdinRe     = regexp.MustCompile(`\bstdin\b|getchar\s*\(|std::cin|sys\.stdin|process\.stdin|os\.Stdin|fileinput\.input`)
-	fileArgRe   = regexp.MustCompile(`fopen\s*\(\s*argv|open\s*\(\s*sys\.argv|open\s*\(\s*args\.|os\.Open\s*\(\s*os\.Args|ReadFile\s*\(\s*os\.Args|readFileSync\s*\(\s*process\.argv|ifstream\s+\w+\s*\(\s*argv|argparse\.FileType|type=argparse|yaml\.safe_load|open\(\s*path`)
-	numArgRe    = regexp.MustCompile(`ato[if]\s*\(\s*argv|strto(l|d|ul)\s*\(\s*argv|stoi\s*\(\s*argv|int\s*\(\s*sys\.argv|float\s*\(\s*sys\.argv|strconv\.Atoi\s*\(\s*os\.Args|parseInt\s*\(\s*process\.argv|Number\s*\(\s*process\.argv|parseFloat\s*\(\s*process\.argv`)
-	argRe       = regexp.MustCompile(`argv\s*\[\s*1\s*\]|argc\s*[<>=!]|sys\.argv|os\.Args|process\.argv|argparse|click\.|flag\.Parse|\bargs\b`)
-	wordArgRe   = regexp.MustCompile(`argv\s*\[\s*1\s*\]|sys\.argv\[1\]|os\.Args\[1\]|process\.argv\[2\]`)
-	optParserRe = regexp.MustCompile(`getopt|argparse|click\.|flag\.Parse|cobra|commander|yargs|optparse|docopt`)
-	serverSrc   = regexp.MustCompile(`\.listen\s*\(|ListenAndServe|createServer|app\.run\s*\(|HTTPServer|uvicorn\.run|serve_forever`)
-	portRe      = regexp.MustCompile(`(?i)(?:listen\s*\(\s*|port\s*(?:=|:|\|\|)\s*(?:[\w.]+\s*\|\|\s*)?|localhost:|127\.0\.0\.1:|":)(\d{2,5})\b`)
-	testName    = regexp.MustCompile(`(?i)(^|[_./-])(test|tests|check|bench|benchmark|fuzz|fuzzer)([_./-]|$)|^test|test$`)
-	scriptExt   = regexp.MustCompile(`\.(py|pl|sh|rb|in)$`)
-	exampleRe   = regexp.MustCompile(`(?i)example|demo|sample|tutorial`)
+	stdinRe      = regexp.MustCompile(`\bstdin\b|getchar\s*\(|std::cin|sys\.stdin|process\.stdin|os\.Stdin|fileinput\.input`)
+	fileArgRe    = regexp.MustCompile(`fopen\s*\(\s*argv|open\s*\(\s*sys\.argv|open\s*\(\s*args\.|os\.Open\s*\(\s*os\.Args|ReadFile\s*\(\s*os\.Args|readFileSync\s*\(\s*process\.argv|ifstream\s+\w+\s*\(\s*argv|argparse\.FileType|type=argparse|yaml\.safe_load|open\(\s*path`)
+	numArgRe     = regexp.MustCompile(`ato[if]\s*\(\s*argv|strto(l|d|ul)\s*\(\s*argv|stoi\s*\(\s*argv|int\s*\(\s*sys\.argv|float\s*\(\s*sys\.argv|strconv\.Atoi\s*\(\s*os\.Args|parseInt\s*\(\s*process\.argv|Number\s*\(\s*process\.argv|parseFloat\s*\(\s*process\.argv`)
+	argRe        = regexp.MustCompile(`argv\s*\[\s*1\s*\]|argc\s*[<>=!]|sys\.argv|os\.Args|process\.argv|argparse|click\.|flag\.Parse|\bargs\b`)
+	wordArgRe    = regexp.MustCompile(`argv\s*\[\s*1\s*\]|sys\.argv\[1\]|os\.Args\[1\]|process\.argv\[2\]`)
+	optParserRe  = regexp.MustCompile(`getopt|argparse|click\.|flag\.Parse|cobra|commander|yargs|optparse|docopt`)
+	serverSrc    = regexp.MustCompile(`\.listen\s*\(|ListenAndServe|createServer|app\.run\s*\(|HTTPServer|uvicorn\.run|serve_forever`)
+	portRe       = regexp.MustCompile(`(?i)(?:listen\s*\(\s*|port\s*(?:=|:|\|\|)\s*(?:[\w.]+\s*\|\|\s*)?|localhost:|127\.0\.0\.1:|":)(\d{2,5})\b`)
+	testName     = regexp.MustCompile(`(?i)(^|[_./-])(test|tests|check|bench|benchmark|fuzz|fuzzer|regress|regression)([_./-]|$)|^test|test$|^regress$`)
+	scriptExt    = regexp.MustCompile(`\.(py|pl|sh|rb|in)$`)
+	helperScript = regexp.MustCompile(`(?i)gen|^make_|build|update|bump|release|^setup\.py$|configure|install|bootstrap|conf\.py$`)
+	exampleRe    = regexp.MustCompile(`(?i)example|demo|sample|tutorial`)
 )
 
 // synthesize makes Runnable probes when the repository documents none:
@@ -226,6 +227,8 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 				run = "go run ./" + d
 			}
 			add(program{run: run, source: ep.Path, why: prov, lib: exampleRe.MatchString(d)})
+		case ep.Kind == "main" && ep.Language == "Python" && helperScript.MatchString(ep.Path):
+			// code generators and maintenance scripts, not the program
 		case ep.Kind == "main" && ep.Language == "Python" && !strings.Contains(ep.Path, "/src/") && !strings.HasPrefix(ep.Path, "src/"):
 			add(program{run: "python " + ep.Path, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path)})
 		case ep.Kind == "main" && ep.Language == "JavaScript" && !strings.HasPrefix(ep.Path, "bin/"):
