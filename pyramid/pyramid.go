@@ -105,7 +105,8 @@ type Command struct {
 
 // Pyramid is the ordered set of commands for a repository.
 type Pyramid struct {
-	Commands []Command `json:"commands"`
+	SchemaVersion int       `json:"schema_version"`
+	Commands      []Command `json:"commands"`
 }
 
 // Add appends c, setting its Level from its Bucket.

@@ -30,6 +30,7 @@ func newRootCmd() *cobra.Command {
 		newImageCmd(g),
 		newIndexCmd(g),
 		newVerifyCmd(g),
+		newPyramidCmd(g),
 	)
 	return root
 }

@@ -1,0 +1,393 @@
+package pyramid
+
+import (
+	"regexp"
+	"strings"
+)
+
+// verdict is what the classifier says about one command text.
+type verdict struct {
+	Bucket Bucket
+	Reason string
+	Drop   string // non-empty: why the command is not evidence at all
+}
+
+var (
+	placeholderRe = regexp.MustCompile(`<[A-Za-z][\w .:/-]*>|\b[Yy]our[-_][\w-]+|\bYOUR_[A-Z_]+|\bpath/to/|\$\{\{[^}]*\}\}|\bxxx+\b|(^|\s)\.\.\.(\s|$)|\[options?\]|\bTOKEN\b|/some/|\[[A-Z][A-Z_ .]*[\]\[]|\bmy[-_]?(app|project|file)\b|(^|\s)(FILE|FILES|DIR|PATH|NAME|URL|HOST|ARGS|OPTIONS|INPUT|OUTPUT)(\.\w+)?(\s|$)`)
+	destructiveRe = regexp.MustCompile(`\b(npm|yarn|pnpm|cargo|twine|gem|poetry|flit)\s+(publish|upload)\b|\b(git|docker|podman|helm)\s+push\b|\b(deploy|publish)\b|\bgh\s+release\b|\bgsutil\b|\baws\s+s3\b|\bmvn\b.*\bdeploy\b`)
+	rmRe          = regexp.MustCompile(`\brm\s+(-\w*\s+)*(/|~|\$HOME|\.\.)`)
+	helpRe        = regexp.MustCompile(`\s(--version|-V|--help|-h|version|help)$`)
+	runLocalRe    = regexp.MustCompile(`^(\./|build/|\.build/|bin/|_build/|builddir/|out/)\S+`)
+	serverRe      = regexp.MustCompile(`\b(serve|server|runserver|--reload|flask\s+run|uvicorn|gunicorn|http\.server)\b`)
+)
+
+var (
+	vendorRe   = regexp.MustCompile(`\bvcpkg\b|\bconan\b|\bbrew\b|\bchoco\b|\bemsdk\b|\bemcmake\b|\bemmake\b`)
+	cleanRe    = regexp.MustCompile(`\bmake\b[^;&|]*\s(clean|distclean|mrproper)\b`)
+	platformRe = regexp.MustCompile(`(?i)\bCC=\S*(linux-gnu|android|mingw|powerpc|aarch64|arm-|riscv|mips|s390)|QEMU|CMAKE_OSX|hw\.logicalcpu|--vsenv|wincred|M68K|amiga|NOIXEMUL|xcodebuild|-G\s*"?(Xcode|Visual Studio)|msbuild|\.exe\b|\.bat\b|\.cmd\b|powershell|\bpwsh\b|vcvars|-m32\b|\bi686\b`)
+	ciHelperRe = regexp.MustCompile(`^(\./|(\.\./)+)?(\.github|\.circleci|\.ci|ci|\.gitlab|scripts|script|tools|devtools|maint|misc|build-aux)/`)
+	netRe      = regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*)://([^/\s'"]*@)?([^/\s'":]*)`)
+	proseRe    = regexp.MustCompile(`^\w+(\s+[A-Za-z,']+){3,}[.:]$|[a-z]{2,}\.\s+[A-Z][a-z]+\s`)
+	varRe      = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
+)
+
+// needsNet reports a URL that is not on this machine (any scheme but
+// file://, any host but localhost).
+func needsNet(t string) bool {
+	for _, m := range netRe.FindAllStringSubmatch(t, -1) {
+		scheme, host := strings.ToLower(m[1]), strings.ToLower(m[3])
+		if scheme == "file" || host == "localhost" || host == "127.0.0.1" || host == "[" || host == "0.0.0.0" {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// knownVars are set in any shell the runner starts.
+var knownVars = map[string]bool{"HOME": true, "PWD": true, "PATH": true, "USER": true, "SHELL": true}
+
+// unsetVar names a variable the command expands that the runner's shell
+// does not set (CI secrets, matrix values, loop variables of another
+// script); "" when there is none.
+func unsetVar(t string) string {
+	for _, m := range varRe.FindAllStringSubmatch(t, -1) {
+		if !knownVars[m[1]] {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// lintTools check style, not that the project builds or runs.
+var lintTools = map[string]bool{"flake8": true, "pylint": true, "mypy": true, "black": true, "isort": true, "ruff": true, "eslint": true,
+	"prettier": true, "clang-format": true, "clang-tidy": true, "cppcheck": true, "shellcheck": true, "golangci-lint": true,
+	"gofmt": true, "codespell": true, "pre-commit": true, "tsc": false, "cpplint": true, "yamllint": true, "markdownlint": true}
+
+// setupTools prepare the machine; the Bash File owns them.
+var setupTools = map[string]bool{"apt-get": true, "apt": true, "brew": true, "yum": true, "dnf": true, "apk": true, "choco": true,
+	"pacman": true, "port": true, "vcpkg": true, "conan": true, "git": true, "curl": true, "wget": true, "export": true, "source": true,
+	".": true, "echo": true, "printf": true, "set": true, "ls": true, "cat": true, "cp": true, "mv": true, "ln": true, "tar": true,
+	"unzip": true, "chmod": true, "rm": true, "docker": true, "podman": true, "ccache": true, "pwd": true, "env": true, "which": true,
+	"sed": true, "grep": true, "test": true, "[": true, "[[": true, "if": true, "for": true, "while": true, "true": true, "exit": true,
+	"nproc": true, "ulimit": true, "sleep": true, "touch": true, "python-version": true, "corepack": true, "nvm": true, "rustup": true,
+	"update-alternatives": true, "locale": true, "sysctl": true, "pip3": false, "gcov": true, "lcov": true, "codecov": true, "coveralls": true}
+
+// classify puts a command text into a bucket, or says why it is dropped.
+// hardDrop says why a command is never evidence, whatever it runs:
+// placeholders, publishing, destruction outside the workspace, another
+// platform, vendoring, cleaning the build, the network, prose, variables
+// of another environment; "" when none applies.
+func hardDrop(t string) string {
+	switch {
+	case placeholderRe.MatchString(t):
+		return "placeholder"
+	case destructiveRe.MatchString(t):
+		return "publishes or deploys"
+	case rmRe.MatchString(t):
+		return "removes files outside the workspace"
+	case platformRe.MatchString(t):
+		return "targets another platform"
+	case vendorRe.MatchString(t):
+		return "sets up a foreign package manager (the setup script owns it)"
+	case cleanRe.MatchString(t):
+		return "cleans the build the setup script made"
+	case needsNet(t):
+		return "needs the network"
+	case proseRe.MatchString(t):
+		return "prose, not a command"
+	case unsetVar(t) != "":
+		return "needs the variable $" + unsetVar(t) + " of another environment"
+	}
+	return ""
+}
+
+func classify(text string) verdict {
+	t := strings.TrimSpace(text)
+	if why := hardDrop(t); why != "" {
+		return verdict{Drop: why}
+	}
+	// Judge a chain by its last command that proves something (e.g.
+	// `cmake .. && make && make test` is a test run).
+	parts := splitChain(t)
+	best := verdict{Drop: "not a build, test or run command"}
+	for _, p := range parts {
+		v := classifyOne(p)
+		if v.Drop != "" {
+			continue
+		}
+		if best.Drop != "" || v.Bucket.Level().Rank() >= best.Bucket.Level().Rank() {
+			best = v
+		}
+	}
+	if best.Drop == "" {
+		return best
+	}
+	if len(parts) > 0 {
+		return classifyOne(parts[len(parts)-1])
+	}
+	return best
+}
+
+// splitChain splits a && / ; chain (pipes stay together).
+func splitChain(t string) []string {
+	var out []string
+	for _, a := range strings.Split(t, "&&") {
+		for _, b := range strings.Split(a, ";") {
+			if s := strings.TrimSpace(b); s != "" {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+func words(s string) []string {
+	f := strings.Fields(s)
+	for len(f) > 0 && strings.Contains(f[0], "=") && !strings.HasPrefix(f[0], "-") { // VAR=value prefix
+		f = f[1:]
+	}
+	if len(f) > 0 && (f[0] == "sudo" || f[0] == "time" || f[0] == "env") {
+		f = f[1:]
+	}
+	return f
+}
+
+func classifyOne(s string) verdict {
+	// the program run by a pipeline is its last stage: `echo x | ./prog`
+	stage := s
+	if i := strings.LastIndex(s, "|"); i >= 0 && !strings.Contains(s, "||") {
+		stage = strings.TrimSpace(s[i+1:])
+	}
+	w := words(stage)
+	if len(w) == 0 {
+		return verdict{Drop: "empty"}
+	}
+	cmd, arg := w[0], ""
+	if len(w) > 1 {
+		arg = w[1]
+	}
+	rest := strings.Join(w[1:], " ")
+	switch {
+	case lintTools[cmd]:
+		return verdict{Drop: "lint or format check"}
+	case cmd == "go":
+		switch arg {
+		case "build", "install", "generate", "mod":
+			if strings.Contains(rest, "@") {
+				return verdict{Drop: "installs a tool, not the project"}
+			}
+			return verdict{Bucket: Build, Reason: "compiles the Go packages"}
+		case "test":
+			return verdict{Bucket: Unit, Reason: "runs the Go tests"}
+		case "run":
+			return verdict{Bucket: Entry, Reason: "runs the Go main package"}
+		case "vet":
+			return verdict{Drop: "lint or format check"}
+		}
+	case cmd == "cargo":
+		switch arg {
+		case "build", "install", "check":
+			return verdict{Bucket: Build, Reason: "compiles the crate"}
+		case "test", "nextest":
+			return verdict{Bucket: Unit, Reason: "runs the crate's tests"}
+		case "run":
+			return verdict{Bucket: Entry, Reason: "runs the crate's binary"}
+		case "fmt", "clippy":
+			return verdict{Drop: "lint or format check"}
+		}
+	case cmd == "cmake":
+		return verdict{Bucket: Build, Reason: "configures or builds with CMake"}
+	case cmd == "ctest":
+		return verdict{Bucket: Unit, Reason: "runs the CMake test suite"}
+	case cmd == "meson":
+		switch arg {
+		case "test":
+			return verdict{Bucket: Unit, Reason: "runs the meson test suite"}
+		case "setup", "compile", "install", "configure", "build":
+			return verdict{Bucket: Build, Reason: "configures or builds with meson"}
+		}
+		if !strings.HasPrefix(arg, "-") && arg != "" {
+			return verdict{Bucket: Build, Reason: "configures with meson"}
+		}
+	case cmd == "ninja":
+		if strings.Contains(rest, "test") {
+			return verdict{Bucket: Unit, Reason: "runs the test target"}
+		}
+		return verdict{Bucket: Build, Reason: "builds with ninja"}
+	case cmd == "make" || cmd == "gmake" || cmd == "mingw32-make":
+		return classifyMake(w[1:])
+	case (cmd == "./configure" || cmd == "../configure") && (arg == "--help" || arg == "-h" || arg == "--version"):
+		return verdict{Drop: "asks a build script for its usage"}
+	case cmd == "./configure" || cmd == "autoreconf" || cmd == "./autogen.sh" || cmd == "autogen.sh" || cmd == "./bootstrap" || cmd == "bootstrap" || cmd == "../configure" || cmd == "scons" || cmd == "bazel" && arg == "build":
+		return verdict{Bucket: Build, Reason: "configures or builds the project"}
+	case cmd == "bazel" && arg == "test":
+		return verdict{Bucket: Unit, Reason: "runs the bazel tests"}
+	case cmd == "npm" || cmd == "yarn" || cmd == "pnpm":
+		return classifyNpm(cmd, w[1:])
+	case cmd == "npx":
+		if arg == "jest" || arg == "mocha" || arg == "vitest" || arg == "ava" || arg == "tap" {
+			return verdict{Bucket: Unit, Reason: "runs the JavaScript tests"}
+		}
+		if lintTools[arg] {
+			return verdict{Drop: "lint or format check"}
+		}
+		return verdict{Bucket: Entry, Reason: "runs the package's command"}
+	case cmd == "node" || cmd == "deno" || cmd == "bun":
+		if arg == "--test" {
+			return verdict{Bucket: Unit, Reason: "runs the node test runner"}
+		}
+		return verdict{Bucket: Entry, Reason: "runs the program with node"}
+	case cmd == "pip" || cmd == "pip3" || cmd == "pipx" || cmd == "uv" && arg == "pip":
+		if strings.Contains(rest, "install") && (strings.Contains(rest, " .") || strings.Contains(rest, "-e") || strings.Contains(rest, "-r ") || strings.Contains(rest, "requirements")) {
+			return verdict{Bucket: Build, Reason: "installs the project or its requirements"}
+		}
+		return verdict{Drop: "installs a tool, not the project"}
+	case cmd == "pytest" || cmd == "py.test" || cmd == "tox" || cmd == "nox" || cmd == "hatch" && arg == "test":
+		return verdict{Bucket: Unit, Reason: "runs the Python tests"}
+	case cmd == "python" || cmd == "python3" || cmd == "py" || strings.HasPrefix(cmd, "python3."):
+		return classifyPython(w[1:])
+	case cmd == "mvn" || cmd == "./mvnw" || cmd == "gradle" || cmd == "./gradlew":
+		if strings.Contains(rest, "test") || strings.Contains(rest, "verify") || strings.Contains(rest, "check") {
+			return verdict{Bucket: Unit, Reason: "runs the JVM tests"}
+		}
+		if strings.Contains(rest, "run") || strings.Contains(rest, "exec:java") {
+			return verdict{Bucket: Entry, Reason: "runs the JVM program"}
+		}
+		return verdict{Bucket: Build, Reason: "compiles the JVM project"}
+	case setupTools[cmd]:
+		return verdict{Drop: "prepares the machine (the setup script owns it)"}
+	case runLocalRe.MatchString(cmd) || strings.HasPrefix(cmd, "./") || strings.HasPrefix(cmd, "../"):
+		base := cmd[strings.LastIndex(cmd, "/")+1:]
+		switch {
+		case ciHelperRe.MatchString(cmd):
+			return verdict{Drop: "a CI helper script (it assumes the CI machine)"}
+		case (base == "configure" || strings.HasSuffix(base, ".sh") || base == "bootstrap") && (arg == "--help" || arg == "-h" || arg == "--version"):
+			return verdict{Drop: "asks a build script for its usage"}
+		case strings.Contains(base, "checkpatch") || strings.Contains(base, "lint") || strings.Contains(base, "format") || strings.Contains(base, "style"):
+			return verdict{Drop: "lint or format check"}
+		case strings.HasSuffix(base, ".sh") && (strings.Contains(base, "test") || strings.Contains(base, "check")):
+			return verdict{Bucket: Unit, Reason: "runs the project's test script"}
+		case strings.Contains(base, "install") || strings.Contains(base, "build") || strings.Contains(base, "configure") || strings.Contains(base, "setup"):
+			return verdict{Bucket: Build, Reason: "runs the project's build script"}
+		case strings.Contains(strings.ToLower(base), "test"):
+			return verdict{Bucket: Unit, Reason: "runs a test program built from the repository"}
+		case helpRe.MatchString(" "+rest) && len(w) == 2:
+			return verdict{Bucket: Smoke, Reason: "asks the built program for its version or usage"}
+		}
+		return verdict{Bucket: Entry, Reason: "runs a program built from the repository"}
+	}
+	return verdict{Drop: "not a build, test or run command"}
+}
+
+func classifyMake(args []string) verdict {
+	var targets []string
+	for i, a := range args {
+		if a == "-v" || a == "--version" {
+			return verdict{Drop: "asks make for its version"}
+		}
+		if (a == "-C" || a == "-f") && i+1 < len(args) {
+			args[i+1] = "-" // the directory / file operand is not a target
+		}
+		if !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") && !strings.ContainsAny(a, "<>&|") && !strings.HasPrefix(a, "2") {
+			targets = append(targets, a)
+		}
+	}
+	if len(targets) == 0 {
+		return verdict{Bucket: Build, Reason: "builds the default make target"}
+	}
+	t := targets[len(targets)-1]
+	switch {
+	case t == "test" || t == "check" || t == "tests" || t == "verify" || t == "ci" || t == "test-all" || t == "unittest" || strings.HasPrefix(t, "check-") || strings.HasPrefix(t, "test-") || t == "runtest" || t == "distcheck" && false:
+		return verdict{Bucket: Unit, Reason: "runs the test target"}
+	case t == "run" || t == "demo" || t == "example" || t == "examples" || t == "run-example" || t == "serve" || t == "start":
+		return verdict{Bucket: Integration, Reason: "runs the program through the make target"}
+	case t == "all" || t == "install" || t == "build" || t == "lib" || t == "shared" || t == "static" || t == "default" || t == "release":
+		return verdict{Bucket: Build, Reason: "builds the make target " + t}
+	case t == "clean" || t == "distclean" || t == "lint" || t == "format" || t == "docs" || t == "doc" || t == "dist" || t == "uninstall" || t == "coverage" || t == "cover" || strings.HasPrefix(t, "dist") || t == "html" || t == "cppcheck" || t == "staticAnalyze" || t == "tags":
+		return verdict{Drop: "make " + t + " does not build, test or run the project"}
+	}
+	return verdict{Bucket: Build, Reason: "builds the make target " + t}
+}
+
+func classifyNpm(cmd string, args []string) verdict {
+	if len(args) == 0 {
+		return verdict{Bucket: Build, Reason: "installs the package's dependencies"}
+	}
+	sub := args[0]
+	script := ""
+	if sub == "run" || sub == "run-script" {
+		if len(args) > 1 {
+			script = args[1]
+		}
+	} else {
+		script = sub
+	}
+	switch {
+	case sub == "ci" || sub == "install" || sub == "i" || sub == "add":
+		for _, a := range args[1:] {
+			if !strings.HasPrefix(a, "-") {
+				return verdict{Drop: "installs a tool, not the project"}
+			}
+		}
+		return verdict{Bucket: Build, Reason: "installs the package's dependencies"}
+	case script == "test" || sub == "t" || strings.HasPrefix(script, "test:") || script == "test-ci" || script == "test-cov":
+		return verdict{Bucket: Unit, Reason: "runs the package's test script"}
+	case script == "start" || script == "serve" || script == "dev" || script == "example" || script == "demo":
+		return verdict{Bucket: Entry, Reason: "runs the package's " + script + " script"}
+	case script == "build" || script == "compile" || script == "prepare":
+		return verdict{Bucket: Build, Reason: "runs the package's build script"}
+	case script == "lint" || strings.HasPrefix(script, "lint") || script == "format" || script == "fmt":
+		return verdict{Drop: "lint or format check"}
+	case sub == "publish" || sub == "version" || sub == "pack" || sub == "audit" || sub == "outdated":
+		return verdict{Drop: cmd + " " + sub + " is not evidence"}
+	}
+	return verdict{Drop: "unknown package script"}
+}
+
+func classifyPython(args []string) verdict {
+	if len(args) == 0 {
+		return verdict{Drop: "interactive interpreter"}
+	}
+	if args[0] == "-m" && len(args) > 1 {
+		switch args[1] {
+		case "pytest", "unittest", "tox", "nox", "doctest":
+			return verdict{Bucket: Unit, Reason: "runs the Python tests"}
+		case "pip":
+			return classifyOne(strings.Join(append([]string{"pip"}, args[2:]...), " "))
+		case "build", "venv", "virtualenv":
+			return verdict{Drop: "prepares the environment (the setup script owns it)"}
+		case "http.server":
+			return verdict{Bucket: Integration, Reason: "serves the project on localhost"}
+		case "flake8", "pylint", "mypy", "black", "ruff", "isort", "pyright", "pyflakes", "pycodestyle", "bandit", "coverage":
+			return verdict{Drop: "lint or format check"}
+		}
+		return verdict{Bucket: Entry, Reason: "runs the package module " + args[1]}
+	}
+	if args[0] == "-c" {
+		if len(args) > 1 && strings.Contains(strings.Join(args[1:], " "), "import") {
+			return verdict{Bucket: Smoke, Reason: "imports the package in a fresh interpreter"}
+		}
+		return verdict{Drop: "inline Python snippet"}
+	}
+	a := args[0]
+	switch {
+	case a == "setup.py" && len(args) > 1 && (args[1] == "test"):
+		return verdict{Bucket: Unit, Reason: "runs the Python tests"}
+	case a == "setup.py" || a == "-V" || a == "--version":
+		if a == "setup.py" {
+			return verdict{Bucket: Build, Reason: "builds or installs the package"}
+		}
+		return verdict{Drop: "asks the interpreter, not the project"}
+	case strings.HasSuffix(a, ".py"):
+		base := a[strings.LastIndex(a, "/")+1:]
+		if strings.HasPrefix(base, "test") || strings.HasSuffix(base, "_test.py") || strings.Contains(a, "tests/") {
+			return verdict{Bucket: Unit, Reason: "runs a test script"}
+		}
+		if base == "setup.py" || strings.Contains(base, "build") || strings.Contains(base, "configure") {
+			return verdict{Bucket: Build, Reason: "runs the project's build script"}
+		}
+		return verdict{Bucket: Entry, Reason: "runs the project's Python program"}
+	}
+	return verdict{Drop: "not a build, test or run command"}
+}

@@ -1,0 +1,103 @@
+package pyramid
+
+import "testing"
+
+func TestClassify(t *testing.T) {
+	tests := []struct {
+		text   string
+		bucket Bucket // "" when dropped
+	}{
+		{"cmake -S . -B build", Build},
+		{"cmake --build build", Build},
+		{"ctest --test-dir build --output-on-failure", Unit},
+		{"meson setup build", Build},
+		{"meson test -C build", Unit},
+		{"./configure --prefix=/usr", Build},
+		{"make", Build},
+		{"make -j4", Build},
+		{"make check", Unit},
+		{"make -C tests test-lz4", Unit},
+		{"make clean", ""},
+		{"make -v", ""},
+		{"make dist dist-zip", ""},
+		{"make run", Integration},
+		{"make -j test >/dev/null", Unit},
+		{"npm ci", Build},
+		{"npm install -g express-generator@4", ""},
+		{"npm test", Unit},
+		{"npm run lint", ""},
+		{"npm start", Entry},
+		{"npm publish", ""},
+		{"pip install -e .", Build},
+		{"pip install pytest", ""},
+		{"python -m pytest -q", Unit},
+		{"python3 -m unittest discover -s tests", Unit},
+		{"python main.py config.yaml", Entry},
+		{"python -c 'import wordcount'", Smoke},
+		{"go build ./...", Build},
+		{"go test ./...", Unit},
+		{"go vet ./...", ""},
+		{"go run . Ada", Entry},
+		{"cargo test", Unit},
+		{"mvn -B test", Unit},
+		{"./build/checksum-cli hello", Entry},
+		{"./build/checksum-cli --version", Smoke},
+		{`echo "one two three" | ./wordfreq`, Entry},
+		{"./tests/run_tests.sh", Unit},
+		{"./checkpatch.sh -r", ""},
+		{"apt-get install -y zlib1g-dev", ""},
+		{"git push origin main", ""},
+		{"docker push img", ""},
+		{"twine upload dist/*", ""},
+		{"rm -rf /usr/local/lib", ""},
+		{"./prog <file>", ""},
+		{"./prog --token your-token", ""},
+		{"./zstd -D dict FILE", ""},
+		{"make platformTest CC=$XCC", ""},
+		{"make CC=aarch64-linux-android21-clang", ""},
+		{"cmake -G Xcode ..", ""},
+		{"flake8 .", ""},
+		{"cmake .. && make && make test", Unit},
+		{"./bootstrap-vcpkg.sh", ""},
+		{"./configure --help", ""},
+		{"./ci/install-dependencies.sh", ""},
+		{"./scripts/top-length", ""},
+		{"go install github.com/x/tool@main", ""},
+		{"python -m pyright src/", ""},
+		{"make ci", Unit},
+		{"./src/curl https://example.com/", ""},
+		{"./src/curl http://127.0.0.1:8080/", Entry},
+		{"./src/curl ipfs://bafy", ""},
+		{"./src/curl file:///etc/hosts", Entry},
+		{"make the above studies consistent among themselves.", ""},
+		{"./build/git bisect start [BAD [GOOD...]]", ""},
+		{"make regressions very difficult to track down. It can even be", ""},
+		{"../cmake-configure --prefix=/some/install/path", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			v := classify(tt.text)
+			got := v.Bucket
+			if v.Drop != "" {
+				got = ""
+			}
+			if got != tt.bucket {
+				t.Errorf("classify(%q) = %q (drop %q), want %q", tt.text, got, v.Drop, tt.bucket)
+			}
+		})
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"go test ./...", "go test -v ./..."},
+		{"go test -v ./...", "go test -v ./..."},
+		{"go test -json ./...", "go test -json ./..."},
+		{"GOFLAGS=-mod=mod go test ./pkg", "GOFLAGS=-mod=mod go test -v ./pkg"},
+	}
+	for _, tt := range tests {
+		if got := normalize(tt.in, Unit); got != tt.want {
+			t.Errorf("normalize(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

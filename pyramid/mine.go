@@ -1,0 +1,315 @@
+package pyramid
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/heragent/heragent/retrieval"
+)
+
+// Options are the user's additions to the mined pyramid.
+type Options struct {
+	Goals  []string // --goal: commands at the Runnable level, provenance "user"
+	Expect []string // --expect: regexes every goal's output must show
+}
+
+// Validate checks the options: goals are non-empty, every expect is a
+// valid regex and has a goal to attach to.
+func (o Options) Validate() error {
+	for _, g := range o.Goals {
+		if strings.TrimSpace(g) == "" {
+			return fmt.Errorf("check goal: empty command")
+		}
+	}
+	for _, x := range o.Expect {
+		if _, err := regexp.Compile(x); err != nil {
+			return fmt.Errorf("compile expect %q: %w", x, err)
+		}
+	}
+	if len(o.Expect) > 0 && len(o.Goals) == 0 {
+		return fmt.Errorf("check expect: --expect needs a --goal to attach to")
+	}
+	return nil
+}
+
+// env is what every miner sees.
+type env struct {
+	ix     *retrieval.Index
+	stacks map[string]bool
+	progs  map[string]string // program name → how to run it from the root (bins, executables, console scripts)
+}
+
+// exists reports whether a repository-relative directory exists (or is a
+// conventional build directory the setup script creates).
+func (e *env) exists(dir string) bool {
+	if buildDirs[dir] {
+		return true
+	}
+	st, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(dir)))
+	return err == nil && st.IsDir()
+}
+
+// miner mines commands from one source.
+type miner struct {
+	name string
+	mine func(ctx context.Context, e *env) ([]Command, error)
+}
+
+// miners run in this order; earlier sources win ties when commands are
+// merged (the order of the pyramid within a level follows it).
+var miners = []miner{
+	{"docs", mineDocs},             // README / docs: fenced and inline shell (Markdown), code-block (rST)
+	{"ci", mineCI},                 // GitHub Actions, GitLab CI, Travis, CircleCI run steps; Dockerfile RUN
+	{"makefile", mineMakefile},     // top-level Makefile targets test, check, run, …; automake check
+	{"package.json", minePackage},  // npm scripts test/start/build, bin
+	{"cmake", mineCMake},           // enable_testing / add_test → ctest
+	{"meson", mineMeson},           // test() → meson test
+	{"python", minePython},         // tox, nox, pytest configuration, unittest layout
+	{"convention", mineConvention}, // go, cargo, maven, gradle; missing standard build commands
+	{"entrypoint", mineEntry},      // npm start, Dockerfile CMD/ENTRYPOINT, console scripts, go run
+}
+
+// Mine builds the pyramid of a repository: every miner's commands, a
+// synthesised Runnable probe when none was found, the user's goals, then
+// the adjustment (filters and cross-level dedupe). The order is
+// deterministic: by level, then by miner order, then by file and line.
+func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error) {
+	if err := o.Validate(); err != nil {
+		return nil, err
+	}
+	exp := append([]string(nil), o.Expect...)
+	st, err := ix.Stacks(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list stacks: %w", err)
+	}
+	e := &env{ix: ix, stacks: map[string]bool{}, progs: map[string]string{}}
+	for _, s := range st {
+		e.stacks[s] = true
+	}
+	eps, err := ix.EntryPoints(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list entry points: %w", err)
+	}
+	for _, ep := range eps {
+		if ep.Kind == "bin" || ep.Kind == "executable" {
+			if run := e.invocation(ep.Name, ep.Path); run != "" {
+				e.progs[ep.Name] = run
+			}
+		}
+	}
+	var all []Command
+	for _, m := range miners {
+		cs, err := m.mine(ctx, e)
+		if err != nil {
+			return nil, fmt.Errorf("mine %s: %w", m.name, err)
+		}
+		all = append(all, cs...)
+	}
+	all = serverize(ctx, e, adjust(all))
+	if !documentedRunnable(all) {
+		syn, err := synthesize(ctx, e)
+		if err != nil {
+			return nil, fmt.Errorf("synthesize probes: %w", err)
+		}
+		all = adjust(append(all, syn...))
+	}
+	for _, g := range o.Goals {
+		all = append(all, Command{Text: g, Bucket: Integration, Level: Runnable, Reason: "user goal: reached when it exits 0 and its output shows every expected landmark",
+			Why: []Provenance{{Source: "user"}}, Expect: exp})
+	}
+	p := &Pyramid{SchemaVersion: SchemaVersion}
+	for _, c := range order(all) {
+		p.Add(c)
+	}
+	return p, nil
+}
+
+// documentedRunnable reports a Runnable command the repository documents
+// for its users (README, docs, build files, package scripts). Runnable
+// commands found only in CI or Dockerfiles often depend on that job's
+// configuration, so synthesised probes are still added after them.
+func documentedRunnable(cs []Command) bool {
+	for _, c := range cs {
+		if c.Bucket.Level() != Runnable {
+			continue
+		}
+		for _, w := range c.Why {
+			if w.Source != "ci" && w.Source != "dockerfile" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fromShell splits a block of shell into classified commands with
+// provenance; startLine is the file line of the block's first line.
+func fromShell(e *env, block string, src, file string, startLine int, note string) []Command {
+	var out []Command
+	for _, sc := range splitShell(block, e.exists) {
+		v := classify(sc.Text)
+		text := sc.Text
+		if w := strings.Fields(sc.Text); v.Drop != "" && len(w) > 0 && e.progs[w[0]] != "" && hardDrop(sc.Text) == "" {
+			v = verdict{Bucket: Entry, Reason: "runs the project's program " + w[0]}
+			if len(w) == 2 && helpRe.MatchString(" "+w[1]) {
+				v = verdict{Bucket: Smoke, Reason: "asks the project's program for its version or usage"}
+			}
+			if run := e.progs[w[0]]; run != w[0] { // the built program, not one on PATH
+				text = run + strings.TrimPrefix(sc.Text, w[0])
+				v.Reason += " (as built: " + run + ")"
+			}
+		}
+		if v.Drop != "" {
+			continue
+		}
+		dir, ok := e.fit(text, sc.Dir)
+		if !ok {
+			continue
+		}
+		text = normalize(text, v.Bucket)
+		out = append(out, Command{Text: text, Dir: dir, Bucket: v.Bucket, Reason: v.Reason,
+			Why: []Provenance{{Source: src, File: file, Line: startLine + sc.Line - 1, Note: note}}})
+	}
+	return out
+}
+
+// invocation is how a program of the repository is run from the root
+// after the setup script built it: CMake and meson executables in build/
+// (when that build system is the one the setup script uses), automake
+// programs in their directory, console scripts and package bins by name
+// (the venv and npm put them on PATH); "" when unknown.
+func (e *env) invocation(name, file string) string {
+	d := path.Dir(file)
+	switch path.Base(file) {
+	case "CMakeLists.txt":
+		if e.stacks["cmake"] {
+			return "./" + path.Join("build", d, name)
+		}
+		return ""
+	case "meson.build":
+		if e.stacks["meson"] {
+			return "./" + path.Join("build", d, name)
+		}
+		return ""
+	case "Makefile.am":
+		return "./" + path.Join(d, name)
+	}
+	return name
+}
+
+// fit checks a mined command against the setup script's layout and
+// returns its working directory: CMake and meson build-tree commands
+// (ctest, cmake --build ., cmake .., make in a CMake project without a
+// top-level Makefile) run in build/; commands reaching outside the
+// workspace are refused.
+func (e *env) fit(text, dir string) (string, bool) {
+	w := words(text)
+	if len(w) == 0 {
+		return dir, false
+	}
+	if dir == "" && (e.stacks["cmake"] || e.stacks["meson"]) && !e.stacks["make"] && !e.stacks["autotools"] {
+		switch {
+		case w[0] == "ctest" && !strings.Contains(text, "--test-dir"),
+			w[0] == "cmake" && len(w) > 1 && (w[1] == ".." || w[len(w)-1] == ".." || len(w) > 2 && (w[1] == "--build" || w[1] == "--install") && w[2] == "."),
+			(w[0] == "make" || w[0] == "ninja") && !strings.Contains(text, " -C "):
+			dir = "build"
+		}
+	}
+	if why := e.missingScript(w, dir); why != "" {
+		return dir, false
+	}
+	if w[0] == "flask" && !e.hasFlaskApp(text, dir) {
+		return dir, false // the docs' hello app is not in the repository
+	}
+	for _, a := range w {
+		if strings.HasPrefix(a, "../") || a == ".." {
+			p := path.Clean(path.Join(dir, a))
+			if p == ".." || strings.HasPrefix(p, "../") {
+				return dir, false
+			}
+			if _, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(p))); err != nil && p != "." {
+				return dir, false // e.g. cmake ../<checkout name>: the checkout is /repo here
+			}
+		}
+	}
+	return dir, true
+}
+
+// missingScript reports an npm/yarn script the package does not define
+// (docs often run scripts of an app they tell the reader to generate).
+func (e *env) missingScript(w []string, dir string) string {
+	if len(w) < 2 || (w[0] != "npm" && w[0] != "yarn" && w[0] != "pnpm") {
+		return ""
+	}
+	name := w[1]
+	if (name == "run" || name == "run-script") && len(w) > 2 {
+		name = w[2]
+	} else if name != "start" && name != "test" && name != "t" {
+		return ""
+	}
+	if name == "t" {
+		name = "test"
+	}
+	ts, err := e.ix.Targets(context.Background(), "script")
+	if err != nil {
+		return ""
+	}
+	for _, t := range ts {
+		if t.Path == path.Join(dir, "package.json") && t.Name == name {
+			return ""
+		}
+	}
+	if name == "start" {
+		if _, err := os.Stat(filepath.Join(e.ix.Root, dir, "server.js")); err == nil {
+			return "" // npm start defaults to node server.js
+		}
+	}
+	return "no script " + name
+}
+
+// hasFlaskApp reports whether `flask … run` finds its app in dir: the
+// --app / -A module, or app.py / wsgi.py.
+func (e *env) hasFlaskApp(text, dir string) bool {
+	w := strings.Fields(text)
+	app := ""
+	for i, a := range w {
+		if (a == "--app" || a == "-A") && i+1 < len(w) {
+			app = w[i+1]
+		} else if strings.HasPrefix(a, "--app=") {
+			app = strings.TrimPrefix(a, "--app=")
+		}
+	}
+	cands := []string{"app.py", "wsgi.py"}
+	if app != "" {
+		mod, _, _ := strings.Cut(app, ":")
+		mod = strings.ReplaceAll(mod, ".", "/")
+		cands = []string{mod + ".py", mod}
+	}
+	for _, c := range cands {
+		if _, err := os.Stat(filepath.Join(e.ix.Root, dir, c)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// normalize rewrites a mined test command into a form whose output the
+// result parsers count (go test without -v reports no test names).
+func normalize(text string, b Bucket) string {
+	if b == Unit {
+		if m := goTestRe.FindStringSubmatch(text); m != nil && !goVerboseRe.MatchString(text) {
+			return m[1] + "go test -v" + m[2]
+		}
+	}
+	return text
+}
+
+var (
+	goTestRe    = regexp.MustCompile(`^(.*?)go test(\s.*)?$`)
+	goVerboseRe = regexp.MustCompile(`go test\b.*\s(-v|-json)\b`)
+)

@@ -1,0 +1,232 @@
+package pyramid
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/heragent/heragent/graph/build"
+	"github.com/heragent/heragent/graph/embedded"
+	"github.com/heragent/heragent/retrieval"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden pyramids")
+
+func fixtureIndex(t *testing.T, fixture string) *retrieval.Index {
+	t.Helper()
+	ctx := context.Background()
+	s, err := embedded.Open(ctx, filepath.Join(t.TempDir(), "graph.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	ix, _, err := retrieval.Build(ctx, filepath.Join("..", "testdata", "repos", fixture), s, build.Options{Name: fixture})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ix
+}
+
+func fixtureEnv(t *testing.T, fixture string) *env {
+	t.Helper()
+	ix := fixtureIndex(t, fixture)
+	ctx := context.Background()
+	st, err := ix.Stacks(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{ix: ix, stacks: map[string]bool{}, progs: map[string]string{}}
+	for _, s := range st {
+		e.stacks[s] = true
+	}
+	eps, err := ix.EntryPoints(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ep := range eps {
+		if ep.Kind == "bin" || ep.Kind == "executable" {
+			if run := e.invocation(ep.Name, ep.Path); run != "" {
+				e.progs[ep.Name] = run
+			}
+		}
+	}
+	return e
+}
+
+// TestMiners checks each miner on the fixtures: the commands it yields
+// (text, bucket, first provenance), in order.
+func TestMiners(t *testing.T) {
+	type want struct {
+		text   string
+		bucket Bucket
+		where  string // first provenance
+	}
+	tests := []struct {
+		miner   string
+		fixture string
+		want    []want
+	}{
+		{"docs", "c-cmake", []want{{"cmake -S . -B build", Build, "readme README.md:8"}, {"cmake --build build", Build, "readme README.md:9"},
+			{"ctest --test-dir build --output-on-failure", Unit, "readme README.md:10"}, {"./build/checksum-cli hello", Entry, "readme README.md:16"}}},
+		{"docs", "python-pyproject", []want{{"pip install -e .", Build, "readme README.md:6"}, {"python -m pytest", Unit, "readme README.md:7"},
+			{"wordcount README.md", Entry, "readme README.md:8"}}},
+		{"docs", "go-mod", []want{{"go build ./...", Build, "readme README.md:4"}, {"go test -v ./...", Unit, "readme README.md:5"}, {"go run . Ada", Entry, "readme README.md:6"}}},
+		{"ci", "c-cmake", []want{{"cmake -S . -B build -DCMAKE_C_COMPILER=gcc", Build, "ci .github/workflows/ci.yml:15"},
+			{"cmake --build build", Build, "ci .github/workflows/ci.yml:16"}, {"ctest --test-dir build --output-on-failure", Unit, "ci .github/workflows/ci.yml:18"}}},
+		{"ci", "go-mod", []want{{"go test -v ./...", Unit, "ci .github/workflows/ci.yml:12"}}},
+		{"ci", "python-pyproject", []want{{"pip install -e . pytest", Build, "ci .github/workflows/ci.yml:14"}, {"python -m pytest -q", Unit, "ci .github/workflows/ci.yml:15"}}},
+		{"makefile", "c-make", []want{{"make", Build, "makefile Makefile:4"}, {"make test", Unit, "makefile Makefile:12"}}},
+		{"makefile", "c-autotools", []want{{"make check", Unit, "makefile Makefile.am:6"}}},
+		{"package.json", "node-npm", []want{{"npm test", Unit, "package.json package.json:10"}}},
+		{"cmake", "c-cmake", []want{{"ctest --test-dir build --output-on-failure", Unit, "cmake CMakeLists.txt:16"}}},
+		{"cmake", "c-meson", nil},
+		{"meson", "c-meson", []want{{"meson test -C build", Unit, "meson meson.build:10"}}},
+		{"python", "python-pyproject", []want{{"python -m pytest -q", Unit, "python pyproject.toml"}}},
+		{"python", "python-requirements", []want{{"python -m unittest discover -s tests -v", Unit, "python tests"}}},
+		{"python", "multi-stack", []want{{"python -m unittest discover -s python/tests -v", Unit, "python python/tests"}}},
+		{"convention", "go-mod", []want{{"go build ./...", Build, "convention go.mod"}, {"go test -v ./...", Unit, "convention go.mod"}}},
+		{"convention", "node-npm", []want{{"npm ci", Build, "convention package-lock.json"}}},
+		{"convention", "python-requirements", []want{{"pip install -r requirements.txt", Build, "convention requirements.txt"}}},
+		{"entrypoint", "node-npm", []want{{"npm start", Entry, "package.json package.json:11"}}},
+		{"entrypoint", "c-cmake", nil},
+	}
+	byName := map[string]miner{}
+	for _, m := range miners {
+		byName[m.name] = m
+	}
+	for _, tt := range tests {
+		t.Run(tt.miner+"/"+tt.fixture, func(t *testing.T) {
+			m, ok := byName[tt.miner]
+			if !ok {
+				t.Fatalf("no miner %q", tt.miner)
+			}
+			cs, err := m.mine(context.Background(), fixtureEnv(t, tt.fixture))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []want
+			for _, c := range cs {
+				got = append(got, want{c.Text, c.Bucket, c.Why[0].String()})
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got  %v\nwant %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSynthesize(t *testing.T) {
+	e := fixtureEnv(t, "c-cmake-noreadme-run")
+	cs, err := synthesize(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) == 0 || cs[0].Text != `printf 'hello world\nhello again\n' | ./build/linecount` || !cs[0].Synth || cs[0].Bucket != Entry {
+		t.Fatalf("first probe = %+v", cs)
+	}
+	last := cs[len(cs)-1]
+	if !strings.HasSuffix(last.Text, "--help") || !last.Synth {
+		t.Errorf("last resort = %+v", last)
+	}
+}
+
+// TestGolden compares the mined pyramid of every fixture with its golden
+// pyramid.json (go test ./pyramid -update rewrites them).
+func TestGolden(t *testing.T) {
+	entries, err := os.ReadDir(filepath.Join("..", "testdata", "repos"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, en := range entries {
+		if !en.IsDir() {
+			continue
+		}
+		name := en.Name()
+		t.Run(name, func(t *testing.T) {
+			p, err := Mine(context.Background(), fixtureIndex(t, name), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := p.JSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden := filepath.Join("testdata", "golden", name+".json")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./pyramid -update)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("pyramid differs from %s:\n%s", golden, got)
+			}
+			if len(p.At(Testable)) == 0 && name != "c-cmake-noreadme-run" {
+				t.Errorf("no Testable command")
+			}
+			if len(p.At(Runnable)) == 0 || len(p.At(Installable)) == 0 {
+				t.Errorf("a level is empty: %s", got)
+			}
+			back, err := Load(got)
+			if err != nil {
+				t.Fatalf("Load(JSON()) = %v", err)
+			}
+			if again, _ := back.JSON(); !bytes.Equal(again, got) {
+				t.Errorf("JSON round trip differs")
+			}
+		})
+	}
+}
+
+func TestGoals(t *testing.T) {
+	ix := fixtureIndex(t, "c-make")
+	p, err := Mine(context.Background(), ix, Options{Goals: []string{"./rev hello"}, Expect: []string{`^olleh$`}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := p.At(Runnable)
+	var goal *Command
+	for i := range run {
+		if run[i].Why[0].Source == "user" {
+			goal = &run[i]
+		}
+	}
+	if goal == nil || goal.Text != "./rev hello" || !slices.Equal(goal.Expect, []string{`^olleh$`}) || goal.Synth {
+		t.Fatalf("goal = %+v", goal)
+	}
+	if run[0].Why[0].Source != "user" {
+		t.Errorf("the goal is not first at its level: %+v", run[0])
+	}
+	for _, bad := range []Options{{Goals: []string{"x"}, Expect: []string{"("}}, {Expect: []string{"ok"}}, {Goals: []string{" "}}} {
+		if _, err := Mine(context.Background(), ix, bad); err == nil {
+			t.Errorf("Mine(%+v) accepted bad options", bad)
+		}
+	}
+}
+
+func TestLoadRejects(t *testing.T) {
+	for name, doc := range map[string]string{
+		"no version":     `{"commands":[]}`,
+		"future version": `{"schema_version":99,"commands":[]}`,
+		"bad bucket":     `{"schema_version":1,"commands":[{"text":"x","bucket":"magic","why":[]}]}`,
+		"level mismatch": `{"schema_version":1,"commands":[{"text":"x","bucket":"unit","level":"runnable","why":[]}]}`,
+		"bad regex":      `{"schema_version":1,"commands":[{"text":"x","bucket":"entry","expect":["("],"why":[]}]}`,
+		"empty text":     `{"schema_version":1,"commands":[{"text":"","bucket":"unit","why":[]}]}`,
+		"not json":       `{`,
+	} {
+		if _, err := Load([]byte(doc)); err == nil {
+			t.Errorf("%s: Load accepted %s", name, doc)
+		}
+	}
+}

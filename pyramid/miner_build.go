@@ -1,0 +1,133 @@
+package pyramid
+
+import (
+	"context"
+	"path"
+	"strings"
+
+	"github.com/heragent/heragent/retrieval"
+)
+
+// This file holds the build-file miners: each reads the targets the graph
+// parsed from one kind of build file.
+
+// makeTargets are the Makefile targets worth running, in pyramid order.
+var makeTargets = []string{"all", "test", "tests", "check", "run", "demo", "example", "examples"}
+
+// mineMakefile mines the top-level Makefile's test/check/run targets and
+// automake's check.
+func mineMakefile(ctx context.Context, e *env) ([]Command, error) {
+	ts, err := e.ix.Targets(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	byName := map[string]retrieval.Target{}
+	var out []Command
+	for _, t := range ts {
+		switch {
+		case t.Kind == "make" && e.stacks["make"] && (t.Path == "Makefile" || t.Path == "GNUmakefile" || t.Path == "makefile"):
+			if _, ok := byName[t.Name]; !ok {
+				byName[t.Name] = t
+			}
+		case t.Kind == "test" && path.Base(t.Path) == "Makefile.am" && t.Command != "" && len(out) == 0:
+			out = append(out, Command{Text: t.Command, Bucket: Unit, Reason: "automake check runs the TESTS programs and reports each",
+				Why: []Provenance{{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "TESTS / check_PROGRAMS"}}})
+		}
+	}
+	for _, name := range makeTargets {
+		t, ok := byName[name]
+		if !ok {
+			continue
+		}
+		text := "make " + name
+		if name == "all" {
+			text = "make"
+		}
+		v := classify(text)
+		if v.Drop != "" {
+			continue
+		}
+		out = append(out, Command{Text: text, Bucket: v.Bucket, Reason: v.Reason,
+			Why: []Provenance{{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "target " + name}}})
+	}
+	return out, nil
+}
+
+// minePackage mines package.json scripts: test, build (start is an entry).
+func minePackage(ctx context.Context, e *env) ([]Command, error) {
+	ts, err := e.ix.Targets(ctx, "script")
+	if err != nil {
+		return nil, err
+	}
+	var out []Command
+	for _, t := range ts {
+		if t.Path != "package.json" {
+			continue
+		}
+		switch t.Name {
+		case "test":
+			if strings.Contains(t.Command, "no test specified") {
+				continue
+			}
+			out = append(out, Command{Text: "npm test", Bucket: Unit, Reason: "runs the package's test script: " + t.Command,
+				Why: []Provenance{{Source: "package.json", File: t.Path, Line: int(t.Line), Note: "scripts.test"}}})
+		case "build":
+			out = append(out, Command{Text: "npm run build", Bucket: Build, Reason: "runs the package's build script",
+				Why: []Provenance{{Source: "package.json", File: t.Path, Line: int(t.Line), Note: "scripts.build"}}})
+		}
+	}
+	return out, nil
+}
+
+// mineCMake mines CMake testing: enable_testing() or add_test() → ctest on
+// the build directory the setup script configured.
+func mineCMake(ctx context.Context, e *env) ([]Command, error) {
+	if !e.stacks["cmake"] {
+		return nil, nil
+	}
+	ts, err := e.ix.Targets(ctx, "test")
+	if err != nil {
+		return nil, err
+	}
+	var why []Provenance
+	for _, t := range ts {
+		if path.Base(t.Path) == "CMakeLists.txt" || strings.HasSuffix(t.Path, ".cmake") {
+			why = append(why, Provenance{Source: "cmake", File: t.Path, Line: int(t.Line), Note: "add_test " + t.Name})
+			break
+		}
+	}
+	if len(why) == 0 {
+		fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: "CMakeLists.txt"})
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range fs {
+			if f.Path == "CMakeLists.txt" && f.Facts["enable_testing"] == true {
+				why = append(why, Provenance{Source: "cmake", File: f.Path, Note: "enable_testing()"})
+			}
+		}
+	}
+	if len(why) == 0 {
+		return nil, nil
+	}
+	return []Command{{Text: "ctest --test-dir build --output-on-failure", Bucket: Unit,
+		Reason: "runs the CMake tests of the build directory; ctest reports each test", Why: why}}, nil
+}
+
+// mineMeson mines meson test() → meson test on the build directory.
+func mineMeson(ctx context.Context, e *env) ([]Command, error) {
+	if !e.stacks["meson"] {
+		return nil, nil
+	}
+	ts, err := e.ix.Targets(ctx, "test")
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range ts {
+		if path.Base(t.Path) == "meson.build" {
+			return []Command{{Text: "meson test -C build", Bucket: Unit, Reason: "runs the meson test() suite; meson reports each test",
+				Why: []Provenance{{Source: "meson", File: t.Path, Line: int(t.Line), Note: "test " + t.Name}}}}, nil
+		}
+	}
+	return nil, nil
+}

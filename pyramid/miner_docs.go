@@ -1,0 +1,117 @@
+package pyramid
+
+import (
+	"bytes"
+	"context"
+	"path"
+	"strings"
+
+	"github.com/heragent/heragent/retrieval"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// shellLangs are the info strings of code blocks that hold shell.
+var shellLangs = map[string]bool{"": true, "sh": true, "bash": true, "shell": true, "console": true, "shell-session": true,
+	"sh-session": true, "zsh": true, "terminal": true, "shellsession": true, "text": false, "none": false}
+
+var fileQueryDocs = retrieval.FileQuery{Kind: "doc"}
+
+// docSource names the miner of a document: readme for top-level READMEs,
+// docs for the rest.
+func docSource(p string) string {
+	if !strings.Contains(p, "/") && strings.HasPrefix(strings.ToUpper(p), "README") {
+		return "readme"
+	}
+	return "docs"
+}
+
+// minedDoc keeps top-level documents and those one level down in a doc
+// directory: deeper ones document dependencies and tools, not the project.
+func minedDoc(p string) bool {
+	dir := path.Dir(p)
+	up := strings.ToUpper(path.Base(p))
+	for _, h := range []string{"NEWS", "CHANGELOG", "CHANGES", "HISTORY", "RELEASE", "SECURITY", "CODE_OF_CONDUCT", "LICENSE", "COPYING", "AUTHORS"} {
+		if strings.HasPrefix(up, h) {
+			return false // history and policy, not usage
+		}
+	}
+	return dir == "." || (strings.Count(p, "/") == 1 && (dir == "doc" || dir == "docs" || dir == "Documentation"))
+}
+
+// mineDocs mines fenced code blocks (Markdown) and code-block directives
+// (reStructuredText) the graph collected, and inline code spans of
+// Markdown READMEs (parsed with goldmark).
+func mineDocs(ctx context.Context, e *env) ([]Command, error) {
+	secs, err := e.ix.DocSections(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	var out []Command
+	for _, s := range secs {
+		if !minedDoc(s.Path) {
+			continue
+		}
+		for _, cb := range s.Code {
+			if !shellLangs[strings.ToLower(cb.Lang)] {
+				continue
+			}
+			note := ""
+			if s.Heading != "" {
+				note = "section " + s.Heading
+			}
+			out = append(out, fromShell(e, cb.Code, docSource(s.Path), s.Path, int(cb.Line), note)...)
+		}
+	}
+	files, err := e.ix.FindFiles(ctx, fileQueryDocs)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		if strings.Contains(f.Path, "/") || !strings.HasSuffix(strings.ToLower(f.Path), ".md") || !minedDoc(f.Path) {
+			continue
+		}
+		src, err := e.ix.ReadFile(ctx, f.Path, 0, 0, true)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, inlineSpans(e, f.Path, []byte(src))...)
+	}
+	return out, nil
+}
+
+// inlineSpans mines `code spans` of a Markdown document that are whole
+// test or run commands (e.g. "run `make check`"); builds and bare words
+// in prose are too ambiguous to keep.
+func inlineSpans(e *env, file string, src []byte) []Command {
+	doc := goldmark.New().Parser().Parse(text.NewReader(src))
+	var out []Command
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || n.Kind() != ast.KindCodeSpan {
+			return ast.WalkContinue, nil
+		}
+		var b bytes.Buffer
+		start := -1
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			if t, ok := c.(*ast.Text); ok {
+				if start < 0 {
+					start = t.Segment.Start
+				}
+				b.Write(t.Segment.Value(src))
+			}
+		}
+		s := strings.TrimSpace(b.String())
+		if start < 0 || len(strings.Fields(s)) < 2 {
+			return ast.WalkContinue, nil
+		}
+		line := bytes.Count(src[:start], []byte("\n")) + 1
+		for _, c := range fromShell(e, s, docSource(file), file, line, "inline code") {
+			if c.Bucket == Unit || c.Bucket == Entry || c.Bucket == Integration {
+				out = append(out, c)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
+}

@@ -1,0 +1,71 @@
+package pyramid
+
+import (
+	"context"
+	"path"
+	"strings"
+
+	"github.com/heragent/heragent/retrieval"
+)
+
+// minePython mines Python test runners: pytest when configured or
+// declared (it also runs unittest tests), unittest discovery otherwise,
+// then tox and nox environments.
+func minePython(ctx context.Context, e *env) ([]Command, error) {
+	if !e.stacks["python"] {
+		return nil, nil
+	}
+	files, err := e.ix.FindFiles(ctx, retrieval.FileQuery{})
+	if err != nil {
+		return nil, err
+	}
+	var pytestWhy *Provenance
+	testDir := ""
+	var tox, nox string
+	for _, f := range files {
+		base := path.Base(f.Path)
+		switch {
+		case f.Facts["pytest_configured"] == true:
+			pytestWhy = &Provenance{Source: "python", File: f.Path, Note: "[tool.pytest] configuration"}
+		case base == "pytest.ini" || base == "conftest.py" && !strings.Contains(f.Path, "/"):
+			pytestWhy = &Provenance{Source: "python", File: f.Path, Note: "pytest configuration"}
+		case f.Path == "tox.ini":
+			tox = f.Path
+		case f.Path == "noxfile.py":
+			nox = f.Path
+		}
+		if f.Kind == "test" && f.Language == "Python" && testDir == "" && strings.HasPrefix(base, "test") {
+			if src, err := e.ix.ReadFile(ctx, f.Path, 0, 0, true); err == nil && (strings.Contains(src, "unittest") || strings.Contains(src, "def test")) {
+				testDir = path.Dir(f.Path)
+			}
+		}
+	}
+	if pytestWhy == nil {
+		deps, err := e.ix.DeclaredDependencies(ctx, "pypi")
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range deps {
+			if strings.EqualFold(d.Name, "pytest") {
+				pytestWhy = &Provenance{Source: "python", File: d.Path, Line: int(d.Line), Note: "declares pytest"}
+				break
+			}
+		}
+	}
+	var out []Command
+	switch {
+	case pytestWhy != nil:
+		out = append(out, Command{Text: "python -m pytest -q", Bucket: Unit, Reason: "runs the pytest suite; pytest reports the counts", Why: []Provenance{*pytestWhy}})
+	case testDir != "":
+		out = append(out, Command{Text: "python -m unittest discover -s " + testDir + " -v", Bucket: Unit,
+			Reason: "discovers and runs the unittest tests; -v names each test", Why: []Provenance{{Source: "python", File: testDir, Note: "Python test files"}}})
+	}
+	if tox != "" {
+		out = append(out, Command{Text: "tox -e py", Bucket: Unit, Reason: "runs the tox test environment of the current interpreter",
+			Why: []Provenance{{Source: "tox", File: tox}}})
+	}
+	if nox != "" {
+		out = append(out, Command{Text: "nox", Bucket: Unit, Reason: "runs the nox sessions", Why: []Provenance{{Source: "nox", File: nox}}})
+	}
+	return out, nil
+}

@@ -1,0 +1,184 @@
+package pyramid
+
+import (
+	"bytes"
+	"path"
+	"regexp"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// shellCmd is one command split out of a block of shell text.
+type shellCmd struct {
+	Text string
+	Dir  string // working directory after the block's earlier cd commands
+	Line int    // 1-based line inside the block
+}
+
+// promptRe matches a shell prompt at the start of a line of a console
+// transcript.
+var promptRe = regexp.MustCompile(`^\s*(?:[\w@.~:/-]*[$%]|>>>|PS>)\s+`)
+
+// splitShell splits a block of shell (a fenced code block, a CI run step)
+// into commands: prompts are stripped (and then lines without a prompt are
+// output and dropped), comments and blank lines are dropped, `cd DIR` sets
+// the directory of the commands after it (when known(DIR) says the
+// directory is in the workspace), and `sudo` is removed (the sandbox runs
+// as root). Lines that do not parse as shell are dropped one by one.
+func splitShell(block string, known func(dir string) bool) []shellCmd {
+	lines := strings.Split(strings.ReplaceAll(block, "\r\n", "\n"), "\n")
+	prompted := false
+	for _, l := range lines {
+		if promptRe.MatchString(l) && !strings.HasPrefix(strings.TrimSpace(l), "#") {
+			prompted = true
+			break
+		}
+	}
+	kept := make([]string, len(lines)) // same length: line numbers stay valid
+	for i, l := range lines {
+		if prompted {
+			if loc := promptRe.FindStringIndex(l); loc != nil {
+				kept[i] = l[loc[1]:]
+			} else if i > 0 && strings.HasSuffix(strings.TrimSpace(kept[i-1]), "\\") {
+				kept[i] = l // continuation of a prompted line
+			}
+			continue
+		}
+		kept[i] = l
+	}
+	src := strings.Join(kept, "\n")
+	f, err := syntax.NewParser(syntax.KeepComments(false)).Parse(strings.NewReader(src), "")
+	if err != nil {
+		// Parse line by line, dropping what does not parse (prose, output).
+		var out []shellCmd
+		dir := ""
+		made := map[string]bool{}
+		for i := 0; i < len(kept); i++ {
+			l, first := kept[i], i
+			for strings.HasSuffix(strings.TrimRight(l, " \t"), "\\") && i+1 < len(kept) { // join continuations
+				i++
+				l = strings.TrimSuffix(strings.TrimRight(l, " \t"), "\\") + " " + kept[i]
+			}
+			lf, err := syntax.NewParser().Parse(strings.NewReader(l), "")
+			if err != nil {
+				continue
+			}
+			for _, st := range lf.Stmts {
+				out = appendStmt(out, st, first+1, &dir, made, known)
+			}
+		}
+		return out
+	}
+	var out []shellCmd
+	dir := ""
+	made := map[string]bool{}
+	for _, st := range f.Stmts {
+		out = appendStmt(out, st, int(st.Pos().Line()), &dir, made, known)
+	}
+	return out
+}
+
+// appendStmt prints st and appends it unless it is a cd (which moves dir)
+// or a mkdir of a build directory (remembered so a later cd into it is
+// accepted).
+func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map[string]bool, known func(string) bool) []shellCmd {
+	if bc, ok := st.Cmd.(*syntax.BinaryCmd); ok && bc.Op == syntax.AndStmt && movesDir(st) {
+		// `mkdir b && cd b && cmake ..`: the cd applies to what follows
+		out = appendStmt(out, bc.X, line, dir, made, known)
+		return appendStmt(out, bc.Y, line, dir, made, known)
+	}
+	var b bytes.Buffer
+	if err := syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, st); err != nil {
+		return out
+	}
+	text := strings.TrimSpace(b.String())
+	text = strings.TrimPrefix(text, "sudo ")
+	fields := strings.Fields(text)
+	if len(fields) == 0 {
+		return out
+	}
+	switch fields[0] {
+	case "cd":
+		if len(fields) == 2 {
+			*dir = cdTarget(*dir, fields[1], made, known)
+		}
+		return out
+	case "mkdir":
+		for _, a := range fields[1:] {
+			if !strings.HasPrefix(a, "-") {
+				made[path.Clean(path.Join(*dir, a))] = true
+			}
+		}
+		return out
+	case "git":
+		if len(fields) > 2 && fields[1] == "clone" { // cd into the clone is cd into the workspace
+			var args []string
+			for _, a := range fields[2:] {
+				if !strings.HasPrefix(a, "-") {
+					args = append(args, a)
+				}
+			}
+			if len(args) > 0 {
+				name := strings.TrimSuffix(path.Base(args[0]), ".git")
+				if len(args) > 1 {
+					name = args[1]
+				}
+				made["clone:"+name] = true
+			}
+		}
+	}
+	if *dir == elsewhere {
+		return out // about another directory (a generated app, a temp dir)
+	}
+	return append(out, shellCmd{Text: text, Dir: *dir, Line: line})
+}
+
+// movesDir reports whether an && chain contains a cd or mkdir.
+func movesDir(st *syntax.Stmt) bool {
+	switch c := st.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.AndStmt && (movesDir(c.X) || movesDir(c.Y))
+	case *syntax.CallExpr:
+		if len(c.Args) > 0 {
+			w := c.Args[0].Lit()
+			return w == "cd" || w == "mkdir"
+		}
+	}
+	return false
+}
+
+// elsewhere marks a block that moved out of the workspace.
+const elsewhere = "\x00elsewhere"
+
+// ciRoots are variables CI systems set to the checkout.
+var ciRoots = map[string]bool{"$GITHUB_WORKSPACE": true, "${GITHUB_WORKSPACE}": true, "$CI_PROJECT_DIR": true, "$TRAVIS_BUILD_DIR": true, "${{ github.workspace }}": true}
+
+// cdTarget is the directory after `cd d` from dir.
+func cdTarget(dir, d string, made map[string]bool, known func(string) bool) string {
+	if ciRoots[d] || made["clone:"+strings.TrimSuffix(d, "/")] {
+		return ""
+	}
+	if d == "-" || strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~") || strings.HasPrefix(d, "$") {
+		return elsewhere
+	}
+	if dir == elsewhere {
+		return elsewhere
+	}
+	nd := path.Clean(path.Join(dir, d))
+	switch {
+	case nd == ".":
+		return ""
+	case strings.HasPrefix(nd, ".."):
+		return "" // cd .. out of the checkout's subdirectory
+	case made[nd] && strings.Contains(path.Base(nd), "build"):
+		return "build" // an ad-hoc build directory: the setup script's is build/
+	case made[nd] || known(nd):
+		return nd
+	}
+	return elsewhere
+}
+
+// buildDirs are the conventional out-of-tree build directories a cd may
+// enter before they exist.
+var buildDirs = map[string]bool{"build": true, "_build": true, "builddir": true, "out": true, "cmake-build": true}

@@ -1,0 +1,83 @@
+package pyramid
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestSplitShell(t *testing.T) {
+	known := func(d string) bool { return d == "tests" || buildDirs[d] }
+	tests := []struct {
+		name  string
+		block string
+		want  []shellCmd
+	}{
+		{"lines", "make\nmake test\n", []shellCmd{{"make", "", 1}, {"make test", "", 2}}},
+		{"comments and blanks", "# build\n\nmake # all\n", []shellCmd{{"make", "", 3}}},
+		{"prompts drop output", "$ ./rev hello\nolleh\n$ make test\nok\n", []shellCmd{{"./rev hello", "", 1}, {"make test", "", 3}}},
+		{"sudo", "sudo make install", []shellCmd{{"make install", "", 1}}},
+		{"mkdir cd build", "mkdir build\ncd build\ncmake ..\nmake", []shellCmd{{"cmake ..", "build", 3}, {"make", "build", 4}}},
+		{"ad-hoc build dir is build", "mkdir json-c-build && cd json-c-build\ncmake ..", []shellCmd{{"cmake ..", "build", 2}}},
+		{"cd known", "cd tests\n./run.sh\ncd ..\nmake", []shellCmd{{"./run.sh", "tests", 2}, {"make", "", 4}}},
+		{"cd elsewhere", "express /tmp/foo && cd /tmp/foo\nnpm start", []shellCmd{{"express /tmp/foo", "", 1}}},
+		{"clone then cd", "git clone https://github.com/a/proj.git\ncd proj\nmake", []shellCmd{{"git clone https://github.com/a/proj.git", "", 1}, {"make", "", 3}}},
+		{"continuation", "./configure \\\n  --prefix=/usr\nmake", []shellCmd{{"./configure --prefix=/usr", "", 1}, {"make", "", 3}}},
+		{"unparsable prose", "Run this:\nmake test\nthen (enjoy", []shellCmd{{"Run this:", "", 1}, {"make test", "", 2}}}, // prose is left to the classifier
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := splitShell(tt.block, known)
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("splitShell(%q)\n got  %+v\n want %+v", tt.block, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestExpandMatrix(t *testing.T) {
+	got, note := expandMatrix("cmake -DCC=${{ matrix.cc }} -DX=${{ matrix.os }}", []string{"cc=gcc,clang"})
+	if got != "cmake -DCC=gcc -DX=${{ matrix.os }}" || note != "matrix cc=gcc of gcc,clang" {
+		t.Errorf("expandMatrix = %q, %q", got, note)
+	}
+}
+
+func TestCanonicalMergesSpellings(t *testing.T) {
+	same := [][2]Command{
+		{{Text: "ctest --test-dir build"}, {Text: "ctest --output-on-failure", Dir: "build"}},
+		{{Text: "meson test -C build"}, {Text: "meson test", Dir: "build"}},
+		{{Text: "python3 -m pytest"}, {Text: "pytest -q"}},
+		{{Text: "npm run test"}, {Text: "npm test"}},
+		{{Text: "make test"}, {Text: "VERBOSE=1 make USE_VALGRIND=0 test"}},
+		{{Text: "make"}, {Text: "make -j\"$(nproc)\" V=1"}},
+	}
+	for _, p := range same {
+		if canonical(p[0]) != canonical(p[1]) {
+			t.Errorf("canonical(%q) = %q, canonical(%q in %q) = %q", p[0].Text, canonical(p[0]), p[1].Text, p[1].Dir, canonical(p[1]))
+		}
+	}
+}
+
+func TestFit(t *testing.T) {
+	e := fixtureEnv(t, "c-cmake")
+	tests := []struct {
+		text, dir string
+		wantDir   string
+		ok        bool
+	}{
+		{"ctest --output-on-failure", "", "build", true},
+		{"cmake --build .", "", "build", true},
+		{"make test", "", "build", true},
+		{"ctest --test-dir build", "", "", true},
+		{"cmake ../checksum", "build", "build", false}, // a sibling checkout that is not here
+		{"./build/checksum-cli hello", "", "", true},
+		{"cat ../../etc/passwd", "", "", false},
+		{"npm start", "", "", false}, // no package.json script
+		{"flask run", "", "", false}, // no app
+	}
+	for _, tt := range tests {
+		dir, ok := e.fit(tt.text, tt.dir)
+		if dir != tt.wantDir || ok != tt.ok {
+			t.Errorf("fit(%q, %q) = %q, %v; want %q, %v", tt.text, tt.dir, dir, ok, tt.wantDir, tt.ok)
+		}
+	}
+}

@@ -1,0 +1,371 @@
+package pyramid
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/heragent/heragent/retrieval"
+)
+
+// program is a runnable thing of the repository found in the graph.
+type program struct {
+	run    string // how to start it, from the repository root
+	source string // file whose code decides the input (main source), may be empty
+	why    Provenance
+	lib    bool // an example / demo program of a library
+}
+
+var (
+	stdinRe      = regexp.MustCompile(`\bstdin\b|getchar\s*\(|std::cin|sys\.stdin|process\.stdin|os\.Stdin|fileinput\.input`)
+	fileArgRe    = regexp.MustCompile(`fopen\s*\(\s*argv|open\s*\(\s*sys\.argv|open\s*\(\s*args\.|os\.Open\s*\(\s*os\.Args|ReadFile\s*\(\s*os\.Args|readFileSync\s*\(\s*process\.argv|ifstream\s+\w+\s*\(\s*argv|argparse\.FileType|type=argparse|yaml\.safe_load|open\(\s*path`)
+	numArgRe     = regexp.MustCompile(`ato[if]\s*\(\s*argv|strto(l|d|ul)\s*\(\s*argv|stoi\s*\(\s*argv|int\s*\(\s*sys\.argv|float\s*\(\s*sys\.argv|strconv\.Atoi\s*\(\s*os\.Args|parseInt\s*\(\s*process\.argv|Number\s*\(\s*process\.argv|parseFloat\s*\(\s*process\.argv`)
+	argRe        = regexp.MustCompile(`argv\s*\[\s*1\s*\]|argc\s*[<>=!]|sys\.argv|os\.Args|process\.argv|argparse|click\.|flag\.Parse|\bargs\b`)
+	wordArgRe    = regexp.MustCompile(`argv\s*\[\s*1\s*\]|sys\.argv\[1\]|os\.Args\[1\]|process\.argv\[2\]`)
+	optParserRe  = regexp.MustCompile(`getopt|argparse|click\.|flag\.Parse|cobra|commander|yargs|optparse|docopt`)
+	serverSrc    = regexp.MustCompile(`\.listen\s*\(|ListenAndServe|createServer|app\.run\s*\(|HTTPServer|uvicorn\.run|serve_forever`)
+	portRe       = regexp.MustCompile(`(?i)(?:listen\s*\(\s*|port\s*(?:=|:|\|\|)\s*(?:[\w.]+\s*\|\|\s*)?|localhost:|127\.0\.0\.1:|":)(\d{2,5})\b`)
+	testName     = regexp.MustCompile(`(?i)(^|[_./-])(test|tests|check|bench|benchmark|fuzz|fuzzer|regress|regression)([_./-]|$)|^test|test$|^regress$`)
+	scriptExt    = regexp.MustCompile(`\.(py|pl|sh|rb|in)$`)
+	helperScript = regexp.MustCompile(`(?i)gen|^make_|build|update|bump|release|^setup\.py$|configure|install|bootstrap|conf\.py$`)
+	exampleRe    = regexp.MustCompile(`(?i)example|demo|sample|tutorial`)
+)
+
+// synthesize makes Runnable probes when the repository documents none:
+// library examples first, then the repository's programs on a small input
+// they can process (chosen from their main source), servers started in the
+// background and probed on localhost, and only last --version / --help.
+func synthesize(ctx context.Context, e *env) ([]Command, error) {
+	progs, err := programs(ctx, e)
+	if err != nil {
+		return nil, err
+	}
+	var out []Command
+	var weak []Command
+	for i, p := range progs {
+		if i >= maxSynth {
+			break
+		}
+		src := ""
+		if p.source != "" {
+			src, _ = e.ix.ReadFile(ctx, p.source, 0, 0, true)
+		}
+		why := []Provenance{p.why, {Source: "synthesized", Note: "no documented run command"}}
+		mk := func(text, reason string) Command {
+			return Command{Text: text, Bucket: Entry, Reason: reason, Why: why, Synth: true}
+		}
+		switch {
+		case serverSrc.MatchString(src):
+			port := "8080"
+			if m := portRe.FindStringSubmatch(src); m != nil {
+				port = m[1]
+			}
+			c := mk(serverProbe(p.run, port), "starts the server in the background and checks it answers on 127.0.0.1:"+port)
+			c.Background = true
+			out = append(out, c)
+		case p.lib:
+			out = append(out, mk(p.run, "runs the library's example program, which exercises the library end to end"))
+		case stdinRe.MatchString(src):
+			in, kind := sampleInput(p.run + "\n" + src)
+			out = append(out, mk("printf '"+in+"' | "+p.run, "runs the program on a small "+kind+" input on stdin, which it reads"))
+		case fileArgRe.MatchString(src):
+			out = append(out, mk(p.run+" "+sampleFile(ctx, e), "runs the program on a small file of the repository, which it opens from its arguments"))
+		case numArgRe.MatchString(src):
+			out = append(out, mk(p.run+" 2 3", "runs the program on numeric arguments, which it parses"))
+		case src != "" && !argRe.MatchString(src):
+			out = append(out, mk(p.run, "runs the program, which takes no arguments"))
+		case wordArgRe.MatchString(src) && !optParserRe.MatchString(src):
+			out = append(out, mk(p.run+" hello", "runs the program on a word argument, which it reads from its arguments"))
+		}
+		if i == 0 {
+			weak = append(weak, mk(p.run+" --version", "last resort: asks the program for its version (proves it starts, not that it works)"),
+				mk(p.run+" --help", "last resort: asks the program for its usage (proves it starts, not that it works)"))
+		}
+	}
+	out = append(out, weak...)
+	if len(out) == 0 && e.stacks["python"] {
+		if mod := pyPackage(ctx, e); mod != "" {
+			out = append(out, Command{Text: fmt.Sprintf(`python -c 'import %[1]s; print(%[1]s.__name__, getattr(%[1]s, "__version__", ""))'`, mod),
+				Bucket: Entry, Synth: true, Reason: "last resort for a library without programs: imports the installed package in a fresh interpreter",
+				Why: []Provenance{{Source: "synthesized", Note: "no documented run command and no entry point"}}})
+		}
+	}
+	return out, nil
+}
+
+// pyPackage names the top-level import package of a Python project
+// (src/NAME/__init__.py or NAME/__init__.py), "" when there is none.
+func pyPackage(ctx context.Context, e *env) string {
+	fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: "**/__init__.py"})
+	if err != nil {
+		return ""
+	}
+	for _, f := range fs {
+		parts := strings.Split(f.Path, "/")
+		switch {
+		case len(parts) == 3 && parts[0] == "src":
+			return parts[1]
+		case len(parts) == 2 && !foreignDirs.MatchString(parts[0]) && !inAux(parts[0]):
+			return parts[0]
+		}
+	}
+	return ""
+}
+
+func inAux(dir string) bool {
+	switch dir {
+	case "docs", "doc", "examples", "example", "scripts", "tools", "benchmarks", "tests", "test":
+		return true
+	}
+	return false
+}
+
+// maxSynth bounds the programs probed: the first that works proves the level.
+const maxSynth = 3
+
+// sampleInput chooses stdin for a program from its name and source: JSON
+// for JSON tools, XML, CSV, otherwise two lines of text (which compressors,
+// counters and filters all accept).
+func sampleInput(hint string) (string, string) {
+	h := strings.ToLower(hint)
+	switch {
+	case strings.Contains(h, "json"):
+		return `{"name": "heragent", "list": [1, 2.5, true, null], "nested": {"a": "b"}}\n`, "JSON"
+	case strings.Contains(h, "xml"):
+		return `<?xml version="1.0"?><root><item id="1">hello</item></root>\n`, "XML"
+	case strings.Contains(h, "csv"):
+		return `a,b,c\n1,2,3\n`, "CSV"
+	case strings.Contains(h, "yaml"):
+		return `name: heragent\nlist: [1, 2]\n`, "YAML"
+	}
+	return `hello world\nhello again\n`, "text"
+}
+
+// foreignDirs hold other projects' code or non-shipped helpers.
+var foreignDirs = regexp.MustCompile(`(^|/)(contrib|third_party|thirdparty|3rdparty|vendor|deps|external|extern|fuzz|fuzzing|ossfuzz|bench|benchmarks|test|tests|testing|unittests|doc|docs|Documentation|scripts|tools|devtools|build-aux|ci|\.github)(/|$)`)
+
+// sampleFile picks a small text file of the repository as a CLI input.
+func sampleFile(ctx context.Context, e *env) string {
+	for _, g := range []string{"*.yaml", "*.yml", "*.json", "*.txt", "README.md", "README*"} {
+		fs, _ := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: g})
+		for _, f := range fs {
+			if !strings.Contains(f.Path, "/") && f.Path != "expect.json" && f.Kind != "manifest" && !f.Lockfile && f.Size < 1<<20 {
+				return f.Path
+			}
+		}
+	}
+	return "README.md"
+}
+
+// programs lists the repository's runnable programs from the graph's
+// entry points, test programs left out, examples first.
+func programs(ctx context.Context, e *env) ([]program, error) {
+	eps, err := e.ix.EntryPoints(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ts, err := e.ix.Targets(ctx, "make")
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var libs, progs []program
+	add := func(p program) {
+		if seen[p.run] {
+			return
+		}
+		seen[p.run] = true
+		if p.lib {
+			libs = append(libs, p)
+		} else {
+			progs = append(progs, p)
+		}
+	}
+	mains := map[string]string{} // dir → main source (C, C++, Go, Python)
+	for _, ep := range eps {
+		if ep.Kind == "main" && !testName.MatchString(ep.Path) {
+			if _, ok := mains[path.Dir(ep.Path)]; !ok {
+				mains[path.Dir(ep.Path)] = ep.Path
+			}
+		}
+	}
+	for _, ep := range eps {
+		prov := Provenance{Source: "entrypoint", File: ep.Path, Line: int(ep.Line), Note: ep.Kind + " " + ep.Name}
+		switch {
+		case testName.MatchString(ep.Name) || testName.MatchString(ep.Path) && ep.Kind == "main",
+			foreignDirs.MatchString(path.Dir(ep.Path)), strings.ContainsAny(ep.Name, "$@{}") || strings.HasPrefix(ep.Name, "."),
+			ep.Kind == "executable" && scriptExt.MatchString(ep.Name):
+		case ep.Kind == "executable" && (path.Base(ep.Path) == "CMakeLists.txt" || path.Base(ep.Path) == "meson.build"):
+			src := strings.Fields(ep.Command)
+			first := ""
+			if len(src) > 0 {
+				first = src[0]
+				if d := path.Dir(ep.Path); d != "." && !strings.HasPrefix(first, d+"/") {
+					first = path.Join(d, first)
+				}
+			}
+			run := e.invocation(ep.Name, ep.Path)
+			if run == "" {
+				continue
+			}
+			add(program{run: run, source: first, why: prov, lib: exampleRe.MatchString(ep.Name + " " + ep.Command)})
+		case ep.Kind == "executable" && path.Base(ep.Path) == "Makefile.am":
+			add(program{run: "./" + path.Join(path.Dir(ep.Path), ep.Name), source: amMain(e, eps, ep), why: prov, lib: exampleRe.MatchString(ep.Name)})
+		case ep.Kind == "bin" && path.Base(ep.Path) == "package.json":
+			add(program{run: "node " + ep.Command, source: ep.Command, why: prov})
+		case ep.Kind == "bin" && strings.Contains(ep.Command, ":"): // console script module:function
+			mod, _, _ := strings.Cut(ep.Command, ":")
+			add(program{run: ep.Name, source: pySource(ctx, e, mod), why: prov})
+		case ep.Kind == "main" && ep.Language == "Go":
+			d := path.Dir(ep.Path)
+			run := "go run ."
+			if d != "." {
+				run = "go run ./" + d
+			}
+			add(program{run: run, source: ep.Path, why: prov, lib: exampleRe.MatchString(d)})
+		case ep.Kind == "main" && ep.Language == "Python" && helperScript.MatchString(ep.Path):
+			// code generators and maintenance scripts, not the program
+		case ep.Kind == "main" && ep.Language == "Python" && !strings.Contains(ep.Path, "/src/") && !strings.HasPrefix(ep.Path, "src/"):
+			add(program{run: "python " + ep.Path, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path)})
+		case ep.Kind == "main" && ep.Language == "JavaScript" && !strings.HasPrefix(ep.Path, "bin/"):
+			add(program{run: "node " + ep.Path, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path)})
+		}
+	}
+	// Plain Makefiles: targets linking a program (-o $@) next to a main.
+	if e.stacks["make"] {
+		for _, t := range ts {
+			if path.Dir(t.Path) != "." || testName.MatchString(t.Name) || !strings.Contains(t.Command, "-o $@") && !strings.Contains(t.Command, "-o "+t.Name) {
+				continue
+			}
+			add(program{run: "./" + t.Name, source: mains["."], why: Provenance{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "links program " + t.Name}, lib: exampleRe.MatchString(t.Name)})
+		}
+	}
+	return append(libs, progs...), nil
+}
+
+// amMain finds the main source of an automake program: a main named
+// after it, else the main in its directory, else src/main.c.
+func amMain(e *env, eps []retrieval.EntryPoint, prog retrieval.EntryPoint) string {
+	d := path.Dir(prog.Path)
+	best := ""
+	for _, ep := range eps {
+		if ep.Kind != "main" || testName.MatchString(ep.Path) || ep.Language != "C" && ep.Language != "C++" {
+			continue
+		}
+		base := strings.TrimSuffix(path.Base(ep.Path), path.Ext(ep.Path))
+		switch {
+		case base == prog.Name:
+			return ep.Path
+		case path.Dir(ep.Path) == d && best == "":
+			best = ep.Path
+		case ep.Path == path.Join(d, "src", "main.c") || ep.Path == path.Join(d, "src", prog.Name+".c"):
+			best = ep.Path
+		}
+	}
+	if best != "" {
+		return best
+	}
+	for _, c := range []string{path.Join(d, prog.Name+".c"), path.Join(d, "src", prog.Name+".c"), path.Join(d, "main.c"), path.Join(d, "src", "main.c")} {
+		if _, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(c))); err == nil {
+			return c // a main the parser did not see (macros around main)
+		}
+	}
+	return ""
+}
+
+// pySource finds the file of a dotted module (src layout or flat).
+func pySource(ctx context.Context, e *env, mod string) string {
+	rel := strings.ReplaceAll(mod, ".", "/") + ".py"
+	for _, p := range []string{rel, "src/" + rel, strings.TrimSuffix(rel, ".py") + "/__init__.py", "src/" + strings.TrimSuffix(rel, ".py") + "/__init__.py"} {
+		if _, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(p))); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// serverPort reports whether cmd (run from dir) starts a server, and its
+// port, from the command and the source of the file it runs.
+func serverPort(ctx context.Context, e *env, cmd, dir string) (string, bool) {
+	src := ""
+	if f := strings.Fields(cmd); len(f) >= 2 && (f[0] == "npm" || f[0] == "yarn") {
+		name := f[1]
+		if name == "run" && len(f) > 2 {
+			name = f[2]
+		}
+		if ts, err := e.ix.Targets(ctx, "script"); err == nil {
+			for _, t := range ts {
+				if t.Path == path.Join(dir, "package.json") && t.Name == name {
+					cmd += " " + t.Command // judge the script the package runs
+				}
+			}
+		}
+	}
+	for _, w := range strings.Fields(cmd) {
+		w = strings.Trim(w, `"'`)
+		if strings.HasPrefix(w, "-") || strings.ContainsAny(w, "$|<>") {
+			continue
+		}
+		rel := path.Join(dir, strings.TrimPrefix(w, "./"))
+		for _, cand := range []string{rel, rel + ".js", path.Join(rel, "index.js"), rel + ".py", path.Join(rel, "app.py")} {
+			if !strings.HasSuffix(cand, ".js") && !strings.HasSuffix(cand, ".py") && !strings.HasSuffix(cand, ".mjs") {
+				continue
+			}
+			if s, err := e.ix.ReadFile(ctx, cand, 0, 0, true); err == nil {
+				src += s + "\n"
+				break
+			}
+		}
+	}
+	if m := portFlagRe.FindStringSubmatch(cmd); m != nil && (serverRe.MatchString(cmd) || serverSrc.MatchString(src)) {
+		return m[2], true
+	}
+	switch {
+	case strings.Contains(cmd, "flask") && strings.Contains(cmd, " run"):
+		return "5000", true
+	case strings.Contains(cmd, "http.server") || strings.Contains(cmd, "uvicorn") || strings.Contains(cmd, "runserver"):
+		return "8000", true
+	}
+	if !serverSrc.MatchString(src) && !serverRe.MatchString(cmd) {
+		return "", false
+	}
+	if m := portRe.FindStringSubmatch(src + "\n" + cmd); m != nil {
+		return m[1], true
+	}
+	if strings.Contains(cmd, "node") || strings.Contains(cmd, "npm") {
+		return "3000", true
+	}
+	return "8080", true
+}
+
+var portFlagRe = regexp.MustCompile(`(--port[= ]|-p\s+|PORT=)(\d{2,5})\b`)
+
+// serverize turns Runnable commands that start a server into background
+// probes on localhost.
+func serverize(ctx context.Context, e *env, cs []Command) []Command {
+	for i, c := range cs {
+		if c.Background || c.Bucket.Level() != Runnable || c.Expect != nil {
+			continue
+		}
+		if port, ok := serverPort(ctx, e, c.Text, c.Dir); ok {
+			cs[i].Text, cs[i].Background = serverProbe(c.Text, port), true
+			cs[i].Reason = c.Reason + "; a server: started in the background and proved by an HTTP answer on 127.0.0.1:" + port
+		}
+	}
+	return cs
+}
+
+// serverProbe starts cmd in the background in its own process group,
+// waits up to 30 s for an HTTP answer on 127.0.0.1:port (curl, or a bare
+// TCP connect when curl is missing), stops the whole group and exits 0
+// only if the server answered. The server's log tail is printed.
+func serverProbe(cmd, port string) string {
+	return fmt.Sprintf("set -m; (%s) >/tmp/heragent-server.log 2>&1 & pid=$!; ok=1; for i in $(seq 1 30); do "+
+		"if command -v curl >/dev/null; then curl -sS -o /dev/null --max-time 2 http://127.0.0.1:%[2]s/ && ok=0; "+
+		"else (exec 3<>/dev/tcp/127.0.0.1/%[2]s) 2>/dev/null && ok=0; fi; [ $ok = 0 ] && break; sleep 1; done; "+
+		"kill -- -$pid 2>/dev/null || kill $pid 2>/dev/null; wait $pid 2>/dev/null; tail -n 20 /tmp/heragent-server.log; exit $ok", cmd, port)
+}
