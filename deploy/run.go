@@ -191,7 +191,11 @@ func (r *runner) export() error {
 	if err := x.WriteExports(r.stage); err != nil {
 		return err
 	}
-	if err := writeJSON(filepath.Join(r.stage, "pyramid.json"), r.o.Pyramid); err != nil {
+	pj, err := r.o.Pyramid.JSON()
+	if err != nil {
+		return fmt.Errorf("encode pyramid: %w", err)
+	}
+	if err := WriteFileAtomic(filepath.Join(r.stage, "pyramid.json"), pj, 0o644); err != nil {
 		return err
 	}
 	r.rep.Iterations = r.iter

@@ -46,12 +46,16 @@ func (e *Engine) Verify(ctx context.Context, out string, o VerifyOptions) (*Veri
 		o.CommandTimeout = 15 * time.Minute
 	}
 	var rep Report
-	var pyr pyramid.Pyramid
 	if err := readJSON(filepath.Join(out, "report.json"), &rep); err != nil {
 		return nil, err
 	}
-	if err := readJSON(filepath.Join(out, "pyramid.json"), &pyr); err != nil {
-		return nil, err
+	pj, err := os.ReadFile(filepath.Join(out, "pyramid.json"))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNotOutput, err)
+	}
+	pyr, err := pyramid.Load(pj)
+	if err != nil {
+		return nil, fmt.Errorf("%w: pyramid.json: %v", ErrNotOutput, err)
 	}
 	df, err := os.ReadFile(filepath.Join(out, "Dockerfile"))
 	if err != nil {
@@ -97,7 +101,7 @@ func (e *Engine) Verify(ctx context.Context, out string, o VerifyOptions) (*Veri
 				continue
 			}
 			n++
-			c := findCommand(&pyr, cr)
+			c := findCommand(pyr, cr)
 			got, err := execCommand(ctx, sb, c, n, o.CommandTimeout, filepath.Join(out, "logs", fmt.Sprintf("verify-%02d.log", n)))
 			if err != nil {
 				return nil, err

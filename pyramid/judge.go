@@ -68,7 +68,7 @@ func Judge(c Command, o Outcome) Verdict {
 		}
 	}
 	for _, e := range c.Expect {
-		re, err := regexp.Compile(e)
+		re, err := regexp.Compile("(?m)" + e) // landmarks may anchor lines
 		if err != nil {
 			return Verdict{false, fmt.Sprintf("bad landmark %q: %v", e, err)}
 		}
