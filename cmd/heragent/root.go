@@ -29,6 +29,7 @@ func newRootCmd() *cobra.Command {
 		newGraphCmd(g),
 		newImageCmd(g),
 		newIndexCmd(g),
+		newPlanCmd(g),
 	)
 	return root
 }
