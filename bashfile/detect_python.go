@@ -23,7 +23,25 @@ type pythonDetector struct{}
 func (pythonDetector) Name() string { return "python" }
 
 func (pythonDetector) Detect(r *repo) bool {
-	return r.stacks["python"] || r.has("pyproject.toml", "setup.py", "setup.cfg", "requirements.txt", "tox.ini", "noxfile.py", "Pipfile")
+	if r.has("pyproject.toml", "setup.py", "setup.cfg", "requirements.txt", "tox.ini", "noxfile.py", "Pipfile") {
+		return true
+	}
+	if !r.stacks["python"] {
+		return false
+	}
+	// Python sources without a manifest beside C/C++ code are usually
+	// helper scripts; they make a stack when pytest-style tests exist.
+	return !r.hasLanguage("C", "C++") || hasPytestFiles(r)
+}
+
+func hasPytestFiles(r *repo) bool {
+	for _, f := range r.files {
+		b := path.Base(f.Path)
+		if f.Language == "Python" && (strings.HasPrefix(b, "test_") || strings.HasSuffix(b, "_test.py") || b == "conftest.py") {
+			return true
+		}
+	}
+	return false
 }
 
 // debianPython is the Python minor version of Debian bookworm.

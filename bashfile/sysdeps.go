@@ -3,6 +3,7 @@ package bashfile
 import (
 	"context"
 	"fmt"
+	"path"
 	"sort"
 	"strings"
 
@@ -65,7 +66,7 @@ func (p *planner) cSystemDeps(ctx context.Context, source string) error {
 	}
 	var optional, unresolved []string
 	for _, d := range deps {
-		if auxPath(d.Path) {
+		if auxPath(d.Path) || !p.fromChosenBuild(d.Path) {
 			continue
 		}
 		why := ev(source, d.Path, d.Line, "")
@@ -155,7 +156,7 @@ func (p *planner) includeDeps(ctx context.Context, source string, unresolved *[]
 			continue
 		}
 		at, ok := firstIncluder(u.Includers)
-		if !ok {
+		if !ok || platformHeader(u.Header) {
 			continue
 		}
 		cands := p.pkgs.Header(u.Header)
@@ -166,7 +167,7 @@ func (p *planner) includeDeps(ctx context.Context, source string, unresolved *[]
 			}
 			if s, ok := bestUsable(cands); ok {
 				suffixOnly = append(suffixOnly, fmt.Sprintf("<%s> (%s has %s)", u.Header, s, cands[0].Key))
-			} else if !platformHeader(u.Header) {
+			} else {
 				*unresolved = append(*unresolved, fmt.Sprintf("<%s> (%s:%d)", u.Header, at.Path, at.Line))
 			}
 			continue
@@ -281,4 +282,20 @@ func anyBase(c []debindex.Candidate) bool {
 		}
 	}
 	return false
+}
+
+// fromChosenBuild reports whether a dependency was declared by the build
+// system that builds the project (a CMake project's configure.ac checks
+// are not run).
+func (p *planner) fromChosenBuild(file string) bool {
+	base := path.Base(file)
+	switch p.cbuild {
+	case "cmake":
+		return base == "CMakeLists.txt" || strings.HasSuffix(base, ".cmake")
+	case "meson":
+		return base == "meson.build" || base == "meson_options.txt" || base == "meson.options"
+	case "autotools":
+		return base == "configure.ac" || base == "configure.in" || strings.HasSuffix(base, ".m4")
+	}
+	return false // make, or a Python extension: only the includes say what is needed
 }
