@@ -22,7 +22,7 @@ type planReport struct {
 
 func newPlanCmd(g *globals) *cobra.Command {
 	f := &graphFlags{}
-	var offline bool
+	var xf indexFlags
 	cmd := &cobra.Command{
 		Use:   "plan <repo>",
 		Short: "Print the initial Bash File the detectors generate for a repository",
@@ -43,7 +43,7 @@ with the stacks found, unsupported build systems and notes. Nothing is run.`,
 				return err
 			}
 			defer done()
-			pkgs, err := debindex.Load(ctx, debindex.Options{Offline: offline})
+			pkgs, err := debindex.Load(ctx, xf.options())
 			if err != nil {
 				fmt.Fprintf(cmd.ErrOrStderr(), "warning: no Debian package index (%s); packages named from the override lists only\n", oneLine(err.Error()))
 				pkgs = nil
@@ -68,6 +68,7 @@ with the stacks found, unsupported build systems and notes. Nothing is run.`,
 		},
 	}
 	cmd.Flags().StringVar(&f.store, "store", "", "graph store: a file path (default <user cache dir>/heragent/graph.db) or neo4j://host:7687[/database]")
-	cmd.Flags().BoolVar(&offline, "offline", false, "use the cached Debian package index only, never the network")
+	xf.register(cmd)
+	cmd.Flags().BoolVar(&xf.offline, "offline", false, "use the cached Debian package index only, never the network")
 	return cmd
 }
