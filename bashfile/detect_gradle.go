@@ -18,7 +18,7 @@ func (d gradleDetector) Apply(ctx context.Context, p *planner) error {
 		return err
 	}
 	gradle := "gradle"
-	if p.repo.has("gradlew") {
+	if p.repo.onDisk("gradlew") {
 		gradle = "./gradlew"
 		if err := p.add(Runtimes, "chmod +x gradlew", ev(d.Name(), "gradlew", 0, "the Gradle wrapper pins the project's Gradle version")); err != nil {
 			return err

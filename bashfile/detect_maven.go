@@ -16,7 +16,7 @@ func (d mavenDetector) Apply(ctx context.Context, p *planner) error {
 		return err
 	}
 	mvn := "mvn"
-	if p.repo.has("mvnw") {
+	if p.repo.onDisk("mvnw") {
 		mvn = "./mvnw"
 		if err := p.add(Runtimes, "chmod +x mvnw", ev(d.Name(), "mvnw", 0, "the Maven wrapper pins the project's Maven version")); err != nil {
 			return err

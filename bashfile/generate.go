@@ -3,7 +3,9 @@ package bashfile
 import (
 	"context"
 	"fmt"
+	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -117,6 +119,7 @@ type repo struct {
 	byPath map[string]retrieval.FileInfo
 	top    map[string]bool // base names of top-level files
 	stacks map[string]bool // retrieval's Stacks
+	root   string          // checkout on disk, for files the graph leaves out
 }
 
 func scanRepo(ctx context.Context, ix *retrieval.Index) (*repo, error) {
@@ -128,7 +131,7 @@ func scanRepo(ctx context.Context, ix *retrieval.Index) (*repo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("list stacks: %w", err)
 	}
-	r := &repo{files: files, byPath: map[string]retrieval.FileInfo{}, top: map[string]bool{}, stacks: map[string]bool{}}
+	r := &repo{files: files, byPath: map[string]retrieval.FileInfo{}, top: map[string]bool{}, stacks: map[string]bool{}, root: ix.Root}
 	for _, f := range files {
 		r.byPath[f.Path] = f
 		if !strings.Contains(f.Path, "/") {
@@ -149,6 +152,20 @@ func (r *repo) has(names ...string) bool {
 		}
 	}
 	return false
+}
+
+// onDisk reports whether a top-level file exists in the checkout even
+// though the graph leaves it out (go-enry counts the Maven and Gradle
+// wrappers as vendored files).
+func (r *repo) onDisk(name string) bool {
+	if r.top[name] {
+		return true
+	}
+	if r.root == "" {
+		return false
+	}
+	st, err := os.Stat(filepath.Join(r.root, name))
+	return err == nil && st.Mode().IsRegular()
 }
 
 // first returns the first of names that exists at the top.
