@@ -182,6 +182,9 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 		sort.Strings(missing)
 		p.note("no Debian package for Python distributions " + strings.Join(dedupeStrings(missing), ", ") + ": without PyPI they stay missing")
 	}
+	if r.has("Pipfile") && len(reqFiles) == 0 && !project {
+		p.note("Pipfile found: pipenv is not used and its packages are not installed")
+	}
 	if r.has("tox.ini", "noxfile.py") {
 		p.note(r.first("tox.ini", "noxfile.py") + " found: tox/nox build their own environments from PyPI; the venv gets the test dependencies instead")
 	}
