@@ -31,6 +31,8 @@ func newRootCmd() *cobra.Command {
 		newIndexCmd(g),
 		newVerifyCmd(g),
 		newPyramidCmd(g),
+		newRunCmd(g),
+		newPlanCmd(g),
 	)
 	return root
 }

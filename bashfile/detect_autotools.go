@@ -1,0 +1,86 @@
+package bashfile
+
+import (
+	"context"
+	"strings"
+)
+
+// autotoolsDetector: configure.ac / configure.in (generated with autoreconf
+// when configure is not committed), or a committed configure script with
+// Makefile.in. Configures in the source tree and runs make.
+type autotoolsDetector struct{}
+
+func (autotoolsDetector) Name() string { return "autotools" }
+
+func (autotoolsDetector) Detect(r *repo) bool {
+	return r.stacks["autotools"] || r.has("configure") && r.has("Makefile.in", "Makefile.am")
+}
+
+// autoconfMacroPackages: macros in configure.ac whose definitions
+// autoreconf needs from a package beyond autoconf/automake/libtool.
+var autoconfMacroPackages = []struct{ macro, pkg string }{
+	{"PKG_CHECK_MODULES", "pkg-config"},
+	{"PKG_PROG_PKG_CONFIG", "pkg-config"},
+	{"AX_", "autoconf-archive"},
+	{"AM_GNU_GETTEXT", "autopoint"},
+	{"AM_ICONV", "gettext"},
+	{"GTK_DOC_CHECK", "gtk-doc-tools"},
+	{"IT_PROG_INTLTOOL", "intltool"},
+	{"AM_PATH_PYTHON", "python3"},
+}
+
+func (d autotoolsDetector) Apply(ctx context.Context, p *planner) error {
+	ac := p.repo.first("configure.ac", "configure.in")
+	if err := p.install(Base, ev(d.Name(), p.repo.first("configure.ac", "configure.in", "configure"), 0, "C/C++ compiler and make"), "build-essential"); err != nil {
+		return err
+	}
+	if ac != "" {
+		tools := []string{"autoconf", "automake"}
+		if p.repo.fact(ac, "libtool") != "" {
+			tools = append(tools, "libtool")
+		}
+		if err := p.install(Base, ev(d.Name(), ac, 0, "autoreconf generates configure"), tools...); err != nil {
+			return err
+		}
+		text, _ := p.ix.ReadFile(ctx, ac, 0, 0, true)
+		for _, m := range autoconfMacroPackages {
+			if line := lineOf(text, m.macro); line > 0 {
+				if err := p.install(Base, ev(d.Name(), ac, int64(line), m.macro+" needs "+m.pkg), m.pkg); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if err := p.cSystemDeps(ctx, d.Name()); err != nil {
+		return err
+	}
+	if ac != "" {
+		gen := "[ -x configure ] || autoreconf -fi"
+		note := "generate configure"
+		if p.repo.has("autogen.sh") {
+			note += " (autogen.sh exists; autoreconf does the same without running configure)"
+		}
+		if err := p.add(Build, gen, ev(d.Name(), ac, 0, note)); err != nil {
+			return err
+		}
+	}
+	if err := p.add(Build, "[ -f Makefile ] || ./configure", ev(d.Name(), "configure", 0, "configure in the source tree, once")); err != nil {
+		return err
+	}
+	return p.add(Build, `make -j"$(nproc)"`, ev(d.Name(), p.repo.first("Makefile.am", "Makefile.in", "configure"), 0, "build (tests run later, from the test pyramid: make check)"))
+}
+
+// lineOf is the 1-based line of the first line containing s, outside
+// comments (dnl, #); 0 when none.
+func lineOf(text, s string) int {
+	for i, l := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "dnl") || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if strings.Contains(l, s) {
+			return i + 1
+		}
+	}
+	return 0
+}

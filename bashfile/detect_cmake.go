@@ -1,0 +1,65 @@
+package bashfile
+
+import (
+	"context"
+	"strings"
+)
+
+// cmakeDetector: a top-level CMakeLists.txt. Configures into ./build and
+// builds; the tests are the pyramid's (ctest --test-dir build).
+type cmakeDetector struct{}
+
+func (cmakeDetector) Name() string { return "cmake" }
+
+func (cmakeDetector) Detect(r *repo) bool { return r.stacks["cmake"] }
+
+// debianCMake is the CMake version of Debian bookworm.
+const debianCMake = "3.25"
+
+func (d cmakeDetector) Apply(ctx context.Context, p *planner) error {
+	const file = "CMakeLists.txt"
+	min := p.repo.fact(file, "cmake_minimum")
+	why := ev(d.Name(), file, 0, "C/C++ compiler and CMake")
+	if err := p.install(Base, why, "build-essential", "cmake"); err != nil {
+		return err
+	}
+	if min != "" && !versionAtMost(min, debianCMake) {
+		p.note("CMakeLists.txt asks for CMake " + min + ", newer than Debian's " + debianCMake + " (bookworm-backports has a newer one)")
+	}
+	if err := p.cSystemDeps(ctx, d.Name()); err != nil {
+		return err
+	}
+	if err := p.add(Build, "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release", ev(d.Name(), file, 0, "configure out of tree")); err != nil {
+		return err
+	}
+	return p.add(Build, `cmake --build build --parallel "$(nproc)"`, ev(d.Name(), file, 0, "build every target (tests run later, from the test pyramid)"))
+}
+
+// versionAtMost compares dotted versions numerically: a <= b.
+func versionAtMost(a, b string) bool {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(pa) || i < len(pb); i++ {
+		x, y := 0, 0
+		if i < len(pa) {
+			x = atoiPrefix(pa[i])
+		}
+		if i < len(pb) {
+			y = atoiPrefix(pb[i])
+		}
+		if x != y {
+			return x < y
+		}
+	}
+	return true
+}
+
+func atoiPrefix(s string) int {
+	n := 0
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			break
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n
+}

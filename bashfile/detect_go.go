@@ -1,0 +1,50 @@
+package bashfile
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+)
+
+// goDetector: a top-level go.mod. Debian's golang-go (1.19) when go.mod's
+// go (and toolchain) version allows it; otherwise the newest patch release
+// of the needed minor version from the Go module proxy's toolchain module.
+// Then go mod download and go build ./....
+type goDetector struct{}
+
+func (goDetector) Name() string { return "go" }
+
+func (goDetector) Detect(r *repo) bool { return r.stacks["go"] || r.has("go.mod") }
+
+// debianGo is the Go version of Debian bookworm.
+const debianGo = "1.19"
+
+var goMinorRe = regexp.MustCompile(`^(?:go)?(1\.\d+)`)
+
+func (d goDetector) Apply(ctx context.Context, p *planner) error {
+	const mod = "go.mod"
+	minor := ""
+	if m := goMinorRe.FindStringSubmatch(p.repo.fact(mod, "go")); m != nil {
+		minor = m[1]
+	}
+	if m := goMinorRe.FindStringSubmatch(p.repo.fact(mod, "toolchain")); m != nil && (minor == "" || !versionAtMost(m[1], minor)) {
+		minor = m[1]
+	}
+	if minor == "" || versionAtMost(minor, debianGo) {
+		if err := p.install(Runtimes, ev(d.Name(), mod, 0, fmt.Sprintf("go %s: Debian's Go %s is enough", versionOr(minor, "unset"), debianGo)), "golang-go", "ca-certificates"); err != nil {
+			return err
+		}
+	} else {
+		why := ev(d.Name(), mod, 0, fmt.Sprintf("go.mod needs Go %s, newer than Debian's %s: the toolchain module from the Go module proxy", minor, debianGo))
+		if err := p.add(Runtimes, GoToolchainInstall(minor), why); err != nil {
+			return err
+		}
+		if err := p.add(Runtimes, "path_prepend "+GoToolchainDir(minor)+"/bin", why); err != nil {
+			return err
+		}
+	}
+	if err := p.add(Runtimes, "go mod download", ev(d.Name(), mod, 0, "module dependencies from the Go module proxy")); err != nil {
+		return err
+	}
+	return p.add(Build, "go build ./...", ev(d.Name(), mod, 0, "build every package"))
+}

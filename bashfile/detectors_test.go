@@ -1,0 +1,114 @@
+package bashfile_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/graph/build"
+	"github.com/heragent/heragent/graph/embedded"
+	"github.com/heragent/heragent/retrieval"
+)
+
+// planFor writes files into a temporary repository and generates its plan.
+func planFor(t *testing.T, files map[string]string) *bashfile.Plan {
+	t.Helper()
+	ctx := context.Background()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := embedded.Open(ctx, filepath.Join(t.TempDir(), "graph.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	ix, _, err := retrieval.Build(ctx, dir, s, build.Options{Name: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := bashfile.Generate(ctx, ix, bashfile.Options{Packages: testIndex(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return plan
+}
+
+func TestDetectors(t *testing.T) {
+	tests := []struct {
+		name        string
+		files       map[string]string
+		stacks      string
+		contains    []string // in the rendered script
+		absent      []string
+		unsupported string // substring of an Unsupported entry
+		note        string // substring of a note
+	}{
+		{name: "go newer than Debian's", files: map[string]string{"go.mod": "module x\n\ngo 1.22.3\n", "main.go": "package main\nfunc main() {}\n"},
+			stacks: "go", contains: []string{"golang.org/toolchain/@v/list", "go1\\.22", "path_prepend /usr/local/go1.22/bin", "go mod download", "go build ./..."}, absent: []string{"golang-go"}},
+		{name: "go toolchain directive", files: map[string]string{"go.mod": "module x\n\ngo 1.21\n\ntoolchain go1.23.4\n"},
+			stacks: "go", contains: []string{"/usr/local/go1.23/bin"}},
+		{name: "go Debian's is enough", files: map[string]string{"go.mod": "module x\n\ngo 1.18\n"},
+			stacks: "go", contains: []string{"pkg_install golang-go"}, absent: []string{"golang.org/toolchain"}},
+		{name: "yarn lockfile", files: map[string]string{"package.json": `{"name":"x","scripts":{"build":"tsc"},"engines":{"node":">=20"}}`, "yarn.lock": "# yarn lockfile v1\n"},
+			stacks: "npm", contains: []string{"npm install -g yarn@1", "yarn install --frozen-lockfile", "yarn run build"}, note: "engines.node"},
+		{name: "pnpm via packageManager", files: map[string]string{"package.json": `{"name":"x","packageManager":"pnpm@9.1.0"}`, "pnpm-lock.yaml": "lockfileVersion: '9.0'\n"},
+			stacks: "npm", contains: []string{"npm install -g pnpm@9.1.0", "pnpm install --frozen-lockfile"}},
+		{name: "npm without lockfile", files: map[string]string{"package.json": `{"name":"x"}`},
+			stacks: "npm", contains: []string{"npm install"}, absent: []string{"npm ci"}},
+		{name: "bazel is unsupported", files: map[string]string{"WORKSPACE": "", "BUILD": "cc_binary(name='x')\n", "x.c": "int main(){return 0;}\n"},
+			stacks: "", unsupported: "bazel: WORKSPACE found"},
+		{name: "scons is unsupported", files: map[string]string{"SConstruct": "Program('x.c')\n"}, unsupported: "scons"},
+		{name: "maven wrapper first", files: map[string]string{"pom.xml": "<project><modelVersion>4.0.0</modelVersion><artifactId>x</artifactId></project>", "mvnw": "#!/bin/sh\n"},
+			stacks: "maven", contains: []string{"./mvnw -B -q -DskipTests package", "default-jdk-headless"}, absent: []string{" maven"}, note: "Maven Central"},
+		{name: "maven from Debian", files: map[string]string{"pom.xml": "<project><modelVersion>4.0.0</modelVersion><artifactId>x</artifactId></project>"},
+			stacks: "maven", contains: []string{"mvn -B -q -DskipTests package", "maven"}},
+		{name: "gradle wrapper first", files: map[string]string{"build.gradle": "apply plugin: 'java'\n", "gradlew": "#!/bin/sh\n"},
+			stacks: "gradle", contains: []string{"./gradlew --no-daemon assemble"}},
+		{name: "cargo", files: map[string]string{"Cargo.toml": "[package]\nname = \"x\"\nversion = \"0.1.0\"\nrust-version = \"1.70\"\n", "Cargo.lock": "version = 3\n", "src/main.rs": "fn main() {}\n"},
+			stacks: "cargo", contains: []string{"cargo fetch --locked", "cargo build", "pkg_install cargo rustc"}, note: "rust-version"},
+		{name: "poetry backend offline", files: map[string]string{"pyproject.toml": "[build-system]\nrequires = [\"poetry-core>=1.0\"]\nbuild-backend = \"poetry.core.masonry.api\"\n\n[project]\nname = \"x\"\nversion = \"0.1\"\ndependencies = [\"PyYAML>=6\"]\nrequires-python = \">=3.12\"\n"},
+			stacks: "python", contains: []string{"python3-poetry-core", "python3-yaml", "pip install --no-build-isolation --no-deps -e .", "pypi_reachable"}, note: "Python >=3.12"},
+		{name: "meson with pkg-config dependency", files: map[string]string{"meson.build": "project('x', 'c')\nz = dependency('zlib')\nexecutable('x', 'x.c', dependencies: z)\n", "x.c": "#include <zlib.h>\nint main(){return 0;}\n"},
+			stacks: "meson", contains: []string{"zlib1g-dev", "meson setup build"}},
+		{name: "python C extension without a C build system", files: map[string]string{"setup.py": "from setuptools import setup, Extension\nsetup(name='x', ext_modules=[Extension('x', ['x.c'])])\n", "x.c": "#include <zlib.h>\n"},
+			stacks: "python", contains: []string{"python3-dev", "zlib1g-dev"}},
+		{name: "makefile beside a python project is a task runner", files: map[string]string{"Makefile": "init:\n\tpip install -r requirements.txt\n", "requirements.txt": "PyYAML\n", "app.py": "import yaml\n"},
+			stacks: "python", absent: []string{"make -j"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			plan := planFor(t, tt.files)
+			script := plan.File.Render()
+			if got := strings.Join(plan.Stacks, ","); got != tt.stacks {
+				t.Errorf("stacks %q, want %q", got, tt.stacks)
+			}
+			for _, s := range tt.contains {
+				if !strings.Contains(script, s) {
+					t.Errorf("script lacks %q:\n%s", s, script)
+				}
+			}
+			for _, s := range tt.absent {
+				if strings.Contains(script, s) {
+					t.Errorf("script has %q", s)
+				}
+			}
+			if tt.unsupported != "" && !strings.Contains(strings.Join(plan.Unsupported, "\n"), tt.unsupported) {
+				t.Errorf("unsupported %q lacks %q", plan.Unsupported, tt.unsupported)
+			}
+			if tt.note != "" && !strings.Contains(strings.Join(plan.Notes, "\n"), tt.note) {
+				t.Errorf("notes %q lack %q", plan.Notes, tt.note)
+			}
+		})
+	}
+}

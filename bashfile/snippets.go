@@ -1,0 +1,52 @@
+package bashfile
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Shell snippets shared by the detectors and the repair rules: each is one
+// statement for a section, idempotent, and proven in bookworm containers.
+
+// GoToolchainProxy is the Go module proxy path of the golang.org/toolchain
+// module, whose zips are complete Go distributions.
+const GoToolchainProxy = "https://proxy.golang.org/golang.org/toolchain/@v/"
+
+// GoToolchainDir is where GoToolchainInstall puts Go minor (e.g. "1.22").
+func GoToolchainDir(minor string) string { return "/usr/local/go" + minor }
+
+// GoToolchainInstall installs the newest patch release of Go minor
+// ("1.22") from the Go module proxy's golang.org/toolchain module into
+// GoToolchainDir(minor), choosing the release from the module's version
+// list when the script runs. Follow it with
+// `path_prepend GoToolchainDir(minor)/bin`.
+func GoToolchainInstall(minor string) string {
+	dir := GoToolchainDir(minor)
+	vre := strings.ReplaceAll(minor, ".", `\.`)
+	return fmt.Sprintf(`if [ ! -x %[1]s/bin/go ]; then
+  pkg_install ca-certificates curl unzip
+  arch=$(dpkg --print-architecture)
+  v=$(curl -fsSL %[2]slist | grep -E "^v0\.0\.1-go%[3]s(\.[0-9]+)?\.linux-${arch}\$" | sort -V | tail -n 1 || true)
+  [ -n "$v" ] || { log "no Go %[4]s toolchain on the Go module proxy"; exit 1; }
+  log "installing Go toolchain $v"
+  curl -fsSL -o /tmp/go-toolchain.zip "%[2]s$v.zip"
+  rm -rf /tmp/go-toolchain && unzip -q /tmp/go-toolchain.zip -d /tmp/go-toolchain
+  mv "/tmp/go-toolchain/golang.org/toolchain@$v" %[1]s
+  chmod -R a+rX %[1]s && chmod a+x %[1]s/bin/* %[1]s/pkg/tool/*/*
+  rm -rf /tmp/go-toolchain /tmp/go-toolchain.zip
+fi`, dir, GoToolchainProxy, vre, minor)
+}
+
+// BackportsInstall adds the release's backports suite (on the mirror the
+// image already uses, list or deb822 sources) and installs pkgs from it.
+func BackportsInstall(pkgs ...string) string {
+	return `{
+  codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
+  if ! grep -rqs -- "$codename-backports" /etc/apt/sources.list /etc/apt/sources.list.d; then
+    mirror=$(grep -rhoE '^(deb|URIs:)[[:space:]]+(\[[^]]*\][[:space:]]+)?[a-z]+://[^[:space:]]+' /etc/apt/sources.list /etc/apt/sources.list.d 2>/dev/null | grep -oE '[a-z]+://[^[:space:]]+' | head -n 1 || true)
+    echo "deb ${mirror:-http://deb.debian.org/debian} $codename-backports main" >/etc/apt/sources.list.d/heragent-backports.list
+    apt-get update -qq -o Acquire::Retries=3
+  fi
+  apt-get install -y -qq --no-install-recommends -o Acquire::Retries=3 -t "$codename-backports" ` + strings.Join(pkgs, " ") + `
+}`
+}

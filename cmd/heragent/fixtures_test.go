@@ -1,0 +1,55 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/internal/enginetest"
+	"github.com/heragent/heragent/pyramid"
+)
+
+// TestFixturesReachTheirLevel is the end-to-end check of `heragent run`:
+// every fixture repository reaches the level its expect.json names, with
+// the rules brain, and `heragent verify` rebuilds the exported Dockerfile
+// from scratch and confirms it.
+func TestFixturesReachTheirLevel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end runs in -short mode")
+	}
+	enginetest.Engine(t)
+	expects, err := filepath.Glob("../../testdata/repos/*/expect.json")
+	if err != nil || len(expects) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	for _, ej := range expects {
+		dir := filepath.Dir(ej)
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			t.Parallel()
+			var want struct {
+				Level pyramid.Level `json:"level"`
+			}
+			b, _ := os.ReadFile(ej)
+			if err := json.Unmarshal(b, &want); err != nil || want.Level == "" {
+				t.Fatalf("expect.json: %v", err)
+			}
+			out := filepath.Join(t.TempDir(), "out")
+			r := runCLI(t, nil, "run", dir, "--out", out, "--json", "--level", string(want.Level))
+			var rep deploy.Report
+			if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+				t.Fatalf("run exit %d, no report: %v\n%s", r.code, err, r.stderr)
+			}
+			if rep.Level != want.Level || r.code != ExitOK {
+				md, _ := os.ReadFile(filepath.Join(out, "report.md"))
+				t.Fatalf("reached %s (exit %d), want %s: %s\n%s", rep.Level, r.code, want.Level, rep.WhyNotHigher, md)
+			}
+			v := runCLI(t, nil, "verify", out, "--json")
+			var res deploy.VerifyResult
+			if err := json.Unmarshal([]byte(v.stdout), &res); err != nil || !res.Match || v.code != ExitOK {
+				t.Fatalf("verify exit %d: %v %+v\n%s", v.code, err, res, v.stderr)
+			}
+		})
+	}
+}
