@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Quick start on a fresh machine: provision a container engine and the base
-# image (both reused when present), build heragent, check the environment,
-# then set up, build, test and run an example repository in a sandbox.
-# Usage: scripts/quickstart.sh [REPO]   (default: examples/hello-c)
+# image (both reused when present), build heragent, then take an example
+# repository to the Runnable level with the rules brain and the embedded
+# graph store, and verify the exported Dockerfile from scratch.
+# Usage: scripts/quickstart.sh [REPO]   (default: testdata/repos/c-cmake)
 set -Eeuo pipefail
 cd "$(dirname "$0")/.."
-repo=${1:-examples/hello-c}
+repo=${1:-testdata/repos/c-cmake}
+out=heragent-out/$(basename "$repo")
 DOCKER_HOST="$(scripts/provision-engine.sh)"
 export DOCKER_HOST
 mkdir -p bin
 go build -o bin/heragent ./cmd/heragent
 bin/heragent image bootstrap --quiet
-bin/heragent doctor
-echo "== building, testing and running $repo in a sandbox"
-bin/heragent exec "$repo" -- 'apt-get update -qq && apt-get install -y -qq --no-install-recommends gcc libc6-dev make >/dev/null && make && make check && ./hello heragent'
+bin/heragent run "$repo" --out "$out"
+bin/heragent verify "$out" --quiet
+echo "== $out/report.md"
+cat "$out/report.md"
