@@ -41,6 +41,15 @@ func (r *runner) feedback(ctx context.Context, img string) (bool, error) {
 		if l.Rank() > r.o.Target.Rank() {
 			break
 		}
+		if l == pyramid.Installable && installs {
+			// The Bash File's install and build sections ran to the end: that
+			// is the evidence. The pyramid's build commands would repeat them,
+			// in forms (pip install from PyPI, make install) that can fail
+			// for reasons the script already worked around.
+			level = l
+			r.traj.emit(Event{Phase: "level", Iteration: r.iter, Level: string(l), Message: "level reached: installable (the Bash File installed and built the project)"})
+			continue
+		}
 		var cmds []pyramid.Command
 		for _, c := range r.o.Pyramid.At(l) {
 			if _, skip := r.skip[c.Text]; !skip {
@@ -48,10 +57,6 @@ func (r *runner) feedback(ctx context.Context, img string) (bool, error) {
 			}
 		}
 		if len(cmds) == 0 {
-			if l == pyramid.Installable && installs {
-				level = l // the Bash File's install and build sections ran: that is the evidence
-				continue
-			}
 			r.rep.WhyNotHigher = fmt.Sprintf("no %s command to run%s", l, skippedText(r.o.Pyramid.At(l), r.skip))
 			break
 		}
@@ -116,12 +121,17 @@ func skippedText(cmds []pyramid.Command, skip map[string]string) string {
 	return " (" + strings.Join(out, "; ") + ")"
 }
 
-// commandLine is the command as the entrypoint runs it, from /repo.
+// commandLine is the command as the entrypoint runs it, from /repo: for a
+// server probe, the server itself.
 func commandLine(c pyramid.Command) string {
-	if c.Dir == "" || c.Dir == "." {
-		return c.Text
+	text := c.Text
+	if c.Background && c.Serve != "" {
+		text = c.Serve
 	}
-	return "cd " + quote(c.Dir) + " && " + c.Text
+	if c.Dir == "" || c.Dir == "." {
+		return text
+	}
+	return "cd " + quote(c.Dir) + " && " + text
 }
 
 // runCommand runs one pyramid command of the run and records it.

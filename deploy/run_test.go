@@ -97,7 +97,7 @@ func TestRunRepairsAndReachesRunnable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !v.Match || v.Reproduced != pyramid.Runnable || len(v.Commands) != 3 {
+	if !v.Match || v.Reproduced != pyramid.Runnable || len(v.Commands) != 2 {
 		t.Fatalf("verify: %+v", v)
 	}
 

@@ -118,6 +118,11 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		}
 		all = adjust(append(all, syn...))
 	}
+	sm, err := smokeProbes(ctx, ix, all)
+	if err != nil {
+		return nil, err
+	}
+	all = append(all, sm...)
 	for _, g := range o.Goals {
 		all = append(all, Command{Text: g, Bucket: Integration, Level: Runnable, Reason: "user goal: reached when it exits 0 and its output shows every expected landmark",
 			Why: []Provenance{{Source: "user"}}, Expect: exp})
@@ -313,3 +318,33 @@ var (
 	goTestRe    = regexp.MustCompile(`^(.*?)go test(\s.*)?$`)
 	goVerboseRe = regexp.MustCompile(`go test\b.*\s(-v|-json)\b`)
 )
+
+// smokeProbes gives a repository without any test a Testable level: its
+// Runnable commands double as runtime probes (smoke), the lowest evidence
+// the hierarchy accepts. A repository with tests gets none, so a failing
+// test suite is never hidden behind a probe that passes.
+func smokeProbes(ctx context.Context, ix *retrieval.Index, all []Command) ([]Command, error) {
+	tests, err := ix.FindFiles(ctx, retrieval.FileQuery{Kind: "test"})
+	if err != nil {
+		return nil, fmt.Errorf("find test files: %w", err)
+	}
+	targets, err := ix.Targets(ctx, "test")
+	if err != nil {
+		return nil, fmt.Errorf("find test targets: %w", err)
+	}
+	if len(tests) > 0 || len(targets) > 0 {
+		return nil, nil
+	}
+	var out []Command
+	for _, c := range order(all) {
+		if c.Bucket.Level() != Runnable || len(out) == 2 {
+			continue
+		}
+		s := c
+		s.Bucket, s.Level, s.Synth, s.Expect = Smoke, Testable, true, nil
+		s.Reason = "the repository has no tests: running the program is the runtime probe (" + c.Reason + ")"
+		s.Why = append(append([]Provenance(nil), c.Why...), Provenance{Source: "synthesized", Note: "no test files or test targets"})
+		out = append(out, s)
+	}
+	return out, nil
+}

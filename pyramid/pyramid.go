@@ -101,6 +101,9 @@ type Command struct {
 	Expect []string     `json:"expect,omitempty"` // regexes the output must show (user goals)
 	// Background marks a server: started, probed on localhost, stopped.
 	Background bool `json:"background,omitempty"`
+	// Serve is a background probe's server command in the foreground: what
+	// an exported image runs as its entrypoint.
+	Serve string `json:"serve,omitempty"`
 }
 
 // Pyramid is the ordered set of commands for a repository.

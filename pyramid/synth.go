@@ -65,7 +65,7 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 				port = m[1]
 			}
 			c := mk(serverProbe(p.run, port), "starts the server in the background and checks it answers on 127.0.0.1:"+port)
-			c.Background = true
+			c.Background, c.Serve = true, p.run
 			out = append(out, c)
 		case p.lib:
 			out = append(out, mk(p.run, "runs the library's example program, which exercises the library end to end"))
@@ -352,7 +352,7 @@ func serverize(ctx context.Context, e *env, cs []Command) []Command {
 			continue
 		}
 		if port, ok := serverPort(ctx, e, c.Text, c.Dir); ok {
-			cs[i].Text, cs[i].Background = serverProbe(c.Text, port), true
+			cs[i].Text, cs[i].Background, cs[i].Serve = serverProbe(c.Text, port), true, c.Text
 			cs[i].Reason = c.Reason + "; a server: started in the background and proved by an HTTP answer on 127.0.0.1:" + port
 		}
 	}
