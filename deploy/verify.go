@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/heragent/heragent/pyramid"
@@ -68,7 +69,13 @@ func (e *Engine) Verify(ctx context.Context, out string, o VerifyOptions) (*Veri
 	res := &VerifyResult{Out: out, Repo: rep.Repo, Level: rep.Level, Reproduced: pyramid.None, Commands: []CommandResult{}}
 	runID := NewRunID()
 	defer e.GC(context.WithoutCancel(ctx), GCOptions{RunID: runID, Checkpoints: true})
-	img, err := e.BuildImage(ctx, BuildOptions{Context: rep.Repo, Dockerfile: string(df), CACerts: o.CACerts, RunID: runID, Log: o.Log})
+	bo := BuildOptions{Context: rep.Repo, Dockerfile: string(df), CACerts: o.CACerts, RunID: runID, Log: o.Log}
+	img, err := e.BuildImage(ctx, bo)
+	if err != nil && strings.Contains(err.Error(), "deleting build container") {
+		// podman 4 sometimes fails to clean up an intermediate container
+		// after a successful step: an engine hiccup, not a verdict.
+		img, err = e.BuildImage(ctx, bo)
+	}
 	res.BuildSeconds = time.Since(start).Seconds()
 	if err != nil {
 		if ctx.Err() != nil {
