@@ -30,20 +30,6 @@ func (cmakeTooOld) Name() string { return "cmake-too-old" }
 
 func (cmakeTooOld) Diagnose(f Failure) []Diagnosis { return scan(f.Log, cmakeTooOldMatches, nil) }
 
-// backportsInstall adds the backports suite (same mirror as the image's
-// sources, list or deb822 format) and installs pkgs from it.
-func backportsInstall(pkgs ...string) string {
-	return `{
-  codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
-  if ! grep -rqs -- "$codename-backports" /etc/apt/sources.list /etc/apt/sources.list.d; then
-    mirror=$(grep -rhoE '^(deb|URIs:)[[:space:]]+(\[[^]]*\][[:space:]]+)?[a-z]+://[^[:space:]]+' /etc/apt/sources.list /etc/apt/sources.list.d 2>/dev/null | grep -oE '[a-z]+://[^[:space:]]+' | head -n 1 || true)
-    echo "deb ${mirror:-http://deb.debian.org/debian} $codename-backports main" >/etc/apt/sources.list.d/heragent-backports.list
-    apt-get update -qq -o Acquire::Retries=3
-  fi
-  apt-get install -y -qq --no-install-recommends -o Acquire::Retries=3 -t "$codename-backports" ` + strings.Join(pkgs, " ") + `
-}`
-}
-
 func versionLE(a, b string) bool {
 	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
 	for i := 0; i < len(pa) && i < len(pb); i++ {
@@ -67,5 +53,5 @@ func (r cmakeTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return none(d, "cmake from backports was installed by an earlier repair and the failure remains"), true
 	}
 	return edit(d, fmt.Sprintf("the project needs CMake %s: install cmake from bookworm-backports (%s)", d.Subject, BackportsCMake),
-		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: backportsInstall("cmake"), Why: why(r, d)}), true
+		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: bashfile.BackportsInstall("cmake"), Why: why(r, d)}), true
 }

@@ -53,9 +53,6 @@ var (
 	goMinorRe = regexp.MustCompile(`^1\.\d+$`)
 )
 
-// GoToolchainURL is the Go module proxy path the repair downloads from.
-const GoToolchainURL = "https://proxy.golang.org/golang.org/toolchain/@v/"
-
 func (r goToolchainTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != GoToolchainTooOld {
 		return Proposal{}, false
@@ -72,20 +69,8 @@ func (r goToolchainTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if ctx.tried(r.Name(), Diagnosis{Kind: d.Kind, Subject: v}) > 0 {
 		return none(d, fmt.Sprintf("Go %s was installed by an earlier repair and the failure remains", v)), true
 	}
-	dir := "/usr/local/go" + v
-	vre := strings.ReplaceAll(v, ".", `\.`)
-	install := fmt.Sprintf(`if [ ! -x %[1]s/bin/go ]; then
-  pkg_install ca-certificates curl unzip
-  arch=$(dpkg --print-architecture)
-  v=$(curl -fsSL %[2]slist | grep -E "^v0\.0\.1-go%[3]s(\.[0-9]+)?\.linux-${arch}\$" | sort -V | tail -n 1 || true)
-  [ -n "$v" ] || { log "no Go %[4]s toolchain on the Go module proxy"; exit 1; }
-  log "installing Go toolchain $v"
-  curl -fsSL -o /tmp/go-toolchain.zip "%[2]s$v.zip"
-  rm -rf /tmp/go-toolchain && unzip -q /tmp/go-toolchain.zip -d /tmp/go-toolchain
-  mv "/tmp/go-toolchain/golang.org/toolchain@$v" %[1]s
-  chmod -R a+rX %[1]s && chmod a+x %[1]s/bin/* %[1]s/pkg/tool/*/*
-  rm -rf /tmp/go-toolchain /tmp/go-toolchain.zip
-fi`, dir, GoToolchainURL, vre, v)
+	dir := bashfile.GoToolchainDir(v)
+	install := bashfile.GoToolchainInstall(v)
 	path := "path_prepend " + dir + "/bin"
 	w := why(r, d)
 	var edits []bashfile.Edit
