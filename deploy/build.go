@@ -6,7 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
+	"time"
 
 	"github.com/docker/docker/api/types/build"
 	"github.com/docker/docker/pkg/jsonmessage"
@@ -34,6 +38,11 @@ func (e *Engine) BuildImage(ctx context.Context, o BuildOptions) (string, error)
 	if err := CheckRepoDir(o.Context); err != nil {
 		return "", err
 	}
+	unlock, err := lockBuilds(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
 	pr, pw := io.Pipe()
 	go func() {
 		tw := tar.NewWriter(pw)
@@ -88,4 +97,31 @@ func (e *Engine) BuildImage(ctx context.Context, o BuildOptions) (string, error)
 		id = strings.TrimSpace(lastLine(tail.String()))
 	}
 	return id, nil
+}
+
+// lockBuilds serialises image builds across heragent processes on this
+// host: podman 4's builder, run concurrently, fails now and then with
+// "error deleting build container … identifier is not a container".
+// Builds are a small part of a run, so waiting costs little.
+func lockBuilds(ctx context.Context) (func(), error) {
+	f, err := os.OpenFile(filepath.Join(os.TempDir(), "heragent-build.lock"), os.O_CREATE|os.O_RDWR, 0o666)
+	if err != nil {
+		return nil, fmt.Errorf("open build lock: %w", err)
+	}
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			return func() { syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, nil
+		}
+		if err != syscall.EWOULDBLOCK {
+			f.Close()
+			return nil, fmt.Errorf("take build lock: %w", err)
+		}
+		select {
+		case <-ctx.Done():
+			f.Close()
+			return nil, ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
 }
