@@ -22,21 +22,21 @@ import (
 
 // runFlags are the flags of `heragent run`.
 type runFlags struct {
-	engine     engineFlags
-	graph      graphFlags
-	out        string
-	level      string
-	brain      string
-	goals      []string
-	expect     []string
-	offline    bool
-	maxIter    int
-	maxTime    time.Duration
-	setupTime  time.Duration
-	cmdTime    time.Duration
-	noCkpt     bool
-	cpus       float64
-	memoryMiB  int64
+	engine    engineFlags
+	graph     graphFlags
+	out       string
+	level     string
+	brain     string
+	goals     []string
+	expect    []string
+	offline   bool
+	maxIter   int
+	maxTime   time.Duration
+	setupTime time.Duration
+	cmdTime   time.Duration
+	noCkpt    bool
+	cpus      float64
+	memoryMiB int64
 }
 
 func newRunCmd(g *globals) *cobra.Command {
