@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"time"
@@ -91,6 +92,13 @@ func (e *Engine) BuildImage(ctx context.Context, o BuildOptions) (string, error)
 		}
 	})
 	if err != nil {
+		// podman 4 may fail to delete an intermediate container after the
+		// final commit: the image is there, the error is only cleanup.
+		if m := committedRe.FindStringSubmatch(tail.String()); m != nil && strings.Contains(err.Error()+tail.String(), "deleting build container") {
+			if ins, ierr := e.api.ImageInspect(ctx, m[1]); ierr == nil {
+				return ins.ID, nil
+			}
+		}
 		return "", fmt.Errorf("build image: %w: %s", err, lastLine(tail.String()))
 	}
 	if id == "" { // podman reports the ID as the last stream line
@@ -98,6 +106,9 @@ func (e *Engine) BuildImage(ctx context.Context, o BuildOptions) (string, error)
 	}
 	return id, nil
 }
+
+// committedRe finds the image a podman build committed last.
+var committedRe = regexp.MustCompile(`(?m)^COMMIT[^\n]*\n--> ([0-9a-f]{6,64})\s*$`)
 
 // lockBuilds serialises image builds across heragent processes on this
 // host: podman 4's builder, run concurrently, fails now and then with

@@ -148,3 +148,14 @@ func TestDebootstrapProgressDropsPerPackageLines(t *testing.T) {
 		t.Fatalf("got %q, want %q", out.String(), want)
 	}
 }
+
+func TestCommittedImageFoundAfterCleanupError(t *testing.T) {
+	out := "STEP 10/10: LABEL x\nCOMMIT\n--> 81f12f76212\ntime=\"…\" level=error msg=\"error deleting build container\"\n"
+	m := committedRe.FindStringSubmatch(out)
+	if m == nil || m[1] != "81f12f76212" {
+		t.Fatalf("committed image not found: %v", m)
+	}
+	if committedRe.MatchString("STEP 9/10: RUN make\n--> 0242fc68b4e\n") {
+		t.Fatal("an intermediate step taken for the commit")
+	}
+}
