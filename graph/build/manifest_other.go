@@ -64,21 +64,9 @@ func parseCargo(_ string, src []byte, f *fileFacts) error {
 	if ct.Package.Edition != "" {
 		f.fact("edition", ct.Package.Edition)
 	}
-	for _, grp := range []struct {
-		scope string
-		m     map[string]any
-	}{{"runtime", ct.Dependencies}, {"dev", ct.DevDependencies}, {"build", ct.BuildDependencies}} {
-		for _, name := range sortedMapKeys(grp.m) {
-			c := ""
-			switch v := grp.m[name].(type) {
-			case string:
-				c = v
-			case map[string]any:
-				c, _ = v["version"].(string)
-			}
-			f.deps = append(f.deps, dependency{ecosystem: "cargo", name: name, constraint: c, scope: grp.scope, line: keyLine(src, name), required: true})
-		}
-	}
+	addTableDeps(f, src, "cargo", "runtime", ct.Dependencies)
+	addTableDeps(f, src, "cargo", "dev", ct.DevDependencies)
+	addTableDeps(f, src, "cargo", "build", ct.BuildDependencies)
 	for _, b := range ct.Bin {
 		f.targets = append(f.targets, target{kind: "executable", name: b.Name, command: b.Path, line: lineOf(src, `"`+b.Name+`"`, 1)})
 	}
@@ -133,4 +121,19 @@ func parseGradle(_ string, src []byte, f *fileFacts) error {
 		f.deps = append(f.deps, dependency{ecosystem: "gradle", name: string(src[m[4]:m[5]]) + ":" + string(src[m[6]:m[7]]), constraint: c, scope: scope, line: lineAt(src, m[0]), required: true})
 	}
 	return nil
+}
+
+// addTableDeps records a TOML dependency table (Cargo, Poetry) whose values
+// are either a version string or a table with a "version" key.
+func addTableDeps(f *fileFacts, src []byte, ecosystem, scope string, m map[string]any) {
+	for _, name := range sortedMapKeys(m) {
+		c := ""
+		switch v := m[name].(type) {
+		case string:
+			c = v
+		case map[string]any:
+			c, _ = v["version"].(string)
+		}
+		f.deps = append(f.deps, dependency{ecosystem: ecosystem, name: name, constraint: c, scope: scope, line: keyLine(src, name), required: true})
+	}
 }

@@ -79,21 +79,8 @@ func parsePyproject(_ string, src []byte, f *fileFacts) error {
 			addPyReq(f, src, r, "optional")
 		}
 	}
-	for _, grp := range []struct {
-		scope string
-		m     map[string]any
-	}{{"runtime", pp.Tool.Poetry.Dependencies}, {"dev", pp.Tool.Poetry.DevDependencies}} {
-		for _, name := range sortedMapKeys(grp.m) {
-			c := ""
-			switch v := grp.m[name].(type) {
-			case string:
-				c = v
-			case map[string]any:
-				c, _ = v["version"].(string)
-			}
-			f.deps = append(f.deps, dependency{ecosystem: "pypi", name: name, constraint: c, scope: grp.scope, line: keyLine(src, name), required: true})
-		}
-	}
+	addTableDeps(f, src, "pypi", "runtime", pp.Tool.Poetry.Dependencies)
+	addTableDeps(f, src, "pypi", "dev", pp.Tool.Poetry.DevDependencies)
 	for _, m := range []map[string]string{pp.Project.Scripts, pp.Project.GUIScripts, pp.Tool.Poetry.Scripts} {
 		for _, name := range sortedMapKeys(m) {
 			f.targets = append(f.targets, target{kind: "bin", name: name, command: m[name], line: keyLine(src, name)})
