@@ -50,8 +50,12 @@ func (r *runner) feedback(ctx context.Context, img string) (bool, error) {
 			r.traj.emit(Event{Phase: "level", Iteration: r.iter, Level: string(l), Message: "level reached: installable (the Bash File installed and built the project)"})
 			continue
 		}
+		cands := r.o.Pyramid.At(l)
+		if l == pyramid.Runnable {
+			cands = appendNew(cands, r.builtProbes(ctx, sb))
+		}
 		var cmds []pyramid.Command
-		for _, c := range r.o.Pyramid.At(l) {
+		for _, c := range cands {
 			if _, skip := r.skip[c.Text]; !skip {
 				cmds = append(cmds, c)
 			}
@@ -92,11 +96,15 @@ func (r *runner) feedback(ctx context.Context, img string) (bool, error) {
 		r.rep.Level = level
 		var why []string
 		for _, fc := range failed {
-			changed, stop := r.repair(ctx, repair.Failure{Phase: repair.PhaseCommand, Command: fc.Text, ExitCode: fc.ExitCode, TimedOut: fc.TimedOut, Log: fc.Tail})
+			changed, stop := r.repair(ctx, repair.Failure{Phase: repair.PhaseCommand, Command: fc.Text, ExitCode: fc.ExitCode, TimedOut: fc.TimedOut, Log: fc.diag})
 			if changed {
 				return true, nil
 			}
 			why = append(why, fmt.Sprintf("`%s`: %s (%s)", fc.Text, fc.Verdict, stop))
+		}
+		if l == pyramid.Testable && r.tolerate(failed, why) {
+			level = l
+			continue
 		}
 		r.rep.WhyNotHigher = fmt.Sprintf("no %s command passed: %s", l, strings.Join(why, "; "))
 		return false, nil
@@ -106,6 +114,52 @@ func (r *runner) feedback(ctx context.Context, img string) (bool, error) {
 		r.rep.WhyNotHigher = ""
 	}
 	return false, nil
+}
+
+// tolerate accepts Testable from a test run whose failures no repair
+// could fix when nearly all of its tests passed (pyramid.Tolerable): the
+// suite runs in this environment, and the failing tests are the
+// environment's or the project's, listed in the report. The command is
+// marked as proving the level, so verify re-runs it.
+func (r *runner) tolerate(failed []CommandResult, why []string) bool {
+	best := -1
+	for i, fc := range failed {
+		if !fc.TimedOut && pyramid.Tolerable(fc.Counts) && (best < 0 || fc.Counts.Passed > failed[best].Counts.Passed) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	fc := failed[best]
+	for i := len(r.rep.Commands) - 1; i >= 0; i-- {
+		cr := &r.rep.Commands[i]
+		if cr.Text == fc.Text && cr.Dir == fc.Dir && cr.Iteration == r.iter {
+			cr.Passed, cr.Tolerated = true, true
+			cr.Verdict = "accepted with failures: " + cr.Verdict
+			break
+		}
+	}
+	r.rep.Tests = fc.Counts
+	delete(r.skip, fc.Text) // recorded as failing, still the level's evidence after a later repair
+	r.rep.Notes = append(r.rep.Notes, fmt.Sprintf("testable with %d failing test(s) of %d that no repair fixed: %s",
+		fc.Counts.Failed+fc.Counts.Errors, fc.Counts.Passed+fc.Counts.Failed+fc.Counts.Errors, strings.Join(why, "; ")))
+	r.traj.emit(Event{Phase: "level", Iteration: r.iter, Level: string(pyramid.Testable), Command: fc.Text, Message: "level reached: testable, with failing tests no repair fixed"})
+	return true
+}
+
+// appendNew appends the commands of more that cs does not hold yet.
+func appendNew(cs, more []pyramid.Command) []pyramid.Command {
+	for _, m := range more {
+		dup := false
+		for _, c := range cs {
+			dup = dup || c.Text == m.Text
+		}
+		if !dup {
+			cs = append(cs, m)
+		}
+	}
+	return cs
 }
 
 func skippedText(cmds []pyramid.Command, skip map[string]string) string {
@@ -142,6 +196,10 @@ func (r *runner) runCommand(ctx context.Context, sb *Sandbox, c pyramid.Command)
 	if r.longer[c.Text] {
 		timeout *= 2
 	}
+	// A command is not started with more time than the run has left.
+	if left := r.o.MaxTime - time.Since(r.start); timeout > left {
+		timeout = max(left, time.Minute)
+	}
 	r.traj.emit(Event{Phase: "command", Iteration: r.iter, Level: string(c.Level), Command: c.Text, Message: "running"})
 	cr, err := execCommand(ctx, sb, c, n, timeout, logAbs)
 	if err != nil {
@@ -172,8 +230,13 @@ func execCommand(ctx context.Context, sb *Sandbox, c pyramid.Command, n int, tim
 	files := collectResults(ctx, sb, stamp)
 	counts := results.ParseRun(out, files)
 	v := pyramid.Judge(c, pyramid.Outcome{ExitCode: res.ExitCode, TimedOut: res.TimedOut, Output: out, Counts: counts})
+	if v.Suite && !counts.Ran() {
+		counts.Passed = 1
+		counts.Frameworks = append(counts.Frameworks, "suite")
+	}
 	return CommandResult{Text: c.Text, Dir: c.Dir, Level: c.Level, Bucket: c.Bucket, ExitCode: res.ExitCode, TimedOut: res.TimedOut,
-		Seconds: res.Duration.Seconds(), Counts: counts, Passed: v.Passed, Verdict: v.Reason, Log: logFile, Tail: lastLines(res.Tail, 60)}, nil
+		Seconds: res.Duration.Seconds(), Counts: counts, Passed: v.Passed, Verdict: v.Reason, Log: logFile, Tail: lastLines(res.Tail, 60),
+		diag: repair.Excerpt(out, 60, 40)}, nil
 }
 
 // collectResults copies the test result files the command created or

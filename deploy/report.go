@@ -33,9 +33,14 @@ type CommandResult struct {
 	Seconds   float64        `json:"seconds"`
 	Counts    results.Counts `json:"counts"`
 	Passed    bool           `json:"passed"`
-	Verdict   string         `json:"verdict"`
-	Log       string         `json:"log"`
-	Tail      string         `json:"tail,omitempty"`
+	// Tolerated: the command proved Testable although some tests failed
+	// (pyramid.Tolerable), after no repair fixed them.
+	Tolerated bool   `json:"tolerated,omitempty"`
+	Verdict   string `json:"verdict"`
+	Log       string `json:"log"`
+	Tail      string `json:"tail,omitempty"`
+	// diag is the whole log condensed for diagnosis (repair.Excerpt).
+	diag string
 }
 
 // RepairRecord is one repair decision.

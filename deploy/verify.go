@@ -115,6 +115,9 @@ func (e *Engine) Verify(ctx context.Context, out string, o VerifyOptions) (*Veri
 			}
 			got.Log = filepath.Join("logs", fmt.Sprintf("verify-%02d.log", n))
 			res.Commands = append(res.Commands, got)
+			if cr.Tolerated && !got.Passed && !got.TimedOut && pyramid.Tolerable(got.Counts) {
+				got.Passed, got.Tolerated = true, true // as in the run: nearly all tests pass
+			}
 			if !got.Passed {
 				levelOK = false
 				res.Mismatches = append(res.Mismatches, fmt.Sprintf("%s command `%s` passed in the run but not now: %s", l, c.Text, got.Verdict))

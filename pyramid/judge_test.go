@@ -29,6 +29,14 @@ func TestJudge(t *testing.T) {
 		{"entry ok", Command{Bucket: Entry}, Outcome{Output: "hello"}, true},
 		{"goal with landmarks", Command{Bucket: Entry, Expect: []string{`accuracy: 0\.\d+`, "Training completed"}}, Outcome{Output: "epoch 1\naccuracy: 0.93\nTraining completed\n"}, true},
 		{"goal missing a landmark", Command{Bucket: Entry, Expect: []string{`accuracy: 0\.\d+`, "Training completed"}}, Outcome{Output: "accuracy: 0.93\n"}, false},
+		// Test targets with no framework (lz4's make check, zlib's make test).
+		{"test target reports success", Command{Bucket: Unit}, Outcome{Output: "+ lz4 -t x.lz4\nTest Passed: dictionary is effective.\n"}, true},
+		{"test target all completed", Command{Bucket: Unit}, Outcome{Output: "Basic tests completed \n 25 59 All tests completed\n"}, true},
+		{"zlib test OK", Command{Bucket: Unit}, Outcome{Output: "\t*** zlib test OK ***\n"}, true},
+		{"zero failed is still success", Command{Bucket: Unit}, Outcome{Output: "all 12 tests passed, 0 tests failed\n"}, true},
+		{"test target reports a failure", Command{Bucket: Unit}, Outcome{Output: "Test Passed: a\n2 tests failed\n"}, false},
+		{"test target FAIL line", Command{Bucket: Unit}, Outcome{Output: "tests passed: 3\nFAIL roundtrip\n"}, false},
+		{"exit 1 with success words", Command{Bucket: Unit}, Outcome{ExitCode: 1, Output: "All tests passed\n"}, false},
 		{"prose mentioning panic is fine", Command{Bucket: Entry}, Outcome{Output: "don't panic: all good"}, true},
 	}
 	for _, tt := range tests {
@@ -41,5 +49,24 @@ func TestJudge(t *testing.T) {
 				t.Error("empty reason")
 			}
 		})
+	}
+}
+
+func TestTolerable(t *testing.T) {
+	tests := []struct {
+		c    results.Counts
+		want bool
+	}{
+		{results.Counts{Passed: 27, Failed: 1}, true},   // json-c without xxd
+		{results.Counts{Passed: 607, Failed: 12}, true}, // requests without network
+		{results.Counts{Passed: 9, Failed: 1}, true},
+		{results.Counts{Passed: 8, Failed: 2}, false},
+		{results.Counts{Passed: 0, Errors: 3}, false},
+		{results.Counts{Passed: 5}, false}, // nothing failed: Judge passes it, nothing to tolerate
+	}
+	for _, tt := range tests {
+		if got := Tolerable(tt.c); got != tt.want {
+			t.Errorf("Tolerable(%+v) = %v, want %v", tt.c, got, tt.want)
+		}
 	}
 }

@@ -145,6 +145,9 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
 	if err != nil {
 		return fmt.Errorf("mine test pyramid: %w", err)
 	}
+	for _, c := range pyr.Align(plan.Stacks) {
+		notes = append(notes, fmt.Sprintf("pyramid: dropped `%s` (another build system than the Bash File's %s)", c.Text, strings.Join(plan.Stacks, ", ")))
+	}
 	phases["pyramid"] = time.Since(t).Seconds()
 	closeGraph() // the loops do not query the graph: release its file lock
 	closeGraph = func() {}

@@ -1,0 +1,74 @@
+package pyramid
+
+import (
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// maxBuilt bounds the built programs probed.
+const maxBuilt = 2
+
+// notProgramDir holds executables that are not the project's programs:
+// test and benchmark binaries, CMake's compiler probes, vendored code.
+var notProgramDir = regexp.MustCompile(`(^|/)(CMakeFiles|_deps|test|tests|testing|unittests|fuzz|fuzzing|ossfuzz|bench|benchmarks|third_party|thirdparty|3rdparty|vendor|deps|external|\.git|node_modules|\.libs|_build/\.)(/|$)`)
+
+// BuiltProbes makes Runnable probes for programs the build produced that
+// the pyramid did not know about (a Makefile that builds `lz4` into the
+// top directory, a CMake `foreach` over program names): bins are the
+// executables the build left in the repository (slash paths relative to
+// it), repoName ranks programs named after the project first. Each
+// program gets a run on a small text input on stdin, then --version and
+// --help; every probe runs under `timeout` so a program that waits for
+// something else cannot hold the run.
+func BuiltProbes(bins []string, repoName string) []Command {
+	type cand struct {
+		rel   string
+		score int
+	}
+	name := strings.ToLower(strings.TrimPrefix(strings.ToLower(repoName), "lib"))
+	name = strings.TrimSuffix(strings.TrimSuffix(name, "-c"), ".c")
+	var cs []cand
+	for _, b := range bins {
+		b = strings.TrimPrefix(path.Clean(b), "./")
+		base := path.Base(b)
+		if notProgramDir.MatchString(path.Dir(b)) || strings.Contains(base, ".so") || strings.HasSuffix(base, ".o") {
+			continue
+		}
+		score := 0
+		lb := strings.ToLower(base)
+		switch {
+		case name != "" && (lb == name || strings.TrimPrefix(lb, "lib") == name):
+			score += 20
+		case name != "" && strings.Contains(lb, name):
+			score += 8
+		}
+		if testName.MatchString(base) {
+			score -= 15
+		}
+		if strings.Contains(lb, "example") || strings.Contains(b, "example") {
+			score -= 3
+		}
+		score -= strings.Count(b, "/") // nearer the top is likelier the product
+		cs = append(cs, cand{b, score})
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
+	var out []Command
+	var weak []Command
+	for i, c := range cs {
+		if i >= maxBuilt {
+			break
+		}
+		run := "./" + c.rel
+		why := []Provenance{{Source: "built", File: c.rel, Note: "an executable the build produced"}, {Source: "synthesized", Note: "no documented run command"}}
+		mk := func(text, reason string) Command {
+			return Command{Text: text, Bucket: Entry, Level: Runnable, Reason: reason, Why: why, Synth: true}
+		}
+		in, kind := sampleInput(c.rel)
+		out = append(out, mk("printf '"+in+"' | timeout 20 "+run, "runs a program the build produced on a small "+kind+" input on stdin"))
+		weak = append(weak, mk("timeout 20 "+run+" --version", "last resort: asks a program the build produced for its version (proves it starts, not that it works)"),
+			mk("timeout 20 "+run+" --help", "last resort: asks a program the build produced for its usage (proves it starts, not that it works)"))
+	}
+	return append(out, weak...)
+}

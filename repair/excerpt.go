@@ -1,0 +1,58 @@
+package repair
+
+import (
+	"regexp"
+	"strings"
+)
+
+// symptomRe picks the lines of a long log that may explain a failure: the
+// vocabulary of compilers, linkers, shells, package managers and test
+// runners. It is deliberately broad; the rules decide what a line means.
+var symptomRe = regexp.MustCompile(`(?i)error|not found|no such file|cannot|can't|could not|fatal|undefined reference|` +
+	`no module named|missing|unable to|permission denied|not permitted|timed? ?out|refused|unreachable|` +
+	`failed|killed|traceback|exception|requires|required|too old|deprecated|warning: setting locale|` +
+	`display|network|resolve`)
+
+// Excerpt condenses a whole log for diagnosis: the lines anywhere before
+// the last tailLines that look like symptoms (at most maxSymptoms, in log
+// order, without repeats), then the last tailLines lines as they are. A
+// failing test suite often prints its cause (`xxd: not found`) hundreds
+// of lines before its summary; the tail alone would miss it.
+func Excerpt(log string, tailLines, maxSymptoms int) string {
+	lines := strings.Split(strings.TrimRight(log, "\n"), "\n")
+	if len(lines) <= tailLines {
+		return strings.Join(lines, "\n")
+	}
+	head, tail := lines[:len(lines)-tailLines], lines[len(lines)-tailLines:]
+	inTail := make(map[string]bool, len(tail))
+	for _, l := range tail {
+		inTail[strings.TrimSpace(l)] = true
+	}
+	seen := map[string]bool{}
+	var picked []string
+	for _, l := range head {
+		t := strings.TrimSpace(l)
+		if t == "" || len(t) > 400 || seen[t] || inTail[t] || chatter(t) || !symptomRe.MatchString(t) {
+			continue
+		}
+		seen[t] = true
+		picked = append(picked, l)
+	}
+	if len(picked) > maxSymptoms {
+		// The first symptoms are usually the causes, the last ones the
+		// consequences nearest the summary: keep both ends.
+		half := maxSymptoms / 2
+		picked = append(picked[:half:half], picked[len(picked)-(maxSymptoms-half):]...)
+	}
+	if len(picked) == 0 {
+		return strings.Join(tail, "\n")
+	}
+	return strings.Join(picked, "\n") + "\n[…]\n" + strings.Join(tail, "\n")
+}
+
+// chatter is a configure-time status line ("-- Could NOT find Doxygen",
+// "checking for xyz... no"): it names optional things that are absent,
+// never the cause of a failure that comes later.
+func chatter(line string) bool {
+	return strings.HasPrefix(line, "-- ") || strings.HasPrefix(line, "checking ") || strings.HasPrefix(line, "Run-time dependency ")
+}

@@ -1,0 +1,51 @@
+package repair
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestExcerptKeepsEarlyCausesAndTheTail(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("-- Could NOT find Doxygen (missing: DOXYGEN_EXECUTABLE)\n")
+	for i := 0; i < 200; i++ {
+		fmt.Fprintf(&b, "test %d ok\n", i)
+		if i == 14 {
+			b.WriteString("/repo/tests/test_util.sh: line 7: xxd: command not found\n")
+		}
+	}
+	b.WriteString("97% tests passed, 1 tests failed out of 28\n")
+	got := Excerpt(b.String(), 60, 40)
+	if !strings.Contains(got, "xxd: command not found") || !strings.Contains(got, "1 tests failed out of 28") {
+		t.Fatalf("excerpt lost the cause or the summary:\n%s", got)
+	}
+	if strings.Contains(got, "Doxygen") || strings.Contains(got, "test 3 ok") {
+		t.Fatalf("excerpt kept noise:\n%s", got)
+	}
+	ds := Diagnose(Failure{Phase: PhaseCommand, ExitCode: 8, Log: got})
+	if ds[0].Kind != MissingExecutable || ds[0].Subject != "xxd" {
+		t.Fatalf("diagnoses of the excerpt = %+v, want missing executable xxd first", ds)
+	}
+}
+
+func TestExcerptShortLogIsUnchanged(t *testing.T) {
+	log := "a\nb: error\nc"
+	if got := Excerpt(log, 60, 40); got != log {
+		t.Fatalf("Excerpt = %q", got)
+	}
+}
+
+func TestExcerptBoundsSymptoms(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 1000; i++ {
+		fmt.Fprintf(&b, "error %d\n", i)
+	}
+	got := Excerpt(b.String(), 10, 20)
+	if n := strings.Count(got, "\n") + 1; n != 20+1+10 {
+		t.Fatalf("excerpt has %d lines, want 31", n)
+	}
+	if !strings.Contains(got, "error 0\n") || !strings.Contains(got, "error 989\n") {
+		t.Fatalf("excerpt should keep both ends of the symptoms:\n%s", got)
+	}
+}
