@@ -114,9 +114,14 @@ func (e *Engine) NewSandbox(ctx context.Context, o SandboxOptions) (*Sandbox, er
 		Image:      o.Image,
 		Entrypoint: []string{},
 		Cmd:        []string{"sleep", "infinity"}, // PID 1; work happens in execs
-		WorkingDir: RepoDir,
-		Env:        env,
-		Labels:     map[string]string{LabelManaged: "true", LabelKind: KindSandbox, LabelRun: o.RunID},
+		// PID 1 ignores SIGTERM: without these a forced removal waits
+		// podman's 10 s stop timeout before it kills (measured: 11.7 s vs
+		// 0.7 s per sandbox).
+		StopSignal:  "SIGKILL",
+		StopTimeout: &zeroStop,
+		WorkingDir:  RepoDir,
+		Env:         env,
+		Labels:      map[string]string{LabelManaged: "true", LabelKind: KindSandbox, LabelRun: o.RunID},
 	}
 	pids := lim.Pids
 	host := &container.HostConfig{Resources: container.Resources{
@@ -238,6 +243,9 @@ func (s *Sandbox) ReadFile(ctx context.Context, path string, max int64) ([]byte,
 
 // Close removes the container. Safe to call more than once and after the
 // context was cancelled.
+// zeroStop is the sandboxes' stop timeout in seconds.
+var zeroStop = 0
+
 func (s *Sandbox) Close(ctx context.Context) error {
 	return s.engine.removeContainer(ctx, s.ID)
 }

@@ -13,7 +13,8 @@ var executableMatches = []match{
 	// bash: bash: line 1: xxd: command not found
 	{MissingExecutable, regexp.MustCompile(`(?:^|: )([\w.+/-]+): command not found$`)},
 	// dash: /bin/sh: 1: xxd: not found
-	{MissingExecutable, regexp.MustCompile(`^(?:/bin/|/usr/bin/)?(?:sh|dash|bash): \d+: ([\w.+/-]+): not found$`)},
+	// dash running a script: /repo/tests/test_json_parse_cli.test: 14: xxd: not found
+	{MissingExecutable, regexp.MustCompile(`^(?:/bin/|/usr/bin/)?(?:sh|dash|bash): \d+: ([\w.+/-]+): not found$|^/?[\w./+-]+: \d+: ([\w.+/-]+): not found$`)},
 	// make: make: xxd: No such file or directory
 	{MissingExecutable, regexp.MustCompile(`^g?make(?:\[\d+\])?: ([\w.+/-]+): No such file or directory$`)},
 	// env: /usr/bin/env: 'python': No such file or directory
