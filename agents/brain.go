@@ -118,8 +118,8 @@ func (b *Brain) Propose(ctx context.Context, f repair.Failure, file *bashfile.Fi
 			props = b.rules.Propose(ctx, f, file, tried)
 		}
 		b.decide(deploy.Decision{Role: "repair", Brain: "rules", Summary: proposalsSummary(props), Error: err.Error()})
-		if len(props) == 0 && errors.Is(err, ErrStopped) {
-			props = []repair.Proposal{{Rule: llmRule, Action: repair.ActionNone, Diagnosis: repair.Diagnosis{Kind: repair.Unknown}, Reason: b.Stop()}}
+		if errors.Is(err, ErrStopped) {
+			props = append(props, repair.Proposal{Rule: llmRule, Action: repair.ActionNone, Diagnosis: repair.Diagnosis{Kind: repair.Unknown}, Reason: b.Stop()})
 		}
 		return props
 	}

@@ -17,6 +17,8 @@ import (
 type Reply struct {
 	Content string
 	Tools   []Call // tool calls to make instead of answering
+	// Fn, when set, computes the content from the last user message.
+	Fn func(user string) string
 }
 
 // Call is a tool call of a scripted reply.
@@ -72,12 +74,15 @@ func (s *Script) GenerateContent(ctx context.Context, msgs []llms.MessageContent
 	for _, opt := range options {
 		opt(&o)
 	}
-	role, size := "", 0
+	role, size, user := "", 0, ""
 	for _, m := range msgs {
 		for _, p := range m.Parts {
 			switch v := p.(type) {
 			case llms.TextContent:
 				size += len(v.Text)
+				if m.Role == llms.ChatMessageTypeHuman {
+					user = v.Text
+				}
 				if m.Role == llms.ChatMessageTypeSystem && role == "" {
 					if x := roleLine.FindStringSubmatch(v.Text); x != nil {
 						role = x[1]
@@ -102,6 +107,9 @@ func (s *Script) GenerateContent(ctx context.Context, msgs []llms.MessageContent
 	s.used[role]++
 	r := rs[i]
 	s.mu.Unlock()
+	if r.Fn != nil {
+		r.Content = r.Fn(user)
+	}
 
 	ch := &llms.ContentChoice{Content: r.Content, StopReason: "stop",
 		GenerationInfo: map[string]any{"PromptTokens": size / 4, "CompletionTokens": len(r.Content)/4 + 1}}
