@@ -56,7 +56,7 @@ type question struct {
 	role   string
 	system string
 	user   string
-	tools  *toolbox      // nil: no tools offered
+	tools  *toolbox     // nil: no tools offered
 	check  func() error // semantic validation of the decoded answer; may be nil
 }
 

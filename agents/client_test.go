@@ -52,7 +52,7 @@ func preRunScript() *agentstest.Script {
 			{Content: agentstest.JSON(agents.ContextAnswer{Sufficient: true, Facts: []agents.Fact{{Fact: "builds with make", Source: "Makefile"}}})},
 		},
 		"plan": {
-			{Content: `{"edits": [{"op": "append", "section": "build"`},                                                              // broken JSON
+			{Content: `{"edits": [{"op": "append", "section": "build"`},                                                                 // broken JSON
 			{Content: `{"edits": [{"op": "append", "section": "build", "command": "ls ./rev"}], "reason": "check the binary", "x": 1}`}, // unknown property
 			{Content: agentstest.JSON(agents.PlanAnswer{Edits: []agents.EditAnswer{{Op: "append", Section: "build", Command: "ls -l ./rev"}}, Reason: "check the binary"})},
 		},

@@ -177,4 +177,3 @@ func strictArgs(raw []byte, out any) error {
 	}
 	return nil
 }
-
