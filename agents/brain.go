@@ -63,7 +63,7 @@ func New(mode Mode, rules deploy.Repairer, c *Client) (*Brain, error) {
 	if c != nil {
 		what += " (" + cfg.String() + ")"
 	}
-	b.emit(deploy.Event{Phase: "brain", Message: what, Data: BrainEvent{Mode: mode, Config: cfg}})
+	b.emit(deploy.Event{Phase: "brain", Message: what, Data: BrainEvent{Mode: mode, Config: cfg, Price: cfg.Price()}})
 	return b, nil
 }
 

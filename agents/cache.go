@@ -83,6 +83,7 @@ type Replay struct {
 type BrainEvent struct {
 	Mode   Mode   `json:"mode"`
 	Config Config `json:"config"` // without the key (Config.MarshalJSON)
+	Price  Price  `json:"price"`  // of the model, so a replay costs the same
 }
 
 // LoadReplay reads the model exchanges of a trajectory.jsonl.
@@ -114,11 +115,13 @@ func LoadReplay(path string) (*Replay, error) {
 					Model    string `json:"model"`
 					BaseURL  string `json:"base_url"`
 				} `json:"config"`
+				Price Price `json:"price"`
 			}
 			if err := json.Unmarshal(ev.Data, &b); err != nil {
 				return nil, fmt.Errorf("read trajectory %s:%d: %w", path, n, err)
 			}
-			r.Mode, r.Config = b.Mode, Config{Provider: b.Config.Provider, Model: b.Config.Model, BaseURL: b.Config.BaseURL}
+			r.Mode, r.Config = b.Mode, Config{Provider: b.Config.Provider, Model: b.Config.Model, BaseURL: b.Config.BaseURL,
+				PriceIn: b.Price.In, PriceOut: b.Price.Out}
 			brain = true
 		case "llm":
 			var x Exchange
