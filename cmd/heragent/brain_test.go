@@ -144,3 +144,25 @@ func checkNoSecret(t *testing.T, out string, r result) {
 		t.Errorf("only %d output files checked", n)
 	}
 }
+
+// TestMaxTokensEndsTheRunCleanly spends the token budget on the first
+// question: the run ends before any setup runs, exit 1, the report says
+// why and the outputs are written.
+func TestMaxTokensEndsTheRunCleanly(t *testing.T) {
+	enginetest.Engine(t)
+	srv := agentstest.NewServer(agentstest.CMakeScript())
+	defer srv.Close()
+	out := filepath.Join(t.TempDir(), "out")
+	r := runCLI(t, []string{"XDG_CONFIG_HOME=" + t.TempDir()}, "run", "../../testdata/repos/c-make", "--json", "--out", out, "--brain", "llm",
+		"--llm-model", "scripted", "--llm-base-url", srv.BaseURL(), "--llm-cache", "off", "--max-tokens", "10")
+	var rep deploy.Report
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+		t.Fatalf("exit %d, no report: %v\n%s", r.code, err, r.stderr)
+	}
+	if r.code != ExitBelowLevel || !strings.Contains(rep.WhyNotHigher, "token budget spent") || len(rep.Setup) != 0 {
+		t.Errorf("exit %d, why %q, %d setup runs", r.code, rep.WhyNotHigher, len(rep.Setup))
+	}
+	if _, err := os.Stat(filepath.Join(out, "report.md")); err != nil {
+		t.Error(err)
+	}
+}
