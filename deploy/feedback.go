@@ -64,6 +64,7 @@ func (r *runner) feedback(ctx context.Context, img string) (bool, error) {
 			r.rep.WhyNotHigher = fmt.Sprintf("no %s command to run%s", l, skippedText(r.o.Pyramid.At(l), r.skip))
 			break
 		}
+		cmds = r.order(ctx, l, cmds)
 		var failed []CommandResult
 		passed := false
 		for _, c := range cmds {

@@ -19,11 +19,12 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 	if why := r.budget(); why != "" {
 		return false, why
 	}
+	r.reflect(ctx, f)
 	props := r.o.Repairer.Propose(ctx, f, r.file, r.tried)
 	changed := false
 	var reasons []string
 	for _, p := range props {
-		rec := RepairRecord{Iteration: r.iter, Phase: f.Phase, Command: f.Command, Diagnosis: p.Diagnosis, Rule: p.Rule, Action: p.Action, Reason: p.Reason, Brain: r.o.Repairer.Name()}
+		rec := RepairRecord{Iteration: r.iter, Phase: f.Phase, Command: f.Command, Diagnosis: p.Diagnosis, Rule: p.Rule, Action: p.Action, Reason: p.Reason, Brain: r.brainOf(p)}
 		key := string(p.Diagnosis.Kind) + ":" + p.Diagnosis.Subject
 		switch p.Action {
 		case repair.ActionEdit:

@@ -75,6 +75,9 @@ type Report struct {
 	Commands     []CommandResult    `json:"commands"`
 	Repairs      []RepairRecord     `json:"repairs"`
 	Notes        []string           `json:"notes,omitempty"`
+	Decisions    []Decision         `json:"decisions,omitempty"` // every agent decision and its brain
+	Lessons      []string           `json:"lessons,omitempty"`   // reflections after failed attempts
+	LLM          *Usage             `json:"llm,omitempty"`       // model tokens and cost, per role
 }
 
 // Markdown renders report.md.
@@ -124,6 +127,7 @@ func (r *Report) Markdown() string {
 			fmt.Fprintf(&b, "| %d | %s | %s %s | %s | %s | %s |\n", rp.Iteration, rp.Phase, rp.Diagnosis.Kind, mdCell(rp.Diagnosis.Subject), rp.Rule, rp.Action, mdCell(what))
 		}
 	}
+	r.brainMarkdown(&b)
 	for _, c := range r.Commands {
 		if !c.Passed && c.Tail != "" {
 			fmt.Fprintf(&b, "\n### Log tail: `%s`\n\n```\n%s\n```\n", mdCell(c.Text), strings.TrimRight(lastLines(c.Tail, 30), "\n"))

@@ -38,6 +38,12 @@ type RunOptions struct {
 	Stacks   []string      // for the report
 	RunID    string        // labels containers and images; random when empty
 
+	// Chooser, Reflector and Journal are the brain's other roles; nil
+	// keeps the deterministic behaviour (deploy/roles.go).
+	Chooser   CommandChooser
+	Reflector Reflector
+	Journal   Journal
+
 	MaxIterations  int           // repairs applied, at most (default 10)
 	MaxTime        time.Duration // wall time of the loops (default 1h)
 	SetupTimeout   time.Duration // one run of the Bash File (default 30m)
@@ -88,6 +94,8 @@ type runner struct {
 	skip     map[string]string // pyramid command → why it is not run again
 	longer   map[string]bool   // commands (or "setup") that get a doubled time limit
 	iter     int
+
+	reflected map[int]bool // iterations a lesson was asked for
 }
 
 // Run takes the repository as far up the maturity levels as it can prove:
@@ -130,6 +138,9 @@ func (e *Engine) Run(ctx context.Context, o RunOptions) (*Report, error) {
 	}
 	defer tf.Close()
 	r.traj = newTrajectory(tf, o.Progress)
+	if o.Journal != nil {
+		r.traj.pull = o.Journal.Drain
+	}
 	if r.repoHash, err = hashTree(o.Repo); err != nil {
 		return nil, err
 	}
@@ -175,6 +186,8 @@ func (r *runner) budget() string {
 		return fmt.Sprintf("repair budget spent (%d iterations)", r.o.MaxIterations)
 	case time.Since(r.start) > r.o.MaxTime:
 		return fmt.Sprintf("time budget spent (%s)", r.o.MaxTime)
+	case r.journalStop() != "":
+		return r.journalStop()
 	}
 	return ""
 }
@@ -205,6 +218,7 @@ func (r *runner) export() error {
 		r.rep.Seconds += r.rep.Phases[p]
 	}
 	r.traj.emit(Event{Phase: "done", Iteration: r.iter, Level: string(r.rep.Level), Message: "level reached: " + string(r.rep.Level)})
+	r.journalReport()
 	if err := writeJSON(filepath.Join(r.stage, "report.json"), r.rep); err != nil {
 		return err
 	}

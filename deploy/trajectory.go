@@ -27,6 +27,9 @@ type trajectory struct {
 	w     io.Writer
 	enc   *json.Encoder
 	fn    func(Event)
+	// pull, when set, yields events recorded elsewhere (the brain's model
+	// exchanges and decisions); they are written before each event.
+	pull func() []Event
 }
 
 func newTrajectory(w io.Writer, fn func(Event)) *trajectory {
@@ -36,9 +39,16 @@ func newTrajectory(w io.Writer, fn func(Event)) *trajectory {
 func (t *trajectory) emit(e Event) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	e.T = time.Since(t.start).Seconds()
-	_ = t.enc.Encode(e)
-	if t.fn != nil {
-		t.fn(e)
+	now := time.Since(t.start).Seconds()
+	var evs []Event
+	if t.pull != nil {
+		evs = t.pull()
+	}
+	for _, x := range append(evs, e) {
+		x.T = now
+		_ = t.enc.Encode(x)
+		if t.fn != nil {
+			t.fn(x)
+		}
 	}
 }

@@ -26,7 +26,7 @@ type runFlags struct {
 	graph     graphFlags
 	out       string
 	level     string
-	brain     string
+	brain     brainFlags
 	goals     []string
 	expect    []string
 	offline   bool
@@ -62,7 +62,6 @@ trajectory.jsonl and logs/. Exits 1 when the run ends below --level.`,
 	fl := cmd.Flags()
 	fl.StringVar(&f.out, "out", "", "output directory (default ./heragent-out/<repo name>)")
 	fl.StringVar(&f.level, "level", "runnable", "level to reach: installable, testable or runnable")
-	fl.StringVar(&f.brain, "brain", "rules", "decision maker: rules (llm and hybrid need a configured model)")
 	fl.StringArrayVar(&f.goals, "goal", nil, "a command that must succeed at the Runnable level (repeatable)")
 	fl.StringArrayVar(&f.expect, "expect", nil, "a regex every goal's output must show (repeatable)")
 	fl.StringVar(&f.graph.store, "store", "", "graph store: a file path (default <user cache dir>/heragent/graphs/<repo>.db) or neo4j://host:7687[/database]")
@@ -74,6 +73,7 @@ trajectory.jsonl and logs/. Exits 1 when the run ends below --level.`,
 	fl.BoolVar(&f.noCkpt, "no-checkpoints", false, "always run the whole Bash File from the base image")
 	fl.Float64Var(&f.cpus, "cpus", 0, "CPU limit of each sandbox (default: all cores)")
 	fl.Int64Var(&f.memoryMiB, "memory", 0, "memory limit of each sandbox in MiB (default 8192)")
+	f.brain.register(cmd)
 	return cmd
 }
 
@@ -88,8 +88,9 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
 	if err != nil || target == pyramid.None {
 		return usageError(fmt.Errorf("--level: want installable, testable or runnable, got %q", f.level))
 	}
-	if f.brain != "rules" {
-		return usageError(fmt.Errorf("--brain %s: no LLM is configured in this build; use --brain rules", f.brain))
+	mode, client, err := f.brain.client(cmd)
+	if err != nil {
+		return usageError(err)
 	}
 	mineOpts := pyramid.Options{Goals: f.goals, Expect: f.expect}
 	if err := mineOpts.Validate(); err != nil {
@@ -133,6 +134,16 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
 	if err != nil {
 		return fmt.Errorf("generate Bash File: %w", err)
 	}
+	var pi repair.PackageIndex
+	if pkgs != nil {
+		pi = repair.DebianIndex(pkgs)
+	}
+	brain, err := newBrain(mode, repair.RulesBrain{Index: pi, Repo: os.DirFS(repo).(fs.ReadFileFS)}, client)
+	if err != nil {
+		return err
+	}
+	facts := brain.Gather(ctx, ix, plan)
+	brain.ImprovePlan(ctx, plan, facts)
 	notes = append(notes, plan.Notes...)
 	for _, u := range plan.Unsupported {
 		notes = append(notes, "unsupported: "+u)
@@ -145,6 +156,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
 	if err != nil {
 		return fmt.Errorf("mine test pyramid: %w", err)
 	}
+	pyr = brain.RefinePyramid(ctx, ix, pyr, target, facts)
 	for _, c := range pyr.Align(plan.Stacks) {
 		notes = append(notes, fmt.Sprintf("pyramid: dropped `%s` (another build system than the Bash File's %s)", c.Text, strings.Join(plan.Stacks, ", ")))
 	}
@@ -154,18 +166,14 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
 	progress(g, stderr, deploy.Event{Phase: "pyramid", Message: fmt.Sprintf("%d installable, %d testable, %d runnable commands",
 		len(pyr.At(pyramid.Installable)), len(pyr.At(pyramid.Testable)), len(pyr.At(pyramid.Runnable)))})
 
-	var pi repair.PackageIndex
-	if pkgs != nil {
-		pi = repair.DebianIndex(pkgs)
-	}
 	rep, err := e.Run(ctx, deploy.RunOptions{
 		Repo: repo, Out: f.out, Image: f.engine.image, CACerts: certs,
 		Limits: deploy.Limits{CPUs: f.cpus, MemoryBytes: f.memoryMiB << 20},
 		File:   plan.File, Pyramid: pyr, Stacks: plan.Stacks, Notes: notes, Phases: phases,
-		Repairer: repair.RulesBrain{Index: pi, Repo: os.DirFS(repo).(fs.ReadFileFS)},
+		Repairer: brain,
 		Target:   target, MaxIterations: f.maxIter, MaxTime: f.maxTime, SetupTimeout: f.setupTime, CommandTimeout: f.cmdTime,
-		NoCheckpoints: f.noCkpt,
-		Progress:      func(ev deploy.Event) { progress(g, stderr, ev) },
+		NoCheckpoints: f.noCkpt, Chooser: brain, Reflector: brain, Journal: brain,
+		Progress: func(ev deploy.Event) { progress(g, stderr, ev) },
 	})
 	if err != nil {
 		if errors.Is(err, deploy.ErrBadRepo) {
@@ -207,5 +215,6 @@ func printRunSummary(w io.Writer, r *deploy.Report, out string) {
 	if r.WhyNotHigher != "" {
 		fmt.Fprintf(w, "why not higher: %s\n", r.WhyNotHigher)
 	}
+	printUsage(w, r)
 	fmt.Fprintf(w, "outputs: %s/{setup.sh,Dockerfile,entrypoint.sh,report.md,report.json,pyramid.json,trajectory.jsonl,logs/}\n", out)
 }
