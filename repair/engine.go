@@ -241,6 +241,17 @@ func (c *Context) readRepo(name string) string {
 	return string(b)
 }
 
+// packageSection is where a package goes. A tool a command after setup
+// misses (a test script's xxd) joins the runtimes and dependencies, so the
+// re-run starts from the checkpoint after the base toolchain instead of
+// installing it again.
+func (c *Context) packageSection(pkg string) bashfile.SectionID {
+	if c.Phase == PhaseCommand {
+		return bashfile.Runtimes
+	}
+	return packageSection(pkg)
+}
+
 // packageSection is where a package goes: language packages with the
 // runtimes, everything else with the base toolchain.
 func packageSection(pkg string) bashfile.SectionID {
@@ -263,7 +274,7 @@ func addPackage(r Rule, d Diagnosis, ctx *Context, candidates []string) Proposal
 			continue
 		}
 		return edit(d, fmt.Sprintf("install %s, which provides %s %q", p, kindNoun(d.Kind), d.Subject),
-			bashfile.Edit{Op: bashfile.OpAddPackages, Section: packageSection(p), Packages: []string{p}, Why: why(r, d)})
+			bashfile.Edit{Op: bashfile.OpAddPackages, Section: ctx.packageSection(p), Packages: []string{p}, Why: why(r, d)})
 	}
 	return none(d, fmt.Sprintf("every known provider of %q is installed already (%s) and it is still missing", d.Subject, strings.Join(candidates, ", ")))
 }

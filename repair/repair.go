@@ -106,6 +106,8 @@ type Context struct {
 	Attempts []Proposal
 	// PyPIReachable is true when pip is known to reach its index here.
 	PyPIReachable bool
+	// Phase is the phase of the failure being repaired.
+	Phase Phase
 }
 
 // RepoReader reads a file of the repository by its slash path relative
