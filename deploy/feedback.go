@@ -34,6 +34,8 @@ func (r *runner) feedback(ctx context.Context, img string) (bool, error) {
 	}
 	defer sb.Close(ctx)
 
+	// Programs the build produced, listed before any command adds files.
+	built := r.builtProbes(ctx, sb)
 	level := pyramid.None
 	r.rep.Runnable = ""
 	installs := len(r.file.Section(bashfile.Runtimes).Commands)+len(r.file.Section(bashfile.Build).Commands) > 0
@@ -52,7 +54,7 @@ func (r *runner) feedback(ctx context.Context, img string) (bool, error) {
 		}
 		cands := r.o.Pyramid.At(l)
 		if l == pyramid.Runnable {
-			cands = appendNew(cands, r.builtProbes(ctx, sb))
+			cands = appendNew(cands, built)
 		}
 		var cmds []pyramid.Command
 		for _, c := range cands {

@@ -8,7 +8,7 @@ import (
 )
 
 // maxBuilt bounds the built programs probed.
-const maxBuilt = 2
+const maxBuilt = 4
 
 // notProgramDir holds executables that are not the project's programs:
 // test and benchmark binaries, CMake's compiler probes, vendored code.
@@ -45,7 +45,7 @@ func BuiltProbes(bins []string, repoName string) []Command {
 			score += 8
 		}
 		if testName.MatchString(base) {
-			score -= 15
+			score -= 6 // libevent's time-test is a sample program, cJSON_test a demo
 		}
 		if strings.Contains(lb, "example") || strings.Contains(b, "example") {
 			score -= 3
@@ -66,9 +66,11 @@ func BuiltProbes(bins []string, repoName string) []Command {
 			return Command{Text: text, Bucket: Entry, Level: Runnable, Reason: reason, Why: why, Synth: true}
 		}
 		in, kind := sampleInput(c.rel)
-		out = append(out, mk("printf '"+in+"' | timeout 20 "+run, "runs a program the build produced on a small "+kind+" input on stdin"))
-		weak = append(weak, mk("timeout 20 "+run+" --version", "last resort: asks a program the build produced for its version (proves it starts, not that it works)"),
-			mk("timeout 20 "+run+" --help", "last resort: asks a program the build produced for its usage (proves it starts, not that it works)"))
+		out = append(out, mk("printf '"+in+"' | timeout 10 "+run, "runs a program the build produced on a small "+kind+" input on stdin"))
+		if i < 2 {
+			weak = append(weak, mk("timeout 10 "+run+" --version", "last resort: asks a program the build produced for its version (proves it starts, not that it works)"),
+				mk("timeout 10 "+run+" --help", "last resort: asks a program the build produced for its usage (proves it starts, not that it works)"))
+		}
 	}
 	return append(out, weak...)
 }

@@ -23,7 +23,7 @@ func TestBuiltProbesRanksTheProductFirst(t *testing.T) {
 			if len(cs) == 0 {
 				t.Fatal("no probes")
 			}
-			if !strings.HasSuffix(cs[0].Text, "timeout 20 "+tt.first) {
+			if !strings.HasSuffix(cs[0].Text, "timeout 10 "+tt.first) {
 				t.Fatalf("first probe %q, want one of %s", cs[0].Text, tt.first)
 			}
 			for _, c := range cs {
