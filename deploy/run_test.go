@@ -148,3 +148,49 @@ func TestRunInterruptedLeavesNothing(t *testing.T) {
 		t.Fatalf("containers left after interruption: %v", ids)
 	}
 }
+
+// TestRunToleratesAFewFailuresAndProbesBuiltPrograms: a suite with one
+// failing test of twenty no repair can fix still proves Testable (listed
+// in the report), and a program the build made that the pyramid does not
+// know proves Runnable; verify reproduces both.
+func TestRunToleratesAFewFailuresAndProbesBuiltPrograms(t *testing.T) {
+	t.Parallel()
+	e := enginetest.Engine(t)
+	certs, _ := deploy.HostCACerts()
+	repo := writeRepo(t, map[string]string{
+		"check.sh": "echo 1..20\nfor i in $(seq 1 19); do echo \"ok $i - case $i\"; done\necho 'not ok 20 - needs a network'\nexit 1\n",
+	})
+	f := bashfile.New()
+	why := bashfile.Provenance{Source: "test"}
+	f.Append(bashfile.Build, "cp /bin/cat ./mytool", why) // an ELF program the checkout does not contain
+	p := &pyramid.Pyramid{}
+	p.Add(pyramid.Command{Text: "sh check.sh", Bucket: pyramid.Unit, Reason: "runs the tests"})
+	out := filepath.Join(t.TempDir(), "out")
+	opts := deploy.RunOptions{Repo: repo, Out: out, Image: enginetest.Image(), CACerts: certs, File: f, Pyramid: p,
+		Repairer: repair.RulesBrain{}, MaxTime: 10 * time.Minute, RunID: deploy.NewRunID()}
+	t.Cleanup(func() { e.GC(context.Background(), deploy.GCOptions{Checkpoints: true, RunID: opts.RunID}) })
+	rep, err := e.Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Level != pyramid.Runnable || rep.Tests.Passed != 19 || rep.Tests.Failed != 1 {
+		t.Fatalf("level %s tests %+v: %s\n%s", rep.Level, rep.Tests, rep.WhyNotHigher, rep.Markdown())
+	}
+	if !strings.HasSuffix(rep.Runnable, "timeout 10 ./mytool") {
+		t.Fatalf("runnable %q, want the built program on stdin", rep.Runnable)
+	}
+	tolerated := false
+	for _, c := range rep.Commands {
+		tolerated = tolerated || c.Tolerated && c.Text == "sh check.sh"
+	}
+	if !tolerated {
+		t.Fatalf("the suite was not recorded as tolerated: %+v", rep.Commands)
+	}
+	v, err := e.Verify(context.Background(), out, deploy.VerifyOptions{CACerts: certs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.Match || v.Reproduced != pyramid.Runnable {
+		t.Fatalf("verify: %+v", v)
+	}
+}
