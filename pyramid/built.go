@@ -29,6 +29,15 @@ func BuiltProbes(bins []string, repoName string) []Command {
 	}
 	name := strings.ToLower(strings.TrimPrefix(strings.ToLower(repoName), "lib"))
 	name = strings.TrimSuffix(strings.TrimSuffix(name, "-c"), ".c")
+	// A directory holding several test programs (fmt's build/bin/*-test,
+	// libevent's test-*) is a test suite's: its test programs prove
+	// Testable, never Runnable. A lone one (cJSON_test) is often a demo.
+	tests := map[string]int{}
+	for _, b := range bins {
+		if testName.MatchString(path.Base(b)) {
+			tests[path.Dir(b)]++
+		}
+	}
 	var cs []cand
 	for _, b := range bins {
 		b = strings.TrimPrefix(path.Clean(b), "./")
@@ -45,7 +54,10 @@ func BuiltProbes(bins []string, repoName string) []Command {
 			score += 8
 		}
 		if testName.MatchString(base) {
-			score -= 6 // libevent's time-test is a sample program, cJSON_test a demo
+			if tests[path.Dir(b)] >= 3 {
+				continue
+			}
+			score -= 6
 		}
 		if strings.Contains(lb, "example") || strings.Contains(b, "example") {
 			score -= 3

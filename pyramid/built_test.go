@@ -16,6 +16,7 @@ func TestBuiltProbesRanksTheProductFirst(t *testing.T) {
 		{"zstd", []string{"programs/zstd", "tests/fuzzer", "contrib/pzstd/pzstd"}, "./programs/zstd"},
 		{"json-c", []string{"build/apps/json_parse", "build/CMakeFiles/3.25.1/CompilerIdC/a.out", "build/tests/test1"}, "./build/apps/json_parse"},
 		{"libevent", []string{"build/bin/regress", "build/bin/event-read-fifo", "build/bin/bench"}, "./build/bin/event-read-fifo"},
+		{"fmt", []string{"build/bin/args-test", "build/bin/format-test", "build/bin/os-test", "build/bin/printf"}, "./build/bin/printf"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.repo, func(t *testing.T) {
@@ -36,7 +37,7 @@ func TestBuiltProbesRanksTheProductFirst(t *testing.T) {
 }
 
 func TestBuiltProbesNothingBuilt(t *testing.T) {
-	if cs := BuiltProbes([]string{"build/tests/t1", "x/CMakeFiles/a.out"}, "foo"); len(cs) != 0 {
+	if cs := BuiltProbes([]string{"build/tests/t1", "x/CMakeFiles/a.out", "build/bin/a-test", "build/bin/b-test", "build/bin/test-c"}, "foo"); len(cs) != 0 {
 		t.Fatalf("probes for test binaries only: %+v", cs)
 	}
 }

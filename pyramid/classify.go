@@ -98,9 +98,15 @@ func hardDrop(t string) string {
 		return "prose, not a command"
 	case unsetVar(t) != "":
 		return "needs the variable $" + unsetVar(t) + " of another environment"
+	case assignOnlyRe.MatchString(t):
+		return "only sets a variable"
 	}
 	return ""
 }
+
+// assignOnlyRe is a command that only assigns a shell variable
+// (`pkg=$(ls build/fmt-*.zip)`): it runs nothing worth proving.
+var assignOnlyRe = regexp.MustCompile(`^[A-Za-z_]\w*=("[^"]*"|'[^']*'|\$\([^)]*\)|\S*)\s*;?$`)
 
 func classify(text string) verdict {
 	t := strings.TrimSpace(text)
