@@ -89,6 +89,17 @@ func (r *runner) feedback(ctx context.Context, img string) (bool, error) {
 				}
 				break
 			}
+			if f := commandFailure(res); repair.Blocking(f) {
+				// A gap in the environment (a test script's missing tool):
+				// repair it now instead of trying the level's other
+				// commands, which will likely miss it too.
+				r.rep.Level = level
+				changed, stop := r.repair(ctx, f)
+				if changed {
+					return true, nil
+				}
+				res.repaired = stop
+			}
 			failed = append(failed, res)
 			if l == pyramid.Testable && !res.TimedOut && pyramid.Tolerable(res.Counts) {
 				// The suite runs and nearly all of it passes: repair what
@@ -106,9 +117,12 @@ func (r *runner) feedback(ctx context.Context, img string) (bool, error) {
 		r.rep.Level = level
 		var why []string
 		for _, fc := range failed {
-			changed, stop := r.repair(ctx, repair.Failure{Phase: repair.PhaseCommand, Command: fc.Text, ExitCode: fc.ExitCode, TimedOut: fc.TimedOut, Log: fc.diag})
-			if changed {
-				return true, nil
+			stop := fc.repaired
+			if stop == "" {
+				var changed bool
+				if changed, stop = r.repair(ctx, commandFailure(fc)); changed {
+					return true, nil
+				}
 			}
 			why = append(why, fmt.Sprintf("`%s`: %s (%s)", fc.Text, fc.Verdict, stop))
 		}
@@ -156,6 +170,11 @@ func (r *runner) tolerate(failed []CommandResult, why []string) bool {
 		fc.Counts.Failed+fc.Counts.Errors, fc.Counts.Passed+fc.Counts.Failed+fc.Counts.Errors, strings.Join(why, "; ")))
 	r.traj.emit(Event{Phase: "level", Iteration: r.iter, Level: string(pyramid.Testable), Command: fc.Text, Message: "level reached: testable, with failing tests no repair fixed"})
 	return true
+}
+
+// commandFailure is what repair reads of a failed command.
+func commandFailure(fc CommandResult) repair.Failure {
+	return repair.Failure{Phase: repair.PhaseCommand, Command: fc.Text, ExitCode: fc.ExitCode, TimedOut: fc.TimedOut, Log: fc.diag}
 }
 
 // appendNew appends the commands of more that cs does not hold yet.

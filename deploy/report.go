@@ -41,6 +41,8 @@ type CommandResult struct {
 	Tail      string `json:"tail,omitempty"`
 	// diag is the whole log condensed for diagnosis (repair.Excerpt).
 	diag string
+	// repaired says why a repair right after the command changed nothing.
+	repaired string
 }
 
 // RepairRecord is one repair decision.

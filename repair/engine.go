@@ -2,6 +2,7 @@ package repair
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -306,4 +307,26 @@ func kindNoun(k Kind) string {
 		return "Python module"
 	}
 	return string(k)
+}
+
+// Blocking reports whether a command's failure shows a gap in the
+// environment that other commands of the same level will likely hit too
+// (a test script's missing xxd or file, a missing header or module), so
+// the caller should repair it before trying the level's other commands.
+// A command whose own program is missing (`tox`, exit 127) is not: another
+// spelling of the same step may well work.
+func Blocking(f Failure) bool {
+	own := ""
+	if fs := strings.Fields(f.Command); len(fs) > 0 {
+		own = path.Base(fs[0])
+	}
+	for _, d := range Diagnose(f) {
+		switch d.Kind {
+		case MissingExecutable, MissingHeader, MissingLibrary, MissingPkgConfig, MissingPythonModule, MissingNodeModule, MissingGoModule:
+			if d.Subject != "" && d.Subject != own {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -49,3 +49,20 @@ func TestExcerptBoundsSymptoms(t *testing.T) {
 		t.Fatalf("excerpt should keep both ends of the symptoms:\n%s", got)
 	}
 }
+
+func TestBlocking(t *testing.T) {
+	tests := []struct {
+		cmd, log string
+		want     bool
+	}{
+		{"make check", "make[1]: file: No such file or directory\nmake[1]: *** [Makefile:351: test-zstd] Error 127", true},
+		{"ctest --test-dir build", readLog(t, "missing-executable/ctest-dash-script-xxd.log"), true},
+		{"tox -e py", "bash: line 3: tox: command not found", false},
+		{"python -m pytest", "FAILED tests/test_a.py::test_x - AssertionError\n=== 1 failed, 20 passed in 3.1s ===", false},
+	}
+	for _, tt := range tests {
+		if got := Blocking(Failure{Phase: PhaseCommand, Command: tt.cmd, ExitCode: 2, Log: tt.log}); got != tt.want {
+			t.Errorf("Blocking(%q) = %v, want %v", tt.cmd, got, tt.want)
+		}
+	}
+}
