@@ -104,6 +104,10 @@ func splitRev(s string) (url, rev string) {
 	return s, ""
 }
 
+// IsURL reports whether s is written as a git URL (with a scheme, or
+// scp-like user@host:path) rather than as a path.
+func IsURL(s string) bool { return schemeRE.MatchString(s) || scpRE.MatchString(s) }
+
 // IsGit reports whether the reference must be cloned.
 func (r Ref) IsGit() bool { return r.URL != "" }
 
