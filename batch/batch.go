@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -73,12 +73,19 @@ func Select(j Job, rec Result, has bool, only []string) bool {
 			continue
 		}
 		for _, v := range []string{j.ID, j.Reference(), j.Repo} {
-			if ok, _ := path.Match(s, v); ok || strings.Contains(v, s) {
+			if globMatch(s, v) || strings.Contains(v, s) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// globMatch matches a shell-like pattern where * also crosses slashes.
+func globMatch(pattern, s string) bool {
+	re := "^" + strings.NewReplacer(`\*`, ".*", `\?`, ".").Replace(regexp.QuoteMeta(pattern)) + "$"
+	ok, _ := regexp.MatchString(re, s)
+	return ok
 }
 
 func selectsStatus(only []string, st Status) bool {
