@@ -46,7 +46,9 @@ func BenchmarkQueueOverhead(b *testing.B) {
 		b.Fatal(err)
 	}
 	served := make(chan error, 1)
-	go func() { served <- fleet.Serve(ctx, c, fleet.WorkerOptions{Runner: noopRunner{}, WorkDir: b.TempDir(), Name: "bench"}) }()
+	go func() {
+		served <- fleet.Serve(ctx, c, fleet.WorkerOptions{Runner: noopRunner{}, WorkDir: b.TempDir(), Name: "bench"})
+	}()
 	b.ResetTimer()
 	start := time.Now()
 	if _, err := c.Enqueue(ctx, "bench", jobs, fleet.EnqueueOptions{MaxRetry: 1}); err != nil {
