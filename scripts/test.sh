@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Run every test, the real-container ones included. Provisions a container
 # engine (scripts/provision-engine.sh) and the base image (heragent image
-# bootstrap) first when they are missing; both steps are no-ops when present.
+# bootstrap) first when they are missing, and redis-server for the
+# distributed batch tests (scripts/provision-redis.sh); all three steps are
+# no-ops when present.
 # Extra arguments go to `go test` (e.g. -run Sandbox -v).
 set -Eeuo pipefail
 cd "$(dirname "$0")/.."
 DOCKER_HOST="$(scripts/provision-engine.sh)"
 export DOCKER_HOST
 go run ./cmd/heragent image bootstrap --quiet
+scripts/provision-redis.sh
 go test -count=1 -timeout 80m "$@" ./...

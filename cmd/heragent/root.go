@@ -33,6 +33,8 @@ func newRootCmd() *cobra.Command {
 		newPyramidCmd(g),
 		newRunCmd(g),
 		newPlanCmd(g),
+		newBatchCmd(g),
+		newWorkerCmd(g),
 	)
 	return root
 }

@@ -35,6 +35,7 @@ type runFlags struct {
 	setupTime time.Duration
 	cmdTime   time.Duration
 	noCkpt    bool
+	runID     string
 	cpus      float64
 	memoryMiB int64
 }
@@ -42,7 +43,7 @@ type runFlags struct {
 func newRunCmd(g *globals) *cobra.Command {
 	f := &runFlags{}
 	cmd := &cobra.Command{
-		Use:   "run <repo>",
+		Use:   "run <repo | git-url[#rev]>",
 		Short: "Set up, build, test and run a repository in a container; export setup.sh, a Dockerfile and a report",
 		Long: `run takes a repository to the highest maturity level it can prove:
 Installable (it builds), Testable (its tests run), Runnable (its real entry
@@ -71,6 +72,7 @@ trajectory.jsonl and logs/. Exits 1 when the run ends below --level.`,
 	fl.DurationVar(&f.setupTime, "setup-timeout", 30*time.Minute, "time limit of one run of the Bash File")
 	fl.DurationVar(&f.cmdTime, "command-timeout", 15*time.Minute, "time limit of one pyramid command")
 	fl.BoolVar(&f.noCkpt, "no-checkpoints", false, "always run the whole Bash File from the base image")
+	fl.StringVar(&f.runID, "run-id", "", "label containers and images with this run ID (default random; for `heragent gc --run`)")
 	fl.Float64Var(&f.cpus, "cpus", 0, "CPU limit of each sandbox (default: all cores)")
 	fl.Int64Var(&f.memoryMiB, "memory", 0, "memory limit of each sandbox in MiB (default 8192)")
 	f.brain.register(cmd)
@@ -81,6 +83,10 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
 	ctx := cmd.Context()
 	stderr := cmd.ErrOrStderr()
 	// Input errors first, before anything is started or written.
+	repo, err := resolveRepo(ctx, repo) // a git URL is cloned into the cache
+	if err != nil {
+		return err
+	}
 	if err := deploy.CheckRepoDir(repo); err != nil {
 		return usageError(err)
 	}
@@ -172,7 +178,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
 		File:   plan.File, Pyramid: pyr, Stacks: plan.Stacks, Notes: notes, Phases: phases,
 		Repairer: brain,
 		Target:   target, MaxIterations: f.maxIter, MaxTime: f.maxTime, SetupTimeout: f.setupTime, CommandTimeout: f.cmdTime,
-		NoCheckpoints: f.noCkpt, Chooser: brain, Reflector: brain, Journal: brain,
+		NoCheckpoints: f.noCkpt, RunID: f.runID, Chooser: brain, Reflector: brain, Journal: brain,
 		Progress: func(ev deploy.Event) { progress(g, stderr, ev) },
 	})
 	if err != nil {

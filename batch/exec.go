@@ -1,0 +1,238 @@
+package batch
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/heragent/heragent/deploy"
+)
+
+// Spec is where one run writes and how it is labelled.
+type Spec struct {
+	Out    string        // `heragent run --out`
+	Log    string        // its stderr goes here
+	RunID  string        // `heragent run --run-id`: labels its containers
+	Level  string        // the batch's default level
+	Limit  time.Duration // the batch's default per-repository time limit
+	Worker string        // host:pid, for the record
+}
+
+// Runner runs one repository and reports its result. Interrupted results
+// (the context was cancelled) are not records.
+type Runner interface {
+	Run(ctx context.Context, j Job, s Spec) Result
+}
+
+// ExecRunner runs `heragent run` as a child process in its own process
+// group. On cancellation or timeout the group gets SIGTERM (heragent
+// removes its containers and exits), then SIGKILL after Grace. The child
+// also gets SIGTERM if the batch process itself dies (PR_SET_PDEATHSIG),
+// so a killed batch leaves no run — and no container — behind.
+type ExecRunner struct {
+	Binary string        // the heragent executable; os.Executable() when empty
+	Args   []string      // flags added to every `heragent run` (--image, --no-checkpoints…)
+	Grace  time.Duration // between SIGTERM and SIGKILL (default 60s)
+}
+
+// Run implements Runner.
+func (x ExecRunner) Run(ctx context.Context, j Job, s Spec) Result {
+	res := Result{ID: j.ID, Repo: j.Reference(), RunID: s.RunID, Worker: s.Worker, Started: time.Now().UTC()}
+	level := j.Level
+	if level == "" {
+		level = s.Level
+	}
+	res.Target = level
+	limit := time.Duration(j.Timeout)
+	if limit <= 0 {
+		limit = s.Limit
+	}
+	fail := func(format string, a ...any) Result {
+		res.Status, res.Error = StatusError, fmt.Sprintf(format, a...)
+		res.Finished = time.Now().UTC()
+		res.Seconds = res.Finished.Sub(res.Started).Seconds()
+		return res
+	}
+	bin := x.Binary
+	if bin == "" {
+		var err error
+		if bin, err = os.Executable(); err != nil {
+			return fail("locate heragent executable: %v", err)
+		}
+	}
+	args := []string{"run", j.Reference(), "--out", s.Out, "--json", "--run-id", s.RunID}
+	if level != "" {
+		args = append(args, "--level", level)
+	}
+	for _, g := range j.Goal {
+		args = append(args, "--goal", g)
+	}
+	for _, e := range j.Expect {
+		args = append(args, "--expect", e)
+	}
+	args = append(append(args, x.Args...), j.Args...)
+	if err := os.MkdirAll(filepath.Dir(s.Log), 0o755); err != nil {
+		return fail("create log directory: %v", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(s.Out), 0o755); err != nil {
+		return fail("create output directory: %v", err)
+	}
+	logf, err := os.Create(s.Log)
+	if err != nil {
+		return fail("create log: %v", err)
+	}
+	defer logf.Close()
+
+	runCtx, cancel := context.WithCancel(ctx)
+	if limit > 0 {
+		runCtx, cancel = context.WithTimeout(ctx, limit)
+	}
+	defer cancel()
+	code, err := x.exec(runCtx, bin, args, logf)
+	res.Finished = time.Now().UTC()
+	res.Seconds = res.Finished.Sub(res.Started).Seconds()
+	res.ExitCode = code
+	switch {
+	case err != nil:
+		return fail("start heragent run: %v", err)
+	case ctx.Err() != nil:
+		res.Interrupted = true
+		return res
+	case runCtx.Err() != nil:
+		res.Status, res.Error = StatusTimeout, fmt.Sprintf("stopped after the %s time limit", limit)
+		return res
+	case code == 0 || code == 1:
+		if err := res.fromReport(s.Out); err != nil {
+			res.Status, res.Error = StatusError, err.Error()
+			return res
+		}
+		res.Status = StatusOK
+		if code == 1 {
+			res.Status = StatusBelow
+		}
+		return res
+	}
+	res.Status, res.Error = StatusError, lastError(s.Log, code)
+	return res
+}
+
+// exec runs the child and returns its exit code; it stops the child's
+// process group when ctx ends.
+func (x ExecRunner) exec(ctx context.Context, bin string, args []string, logf *os.File) (int, error) {
+	grace := x.Grace
+	if grace <= 0 {
+		grace = 60 * time.Second
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Stderr = logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
+	started, done := make(chan error, 1), make(chan error, 1)
+	go func() {
+		// PDEATHSIG fires when the thread that forked the child exits:
+		// keep this goroutine on its thread for the child's whole life.
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		if err := cmd.Start(); err != nil {
+			started <- err
+			return
+		}
+		started <- nil
+		done <- cmd.Wait()
+	}()
+	if err := <-started; err != nil {
+		return -1, err
+	}
+	var werr error
+	select {
+	case werr = <-done:
+	case <-ctx.Done():
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+		select {
+		case werr = <-done:
+		case <-time.After(grace):
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			werr = <-done
+		}
+	}
+	var ee *exec.ExitError
+	if werr != nil && !errors.As(werr, &ee) {
+		return -1, werr
+	}
+	return cmd.ProcessState.ExitCode(), nil
+}
+
+// fromReport fills the result from <out>/report.json.
+func (r *Result) fromReport(out string) error {
+	b, err := os.ReadFile(filepath.Join(out, "report.json"))
+	if err != nil {
+		return fmt.Errorf("read report: %w", err)
+	}
+	var rep deploy.Report
+	if err := json.Unmarshal(b, &rep); err != nil {
+		return fmt.Errorf("read report: %w", err)
+	}
+	r.Level, r.Target, r.Iterations = string(rep.Level), string(rep.Target), rep.Iterations
+	r.Tests = Tests{Passed: rep.Tests.Passed, Failed: rep.Tests.Failed + rep.Tests.Errors, Skipped: rep.Tests.Skipped}
+	r.CostUSD = reportCost(b)
+	if rep.WhyNotHigher != "" && r.Level != r.Target {
+		r.Error = rep.WhyNotHigher
+	}
+	return nil
+}
+
+// reportCost reads a cost from report.json when the run had one (an LLM
+// brain): "cost_usd": 0.12, "cost": 0.12 or "cost": {"usd": 0.12}. The
+// rules brain is free and its reports carry none.
+func reportCost(b []byte) *float64 {
+	var v struct {
+		CostUSD *float64        `json:"cost_usd"`
+		Cost    json.RawMessage `json:"cost"`
+	}
+	if json.Unmarshal(b, &v) != nil {
+		return nil
+	}
+	if v.CostUSD != nil {
+		return v.CostUSD
+	}
+	var f float64
+	if json.Unmarshal(v.Cost, &f) == nil {
+		return &f
+	}
+	var o struct {
+		USD *float64 `json:"usd"`
+	}
+	if json.Unmarshal(v.Cost, &o) == nil {
+		return o.USD
+	}
+	return nil
+}
+
+// lastError is the run's one-line error ("heragent: …") from its log.
+func lastError(log string, code int) string {
+	msg := fmt.Sprintf("heragent run exited %d", code)
+	if code < 0 {
+		msg = "heragent run was killed"
+	}
+	f, err := os.Open(log)
+	if err != nil {
+		return msg
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		if l := sc.Text(); strings.HasPrefix(l, "heragent: ") {
+			msg = fmt.Sprintf("exit %d: %s", code, strings.TrimPrefix(l, "heragent: "))
+		}
+	}
+	return msg
+}
