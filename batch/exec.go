@@ -189,31 +189,21 @@ func (r *Result) fromReport(out string) error {
 	return nil
 }
 
-// reportCost reads a cost from report.json when the run had one (an LLM
-// brain): "cost_usd": 0.12, "cost": 0.12 or "cost": {"usd": 0.12}. The
-// rules brain is free and its reports carry none.
+// reportCost reads the model cost from report.json (deploy.Report's
+// "llm": {"total": {"cost_usd": …}}) when the run used a model; the rules
+// brain is free and its reports carry none.
 func reportCost(b []byte) *float64 {
 	var v struct {
-		CostUSD *float64        `json:"cost_usd"`
-		Cost    json.RawMessage `json:"cost"`
+		LLM *struct {
+			Total struct {
+				CostUSD float64 `json:"cost_usd"`
+			} `json:"total"`
+		} `json:"llm"`
 	}
-	if json.Unmarshal(b, &v) != nil {
+	if json.Unmarshal(b, &v) != nil || v.LLM == nil {
 		return nil
 	}
-	if v.CostUSD != nil {
-		return v.CostUSD
-	}
-	var f float64
-	if json.Unmarshal(v.Cost, &f) == nil {
-		return &f
-	}
-	var o struct {
-		USD *float64 `json:"usd"`
-	}
-	if json.Unmarshal(v.Cost, &o) == nil {
-		return o.USD
-	}
-	return nil
+	return &v.LLM.Total.CostUSD
 }
 
 // lastError is the run's one-line error ("heragent: …") from its log.

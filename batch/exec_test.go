@@ -13,7 +13,7 @@ import (
 // that takes `run REPO --out DIR …`) to check how exit codes, reports,
 // timeouts and cancellation become results.
 func TestExecRunner(t *testing.T) {
-	report := `mkdir -p "$4"; printf '{"level":"%s","target":"runnable","why_not_higher":"%s","tests":{"passed":5,"failed":1,"errors":1,"skipped":2},"cost":{"usd":0.25}}' `
+	report := `mkdir -p "$4"; printf '{"level":"%s","target":"runnable","why_not_higher":"%s","tests":{"passed":5,"failed":1,"errors":1,"skipped":2},"llm":{"total":{"cost_usd":0.25}}}' `
 	tests := []struct {
 		name        string
 		script      string
