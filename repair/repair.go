@@ -55,6 +55,7 @@ const (
 	NeedsRoot           Kind = "needs_root"            // a test wants privileges the sandbox lacks
 	Timeout             Kind = "timeout"               // the run was killed by its time limit
 	CompileError        Kind = "compile_error"         // an error in the project's own code
+	TestsDisabled       Kind = "tests_disabled"        // No tests were found!!! (a CMake test option is off)
 	TestFailure         Kind = "test_failure"          // tests ran and some failed
 	Unknown             Kind = "unknown"               // no rule recognised the log
 )

@@ -24,5 +24,6 @@ var Rules = []Rule{
 	network{},             // host unreachable: recorded (setup: registry; tests: needs network)
 	testEnvironment{},     // needs a display or privileges: recorded
 	compileError{},        // error in the project's own code: abstain
+	testsDisabled{},       // ctest found no tests: the project's test option, off by default, on
 	testFailure{},         // tests failed: recorded
 }

@@ -71,6 +71,8 @@ func TestRulesOnRealLogs(t *testing.T) {
 		".gitmodules":  {Data: []byte("[submodule \"third_party/json\"]\n\tpath = third_party/json\n\turl = https://github.com/nlohmann/json.git\n")},
 		".git/HEAD":    {Data: []byte("ref: refs/heads/main\n")},
 		"go.mod":       {Data: []byte("module example.com/demo\n\ngo 1.22.0\n\ntoolchain go1.22.5\n")},
+		// msgpack-c's CMakeLists.txt, cut: tests only on request.
+		"CMakeLists.txt": {Data: []byte("PROJECT (msgpack-c LANGUAGES C)\nOPTION (MSGPACK_BUILD_TESTS \"Build msgpack tests.\" OFF)\nIF (MSGPACK_BUILD_TESTS)\n  ENABLE_TESTING ()\nENDIF ()\n")},
 	}
 	tests := []struct {
 		log        string
@@ -118,6 +120,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"test-environment/mount-permission.log", PhaseCommand, "mount -t tmpfs none /mnt", false, NeedsRoot, "", ActionRecord, ""},
 		{"timeout/sleep.log", PhaseCommand, "make test", true, Timeout, "make test", ActionRetryLonger, ""},
 		{"compile-error/gcc-missing-semicolon.log", PhaseCommand, "gcc -Wall -o demo main.c", false, CompileError, "main.c", ActionNone, ""},
+		{"tests-disabled/ctest-msgpack-no-tests.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, TestsDisabled, "", ActionEdit, "cmake -DMSGPACK_BUILD_TESTS=ON -S . -B build"},
 		{"test-failure/unittest.log", PhaseCommand, "python3 -m unittest discover -v", false, TestFailure, "test_add", ActionRecord, ""},
 		{"test-failure/go-test.log", PhaseCommand, "go test ./...", false, TestFailure, "TestAdd", ActionRecord, ""},
 	}
