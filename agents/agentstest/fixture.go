@@ -17,7 +17,7 @@ import (
 //   - reflection: a lesson after the first repair did not fix the run;
 //   - extract: `./rev hello world` from the README;
 //   - classify: make → build, make test → unit, ./rev … → entry;
-//   - next_command: the last Runnable candidate first.
+//   - next_command: `./rev hello world` first, the others in their order.
 func CMakeScript() *Script {
 	return NewScript(map[string][]Reply{
 		"context": {
@@ -54,8 +54,15 @@ func CMakeScript() *Script {
 		"next_command": {{Fn: func(user string) string {
 			cs := Candidates(user)
 			ids := []string{}
-			for i := len(cs) - 1; i >= 0; i-- {
-				ids = append(ids, strconv.Itoa(cs[i].ID))
+			for _, c := range cs { // the documented two-word example first
+				if c.Text == "./rev hello world" {
+					ids = append(ids, strconv.Itoa(c.ID))
+				}
+			}
+			for _, c := range cs {
+				if c.Text != "./rev hello world" {
+					ids = append(ids, strconv.Itoa(c.ID))
+				}
 			}
 			return `{"order": [` + strings.Join(ids, ", ") + `], "reason": "the documented example with two words first"}`
 		}}},
