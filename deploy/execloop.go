@@ -5,7 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -21,31 +21,38 @@ const LabelCheckpoint = "io.heragent.checkpoint"
 
 // checkpointed are the sections after which the sandbox is committed: the
 // expensive ones, so a repair of a later section restarts after them.
-var checkpointed = []bashfile.SectionID{bashfile.Base, bashfile.Runtimes, bashfile.Build}
+// Not the build: a repair always changes a section up to the build, so a
+// checkpoint after it would never serve the run that made it, and
+// committing a finished build costs 5–30 s (podman hashes the whole layer).
+// The feedback loop continues in the setup's own container instead.
+var checkpointed = []bashfile.SectionID{bashfile.Base, bashfile.Runtimes}
+
+// setupSections are the sections the driver runs, checkpointed or not.
+var setupSections = []bashfile.SectionID{bashfile.Base, bashfile.Runtimes, bashfile.Build}
 
 // execution is the execution loop: run the Bash File (from the newest
 // checkpoint of an unchanged prefix) until it succeeds, repairing it after
-// each failure. It returns the image the successful run produced, or ""
-// when it gave up (the report says why).
-func (r *runner) execution(ctx context.Context) (string, error) {
+// each failure. It returns the sandbox the successful run left (the caller
+// closes it), or nil when it gave up (the report says why).
+func (r *runner) execution(ctx context.Context) (*Sandbox, error) {
 	start := time.Now()
 	defer func() { r.rep.Phases["setup"] += time.Since(start).Seconds() }()
 	for {
 		if why := r.budget(); why != "" {
 			r.rep.WhyNotHigher = "the Bash File never ran to the end: " + why
-			return "", nil
+			return nil, nil
 		}
-		img, f, err := r.runSetup(ctx)
+		sb, f, err := r.runSetup(ctx)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		if f == nil {
-			return img, nil
+			return sb, nil
 		}
 		changed, stop := r.repair(ctx, *f)
 		if !changed {
 			r.rep.WhyNotHigher = "the Bash File fails and no repair applies: " + stop
-			return "", nil
+			return nil, nil
 		}
 	}
 }
@@ -89,9 +96,9 @@ func driver(script string, sections []bashfile.SectionID) string {
 	return body + "if [ -f \"$HERAGENT_ENV_FILE\" ]; then . \"$HERAGENT_ENV_FILE\"; fi\ninit_context\nsetup_package_manager\n" + strings.Join(calls, "\n") + "\nlog \"sections done: " + strings.Join(calls, " ") + "\"\n"
 }
 
-// runSetup runs the Bash File once. It returns the image of the finished
-// environment, or the failure.
-func (r *runner) runSetup(ctx context.Context) (string, *repair.Failure, error) {
+// runSetup runs the Bash File once. It returns the sandbox holding the
+// finished environment (the caller closes it), or the failure.
+func (r *runner) runSetup(ctx context.Context) (_ *Sandbox, _ *repair.Failure, err error) {
 	from, fromSection := r.o.Image, bashfile.SectionID("")
 	if !r.o.NoCheckpoints {
 		for i := len(checkpointed) - 1; i >= 0; i-- {
@@ -104,26 +111,26 @@ func (r *runner) runSetup(ctx context.Context) (string, *repair.Failure, error) 
 	logAbs, logRel := r.logPath(fmt.Sprintf("setup-%02d.log", r.iter))
 	run := SetupRun{Iteration: r.iter, Log: logRel, FromCheckpoint: string(fromSection)}
 	r.traj.emit(Event{Phase: "setup", Iteration: r.iter, Message: "running the Bash File" + fromText(fromSection)})
-	if fromSection == bashfile.Build { // nothing changed since a successful run
-		r.rep.Setup = append(r.rep.Setup, run)
-		os.WriteFile(logAbs, []byte("unchanged Bash File: reused checkpoint "+from+"\n"), 0o644)
-		return from, nil, nil
-	}
 	repo := r.o.Repo
 	if fromSection != "" {
 		repo = "" // the checkpoint holds the repository (and what earlier sections made of it)
 	}
 	sb, err := r.e.NewSandbox(ctx, SandboxOptions{Image: from, Repo: repo, CACerts: r.o.CACerts, Limits: r.o.Limits, RunID: r.runID})
 	if err != nil {
-		return "", nil, err
+		return nil, nil, err
 	}
-	defer sb.Close(ctx)
+	handed := false
+	defer func() {
+		if !handed {
+			sb.Close(ctx)
+		}
+	}()
 	script := r.file.Render()
 	if err := sb.CopyFiles(ctx, map[string][]byte{"/heragent/setup.sh": []byte(script)}); err != nil {
-		return "", nil, err
+		return nil, nil, err
 	}
 	var todo []bashfile.SectionID
-	for _, s := range checkpointed {
+	for _, s := range setupSections {
 		empty := len(r.file.Section(s).Commands) == 0 && s != bashfile.Build
 		if !empty && (fromSection == "" || sectionIndex(s) > sectionIndex(fromSection)) {
 			todo = append(todo, s) // an empty section has nothing to run or commit
@@ -134,34 +141,33 @@ func (r *runner) runSetup(ctx context.Context) (string, *repair.Failure, error) 
 	if r.longer["setup"] {
 		timeout *= 2
 	}
-	img := from
 	for _, sec := range todo {
 		if err := sb.CopyFiles(ctx, map[string][]byte{"/heragent/driver.sh": []byte(driver(script, []bashfile.SectionID{sec}))}); err != nil {
-			return "", nil, err
+			return nil, nil, err
 		}
 		res, err := sb.Exec(ctx, ExecSpec{Cmd: []string{"bash", "/heragent/driver.sh"}, Timeout: timeout, LogFile: logAbs, TailBytes: 32 << 10})
 		if err != nil {
-			return "", nil, err
+			return nil, nil, err
 		}
 		run.Seconds, run.ExitCode, run.TimedOut, run.Tail = time.Since(start).Seconds(), res.ExitCode, res.TimedOut, lastLines(res.Tail, 60)
 		if res.ExitCode != 0 || res.TimedOut {
 			run.FailedSection = string(sec)
 			r.rep.Setup = append(r.rep.Setup, run)
 			r.traj.emit(Event{Phase: "setup", Iteration: r.iter, Message: fmt.Sprintf("Bash File failed in section %s", sec), ExitCode: &res.ExitCode})
-			return "", &repair.Failure{Phase: repair.PhaseSetup, Command: "bash setup.sh", Section: sec, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Log: res.Tail}, nil
+			return nil, &repair.Failure{Phase: repair.PhaseSetup, Command: "bash setup.sh", Section: sec, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Log: res.Tail}, nil
 		}
-		labels := map[string]string{LabelRun: r.runID}
-		if !r.o.NoCheckpoints {
-			labels[LabelCheckpoint] = r.checkpointKey(sec)
+		if r.o.NoCheckpoints || !slices.Contains(checkpointed, sec) {
+			continue
 		}
-		if img, err = sb.Commit(ctx, "", labels); err != nil {
-			return "", nil, err
+		if _, err = sb.Commit(ctx, "", map[string]string{LabelRun: r.runID, LabelCheckpoint: r.checkpointKey(sec)}); err != nil {
+			return nil, nil, err
 		}
 	}
 	r.rep.Setup = append(r.rep.Setup, run)
 	zero := 0
 	r.traj.emit(Event{Phase: "setup", Iteration: r.iter, Message: fmt.Sprintf("Bash File succeeded in %.0fs", run.Seconds), ExitCode: &zero})
-	return img, nil, nil
+	handed = true
+	return sb, nil, nil
 }
 
 func fromText(s bashfile.SectionID) string {

@@ -19,19 +19,15 @@ import (
 // test counts and crash signatures.
 const maxOutputParsed = 32 << 20
 
-// feedback is the feedback loop: in a sandbox from the image the Bash File
-// produced, run the pyramid level by level (lowest first). The first command
+// feedback is the feedback loop: in the sandbox where the Bash File just
+// succeeded, run the pyramid level by level (lowest first). The first command
 // of a level that passes proves the level. When none passes, the failures go
 // to repair; an applied repair sends control back to the execution loop
 // (repaired=true), and the levels are proved again from the bottom, since a
 // repair may break a lower one.
-func (r *runner) feedback(ctx context.Context, img string) (bool, error) {
+func (r *runner) feedback(ctx context.Context, sb *Sandbox) (bool, error) {
 	start := time.Now()
 	defer func() { r.rep.Phases["commands"] += time.Since(start).Seconds() }()
-	sb, err := r.e.NewSandbox(ctx, SandboxOptions{Image: img, CACerts: r.o.CACerts, Limits: r.o.Limits, RunID: r.runID})
-	if err != nil {
-		return false, err
-	}
 	defer sb.Close(ctx)
 
 	// Programs the build produced, listed before any command adds files.

@@ -164,15 +164,15 @@ func (e *Engine) Run(ctx context.Context, o RunOptions) (*Report, error) {
 // is reached, no repair applies, or a budget is spent.
 func (r *runner) loop(ctx context.Context) error {
 	for {
-		img, err := r.execution(ctx)
+		sb, err := r.execution(ctx)
 		if err != nil {
 			return err
 		}
-		if img == "" {
+		if sb == nil {
 			r.rep.Level = pyramid.None
 			return nil
 		}
-		repaired, err := r.feedback(ctx, img)
+		repaired, err := r.feedback(ctx, sb)
 		if err != nil || !repaired {
 			return err
 		}
