@@ -85,6 +85,12 @@ func (r *runner) feedback(ctx context.Context, sb *Sandbox) (bool, error) {
 				}
 				break
 			}
+			if vc, ok := pyramid.VerboseRerun(c, res.Counts); ok && l == pyramid.Testable {
+				// Its log does not show why tests failed: ask the runner.
+				if vr, err := r.runCommand(ctx, sb, vc); err == nil {
+					res.diag += "\n" + vr.diag
+				}
+			}
 			if f := commandFailure(res); repair.Blocking(f) {
 				// A gap in the environment (a test script's missing tool):
 				// repair it now instead of trying the level's other

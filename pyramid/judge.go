@@ -3,6 +3,8 @@ package pyramid
 import (
 	"fmt"
 	"regexp"
+	"slices"
+	"strings"
 
 	"github.com/heragent/heragent/pyramid/results"
 )
@@ -109,4 +111,24 @@ func Judge(c Command, o Outcome) Verdict {
 func Tolerable(c results.Counts) bool {
 	bad := c.Failed + c.Errors
 	return c.Passed > 0 && bad > 0 && bad*10 <= c.Passed+bad
+}
+
+// testDirRe finds ctest's --test-dir argument.
+var testDirRe = regexp.MustCompile(`--test-dir[ =](\S+)`)
+
+// VerboseRerun returns a command that re-runs only the failed tests of c
+// with their output, when c's runner can and c did not show it already
+// (`make test` runs ctest without --output-on-failure: the cause of a
+// failure, say a test script's missing tool, is not in its log).
+func VerboseRerun(c Command, counts results.Counts) (Command, bool) {
+	if counts.Failed+counts.Errors == 0 || !slices.Contains(counts.Frameworks, "ctest") ||
+		strings.Contains(c.Text, "--output-on-failure") || regexp.MustCompile(`(^|\s)(-V|-VV|--verbose|--extra-verbose)(\s|$)`).MatchString(c.Text) {
+		return Command{}, false
+	}
+	text := "ctest --rerun-failed --output-on-failure"
+	if m := testDirRe.FindStringSubmatch(c.Text); m != nil {
+		text = "ctest --test-dir " + m[1] + " --rerun-failed --output-on-failure"
+	}
+	return Command{Text: text, Dir: c.Dir, Bucket: c.Bucket, Level: c.Level, Synth: true,
+		Reason: "re-runs the failed tests with their output, to diagnose them", Why: c.Why}, true
 }

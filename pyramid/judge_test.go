@@ -70,3 +70,24 @@ func TestTolerable(t *testing.T) {
 		}
 	}
 }
+
+func TestVerboseRerun(t *testing.T) {
+	failed := results.Counts{Passed: 27, Failed: 1, Frameworks: []string{"ctest"}}
+	tests := []struct {
+		cmd    Command
+		counts results.Counts
+		want   string
+	}{
+		{Command{Text: "make test", Dir: "build"}, failed, "ctest --rerun-failed --output-on-failure"},
+		{Command{Text: "ctest --test-dir build"}, failed, "ctest --test-dir build --rerun-failed --output-on-failure"},
+		{Command{Text: "ctest --test-dir build --output-on-failure"}, failed, ""},
+		{Command{Text: "make test", Dir: "build"}, results.Counts{Passed: 28, Frameworks: []string{"ctest"}}, ""},
+		{Command{Text: "pytest"}, results.Counts{Passed: 9, Failed: 1, Frameworks: []string{"pytest"}}, ""},
+	}
+	for _, tt := range tests {
+		got, ok := VerboseRerun(tt.cmd, tt.counts)
+		if ok != (tt.want != "") || got.Text != tt.want || ok && got.Dir != tt.cmd.Dir {
+			t.Errorf("VerboseRerun(%q) = %q, %v; want %q", tt.cmd.Text, got.Text, ok, tt.want)
+		}
+	}
+}
