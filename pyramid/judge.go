@@ -31,7 +31,9 @@ type Verdict struct {
 var suiteSuccess = regexp.MustCompile(`(?im)\b(all\s+(\d+\s+)?tests?\s+(passed|completed|succeeded|successful|ok)|tests?\s+passed|tests?\s+(completed|finished|succeeded)(\s+successfully)?|\d+\s+tests?\s+(passed|ok)|tests?\s+ok|no\s+(errors|failures)\s+(found|detected))\b`)
 
 // suiteFailure is a failure such a target reports while still exiting 0.
-var suiteFailure = regexp.MustCompile(`(?im)\b[1-9]\d*\s+tests?\s+failed\b|^(FAIL|FAILED)\b|\bsome\s+tests?\s+failed\b`)
+// FAIL is matched in capitals only: "Failed to initialize context" is a
+// test's expected output (zstd), "FAIL: roundtrip" a failure.
+var suiteFailure = regexp.MustCompile(`(?m)(?i:\b[1-9]\d*\s+tests?\s+failed\b|\bsome\s+tests?\s+failed\b)|^(FAIL|FAILED)\b`)
 
 // crashSignatures betray a program that exited 0 but did not really work
 // (a wrapper swallowing the status, a crash in a child process).

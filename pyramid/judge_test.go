@@ -35,6 +35,7 @@ func TestJudge(t *testing.T) {
 		{"zlib test OK", Command{Bucket: Unit}, Outcome{Output: "\t*** zlib test OK ***\n"}, true},
 		{"zero failed is still success", Command{Bucket: Unit}, Outcome{Output: "all 12 tests passed, 0 tests failed\n"}, true},
 		{"test target reports a failure", Command{Bucket: Unit}, Outcome{Output: "Test Passed: a\n2 tests failed\n"}, false},
+		{"expected error output is no failure", Command{Bucket: Unit}, Outcome{Output: "Failed to initialize context\nframe concatenation tests completed\nTest completed\n"}, true},
 		{"test target FAIL line", Command{Bucket: Unit}, Outcome{Output: "tests passed: 3\nFAIL roundtrip\n"}, false},
 		{"exit 1 with success words", Command{Bucket: Unit}, Outcome{ExitCode: 1, Output: "All tests passed\n"}, false},
 		{"prose mentioning panic is fine", Command{Bucket: Entry}, Outcome{Output: "don't panic: all good"}, true},
