@@ -2,6 +2,9 @@ package bashfile
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 )
 
@@ -11,7 +14,24 @@ type cmakeDetector struct{}
 
 func (cmakeDetector) Name() string { return "cmake" }
 
-func (cmakeDetector) Detect(r *repo) bool { return r.stacks["cmake"] }
+func (cmakeDetector) Detect(r *repo) bool {
+	return r.stacks["cmake"] && !(r.stacks["autotools"] && cmakeDefersToAutotools(r.root))
+}
+
+// cmakeRefusal is a CMakeLists.txt that stops with a message naming
+// autotools as the supported way on Unix (OpenVPN: "on Unix platform the
+// official and supported build method is using autoconfig").
+var cmakeRefusal = regexp.MustCompile(`(?is)message\s*\(\s*FATAL_ERROR\s+"[^"]*(autoconf|autotools|automake|\./configure)[^"]*"`)
+
+// cmakeDefersToAutotools reports whether the top-level CMakeLists.txt
+// refuses a Unix build in favour of autotools.
+func cmakeDefersToAutotools(root string) bool {
+	if root == "" {
+		return false
+	}
+	b, err := os.ReadFile(filepath.Join(root, "CMakeLists.txt"))
+	return err == nil && cmakeRefusal.Match(b)
+}
 
 // debianCMake is the CMake version of Debian bookworm.
 const debianCMake = "3.25"
