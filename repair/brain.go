@@ -19,5 +19,5 @@ func (RulesBrain) Name() string { return "rules" }
 
 // Propose runs the rules on a failure of the current Bash File.
 func (b RulesBrain) Propose(_ context.Context, f Failure, file *bashfile.File, tried []Proposal) []Proposal {
-	return Propose(&Context{File: file, Index: b.Index, Repo: b.Repo, Attempts: tried, PyPIReachable: b.PyPIReachable, Phase: f.Phase}, f)
+	return Propose(&Context{File: file, Index: b.Index, Repo: b.Repo, Attempts: tried, PyPIReachable: b.PyPIReachable, Phase: f.Phase, Section: f.Section}, f)
 }

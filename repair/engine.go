@@ -242,12 +242,13 @@ func (c *Context) readRepo(name string) string {
 	return string(b)
 }
 
-// packageSection is where a package goes. A tool a command after setup
-// misses (a test script's xxd) joins the runtimes and dependencies, so the
-// re-run starts from the checkpoint after the base toolchain instead of
+// packageSection is where a package goes. What a command after setup (a
+// test script's xxd) or a later section of the script (the build's
+// Python.h) misses joins the runtimes and dependencies, so the re-run
+// starts from the checkpoint after the base toolchain instead of
 // installing it again.
 func (c *Context) packageSection(pkg string) bashfile.SectionID {
-	if c.Phase == PhaseCommand {
+	if c.Phase == PhaseCommand || c.Section == bashfile.Runtimes || c.Section == bashfile.Build {
 		return bashfile.Runtimes
 	}
 	return packageSection(pkg)

@@ -107,8 +107,10 @@ type Context struct {
 	Attempts []Proposal
 	// PyPIReachable is true when pip is known to reach its index here.
 	PyPIReachable bool
-	// Phase is the phase of the failure being repaired.
-	Phase Phase
+	// Phase is the phase of the failure being repaired, Section the
+	// Bash File section that failed (setup failures).
+	Phase   Phase
+	Section bashfile.SectionID
 }
 
 // RepoReader reads a file of the repository by its slash path relative
