@@ -253,7 +253,11 @@ func execCommand(ctx context.Context, sb *Sandbox, c pyramid.Command, n int, tim
 		dir = path.Join(RepoDir, c.Dir)
 	}
 	script := "touch " + stamp + "\ncd " + quote(dir) + " || exit 1\n" + c.Text + "\n"
-	res, err := sb.Exec(ctx, ExecSpec{Cmd: []string{"bash", "-lc", script}, Timeout: timeout, LogFile: logFile, TailBytes: 16 << 10})
+	cmd := []string{"bash", "-lc", script}
+	if c.User != "" {
+		cmd = append([]string{"runuser", "-u", c.User, "--"}, cmd...)
+	}
+	res, err := sb.Exec(ctx, ExecSpec{Cmd: cmd, Timeout: timeout, LogFile: logFile, TailBytes: 16 << 10})
 	if err != nil {
 		return CommandResult{}, err
 	}

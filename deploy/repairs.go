@@ -27,6 +27,18 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 		rec := RepairRecord{Iteration: r.iter, Phase: f.Phase, Command: f.Command, Diagnosis: p.Diagnosis, Rule: p.Rule, Action: p.Action, Reason: p.Reason, Brain: r.brainOf(p)}
 		key := string(p.Diagnosis.Kind) + ":" + p.Diagnosis.Subject
 		switch p.Action {
+		case repair.ActionRunAsUser:
+			if f.Phase != repair.PhaseCommand || r.runAs(f.Command) {
+				reasons = append(reasons, "runs as an unprivileged user already")
+				break
+			}
+			for _, e := range p.Edits {
+				if ok, err := r.file.Apply(e); err == nil && ok {
+					rec.Edits = append(rec.Edits, e.String())
+				}
+			}
+			rec.Edits = append(rec.Edits, "run `"+f.Command+"` as "+repair.TestUser)
+			changed = true
 		case repair.ActionEdit:
 			if r.seen[key]++; r.seen[key] > maxSameDiagnosis {
 				rec.Reason = fmt.Sprintf("stagnation: %s seen %d times after its repair", key, r.seen[key])
@@ -78,6 +90,19 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 		reasons = []string{"no rule recognised the failure"}
 	}
 	return false, strings.Join(dedupe(reasons), "; ")
+}
+
+// runAs marks the pyramid's command text to run as repair.TestUser and
+// reports whether it was so marked already.
+func (r *runner) runAs(text string) bool {
+	was := false
+	for i := range r.o.Pyramid.Commands {
+		if c := &r.o.Pyramid.Commands[i]; c.Text == text {
+			was = was || c.User != ""
+			c.User = repair.TestUser
+		}
+	}
+	return was
 }
 
 func dedupe(in []string) []string {

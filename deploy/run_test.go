@@ -194,3 +194,42 @@ func TestRunToleratesAFewFailuresAndProbesBuiltPrograms(t *testing.T) {
 		t.Fatalf("verify: %+v", v)
 	}
 }
+
+// TestRunAsUserWhenTheSuiteRefusesRoot: a suite that refuses root is run
+// as the unprivileged user the repaired Bash File creates, in the run and
+// in verify.
+func TestRunAsUserWhenTheSuiteRefusesRoot(t *testing.T) {
+	t.Parallel()
+	e := enginetest.Engine(t)
+	certs, _ := deploy.HostCACerts()
+	repo := writeRepo(t, map[string]string{
+		"check.sh": "if [ \"$(id -u)\" = 0 ]; then echo 'The test suite cannot be run as root.'; exit 1; fi\n" +
+			"touch owned-by-me && echo 1..1 && echo 'ok 1 - works as '\"$(id -un)\"\n",
+	})
+	f := bashfile.New()
+	f.Append(bashfile.Build, "true", bashfile.Provenance{Source: "test"})
+	p := &pyramid.Pyramid{}
+	p.Add(pyramid.Command{Text: "sh check.sh", Bucket: pyramid.Unit, Reason: "runs the tests"})
+	out := filepath.Join(t.TempDir(), "out")
+	opts := deploy.RunOptions{Repo: repo, Out: out, Image: enginetest.Image(), CACerts: certs, File: f, Pyramid: p,
+		Repairer: repair.RulesBrain{}, Target: pyramid.Testable, MaxTime: 10 * time.Minute, RunID: deploy.NewRunID()}
+	t.Cleanup(func() { e.GC(context.Background(), deploy.GCOptions{Checkpoints: true, RunID: opts.RunID}) })
+	rep, err := e.Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Level != pyramid.Testable || rep.Tests.Passed != 1 || len(rep.Repairs) != 1 || rep.Repairs[0].Action != repair.ActionRunAsUser {
+		t.Fatalf("level %s tests %+v repairs %+v: %s\n%s", rep.Level, rep.Tests, rep.Repairs, rep.WhyNotHigher, rep.Markdown())
+	}
+	setup, _ := os.ReadFile(filepath.Join(out, "setup.sh"))
+	if !strings.Contains(string(setup), "useradd") {
+		t.Fatalf("setup.sh does not create the user:\n%s", setup)
+	}
+	v, err := e.Verify(context.Background(), out, deploy.VerifyOptions{CACerts: certs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.Match || v.Reproduced != pyramid.Testable {
+		t.Fatalf("verify: %+v", v)
+	}
+}

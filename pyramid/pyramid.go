@@ -104,6 +104,9 @@ type Command struct {
 	// Serve is a background probe's server command in the foreground: what
 	// an exported image runs as its entrypoint.
 	Serve string `json:"serve,omitempty"`
+	// User runs the command as this unprivileged account instead of root
+	// (a test suite that refuses root); set by a repair.
+	User string `json:"user,omitempty"`
 }
 
 // Pyramid is the ordered set of commands for a repository.

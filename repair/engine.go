@@ -70,7 +70,7 @@ func propose(rules []Rule, ctx *Context, f Failure) []Proposal {
 				break
 			}
 		}
-		if p.Action == ActionEdit {
+		if p.Action == ActionEdit || p.Action == ActionRunAsUser {
 			p = checkEdits(work, p)
 		}
 		out = append(out, p)
@@ -96,6 +96,9 @@ func checkEdits(work *bashfile.File, p Proposal) Proposal {
 		}
 	}
 	p.Edits = keep
+	if len(keep) == 0 && p.Action == ActionRunAsUser {
+		return p // the user exists already; this command still changes how it runs
+	}
 	if len(keep) == 0 {
 		p.Action = ActionNone
 		if len(errs) > 0 {

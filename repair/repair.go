@@ -53,6 +53,7 @@ const (
 	NeedsNetwork        Kind = "needs_network"         // a test wants the internet
 	NeedsDisplay        Kind = "needs_display"         // a test wants an X display
 	NeedsRoot           Kind = "needs_root"            // a test wants privileges the sandbox lacks
+	NeedsNonRoot        Kind = "needs_non_root"        // a test suite refuses root, or drops it and cannot write
 	Timeout             Kind = "timeout"               // the run was killed by its time limit
 	CompileError        Kind = "compile_error"         // an error in the project's own code
 	TestsDisabled       Kind = "tests_disabled"        // No tests were found!!! (a CMake test option is off)
@@ -83,6 +84,7 @@ const (
 	ActionEdit        Action = "edit"         // apply Edits and re-run the Bash File
 	ActionRetryLonger Action = "retry_longer" // run the same thing again with a longer time limit
 	ActionRecord      Action = "record"       // not fixable by editing the script: record Reason
+	ActionRunAsUser   Action = "run_as_user"  // apply Edits (they create TestUser) and run the command as TestUser
 	ActionNone        Action = "none"         // no repair known (or it is already in the script)
 )
 

@@ -23,6 +23,7 @@ var Rules = []Rule{
 	interactivePrompt{},   // tzdata / apt waiting for an answer: non-interactive, -y
 	network{},             // host unreachable: recorded (setup: registry; tests: needs network)
 	testEnvironment{},     // needs a display or privileges: recorded
+	nonRoot{},             // refuses root / drops it: run as an unprivileged user owning the repo
 	compileError{},        // error in the project's own code: abstain
 	testsDisabled{},       // ctest found no tests: the project's test option, off by default, on
 	testFailure{},         // tests failed: recorded

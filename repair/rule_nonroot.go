@@ -1,0 +1,54 @@
+package repair
+
+import (
+	"regexp"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// TestUser is the unprivileged account a command that refuses root runs
+// as; the Bash File creates it and gives it the repository.
+const TestUser = "heragent"
+
+// nonRoot: a test suite refuses to run as root (libuv: "The libuv test
+// suite cannot be run as root."), or a daemon it starts drops root and
+// then cannot write the checkout root made (distccd: "failed to open
+// /repo/_testtmp/…: Permission denied" — root itself never sees EACCES on
+// a file). The sandbox runs as root, so the repair creates an unprivileged
+// user owning the repository and runs the command as that user.
+type nonRoot struct{}
+
+var nonRootMatches = []match{
+	{NeedsNonRoot, regexp.MustCompile(`(?i)()(?:cannot|can't|must not|should not|may not|must never) be run as root|refus\w* to run as root|running as root is not (?:allowed|supported|permitted)|do not run (?:this|the tests?|it) as root`)},
+	{NeedsNonRoot, regexp.MustCompile(`()(?:/repo|/tmp)/\S*: Permission denied`)},
+}
+
+func (nonRoot) Name() string { return "non-root" }
+
+func (nonRoot) Diagnose(f Failure) []Diagnosis {
+	if f.Phase != PhaseCommand {
+		return nil
+	}
+	ds := scan(f.Log, nonRootMatches, nil)
+	if len(ds) > 1 {
+		ds = ds[:1]
+	}
+	return ds
+}
+
+// userSetup creates TestUser and gives it the repository; idempotent.
+// (one statement: a Bash File command is one).
+const userSetup = `{ id -u ` + TestUser + ` >/dev/null 2>&1 || useradd --create-home --shell /bin/bash ` + TestUser + `; } && chown -R ` + TestUser + `: "$REPO_DIR"`
+
+func (r nonRoot) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
+	if d.Kind != NeedsNonRoot {
+		return Proposal{}, false
+	}
+	if ctx.tried(r.Name(), d) > 0 {
+		return record(d, "the command fails as an unprivileged user too: "+d.Evidence), true
+	}
+	p := edit(d, "the command refuses root or drops privileges: run it as the unprivileged user "+TestUser+", who owns the repository",
+		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Build, Command: userSetup, Why: why(r, d)})
+	p.Action = ActionRunAsUser
+	return p, true
+}
