@@ -18,6 +18,8 @@ var pkgConfigMatches = []match{
 	{MissingPkgConfig, regexp.MustCompile(`No package '([^']+)' found`)},
 	// pkg-config: Package libevent was not found in the pkg-config search path.
 	{MissingPkgConfig, regexp.MustCompile(`Package (\S+) was not found in the pkg-config search path`)},
+	// autoconf with a custom message (OpenVPN): configure: error: libnl-genl-3.0 package not found or too old.
+	{MissingPkgConfig, regexp.MustCompile(`^configure: error: ([\w.+-]+) package not found`)},
 }
 
 func (missingPkgConfig) Name() string { return "missing-pkgconfig" }
