@@ -79,8 +79,10 @@ func parseText(text string) []found {
 			continue
 		}
 		got = append(got, found{name: p.name, counts: c})
-		if c.Total() > 0 {
+		if c.Total() > 0 && !coarse(p, c, ls) {
 			dropped = append(dropped, p.supersedes...)
+		} else if c.Total() > 0 {
+			dropped = append(dropped, p.name)
 		}
 		if !p.fallback {
 			anyPrimary = true
@@ -93,4 +95,24 @@ func parseText(text string) []found {
 		}
 	}
 	return out
+}
+
+// coarse reports whether a runner's counts are coarser than those of the
+// frameworks it ran: a few runner tests that each wrap a whole suite
+// (libuv: ctest's 2 tests are 1,026 TAP tests). Then the inner counts say
+// more and the runner's are dropped instead.
+func coarse(p textParser, c Counts, ls []string) bool {
+	if len(p.supersedes) == 0 || c.Total() > 5 {
+		return false
+	}
+	inner := 0
+	for _, q := range textParsers {
+		if !slices.Contains(p.supersedes, q.name) || q.fallback {
+			continue
+		}
+		if ic, ok := q.parse(ls); ok {
+			inner += ic.Total()
+		}
+	}
+	return inner >= 10*c.Total()
 }

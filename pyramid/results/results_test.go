@@ -28,6 +28,9 @@ func TestParseTestdata(t *testing.T) {
 		// ones outside the total; "Not Run" (missing executable) → error.
 		{"ctest/mixed.txt", c(2, 1, 2, 1, "ctest")},
 		{"ctest/pass.txt", c(2, 0, 0, 0, "ctest")},
+		// libuv (heragent run, 2026-11-22): ctest's 2 tests each run a whole
+		// TAP suite; the TAP counts replace the coarse ctest ones.
+		{"ctest/wraps-tap.txt", c(1008, 4, 14, 0, "tap")},
 		{"ctest/fail_output_on_failure.txt", c(0, 1, 0, 0, "ctest")},
 		{"ctest/parallel_j2.txt", c(2, 1, 2, 1, "ctest")},
 		// `timeout 2 ctest` killed it during a sleeping test: no summary,
