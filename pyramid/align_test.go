@@ -38,3 +38,16 @@ func TestAlignWithoutACBuildSystemKeepsAll(t *testing.T) {
 		t.Fatalf("dropped %v", d)
 	}
 }
+
+func TestCIDiagnosticsAreNoEvidence(t *testing.T) {
+	for _, text := range []string{"npx envinfo", "npx --yes envinfo --system", "uname -a", "lscpu", "df -h"} {
+		if hardDrop(text) == "" {
+			t.Errorf("%q is kept", text)
+		}
+	}
+	for _, text := range []string{"./envinfo-tool", "make df", "uname_test"} {
+		if why := hardDrop(text); why != "" {
+			t.Errorf("%q dropped: %s", text, why)
+		}
+	}
+}

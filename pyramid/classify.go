@@ -100,9 +100,14 @@ func hardDrop(t string) string {
 		return "needs the variable $" + unsetVar(t) + " of another environment"
 	case assignOnlyRe.MatchString(t):
 		return "only sets a variable"
+	case sysInfoRe.MatchString(t):
+		return "prints the machine's configuration (a CI diagnostic), runs nothing of the repository"
 	}
 	return ""
 }
+
+// sysInfoRe is a CI step that reports the machine (libuv's `npx envinfo`).
+var sysInfoRe = regexp.MustCompile(`^(npx\s+(--yes\s+|-y\s+)?)?envinfo(\s|$)|^(uname|lscpu|lsb_release|sw_vers|systeminfo|free|df|nproc|ulimit)(\s+-\S+)*\s*$`)
 
 // assignOnlyRe is a command that only assigns a shell variable
 // (`pkg=$(ls build/fmt-*.zip)`): it runs nothing worth proving.
