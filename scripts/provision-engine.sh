@@ -34,6 +34,19 @@ PY
   fi
 }
 
+# A podman API service this script started earlier is restarted when
+# HERAGENT_FRESH_ENGINE=1 (scripts/test.sh sets it): podman 4.3's service
+# was seen wedged after hours of heavy use ("start container: write child:
+# broken pipe" through the API while the podman CLI still worked); a fresh
+# service costs a second and running containers survive it (conmon).
+if [ "${HERAGENT_FRESH_ENGINE:-}" = 1 ]; then
+  for pid in $(pgrep -f "^podman system service --time=0 unix://$PODMAN_SOCK\$" || true); do
+    log "restarting the podman API service this script started (pid $pid)"
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  done
+fi
+
 for cand in "${DOCKER_HOST:-}" unix:///var/run/docker.sock "unix://$PODMAN_SOCK"; do
   case "$cand" in
     unix://*) if ping "$cand"; then log "engine already answering at $cand"; echo "$cand"; exit 0; fi ;;

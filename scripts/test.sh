@@ -7,7 +7,7 @@
 # Extra arguments go to `go test` (e.g. -run Sandbox -v).
 set -Eeuo pipefail
 cd "$(dirname "$0")/.."
-DOCKER_HOST="$(scripts/provision-engine.sh)"
+DOCKER_HOST="$(HERAGENT_FRESH_ENGINE=1 scripts/provision-engine.sh)"
 export DOCKER_HOST
 go run ./cmd/heragent image bootstrap --quiet
 scripts/provision-redis.sh
