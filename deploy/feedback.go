@@ -269,9 +269,12 @@ func execCommand(ctx context.Context, sb *Sandbox, c pyramid.Command, n int, tim
 		counts.Passed = 1
 		counts.Frameworks = append(counts.Frameworks, "suite")
 	}
-	return CommandResult{Text: c.Text, Dir: c.Dir, Level: c.Level, Bucket: c.Bucket, ExitCode: res.ExitCode, TimedOut: res.TimedOut,
-		Seconds: res.Duration.Seconds(), Counts: counts, Passed: v.Passed, Verdict: v.Reason, Log: logFile, Tail: lastLines(res.Tail, 60),
-		diag: repair.Excerpt(out, 60, 40)}, nil
+	cr := CommandResult{Text: c.Text, Dir: c.Dir, Level: c.Level, Bucket: c.Bucket, ExitCode: res.ExitCode, TimedOut: res.TimedOut,
+		Seconds: res.Duration.Seconds(), Counts: counts, Passed: v.Passed, Verdict: v.Reason, Log: logFile, Tail: lastLines(res.Tail, 60)}
+	if !v.Passed {
+		cr.diag = repair.Excerpt(out, 60, 40) // only failures are diagnosed
+	}
+	return cr, nil
 }
 
 // collectResults copies the test result files the command created or

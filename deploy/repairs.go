@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/repair"
 )
 
@@ -32,12 +33,7 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 				reasons = append(reasons, "runs as an unprivileged user already")
 				break
 			}
-			for _, e := range p.Edits {
-				if ok, err := r.file.Apply(e); err == nil && ok {
-					rec.Edits = append(rec.Edits, e.String())
-				}
-			}
-			rec.Edits = append(rec.Edits, "run `"+f.Command+"` as "+repair.TestUser)
+			rec.Edits = append(r.applyEdits(p.Edits), "run `"+f.Command+"` as "+repair.TestUser)
 			changed = true
 		case repair.ActionEdit:
 			if r.seen[key]++; r.seen[key] > maxSameDiagnosis {
@@ -45,15 +41,7 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 				reasons = append(reasons, rec.Reason)
 				break
 			}
-			before := r.file.Clone()
-			for _, e := range p.Edits {
-				if ok, err := r.file.Apply(e); err == nil && ok {
-					rec.Edits = append(rec.Edits, e.String())
-				}
-			}
-			if err := r.file.Validate(); err != nil || len(rec.Edits) == 0 {
-				r.file = before
-				rec.Edits = nil
+			if rec.Edits = r.applyEdits(p.Edits); len(rec.Edits) == 0 {
 				rec.Reason = "edits did not change the Bash File"
 				reasons = append(reasons, rec.Reason)
 				break
@@ -90,6 +78,24 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 		reasons = []string{"no rule recognised the failure"}
 	}
 	return false, strings.Join(dedupe(reasons), "; ")
+}
+
+// applyEdits applies edits to the Bash File and returns those that changed
+// it; when the result does not validate, the file is left as it was and
+// none are returned.
+func (r *runner) applyEdits(edits []bashfile.Edit) []string {
+	before := r.file.Clone()
+	var applied []string
+	for _, e := range edits {
+		if ok, err := r.file.Apply(e); err == nil && ok {
+			applied = append(applied, e.String())
+		}
+	}
+	if err := r.file.Validate(); err != nil {
+		r.file = before
+		return nil
+	}
+	return applied
 }
 
 // runAs marks the pyramid's command text to run as repair.TestUser and

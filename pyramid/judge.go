@@ -118,13 +118,16 @@ func Tolerable(c results.Counts) bool {
 // testDirRe finds ctest's --test-dir argument.
 var testDirRe = regexp.MustCompile(`--test-dir[ =](\S+)`)
 
+// verboseRe is ctest asked to show every test's output already.
+var verboseRe = regexp.MustCompile(`(^|\s)(-V|-VV|--verbose|--extra-verbose)(\s|$)`)
+
 // VerboseRerun returns a command that re-runs only the failed tests of c
 // with their output, when c's runner can and c did not show it already
 // (`make test` runs ctest without --output-on-failure: the cause of a
 // failure, say a test script's missing tool, is not in its log).
 func VerboseRerun(c Command, counts results.Counts) (Command, bool) {
 	if counts.Failed+counts.Errors == 0 || !slices.Contains(counts.Frameworks, "ctest") ||
-		strings.Contains(c.Text, "--output-on-failure") || regexp.MustCompile(`(^|\s)(-V|-VV|--verbose|--extra-verbose)(\s|$)`).MatchString(c.Text) {
+		strings.Contains(c.Text, "--output-on-failure") || verboseRe.MatchString(c.Text) {
 		return Command{}, false
 	}
 	text := "ctest --rerun-failed --output-on-failure"

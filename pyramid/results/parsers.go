@@ -78,14 +78,18 @@ func parseText(text string) []found {
 		if !ok {
 			continue
 		}
-		got = append(got, found{name: p.name, counts: c})
-		if c.Total() > 0 && !coarse(p, c, ls) {
-			dropped = append(dropped, p.supersedes...)
-		} else if c.Total() > 0 {
-			dropped = append(dropped, p.name)
-		}
+		got = append(got, found{name: p.name, counts: c, supersedes: p.supersedes})
 		if !p.fallback {
 			anyPrimary = true
+		}
+	}
+	for _, f := range got {
+		switch {
+		case f.counts.Total() == 0:
+		case coarse(f, got):
+			dropped = append(dropped, f.name)
+		default:
+			dropped = append(dropped, f.supersedes...)
 		}
 	}
 	out := got[:0]
@@ -101,18 +105,15 @@ func parseText(text string) []found {
 // frameworks it ran: a few runner tests that each wrap a whole suite
 // (libuv: ctest's 2 tests are 1,026 TAP tests). Then the inner counts say
 // more and the runner's are dropped instead.
-func coarse(p textParser, c Counts, ls []string) bool {
-	if len(p.supersedes) == 0 || c.Total() > 5 {
+func coarse(f found, got []found) bool {
+	if len(f.supersedes) == 0 || f.counts.Total() > 5 {
 		return false
 	}
 	inner := 0
-	for _, q := range textParsers {
-		if !slices.Contains(p.supersedes, q.name) || q.fallback {
-			continue
-		}
-		if ic, ok := q.parse(ls); ok {
-			inner += ic.Total()
+	for _, g := range got {
+		if slices.Contains(f.supersedes, g.name) {
+			inner += g.counts.Total()
 		}
 	}
-	return inner >= 10*c.Total()
+	return inner >= 10*f.counts.Total()
 }

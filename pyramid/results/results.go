@@ -80,8 +80,9 @@ func ParseRun(output string, files map[string][]byte) Counts {
 
 // found is one parser's result on one text.
 type found struct {
-	name   string
-	counts Counts
+	name       string
+	counts     Counts
+	supersedes []string // of its parser
 }
 
 // combine sums parser results into one Counts, recording framework names.
