@@ -132,7 +132,7 @@ func rulesVerdict(props []repair.Proposal, tried []repair.Proposal) string {
 	actionable := false
 	for _, p := range props {
 		switch p.Action {
-		case repair.ActionEdit, repair.ActionRetryLonger:
+		case repair.ActionEdit, repair.ActionRetryLonger, repair.ActionRetry:
 			actionable = true
 			for _, t := range tried {
 				if t.Diagnosis.Kind == p.Diagnosis.Kind && t.Diagnosis.Subject == p.Diagnosis.Subject && t.Action == p.Action {

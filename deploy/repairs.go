@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/repair"
@@ -12,6 +13,10 @@ import (
 // maxSameDiagnosis is how often one diagnosis may come back after its
 // repair before the run calls it stagnation.
 const maxSameDiagnosis = 3
+
+// retryPause is how long a transient failure is given to pass before the
+// same thing runs again.
+var retryPause = 10 * time.Second
 
 // repair asks the repairer about a failure and applies what it proposes.
 // It reports whether anything changed (the caller then re-runs) and, when
@@ -57,6 +62,16 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 				changed = true
 			} else {
 				reasons = append(reasons, "timed out again with a doubled time limit")
+			}
+		case repair.ActionRetry:
+			// The failure looked transient (a name lookup that failed
+			// "temporarily"): pause a moment, then run the same again.
+			// The rule proposes this once per diagnosis.
+			select {
+			case <-ctx.Done():
+				reasons = append(reasons, ctx.Err().Error())
+			case <-time.After(retryPause):
+				changed = true
 			}
 		case repair.ActionRecord:
 			reasons = append(reasons, p.Reason)

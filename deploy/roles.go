@@ -126,7 +126,7 @@ func (r *runner) reflect(ctx context.Context, f repair.Failure) {
 	r.reflected[r.iter] = true
 	a := Attempt{Iteration: r.iter, Failure: f}
 	for _, rp := range r.rep.Repairs {
-		if rp.Iteration == r.iter-1 && (rp.Action == repair.ActionEdit || rp.Action == repair.ActionRetryLonger) {
+		if rp.Iteration == r.iter-1 && (rp.Action == repair.ActionEdit || rp.Action == repair.ActionRetryLonger || rp.Action == repair.ActionRetry) {
 			a.Repairs = append(a.Repairs, rp)
 		}
 	}

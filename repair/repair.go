@@ -83,6 +83,7 @@ type Action string
 const (
 	ActionEdit        Action = "edit"         // apply Edits and re-run the Bash File
 	ActionRetryLonger Action = "retry_longer" // run the same thing again with a longer time limit
+	ActionRetry       Action = "retry"        // run the same thing again unchanged: the failure looked transient
 	ActionRecord      Action = "record"       // not fixable by editing the script: record Reason
 	ActionRunAsUser   Action = "run_as_user"  // apply Edits (they create TestUser) and run the command as TestUser
 	ActionNone        Action = "none"         // no repair known (or it is already in the script)

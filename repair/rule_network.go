@@ -9,7 +9,10 @@ import (
 // network: a host or registry could not be reached. During setup (or an
 // install command) that is NetworkUnreachable; in a test it is
 // NeedsNetwork. Neither is fixed by editing the script: both are recorded,
-// with the host and whether TLS interception (missing CA) is the cause.
+// with the host and whether TLS interception (missing CA) is the cause —
+// except that a setup failure that looks transient (a name lookup that
+// failed "temporarily", a reset or timed-out connection) is first retried
+// once, unchanged.
 type network struct{}
 
 var (
@@ -30,7 +33,10 @@ var (
 		regexp.MustCompile(`npm ERR! code (?:ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET)`),
 		regexp.MustCompile(`\(from versions: none\)`), // pip could not list any version: index unreachable
 	}
-	tlsRe = regexp.MustCompile(`certificate verify failed|SSL certificate problem|x509: certificate signed by unknown authority|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|SELF_SIGNED_CERT_IN_CHAIN|unable to get local issuer certificate`)
+	// transientRe marks a failure that may pass on a second try: a name
+	// lookup that failed temporarily, a connection reset or timed out.
+	transientRe = regexp.MustCompile(`Temporary failure resolving|Temporary failure in name resolution|EAI_AGAIN|Connection timed out|Connection reset by peer|ETIMEDOUT|ECONNRESET|i/o timeout`)
+	tlsRe       = regexp.MustCompile(`certificate verify failed|SSL certificate problem|x509: certificate signed by unknown authority|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|SELF_SIGNED_CERT_IN_CHAIN|unable to get local issuer certificate`)
 	// installRe marks a command as installing dependencies, not testing.
 	installRe = regexp.MustCompile(`\b(pip3? install|npm (ci|install|i)\b|yarn( install)?$|mvn|gradle|cargo (build|fetch)|go (mod download|get)|apt(-get)? (update|install)|git (clone|submodule))`)
 )
@@ -88,6 +94,9 @@ func (network) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	host := d.Subject
 	if host == "" {
 		host = "a registry"
+	}
+	if transientRe.MatchString(d.Evidence) && ctx.tried(network{}.Name(), d) == 0 {
+		return Proposal{Diagnosis: d, Action: ActionRetry, Reason: fmt.Sprintf("%s could not be reached (%s): the failure may be transient, retry once", host, d.Evidence)}, true
 	}
 	return record(d, fmt.Sprintf("%s is unreachable from the sandbox and no mirror is known: %s", host, d.Evidence)), true
 }

@@ -115,6 +115,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"interactive-prompt/apt-without-y.log", PhaseSetup, "", false, InteractivePrompt, "apt", ActionEdit, "apt-get install -y cowsay"},
 		{"network/pip-pypi-unreachable.log", PhaseSetup, "pip install pyyaml", false, NetworkUnreachable, "pypi", ActionRecord, ""},
 		{"network/apt-unresolvable.log", PhaseSetup, "", false, NetworkUnreachable, "deb.debian.invalid", ActionRecord, ""},
+		{"network/apt-temporary-failure.log", PhaseSetup, "", false, NetworkUnreachable, "deb.debian.org", ActionRetry, ""},
 		{"network/npm-enotfound.log", PhaseCommand, "npm install", false, NetworkUnreachable, "registry.npmjs.invalid", ActionRecord, ""},
 		{"network/test-urlopen.log", PhaseCommand, "python3 -m unittest discover", false, NeedsNetwork, "", ActionRecord, ""},
 		{"test-environment/tkinter-no-display.log", PhaseCommand, "python3 gui_test.py", false, NeedsDisplay, "", ActionRecord, ""},
@@ -155,6 +156,13 @@ func TestRulesOnRealLogs(t *testing.T) {
 			if p.Action != ActionEdit && p.Action != ActionRunAsUser {
 				if len(p.Edits) != 0 {
 					t.Fatalf("%s proposal with edits: %+v", p.Action, p.Edits)
+				}
+				if p.Action == ActionRetry || p.Action == ActionRetryLonger {
+					// A retry is tried once; the same failure after it is recorded.
+					ctx2 := &Context{File: file, Index: fakeIndex, Repo: repo, Attempts: []Proposal{p}}
+					if again := Propose(ctx2, f)[k]; again.Action != ActionRecord {
+						t.Errorf("after one %s: %+v, want record", p.Action, again)
+					}
 				}
 				return
 			}
