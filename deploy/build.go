@@ -99,13 +99,26 @@ func (e *Engine) BuildImage(ctx context.Context, o BuildOptions) (string, error)
 				return ins.ID, nil
 			}
 		}
-		return "", fmt.Errorf("build image: %w: %s", err, lastLine(tail.String()))
+		return "", &BuildError{Err: err, Tail: tail.String()}
 	}
 	if id == "" { // podman reports the ID as the last stream line
 		id = strings.TrimSpace(lastLine(tail.String()))
 	}
 	return id, nil
 }
+
+// BuildError is a build that failed in one of its steps; Tail is the end
+// of its output.
+type BuildError struct {
+	Err  error
+	Tail string
+}
+
+func (e *BuildError) Error() string {
+	return fmt.Sprintf("build image: %v: %s", e.Err, lastLine(e.Tail))
+}
+
+func (e *BuildError) Unwrap() error { return e.Err }
 
 // committedRe finds the image a podman build committed last.
 var committedRe = regexp.MustCompile(`(?m)^COMMIT[^\n]*\n--> ([0-9a-f]{6,64})\s*$`)

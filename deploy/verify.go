@@ -3,6 +3,7 @@ package deploy
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/repair"
 )
 
 // VerifyOptions configures Verify.
@@ -71,9 +73,11 @@ func (e *Engine) Verify(ctx context.Context, out string, o VerifyOptions) (*Veri
 	defer e.GC(context.WithoutCancel(ctx), GCOptions{RunID: runID, Checkpoints: true})
 	bo := BuildOptions{Context: rep.Repo, Dockerfile: string(df), CACerts: o.CACerts, RunID: runID, Log: o.Log}
 	img, err := e.BuildImage(ctx, bo)
-	if err != nil && strings.Contains(err.Error(), "deleting build container") {
+	var be *BuildError
+	if err != nil && ctx.Err() == nil && (strings.Contains(err.Error(), "deleting build container") || errors.As(err, &be) && repair.Transient(be.Tail)) {
 		// podman 4 sometimes fails to clean up an intermediate container
-		// after a successful step: an engine hiccup, not a verdict.
+		// after a successful step, and a name lookup may fail for a
+		// moment: hiccups, not a verdict. Once more.
 		img, err = e.BuildImage(ctx, bo)
 	}
 	res.BuildSeconds = time.Since(start).Seconds()

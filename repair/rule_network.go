@@ -41,6 +41,10 @@ var (
 	installRe = regexp.MustCompile(`\b(pip3? install|npm (ci|install|i)\b|yarn( install)?$|mvn|gradle|cargo (build|fetch)|go (mod download|get)|apt(-get)? (update|install)|git (clone|submodule))`)
 )
 
+// Transient reports whether log shows a network failure that may pass on
+// a second try.
+func Transient(log string) bool { return transientRe.MatchString(log) }
+
 func (network) Name() string { return "network" }
 
 func (network) Diagnose(f Failure) []Diagnosis {
