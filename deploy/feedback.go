@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"sort"
 	"strings"
 	"time"
 
@@ -51,6 +52,7 @@ func (r *runner) feedback(ctx context.Context, sb *Sandbox) (bool, error) {
 		cands := r.o.Pyramid.At(l)
 		if l == pyramid.Runnable {
 			cands = appendNew(cands, built)
+			sort.SliceStable(cands, func(i, j int) bool { return !cands[i].LastResort() && cands[j].LastResort() })
 		}
 		var cmds []pyramid.Command
 		for _, c := range cands {
@@ -74,6 +76,9 @@ func (r *runner) feedback(ctx context.Context, sb *Sandbox) (bool, error) {
 			res, err := r.runCommand(ctx, sb, c)
 			if err != nil {
 				return false, err
+			}
+			if res.TimedOut && c.Synth && c.Level == pyramid.Runnable {
+				res.repaired = fmt.Sprintf("a probe heragent made up did not finish in %s: the program waits for input or a peer", probeTimeout)
 			}
 			if res.Passed {
 				passed = true
@@ -219,6 +224,9 @@ func commandLine(c pyramid.Command) string {
 	return "cd " + quote(c.Dir) + " && " + text
 }
 
+// probeTimeout bounds a synthesized Runnable probe.
+const probeTimeout = 2 * time.Minute
+
 // runCommand runs one pyramid command of the run and records it.
 func (r *runner) runCommand(ctx context.Context, sb *Sandbox, c pyramid.Command) (CommandResult, error) {
 	n := len(r.rep.Commands) + 1
@@ -226,6 +234,11 @@ func (r *runner) runCommand(ctx context.Context, sb *Sandbox, c pyramid.Command)
 	timeout := r.o.CommandTimeout
 	if r.longer[c.Text] {
 		timeout *= 2
+	}
+	if c.Synth && c.Level == pyramid.Runnable {
+		// A probe heragent made up runs a program on a small input: one
+		// that has not finished by then waits for something else.
+		timeout = min(timeout, probeTimeout)
 	}
 	// A command is not started with more time than the run has left.
 	if left := r.o.MaxTime - time.Since(r.start); timeout > left {

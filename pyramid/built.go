@@ -27,8 +27,7 @@ func BuiltProbes(bins []string, repoName string) []Command {
 		rel   string
 		score int
 	}
-	name := strings.TrimPrefix(strings.ToLower(repoName), "lib")
-	name = strings.TrimSuffix(strings.TrimSuffix(name, "-c"), ".c")
+	name := projectName(repoName)
 	// A directory holding several test programs (fmt's build/bin/*-test,
 	// libevent's test-*) is a test suite's: its test programs prove
 	// Testable, never Runnable. A lone one (cJSON_test) is often a demo.

@@ -230,3 +230,27 @@ func TestLoadRejects(t *testing.T) {
 		}
 	}
 }
+
+// C socket servers are started in the background and proved by a
+// connection; the port comes from htons() or a PORT define.
+func TestCServerProbe(t *testing.T) {
+	for _, tc := range []struct{ src, port string }{
+		{"struct sockaddr_in a = {.sin_port = htons(7007)};\nbind(s, (struct sockaddr *)&a, sizeof a);\nlisten(s, 4);\n", "7007"},
+		// libevent's sample/hello-world.c
+		{"static const int PORT = 9995;\n#define PORT 9995\nsin.sin_port = htons(PORT);\nlistener = evconnlistener_new_bind(base, listener_cb, (void *)base,\n", "9995"},
+	} {
+		if !cServerSrc.MatchString(tc.src) || httpSrc.MatchString(tc.src) {
+			t.Errorf("not a plain socket server: %q", tc.src)
+		}
+		if m := portRe.FindStringSubmatch(tc.src); m == nil || m[1] != tc.port {
+			t.Errorf("port of %q: %v, want %s", tc.src, m, tc.port)
+		}
+	}
+	p := tcpServerProbe("./build/echo-server", "7007")
+	if !strings.Contains(p, "/dev/tcp/127.0.0.1/7007") || strings.Contains(p, "curl") || !strings.Contains(p, "(./build/echo-server) >") {
+		t.Errorf("probe: %s", p)
+	}
+	if cServerSrc.MatchString("int n = listen_to_me(fd);\nfprintf(stderr, \"listen(2) failed\");") {
+		t.Error("not a server")
+	}
+}

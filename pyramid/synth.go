@@ -21,14 +21,18 @@ type program struct {
 }
 
 var (
-	stdinRe      = regexp.MustCompile(`\bstdin\b|getchar\s*\(|std::cin|sys\.stdin|process\.stdin|os\.Stdin|fileinput\.input`)
-	fileArgRe    = regexp.MustCompile(`fopen\s*\(\s*argv|open\s*\(\s*sys\.argv|open\s*\(\s*args\.|os\.Open\s*\(\s*os\.Args|ReadFile\s*\(\s*os\.Args|readFileSync\s*\(\s*process\.argv|ifstream\s+\w+\s*\(\s*argv|argparse\.FileType|type=argparse|yaml\.safe_load|open\(\s*path`)
-	numArgRe     = regexp.MustCompile(`ato[if]\s*\(\s*argv|strto(l|d|ul)\s*\(\s*argv|stoi\s*\(\s*argv|int\s*\(\s*sys\.argv|float\s*\(\s*sys\.argv|strconv\.Atoi\s*\(\s*os\.Args|parseInt\s*\(\s*process\.argv|Number\s*\(\s*process\.argv|parseFloat\s*\(\s*process\.argv`)
-	argRe        = regexp.MustCompile(`argv\s*\[\s*1\s*\]|argc\s*[<>=!]|sys\.argv|os\.Args|process\.argv|argparse|click\.|flag\.Parse|\bargs\b`)
-	wordArgRe    = regexp.MustCompile(`argv\s*\[\s*1\s*\]|sys\.argv\[1\]|os\.Args\[1\]|process\.argv\[2\]`)
-	optParserRe  = regexp.MustCompile(`getopt|argparse|click\.|flag\.Parse|cobra|commander|yargs|optparse|docopt`)
-	serverSrc    = regexp.MustCompile(`\.listen\s*\(|ListenAndServe|createServer|app\.run\s*\(|HTTPServer|uvicorn\.run|serve_forever`)
-	portRe       = regexp.MustCompile(`(?i)(?:listen\s*\(\s*|port\s*(?:=|:|\|\|)\s*(?:[\w.]+\s*\|\|\s*)?|localhost:|127\.0\.0\.1:|":)(\d{2,5})\b`)
+	stdinRe     = regexp.MustCompile(`\bstdin\b|getchar\s*\(|std::cin|sys\.stdin|process\.stdin|os\.Stdin|fileinput\.input`)
+	fileArgRe   = regexp.MustCompile(`fopen\s*\(\s*argv|open\s*\(\s*sys\.argv|open\s*\(\s*args\.|os\.Open\s*\(\s*os\.Args|ReadFile\s*\(\s*os\.Args|readFileSync\s*\(\s*process\.argv|ifstream\s+\w+\s*\(\s*argv|argparse\.FileType|type=argparse|yaml\.safe_load|open\(\s*path`)
+	numArgRe    = regexp.MustCompile(`ato[if]\s*\(\s*argv|strto(l|d|ul)\s*\(\s*argv|stoi\s*\(\s*argv|int\s*\(\s*sys\.argv|float\s*\(\s*sys\.argv|strconv\.Atoi\s*\(\s*os\.Args|parseInt\s*\(\s*process\.argv|Number\s*\(\s*process\.argv|parseFloat\s*\(\s*process\.argv`)
+	argRe       = regexp.MustCompile(`argv\s*\[\s*1\s*\]|argc\s*[<>=!]|sys\.argv|os\.Args|process\.argv|argparse|click\.|flag\.Parse|\bargs\b`)
+	wordArgRe   = regexp.MustCompile(`argv\s*\[\s*1\s*\]|sys\.argv\[1\]|os\.Args\[1\]|process\.argv\[2\]`)
+	optParserRe = regexp.MustCompile(`getopt|argparse|click\.|flag\.Parse|cobra|commander|yargs|optparse|docopt`)
+	serverSrc   = regexp.MustCompile(`\.listen\s*\(|ListenAndServe|createServer|app\.run\s*\(|HTTPServer|uvicorn\.run|serve_forever`)
+	portRe      = regexp.MustCompile(`(?i)(?:listen\s*\(\s*|port\s*(?:=|:|\|\|)\s*(?:[\w.]+\s*\|\|\s*)?|localhost:|127\.0\.0\.1:|":|htons\s*\(\s*|#define\s+\w*PORT\w*\s+)(\d{2,5})\b`)
+	// cServerSrc marks C/C++ socket servers: BSD listen(fd, backlog),
+	// libevent's listeners, libuv's uv_listen, libmicrohttpd.
+	cServerSrc   = regexp.MustCompile(`\blisten\s*\(\s*\w+\s*,\s*\w+\s*\)|evconnlistener_new_bind|evhttp_bind_socket|uv_listen\s*\(|MHD_start_daemon`)
+	httpSrc      = regexp.MustCompile(`HTTP/1|evhttp_|MHD_|http_parser|llhttp`)
 	testName     = regexp.MustCompile(`(?i)(^|[_./-])(test|tests|check|bench|benchmark|fuzz|fuzzer|regress|regression)([_./-]|$)|^test|test$|^regress$`)
 	scriptExt    = regexp.MustCompile(`\.(py|pl|sh|rb|in)$`)
 	helperScript = regexp.MustCompile(`(?i)gen|^make_|build|update|bump|release|^setup\.py$|configure|install|bootstrap|conf\.py$`)
@@ -59,12 +63,16 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 			return Command{Text: text, Bucket: Entry, Reason: reason, Why: why, Synth: true}
 		}
 		switch {
-		case serverSrc.MatchString(src):
+		case serverSrc.MatchString(src) || cServerSrc.MatchString(src):
 			port := "8080"
 			if m := portRe.FindStringSubmatch(src); m != nil {
 				port = m[1]
 			}
 			c := mk(serverProbe(p.run, port), "starts the server in the background and checks it answers on 127.0.0.1:"+port)
+			if !serverSrc.MatchString(src) && !httpSrc.MatchString(src) {
+				// A socket server of its own protocol: a connection is the answer.
+				c = mk(tcpServerProbe(p.run, port), "starts the server in the background and checks it accepts a connection on 127.0.0.1:"+port)
+			}
 			c.Background, c.Serve = true, p.run
 			out = append(out, c)
 		case p.lib:
@@ -95,6 +103,13 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 		}
 	}
 	return out, nil
+}
+
+// LastResort reports whether c is a probe made up only to show a program
+// starts (--version, --help, an import): every other Runnable candidate,
+// built programs and library consumers included, goes first.
+func (c Command) LastResort() bool {
+	return c.Synth && strings.HasPrefix(c.Reason, "last resort")
 }
 
 // pyPackage names the top-level import package of a Python project
@@ -357,6 +372,14 @@ func serverize(ctx context.Context, e *env, cs []Command) []Command {
 		}
 	}
 	return cs
+}
+
+// tcpServerProbe is serverProbe for a server that does not speak HTTP:
+// it passes when the port accepts a connection.
+func tcpServerProbe(cmd, port string) string {
+	return fmt.Sprintf("set -m; (%s) >/tmp/heragent-server.log 2>&1 & pid=$!; ok=1; for i in $(seq 1 30); do "+
+		"(exec 3<>/dev/tcp/127.0.0.1/%[2]s) 2>/dev/null && ok=0; [ $ok = 0 ] && break; sleep 1; done; "+
+		"kill -- -$pid 2>/dev/null || kill $pid 2>/dev/null; wait $pid 2>/dev/null; tail -n 20 /tmp/heragent-server.log; exit $ok", cmd, port)
 }
 
 // serverProbe starts cmd in the background in its own process group,

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/heragent/heragent/deploy"
@@ -29,7 +30,8 @@ func TestFixturesReachTheirLevel(t *testing.T) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			t.Parallel()
 			var want struct {
-				Level pyramid.Level `json:"level"`
+				Level            pyramid.Level `json:"level"`
+				RunnableContains string        `json:"runnable_contains"`
 			}
 			b, _ := os.ReadFile(ej)
 			if err := json.Unmarshal(b, &want); err != nil || want.Level == "" {
@@ -44,6 +46,9 @@ func TestFixturesReachTheirLevel(t *testing.T) {
 			if rep.Level != want.Level || r.code != ExitOK {
 				md, _ := os.ReadFile(filepath.Join(out, "report.md"))
 				t.Fatalf("reached %s (exit %d), want %s: %s\n%s", rep.Level, r.code, want.Level, rep.WhyNotHigher, md)
+			}
+			if !strings.Contains(rep.Runnable, want.RunnableContains) {
+				t.Fatalf("proved Runnable with %q, want a command with %q", rep.Runnable, want.RunnableContains)
 			}
 			v := runCLI(t, nil, "verify", out, "--json")
 			var res deploy.VerifyResult

@@ -1,0 +1,249 @@
+package pyramid
+
+import (
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A library's real use is a program that links it and calls it. For a C
+// library whose build produced lib<name>.so or .a and whose public header
+// declares a version function (uv_version_string, event_get_version,
+// zlibVersion, ZSTD_versionString…), LinkProbes writes such a consumer,
+// compiles it against the built library and runs it: stronger evidence
+// than --version on a test helper, and the one Runnable proof for
+// libraries whose only programs are servers or test runners.
+
+// VersionFunc is a version function a header declares.
+type VersionFunc struct {
+	Header string // slash path relative to the repository
+	Name   string
+	String bool // returns a C string (else an integer)
+}
+
+var (
+	// versionProtoRes match a prototype taking no arguments: an exporting
+	// macro may come before the type or the name, or wrap the type
+	// (cJSON's CJSON_PUBLIC(const char*)); zlib 1.2 writes OF((void)).
+	versionProtoRes = []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^[ \t]*(?:[A-Z][A-Z0-9_]*[ \t]+)*(const[ \t]+char[ \t]*\*|char[ \t]*\*|unsigned(?:[ \t]+(?:int|long))?|int|long|u?int32_t|size_t)[ \t]*(?:[A-Z][A-Z0-9_]*[ \t]+)*(\w*[Vv]ersion\w*)[ \t]*(?:\([ \t]*(?:void)?[ \t]*\)|OF\(\(void\)\))[ \t]*;`),
+		regexp.MustCompile(`(?m)^[ \t]*[A-Z][A-Z0-9_]*\([ \t]*(const[ \t]+char[ \t]*\*|unsigned(?:[ \t]+int)?|int)[ \t]*\)[ \t]*(\w*[Vv]ersion\w*)[ \t]*\([ \t]*(?:void)?[ \t]*\)[ \t]*;`),
+	}
+	// notHeaderDir holds headers that are not the project's public API.
+	notHeaderDir = regexp.MustCompile(`(?i)(^|/)(test|tests|testing|examples?|samples?|bench|benchmarks|fuzz|fuzzing|third_party|thirdparty|3rdparty|vendor|deps|external|contrib|docs?|build|CMakeFiles|node_modules|win32|windows|msvc|\.git)(/|$)`)
+)
+
+// maxHeaders bounds the headers VersionFuncs reads.
+const maxHeaders = 2000
+
+// VersionFuncs finds the version functions the repository's C headers
+// declare (repo is read, never run).
+func VersionFuncs(repo fs.FS) []VersionFunc {
+	var out []VersionFunc
+	n := 0
+	fs.WalkDir(repo, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if p != "." && notHeaderDir.MatchString(p) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".h") || n >= maxHeaders {
+			return nil
+		}
+		if info, err := d.Info(); err != nil || info.Size() > 512<<10 || !info.Mode().IsRegular() {
+			return nil
+		}
+		n++
+		b, err := fs.ReadFile(repo, p)
+		if err != nil {
+			return nil
+		}
+		seen := map[string]bool{}
+		for _, re := range versionProtoRes {
+			for _, m := range re.FindAllStringSubmatch(string(b), -1) {
+				if !seen[m[2]] {
+					seen[m[2]] = true
+					out = append(out, VersionFunc{Header: p, Name: m[2], String: strings.Contains(m[1], "char")})
+				}
+			}
+		}
+		return nil
+	})
+	return out
+}
+
+// LinkProbes makes Runnable probes that compile a consumer of the built
+// library: fns are the headers' version functions, libs the libraries the
+// build left in the repository (lib*.so*, lib*.a; slash paths relative to
+// it), genDirs the directories of headers the build generated (config
+// headers a public header includes), repoName ranks names like the
+// project's first. At most two probes, best first; none when the build
+// left no library or no header declares a version function.
+func LinkProbes(fns []VersionFunc, libs, genDirs []string, repoName string) []Command {
+	name := projectName(repoName)
+	lib, ok := bestLib(libs, name)
+	if !ok || len(fns) == 0 {
+		return nil
+	}
+	libName := libStem(path.Base(lib))
+	type cand struct {
+		f     VersionFunc
+		score int
+	}
+	var cs []cand
+	for _, f := range fns {
+		lf := strings.ToLower(f.Name)
+		score := -strings.Count(f.Header, "/")
+		switch {
+		case strings.HasPrefix(lf, libName) || strings.HasPrefix(lf, name):
+			score += 10
+		case strings.Contains(lf, libName):
+			score += 5
+		}
+		if f.String {
+			score += 2
+		}
+		if strings.Contains(lf, "num") { // ZSTD_versionNumber after ZSTD_versionString
+			score--
+		}
+		cs = append(cs, cand{f, score})
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
+	var out []Command
+	for _, c := range cs {
+		if len(out) == 2 {
+			break
+		}
+		out = append(out, linkProbe(c.f, lib, genDirs))
+	}
+	return out
+}
+
+// linkProbe is the command that writes, builds and runs the consumer.
+func linkProbe(f VersionFunc, lib string, genDirs []string) Command {
+	include, incDir := `"`+path.Base(f.Header)+`"`, path.Dir(f.Header)
+	if p := "/" + f.Header; strings.Contains(p, "/include/") {
+		// include/event2/event.h is included as <event2/event.h>.
+		i := strings.LastIndex(p, "/include/")
+		incDir, include = p[1:i+len("/include")], "<"+p[i+len("/include/"):]+">"
+	}
+	flags := []string{"-I" + incDir}
+	seen := map[string]bool{incDir: true}
+	for _, d := range genDirs {
+		for _, x := range []string{d, path.Dir(d)} {
+			if !seen[x] && len(flags) < 12 {
+				seen[x] = true
+				flags = append(flags, "-I"+x)
+			}
+		}
+	}
+	call := `printf("%lu\n", (unsigned long)` + f.Name + `());`
+	if f.String {
+		call = `printf("%s\n", ` + f.Name + `());`
+	}
+	link := "./" + lib
+	if strings.Contains(path.Base(lib), ".so") {
+		link += ` -Wl,-rpath,"$PWD/` + path.Dir(lib) + `"`
+	}
+	src := []string{"#include <stdio.h>", "#include " + include, "int main(void) { " + call + " return 0; }"}
+	text := "printf '%s\\n' " + shellQuoteAll(src) + " > /tmp/heragent-consumer.c && " +
+		"cc -o /tmp/heragent-consumer /tmp/heragent-consumer.c " + strings.Join(flags, " ") + " " + link + " -lm -lpthread -ldl && " +
+		"timeout 10 /tmp/heragent-consumer"
+	why := []Provenance{{Source: "built", File: lib, Note: "a library the build produced"}, {Source: "graph", File: f.Header, Note: "declares " + f.Name + "()"},
+		{Source: "synthesized", Note: "a consumer program linking the library"}}
+	return Command{Text: text, Bucket: Entry, Level: Runnable, Synth: true, Why: why, Expect: []string{`[0-9]`},
+		Reason: "compiles a program that includes " + f.Header + ", links the built " + path.Base(lib) + " and calls " + f.Name + "()"}
+}
+
+// bestLib picks the library named most like the project: shared before
+// static, the real file before a longer versioned name.
+func bestLib(libs []string, name string) (string, bool) {
+	best, bestScore := "", -1<<30
+	for _, l := range libs {
+		l = strings.TrimPrefix(path.Clean(l), "./")
+		if notProgramDir.MatchString(path.Dir(l)) {
+			continue
+		}
+		stem := libStem(path.Base(l))
+		if stem == "" {
+			continue
+		}
+		score := -strings.Count(l, "/") - len(path.Base(l))/8
+		switch {
+		case stem == name:
+			score += 20
+		case strings.HasPrefix(name, stem) || strings.HasPrefix(stem, name):
+			score += 10
+		case strings.Contains(stem, name) || strings.Contains(name, stem):
+			score += 5
+		}
+		if strings.Contains(path.Base(l), ".so") {
+			score += 3
+		}
+		if strings.Contains(stem, "test") || strings.Contains(stem, "gtest") || strings.Contains(stem, "bench") {
+			score -= 15
+		}
+		if score > bestScore {
+			best, bestScore = l, score
+		}
+	}
+	return best, best != ""
+}
+
+// libStem is foo of libfoo.so.1.2 or libfoo.a, lower case; "" for other
+// names.
+func libStem(base string) string {
+	if !strings.HasPrefix(base, "lib") {
+		return ""
+	}
+	s := strings.TrimPrefix(base, "lib")
+	switch {
+	case strings.HasSuffix(s, ".a"):
+		s = strings.TrimSuffix(s, ".a")
+	case strings.Contains(s, ".so"):
+		s = s[:strings.Index(s, ".so")]
+	default:
+		return ""
+	}
+	return strings.ToLower(s)
+}
+
+// ProductBuilt reports whether one of the built programs bins is named
+// after the project (jq's jq, ccache's ccache): BuiltProbes ranks it first.
+func ProductBuilt(bins []string, repoName string) bool {
+	name := projectName(repoName)
+	for _, b := range bins {
+		lb := strings.ToLower(path.Base(b))
+		if name != "" && !notProgramDir.MatchString(path.Dir(b)) && (lb == name || strings.TrimPrefix(lb, "lib") == name) {
+			return true
+		}
+	}
+	return false
+}
+
+// projectName is the repository name as libraries and programs spell it:
+// lower case, without lib and -c (libuv → uv, json-c → json).
+func projectName(repoName string) string {
+	name := strings.TrimPrefix(strings.ToLower(repoName), "lib")
+	return strings.TrimSuffix(strings.TrimSuffix(name, "-c"), ".c")
+}
+
+// shellQuoteAll quotes each string for bash and joins them with spaces.
+func shellQuoteAll(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		var err error
+		if q[i], err = syntax.Quote(s, syntax.LangBash); err != nil {
+			q[i] = "''" // no control characters come here
+		}
+	}
+	return strings.Join(q, " ")
+}

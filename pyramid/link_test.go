@@ -1,0 +1,107 @@
+package pyramid
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// Prototypes as the real projects' headers write them.
+func TestVersionFuncsOnRealPrototypes(t *testing.T) {
+	repo := fstest.MapFS{
+		"include/uv.h":            {Data: []byte("UV_EXTERN unsigned int uv_version(void);\nUV_EXTERN const char* uv_version_string(void);\n")},
+		"include/event2/event.h":  {Data: []byte("EVENT2_EXPORT_SYMBOL\nconst char *event_get_version(void);\n")},
+		"zlib.h":                  {Data: []byte("ZEXTERN const char * ZEXPORT zlibVersion OF((void));\n")},
+		"cJSON.h":                 {Data: []byte("CJSON_PUBLIC(const char*) cJSON_Version(void);\n")},
+		"lib/lz4.h":               {Data: []byte("LZ4LIB_API int LZ4_versionNumber (void);  /**< library version number */\nLZ4LIB_API const char* LZ4_versionString (void);\n")},
+		"json_c_version.h":        {Data: []byte("JSON_EXPORT const char *json_c_version(void); /* Returns ANSI string */\n")},
+		"tests/helpers.h":         {Data: []byte("const char *test_version(void);\n")},
+		"include/uv/internal.h":   {Data: []byte("int uv_parse(const char *version);\n")}, // takes an argument
+		"src/not-a-header.c":      {Data: []byte("const char *src_version(void);\n")},
+		"third_party/dep/dep.h":   {Data: []byte("const char *dep_version(void);\n")},
+		"include/event2/macros.h": {Data: []byte("#define EVENT_VERSION(x) x\n")},
+	}
+	got := map[string]VersionFunc{}
+	for _, f := range VersionFuncs(repo) {
+		got[f.Name] = f
+	}
+	want := map[string]VersionFunc{
+		"uv_version":        {"include/uv.h", "uv_version", false},
+		"uv_version_string": {"include/uv.h", "uv_version_string", true},
+		"event_get_version": {"include/event2/event.h", "event_get_version", true},
+		"zlibVersion":       {"zlib.h", "zlibVersion", true},
+		"cJSON_Version":     {"cJSON.h", "cJSON_Version", true},
+		"LZ4_versionNumber": {"lib/lz4.h", "LZ4_versionNumber", false},
+		"LZ4_versionString": {"lib/lz4.h", "LZ4_versionString", true},
+		"json_c_version":    {"json_c_version.h", "json_c_version", true},
+	}
+	if len(got) != len(want) {
+		t.Errorf("found %v, want %v", got, want)
+	}
+	for n, w := range want {
+		if got[n] != w {
+			t.Errorf("%s: got %+v, want %+v", n, got[n], w)
+		}
+	}
+}
+
+func TestLinkProbes(t *testing.T) {
+	fns := []VersionFunc{
+		{"include/uv.h", "uv_version", false},
+		{"include/uv.h", "uv_version_string", true},
+		{"src/unix/internal.h", "uv__kernel_version", false},
+	}
+	libs := []string{"build/libuv.a", "build/libuv.so.1.0.0", "build/libuv_test.so", "build/_deps/gtest/libgtest.a"}
+	ps := LinkProbes(fns, libs, []string{"build/gen/uv"}, "libuv")
+	if len(ps) != 2 {
+		t.Fatalf("%d probes, want 2", len(ps))
+	}
+	c := ps[0]
+	for _, s := range []string{
+		`'#include <uv.h>'`, `uv_version_string()`, `-Iinclude -Ibuild/gen/uv -Ibuild/gen`,
+		`./build/libuv.so.1.0.0 -Wl,-rpath,"$PWD/build"`, `timeout 10 /tmp/heragent-consumer`,
+	} {
+		if !strings.Contains(c.Text, s) {
+			t.Errorf("probe lacks %q:\n%s", s, c.Text)
+		}
+	}
+	if c.Level != Runnable || !c.Synth || len(c.Expect) == 0 || c.Reason == "" {
+		t.Errorf("probe %+v", c)
+	}
+	if !strings.Contains(ps[1].Text, "uv_version()") || !strings.Contains(ps[1].Text, `%lu`) {
+		t.Errorf("second probe: %s", ps[1].Text)
+	}
+
+	// A header outside include/ is included by name from its directory; a
+	// static library links with the usual system libraries.
+	ps = LinkProbes([]VersionFunc{{"zlib.h", "zlibVersion", true}}, []string{"libz.a"}, nil, "zlib")
+	if len(ps) != 1 || !strings.Contains(ps[0].Text, `'#include "zlib.h"'`) || !strings.Contains(ps[0].Text, "-I. ./libz.a -lm") {
+		t.Errorf("zlib probe: %+v", ps)
+	}
+	// Nothing to link, or nothing to call: no probe.
+	if ps := LinkProbes(fns, []string{"build/uv-bench"}, nil, "libuv"); len(ps) != 0 {
+		t.Errorf("probes without a library: %+v", ps)
+	}
+	if ps := LinkProbes(nil, libs, nil, "libuv"); len(ps) != 0 {
+		t.Errorf("probes without a version function: %+v", ps)
+	}
+}
+
+func TestProductBuilt(t *testing.T) {
+	if !ProductBuilt([]string{"src/x", "jq"}, "jq") || !ProductBuilt([]string{"build/ccache"}, "ccache") {
+		t.Error("the project's program not seen")
+	}
+	if ProductBuilt([]string{"build/ringbuf-echo-server", "tests/uv"}, "libuv") {
+		t.Error("a sample or test program taken for the product")
+	}
+}
+
+func TestLastResort(t *testing.T) {
+	ps := BuiltProbes([]string{"build/tool"}, "tool")
+	if len(ps) != 3 || ps[0].LastResort() || !ps[1].LastResort() || !ps[2].LastResort() {
+		t.Errorf("probes %+v", ps)
+	}
+	if (Command{Reason: "last resort: x"}).LastResort() {
+		t.Error("a mined command is never a last resort")
+	}
+}
