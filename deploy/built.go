@@ -73,7 +73,7 @@ func (r *runner) builtProbes(ctx context.Context, sb *Sandbox) []pyramid.Command
 // linkProbes asks the pyramid for consumer programs of the libraries the
 // build produced.
 func (r *runner) linkProbes(ctx context.Context, sb *Sandbox, name string) []pyramid.Command {
-	fns := pyramid.VersionFuncs(os.DirFS(r.o.Repo))
+	fns := pyramid.VersionFuncs(os.DirFS(r.o.Repo), name)
 	if len(fns) == 0 {
 		return nil
 	}

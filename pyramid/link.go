@@ -23,6 +23,10 @@ type VersionFunc struct {
 	Header string // slash path relative to the repository
 	Name   string
 	String bool // returns a C string (else an integer)
+	// Umbrella is the project's main header beside Header's include root
+	// (include/msgpack.h for include/msgpack/version.h), when there is
+	// one: a part header may need what the umbrella defines first.
+	Umbrella string
 }
 
 var (
@@ -41,9 +45,10 @@ var (
 const maxHeaders = 2000
 
 // VersionFuncs finds the version functions the repository's C headers
-// declare (repo is read, never run).
-func VersionFuncs(repo fs.FS) []VersionFunc {
+// declare (repo is read, never run); repoName names the umbrella header.
+func VersionFuncs(repo fs.FS, repoName string) []VersionFunc {
 	var out []VersionFunc
+	headers := map[string]bool{}
 	n := 0
 	fs.WalkDir(repo, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -62,6 +67,7 @@ func VersionFuncs(repo fs.FS) []VersionFunc {
 			return nil
 		}
 		n++
+		headers[p] = true
 		b, err := fs.ReadFile(repo, p)
 		if err != nil {
 			return nil
@@ -77,7 +83,24 @@ func VersionFuncs(repo fs.FS) []VersionFunc {
 		}
 		return nil
 	})
+	for i, f := range out {
+		root, _ := includeOf(f.Header)
+		if u := path.Join(root, projectName(repoName)+".h"); u != f.Header && headers[u] {
+			out[i].Umbrella = u
+		}
+	}
 	return out
+}
+
+// includeOf is the -I directory for a header and the #include operand
+// that names it from there: include/event2/event.h → include,
+// <event2/event.h>; lib/zstd.h → lib, "zstd.h".
+func includeOf(header string) (dir, operand string) {
+	if p := "/" + header; strings.Contains(p, "/include/") {
+		i := strings.LastIndex(p, "/include/")
+		return p[1 : i+len("/include")], "<" + p[i+len("/include/"):] + ">"
+	}
+	return path.Dir(header), `"` + path.Base(header) + `"`
 }
 
 // LinkProbes makes Runnable probes that compile a consumer of the built
@@ -118,22 +141,26 @@ func LinkProbes(fns []VersionFunc, libs, genDirs []string, repoName string) []Co
 	}
 	sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
 	var out []Command
-	for _, c := range cs {
-		if len(out) == 2 {
+	for i, c := range cs {
+		if i == 2 {
 			break
 		}
-		out = append(out, linkProbe(c.f, lib, genDirs))
+		if c.f.Umbrella != "" {
+			out = append(out, linkProbe(c.f, c.f.Umbrella, lib, genDirs))
+		}
+		out = append(out, linkProbe(c.f, "", lib, genDirs))
 	}
 	return out
 }
 
-// linkProbe is the command that writes, builds and runs the consumer.
-func linkProbe(f VersionFunc, lib string, genDirs []string) Command {
-	include, incDir := `"`+path.Base(f.Header)+`"`, path.Dir(f.Header)
-	if p := "/" + f.Header; strings.Contains(p, "/include/") {
-		// include/event2/event.h is included as <event2/event.h>.
-		i := strings.LastIndex(p, "/include/")
-		incDir, include = p[1:i+len("/include")], "<"+p[i+len("/include/"):]+">"
+// linkProbe is the command that writes, builds and runs the consumer;
+// umbrella, when not "", is included first.
+func linkProbe(f VersionFunc, umbrella, lib string, genDirs []string) Command {
+	incDir, include := includeOf(f.Header)
+	src := []string{"#include <stdio.h>"}
+	if umbrella != "" {
+		_, u := includeOf(umbrella)
+		src = append(src, "#include "+u)
 	}
 	flags := []string{"-I" + incDir}
 	seen := map[string]bool{incDir: true}
@@ -153,7 +180,7 @@ func linkProbe(f VersionFunc, lib string, genDirs []string) Command {
 	if strings.Contains(path.Base(lib), ".so") {
 		link += ` -Wl,-rpath,"$PWD/` + path.Dir(lib) + `"`
 	}
-	src := []string{"#include <stdio.h>", "#include " + include, "int main(void) { " + call + " return 0; }"}
+	src = append(src, "#include "+include, "int main(void) { "+call+" return 0; }")
 	text := "printf '%s\\n' " + shellQuoteAll(src) + " > /tmp/heragent-consumer.c && " +
 		"cc -o /tmp/heragent-consumer /tmp/heragent-consumer.c " + strings.Join(flags, " ") + " " + link + " -lm -lpthread -ldl && " +
 		"timeout 10 /tmp/heragent-consumer"

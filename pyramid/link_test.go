@@ -22,18 +22,19 @@ func TestVersionFuncsOnRealPrototypes(t *testing.T) {
 		"include/event2/macros.h": {Data: []byte("#define EVENT_VERSION(x) x\n")},
 	}
 	got := map[string]VersionFunc{}
-	for _, f := range VersionFuncs(repo) {
+	for _, f := range VersionFuncs(repo, "libuv") {
 		got[f.Name] = f
 	}
 	want := map[string]VersionFunc{
-		"uv_version":        {"include/uv.h", "uv_version", false},
-		"uv_version_string": {"include/uv.h", "uv_version_string", true},
-		"event_get_version": {"include/event2/event.h", "event_get_version", true},
-		"zlibVersion":       {"zlib.h", "zlibVersion", true},
-		"cJSON_Version":     {"cJSON.h", "cJSON_Version", true},
-		"LZ4_versionNumber": {"lib/lz4.h", "LZ4_versionNumber", false},
-		"LZ4_versionString": {"lib/lz4.h", "LZ4_versionString", true},
-		"json_c_version":    {"json_c_version.h", "json_c_version", true},
+		"uv_version":        {Header: "include/uv.h", Name: "uv_version", String: false},
+		"uv_version_string": {Header: "include/uv.h", Name: "uv_version_string", String: true},
+		// (the map mixes projects: include/uv.h is the umbrella of libuv, the name asked for)
+		"event_get_version": {Header: "include/event2/event.h", Name: "event_get_version", String: true, Umbrella: "include/uv.h"},
+		"zlibVersion":       {Header: "zlib.h", Name: "zlibVersion", String: true},
+		"cJSON_Version":     {Header: "cJSON.h", Name: "cJSON_Version", String: true},
+		"LZ4_versionNumber": {Header: "lib/lz4.h", Name: "LZ4_versionNumber", String: false},
+		"LZ4_versionString": {Header: "lib/lz4.h", Name: "LZ4_versionString", String: true},
+		"json_c_version":    {Header: "json_c_version.h", Name: "json_c_version", String: true},
 	}
 	if len(got) != len(want) {
 		t.Errorf("found %v, want %v", got, want)
@@ -45,11 +46,26 @@ func TestVersionFuncsOnRealPrototypes(t *testing.T) {
 	}
 }
 
+func TestVersionFuncsUmbrella(t *testing.T) {
+	repo := fstest.MapFS{
+		"include/msgpack.h":         {Data: []byte("#include \"msgpack/version.h\"\n")},
+		"include/msgpack/version.h": {Data: []byte("MSGPACK_DLLEXPORT\nconst char* msgpack_version(void);\n")},
+	}
+	fns := VersionFuncs(repo, "msgpack-c")
+	if len(fns) != 1 || fns[0].Umbrella != "include/msgpack.h" {
+		t.Fatalf("got %+v", fns)
+	}
+	ps := LinkProbes(fns, []string{"build/libmsgpack-c.so.2.0.0"}, nil, "msgpack-c")
+	if len(ps) != 2 || !strings.Contains(ps[0].Text, `'#include <msgpack.h>' '#include <msgpack/version.h>'`) || strings.Contains(ps[1].Text, "<msgpack.h>") {
+		t.Errorf("probes: %+v", ps)
+	}
+}
+
 func TestLinkProbes(t *testing.T) {
 	fns := []VersionFunc{
-		{"include/uv.h", "uv_version", false},
-		{"include/uv.h", "uv_version_string", true},
-		{"src/unix/internal.h", "uv__kernel_version", false},
+		{Header: "include/uv.h", Name: "uv_version", String: false},
+		{Header: "include/uv.h", Name: "uv_version_string", String: true},
+		{Header: "src/unix/internal.h", Name: "uv__kernel_version", String: false},
 	}
 	libs := []string{"build/libuv.a", "build/libuv.so.1.0.0", "build/libuv_test.so", "build/_deps/gtest/libgtest.a"}
 	ps := LinkProbes(fns, libs, []string{"build/gen/uv"}, "libuv")
@@ -74,7 +90,7 @@ func TestLinkProbes(t *testing.T) {
 
 	// A header outside include/ is included by name from its directory; a
 	// static library links with the usual system libraries.
-	ps = LinkProbes([]VersionFunc{{"zlib.h", "zlibVersion", true}}, []string{"libz.a"}, nil, "zlib")
+	ps = LinkProbes([]VersionFunc{{Header: "zlib.h", Name: "zlibVersion", String: true}}, []string{"libz.a"}, nil, "zlib")
 	if len(ps) != 1 || !strings.Contains(ps[0].Text, `'#include "zlib.h"'`) || !strings.Contains(ps[0].Text, "-I. ./libz.a -lm") {
 		t.Errorf("zlib probe: %+v", ps)
 	}
