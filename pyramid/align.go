@@ -22,10 +22,21 @@ var buildSystemTools = map[string][]string{
 	"waf":       {"waf"},
 }
 
+// Rewrite is a pyramid command Align respelled.
+type Rewrite struct{ From, To string }
+
+// cmakeBuildDir is where the Bash File builds a CMake project.
+const cmakeBuildDir = "build"
+
 // Align drops the commands of C/C++ build systems other than the ones in
 // chosen (the Bash File's stacks) and returns them. With no C/C++ build
-// system among chosen it changes nothing.
-func (p *Pyramid) Align(chosen []string) []Command {
+// system among chosen it changes nothing. When the Bash File builds with
+// CMake and the checkout has no top-level Makefile (rootMakefile false),
+// a top-level `make T` — written for the project's other build system,
+// whose targets a dual-build project usually mirrors in CMake (curl's
+// test-ci, libevent's verify) — becomes `cmake --build build --target T`;
+// those are returned as rewritten.
+func (p *Pyramid) Align(chosen []string, rootMakefile bool) (dropped []Command, rewritten []Rewrite) {
 	var picked []string
 	for _, s := range chosen {
 		if _, ok := buildSystemTools[s]; ok || s == "make" {
@@ -33,9 +44,17 @@ func (p *Pyramid) Align(chosen []string) []Command {
 		}
 	}
 	if len(picked) == 0 {
-		return nil
+		return nil, nil
 	}
-	var dropped []Command
+	if slices.Contains(picked, "cmake") && !slices.Contains(picked, "make") && !slices.Contains(picked, "autotools") && !rootMakefile {
+		for i, c := range p.Commands {
+			if t, ok := cmakeTarget(c); ok && len(c.Expect) == 0 {
+				p.Commands[i].Text = t
+				p.Commands[i].Reason = c.Reason + "; `" + c.Text + "` run through the CMake build the Bash File made"
+				rewritten = append(rewritten, Rewrite{From: c.Text, To: t})
+			}
+		}
+	}
 	p.Commands = slices.DeleteFunc(p.Commands, func(c Command) bool {
 		sys := buildSystemOf(c.Text)
 		if sys == "" || slices.Contains(picked, sys) || len(c.Expect) > 0 {
@@ -44,7 +63,35 @@ func (p *Pyramid) Align(chosen []string) []Command {
 		dropped = append(dropped, c)
 		return true
 	})
-	return dropped
+	return dropped, rewritten
+}
+
+// cmakeTarget is the CMake spelling of a top-level `make [T…]`: make
+// variables and -j/-k flags go, other flags (-C, -f) keep the command as
+// it is.
+func cmakeTarget(c Command) (string, bool) {
+	f := strings.Fields(c.Text)
+	if (c.Dir != "" && c.Dir != ".") || len(f) == 0 || f[0] != "make" || strings.ContainsAny(c.Text, "|;&<>$`") {
+		return "", false
+	}
+	var targets []string
+	for _, w := range f[1:] {
+		switch {
+		case strings.HasPrefix(w, "-j") || w == "-k" || w == "-s" || strings.HasPrefix(w, "--jobs"):
+		case strings.HasPrefix(w, "-"):
+			return "", false
+		case strings.Contains(w, "="):
+		default:
+			targets = append(targets, w)
+		}
+	}
+	switch {
+	case len(targets) == 0:
+		return "cmake --build " + cmakeBuildDir, true
+	case len(targets) == 1 && targets[0] == "install":
+		return "cmake --install " + cmakeBuildDir, true
+	}
+	return "cmake --build " + cmakeBuildDir + " --target " + strings.Join(targets, " "), true
 }
 
 // buildSystemOf names the build system whose tool a command starts with.

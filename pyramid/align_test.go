@@ -11,7 +11,7 @@ func TestAlignDropsOtherBuildSystems(t *testing.T) {
 		p.Add(Command{Text: text, Bucket: Unit})
 	}
 	p.Add(Command{Text: "meson test -C b2", Bucket: Entry, Expect: []string{"ok"}})
-	dropped := p.Align([]string{"cmake", "python"})
+	dropped, _ := p.Align([]string{"cmake", "python"}, true)
 	var kept []string
 	for _, c := range p.Commands {
 		kept = append(kept, c.Text)
@@ -30,11 +30,56 @@ func TestAlignDropsOtherBuildSystems(t *testing.T) {
 	}
 }
 
+// A dual-build project's top-level make targets run through the CMake
+// build when the checkout has no Makefile of its own.
+func TestAlignRespellsMakeForCMake(t *testing.T) {
+	texts := map[string]string{
+		"make test-ci":         "cmake --build build --target test-ci",
+		"make -j4 V=1 check":   "cmake --build build --target check",
+		"make":                 "cmake --build build",
+		"make install":         "cmake --install build",
+		"make -C tests check":  "make -C tests check",
+		"make check | tee log": "make check | tee log",
+		"./build/src/curl -V":  "./build/src/curl -V",
+	}
+	p := &Pyramid{}
+	for text := range texts {
+		p.Add(Command{Text: text, Bucket: Unit})
+	}
+	p.Add(Command{Text: "make verify", Dir: "build", Bucket: Unit})
+	p.Add(Command{Text: "make goal", Bucket: Entry, Expect: []string{"ok"}})
+	_, rw := p.Align([]string{"cmake"}, false)
+	for _, c := range p.Commands {
+		if want, ok := texts[c.Text]; ok && want != c.Text {
+			t.Errorf("%q kept", c.Text)
+		}
+	}
+	if len(rw) != 4 {
+		t.Errorf("rewrites %+v, want 4", rw)
+	}
+	for _, r := range rw {
+		if texts[r.From] != r.To {
+			t.Errorf("%q → %q, want %q", r.From, r.To, texts[r.From])
+		}
+	}
+	// With a top-level Makefile, or when the Bash File runs make, nothing changes.
+	for _, tc := range []struct {
+		stacks []string
+		root   bool
+	}{{[]string{"cmake"}, true}, {[]string{"cmake", "autotools"}, false}} {
+		q := &Pyramid{}
+		q.Add(Command{Text: "make check", Bucket: Unit})
+		if _, rw := q.Align(tc.stacks, tc.root); len(rw) != 0 || q.Commands[0].Text != "make check" {
+			t.Errorf("%v root Makefile %v: %+v", tc.stacks, tc.root, rw)
+		}
+	}
+}
+
 func TestAlignWithoutACBuildSystemKeepsAll(t *testing.T) {
 	p := &Pyramid{}
 	p.Add(Command{Text: "meson test -C build", Bucket: Unit})
 	p.Add(Command{Text: "pytest", Bucket: Unit})
-	if d := p.Align([]string{"python"}); len(d) != 0 || len(p.Commands) != 2 {
+	if d, r := p.Align([]string{"python"}, false); len(d)+len(r) != 0 || len(p.Commands) != 2 {
 		t.Fatalf("dropped %v", d)
 	}
 }

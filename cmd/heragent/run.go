@@ -163,8 +163,13 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
 		return fmt.Errorf("mine test pyramid: %w", err)
 	}
 	pyr = brain.RefinePyramid(ctx, ix, pyr, target, facts)
-	for _, c := range pyr.Align(plan.Stacks) {
+	_, statErr := os.Stat(filepath.Join(repo, "Makefile"))
+	dropped, rewritten := pyr.Align(plan.Stacks, statErr == nil)
+	for _, c := range dropped {
 		notes = append(notes, fmt.Sprintf("pyramid: dropped `%s` (another build system than the Bash File's %s)", c.Text, strings.Join(plan.Stacks, ", ")))
+	}
+	for _, c := range rewritten {
+		notes = append(notes, fmt.Sprintf("pyramid: `%s` runs as `%s` (the Bash File builds with CMake; the checkout has no top-level Makefile)", c.From, c.To))
 	}
 	phases["pyramid"] = time.Since(t).Seconds()
 	closeGraph() // the loops do not query the graph: release its file lock
