@@ -33,6 +33,8 @@ var textParsers = []textParser{
 	{name: "automake", parse: parseAutomake, supersedes: inner},
 	// Perl's prove (TAP::Harness): "Files=N, Tests=M" and "Result:".
 	{name: "prove", parse: parseProve, supersedes: []string{"tap"}},
+	// curl's runtests.pl: "TESTDONE: 116 tests out of 117 reported OK".
+	{name: "runtests", parse: parseRuntests, supersedes: []string{"plain"}},
 	// pytest: the "=== 1 failed, 2 passed in 0.1s ===" closing line.
 	{name: "pytest", parse: parsePytest},
 	// Python unittest (and Django/trial): "Ran N tests in Xs" + "OK"/"FAILED (…)".

@@ -92,6 +92,8 @@ func TestParseTestdata(t *testing.T) {
 		{"prove/mixed_crash.txt", c(6, 1, 1, 1, "prove")},
 		// prove -v shows the TAP lines too; prove's summary wins.
 		{"prove/verbose.txt", c(2, 1, 1, 0, "prove")},
+		// curl's test-ci: most tests skipped (their servers were not built).
+		{"runtests/curl_test_ci.txt", c(116, 1, 1845, 0, "runtests")},
 		{"cargo/fail.txt", c(2, 1, 1, 0, "cargo test")},
 		{"cargo/no_fail_fast.txt", c(4, 1, 1, 0, "cargo test")},
 		{"cargo/color.txt", c(5, 0, 1, 0, "cargo test")},
