@@ -24,3 +24,17 @@ func TestCMakeDefersToAutotools(t *testing.T) {
 		}
 	}
 }
+
+func TestTestDepsTarget(t *testing.T) {
+	dir := t.TempDir()
+	if f, tg := testDepsTarget(dir); f != "" || tg != "" {
+		t.Fatalf("empty tree: %s %s", f, tg)
+	}
+	os.WriteFile(filepath.Join(dir, "CMakeLists.txt"), []byte("add_subdirectory(tests)\nadd_custom_target(docs)\n"), 0o644)
+	os.MkdirAll(filepath.Join(dir, "tests"), 0o755)
+	// curl's tests/CMakeLists.txt
+	os.WriteFile(filepath.Join(dir, "tests", "CMakeLists.txt"), []byte("  add_custom_target(tests-clang-tidy)\nendif()\n\nadd_custom_target(testdeps)\nadd_dependencies(testdeps servers)\n"), 0o644)
+	if f, tg := testDepsTarget(dir); f != "tests/CMakeLists.txt" || tg != "testdeps" {
+		t.Fatalf("got %q %q", f, tg)
+	}
+}

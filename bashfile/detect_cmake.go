@@ -52,7 +52,34 @@ func (d cmakeDetector) Apply(ctx context.Context, p *planner) error {
 	if err := p.add(Build, "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release", ev(d.Name(), file, 0, "configure out of tree")); err != nil {
 		return err
 	}
-	return p.add(Build, `cmake --build build --parallel "$(nproc)"`, ev(d.Name(), file, 0, "build every target (tests run later, from the test pyramid)"))
+	if err := p.add(Build, `cmake --build build --parallel "$(nproc)"`, ev(d.Name(), file, 0, "build every target (tests run later, from the test pyramid)")); err != nil {
+		return err
+	}
+	if f, t := testDepsTarget(p.repo.root); t != "" {
+		return p.add(Build, `cmake --build build --target `+t+` --parallel "$(nproc)"`, ev(d.Name(), f, 0, "build what the tests need: the target is not part of ALL"))
+	}
+	return nil
+}
+
+// testDepsRe is a custom target that builds what a test suite runs and
+// the default build leaves out (curl's testdeps: its test servers and
+// libtest programs).
+var testDepsRe = regexp.MustCompile(`(?m)^\s*add_custom_target\s*\(\s*(testdeps|test-deps|test_deps|tests-deps|build-tests|build_tests)\b`)
+
+// testDepsTarget finds such a target in the top-level, tests/ or test/
+// CMakeLists.txt: the file and the target's name.
+func testDepsTarget(root string) (string, string) {
+	if root == "" {
+		return "", ""
+	}
+	for _, f := range []string{"CMakeLists.txt", "tests/CMakeLists.txt", "test/CMakeLists.txt"} {
+		if b, err := os.ReadFile(filepath.Join(root, f)); err == nil {
+			if m := testDepsRe.FindSubmatch(b); m != nil {
+				return f, string(m[1])
+			}
+		}
+	}
+	return "", ""
 }
 
 // versionAtMost compares dotted versions numerically: a <= b.
