@@ -45,6 +45,7 @@ type Result struct {
 	Error      string    `json:"error,omitempty"`
 	Target     string    `json:"target,omitempty"`
 	Level      string    `json:"level,omitempty"`
+	Evidence   string    `json:"runnable_evidence,omitempty"` // what proved Runnable (report.runnable_evidence)
 	Tests      Tests     `json:"tests"`
 	Iterations int       `json:"iterations,omitempty"`
 	Seconds    float64   `json:"seconds"`            // wall time of the job, clone included

@@ -96,10 +96,18 @@ func (s Summary) Markdown() string {
 		if r.Log != "" {
 			links = strings.TrimPrefix(links+" · [log]("+r.Log+")", " · ")
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s (%s) | %d/%d/%d | %s | %s | %s | %s |\n", mdCell(r.Repo), r.Status, dash(r.Level), dash(r.Target),
+		fmt.Fprintf(&b, "| `%s` | %s | %s (%s) | %d/%d/%d | %s | %s | %s | %s |\n", mdCell(r.Repo), r.Status, r.levelText(), dash(r.Target),
 			r.Tests.Passed, r.Tests.Failed, r.Tests.Skipped, fmtSeconds(r.Seconds), fmtCost(r.CostUSD), links, mdCell(r.Error))
 	}
 	return b.String()
+}
+
+// levelText is the level reached, with what proved Runnable.
+func (r Result) levelText() string {
+	if r.Evidence != "" {
+		return r.Level + " · " + r.Evidence
+	}
+	return dash(r.Level)
 }
 
 func (s Summary) statusLine() string {

@@ -34,7 +34,7 @@ func (r *runner) feedback(ctx context.Context, sb *Sandbox) (bool, error) {
 	// Programs the build produced, listed before any command adds files.
 	built := r.builtProbes(ctx, sb)
 	level := pyramid.None
-	r.rep.Runnable = ""
+	r.rep.Runnable, r.rep.RunnableEvidence = "", ""
 	installs := len(r.file.Section(bashfile.Runtimes).Commands)+len(r.file.Section(bashfile.Build).Commands) > 0
 	for _, l := range pyramid.Levels {
 		if l.Rank() > r.o.Target.Rank() {
@@ -86,7 +86,7 @@ func (r *runner) feedback(ctx context.Context, sb *Sandbox) (bool, error) {
 				case pyramid.Testable:
 					r.rep.Tests = res.Counts
 				case pyramid.Runnable:
-					r.rep.Runnable = commandLine(c)
+					r.rep.Runnable, r.rep.RunnableEvidence = commandLine(c), evidenceOf(c)
 				}
 				break
 			}
@@ -222,6 +222,19 @@ func commandLine(c pyramid.Command) string {
 		return text
 	}
 	return "cd " + quote(c.Dir) + " && " + text
+}
+
+// evidenceOf classifies the command that proved Runnable.
+func evidenceOf(c pyramid.Command) string {
+	switch {
+	case len(c.Why) > 0 && c.Why[0].Source == "user":
+		return "goal"
+	case c.LastResort():
+		return "last_resort"
+	case c.Synth:
+		return "probe"
+	}
+	return "documented"
 }
 
 // probeTimeout bounds a synthesized Runnable probe.

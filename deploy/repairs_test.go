@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
 )
 
@@ -47,5 +48,21 @@ func TestTransientNetworkFailureIsRetriedOnce(t *testing.T) {
 	cancel()
 	if changed, _ := r.repair(ctx, f); changed {
 		t.Fatal("retried after the context was cancelled")
+	}
+}
+
+func TestEvidenceOf(t *testing.T) {
+	for _, tc := range []struct {
+		c    pyramid.Command
+		want string
+	}{
+		{pyramid.Command{Text: "./jq . file.json", Why: []pyramid.Provenance{{Source: "docs"}}}, "documented"},
+		{pyramid.Command{Text: "./app", Why: []pyramid.Provenance{{Source: "user"}}, Expect: []string{"ok"}}, "goal"},
+		{pyramid.Command{Text: "cc … && /tmp/heragent-consumer", Synth: true, Expect: []string{"[0-9]"}, Reason: "compiles a program"}, "probe"},
+		{pyramid.Command{Text: "./tool --version", Synth: true, Reason: "last resort: asks the program for its version"}, "last_resort"},
+	} {
+		if got := evidenceOf(tc.c); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.c.Text, got, tc.want)
+		}
 	}
 }

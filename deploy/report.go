@@ -68,6 +68,12 @@ type Report struct {
 	Level        pyramid.Level      `json:"level"`
 	WhyNotHigher string             `json:"why_not_higher,omitempty"`
 	Runnable     string             `json:"runnable,omitempty"` // the command the entrypoint runs
+	// RunnableEvidence says what kind of command proved Runnable:
+	// "goal" (the user's), "documented" (mined from the repository),
+	// "probe" (made up by heragent: a built program on a small input, a
+	// library consumer, a server answering) or "last_resort" (--version,
+	// --help, an import: proves the program starts, not that it works).
+	RunnableEvidence string `json:"runnable_evidence,omitempty"`
 	Stacks       []string           `json:"stacks,omitempty"`
 	Tests        results.Counts     `json:"tests"` // of the Testable command that proved the level
 	Iterations   int                `json:"iterations"`
@@ -91,7 +97,7 @@ func (r *Report) Markdown() string {
 		fmt.Fprintf(&b, "- Why not higher: %s\n", r.WhyNotHigher)
 	}
 	if r.Runnable != "" {
-		fmt.Fprintf(&b, "- Runnable command: `%s`\n", r.Runnable)
+		fmt.Fprintf(&b, "- Runnable command (%s): `%s`\n", r.RunnableEvidence, r.Runnable)
 	}
 	if r.Tests.Total() > 0 {
 		fmt.Fprintf(&b, "- Tests: %d passed, %d failed, %d skipped\n", r.Tests.Passed, r.Tests.Failed+r.Tests.Errors, r.Tests.Skipped)

@@ -32,6 +32,7 @@ func TestFixturesReachTheirLevel(t *testing.T) {
 			var want struct {
 				Level            pyramid.Level `json:"level"`
 				RunnableContains string        `json:"runnable_contains"`
+				RunnableEvidence string        `json:"runnable_evidence"`
 			}
 			b, _ := os.ReadFile(ej)
 			if err := json.Unmarshal(b, &want); err != nil || want.Level == "" {
@@ -46,6 +47,9 @@ func TestFixturesReachTheirLevel(t *testing.T) {
 			if rep.Level != want.Level || r.code != ExitOK {
 				md, _ := os.ReadFile(filepath.Join(out, "report.md"))
 				t.Fatalf("reached %s (exit %d), want %s: %s\n%s", rep.Level, r.code, want.Level, rep.WhyNotHigher, md)
+			}
+			if want.RunnableEvidence != "" && rep.RunnableEvidence != want.RunnableEvidence {
+				t.Errorf("Runnable evidence %q, want %q", rep.RunnableEvidence, want.RunnableEvidence)
 			}
 			if !strings.Contains(rep.Runnable, want.RunnableContains) {
 				t.Fatalf("proved Runnable with %q, want a command with %q", rep.Runnable, want.RunnableContains)
