@@ -35,7 +35,8 @@ const cmakeBuildDir = "build"
 // a top-level `make T` — written for the project's other build system,
 // whose targets a dual-build project usually mirrors in CMake (curl's
 // test-ci, libevent's verify) — becomes `cmake --build build --target T`;
-// those are returned as rewritten.
+// a top-level `ctest …` gets `--test-dir build`. Both are returned as
+// rewritten.
 func (p *Pyramid) Align(chosen []string, rootMakefile bool) (dropped []Command, rewritten []Rewrite) {
 	var picked []string
 	for _, s := range chosen {
@@ -52,6 +53,19 @@ func (p *Pyramid) Align(chosen []string, rootMakefile bool) (dropped []Command, 
 				p.Commands[i].Text = t
 				p.Commands[i].Reason = c.Reason + "; `" + c.Text + "` run through the CMake build the Bash File made"
 				rewritten = append(rewritten, Rewrite{From: c.Text, To: t})
+			}
+		}
+	}
+	if slices.Contains(picked, "cmake") {
+		// The Bash File configures into build/: ctest in the top directory
+		// (a CI job that had cd'ed into its own build directory) finds no
+		// tests there.
+		for i, c := range p.Commands {
+			f := strings.Fields(c.Text)
+			if len(f) > 0 && f[0] == "ctest" && (c.Dir == "" || c.Dir == ".") && !strings.Contains(c.Text, "--test-dir") &&
+				!strings.Contains(c.Text, "--build-and-test") && !strings.Contains(c.Text, " -S ") && len(c.Expect) == 0 {
+				p.Commands[i].Text = "ctest --test-dir " + cmakeBuildDir + strings.TrimPrefix(c.Text, "ctest")
+				rewritten = append(rewritten, Rewrite{From: c.Text, To: p.Commands[i].Text})
 			}
 		}
 	}

@@ -35,9 +35,26 @@ var executableMatches = []match{
 	{MissingExecutable, regexp.MustCompile(`Did not find pkg-config by name '([^']+)'`)},
 }
 
+// cmakeNotFoundRe is the value find_program leaves when the program is
+// missing at configure time: GIT_EXECUTABLE-NOTFOUND.
+var cmakeNotFoundRe = regexp.MustCompile(`^(\w+?)_(?:EXECUTABLE|PROGRAM|BIN|COMMAND)-NOTFOUND$`)
+
+// cmakeProgramNames are the programs behind the variables CMake's own
+// Find modules and common projects name: a variable not listed is no
+// diagnosis, since its program's name cannot be told from it.
+var cmakeProgramNames = map[string]string{
+	"GIT": "git", "PERL": "perl", "PYTHON": "python3", "Python3": "python3", "Python": "python3", "DOXYGEN": "doxygen",
+	"BASH": "bash", "VALGRIND": "valgrind", "CLANG_FORMAT": "clang-format", "XXD": "xxd", "SED": "sed", "PATCH": "patch",
+	"GZIP": "gzip", "UNZIP": "unzip", "CURL": "curl", "WGET": "wget", "SPHINX": "sphinx-build", "PKG_CONFIG": "pkg-config",
+}
+
 // executableName turns what a tool printed into a command name; "" for
 // things that are not a command to install (./configure, a project file).
 func executableName(s string) string {
+	if m := cmakeNotFoundRe.FindStringSubmatch(s); m != nil {
+		// CMake's find_program left GIT_EXECUTABLE-NOTFOUND in the command.
+		return cmakeProgramNames[m[1]]
+	}
 	switch s {
 	case "C":
 		return "cc"

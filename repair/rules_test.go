@@ -93,6 +93,8 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-executable/make-dash-xxd.log", PhaseSetup, "make", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/ctest-dash-script-xxd.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/bash-xxd.log", PhaseSetup, "", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
+		// nlohmann/json: find_program(GIT) failed at configure time.
+		{"missing-executable/ctest-cmake-git-notfound.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, MissingExecutable, "git", ActionEdit, "git"},
 		{"missing-cmake-package/find-zlib.log", PhaseSetup, "cmake -S . -B build", false, MissingCMakePackage, "ZLIB", ActionEdit, "zlib1g-dev"},
 		{"missing-cmake-package/config-fmt.log", PhaseSetup, "cmake -S . -B build", false, MissingCMakePackage, "fmt", ActionEdit, "libfmt-dev"},
 		{"cmake-too-old/minimum-3.28.log", PhaseSetup, "cmake -S . -B build", false, CMakeTooOld, "3.28", ActionEdit, "-backports"},

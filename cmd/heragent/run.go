@@ -169,7 +169,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
 		notes = append(notes, fmt.Sprintf("pyramid: dropped `%s` (another build system than the Bash File's %s)", c.Text, strings.Join(plan.Stacks, ", ")))
 	}
 	for _, c := range rewritten {
-		notes = append(notes, fmt.Sprintf("pyramid: `%s` runs as `%s` (the Bash File builds with CMake; the checkout has no top-level Makefile)", c.From, c.To))
+		notes = append(notes, fmt.Sprintf("pyramid: `%s` runs as `%s` (the Bash File builds with CMake in build/)", c.From, c.To))
 	}
 	phases["pyramid"] = time.Since(t).Seconds()
 	closeGraph() // the loops do not query the graph: release its file lock
