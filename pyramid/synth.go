@@ -377,9 +377,7 @@ func serverize(ctx context.Context, e *env, cs []Command) []Command {
 // tcpServerProbe is serverProbe for a server that does not speak HTTP:
 // it passes when the port accepts a connection.
 func tcpServerProbe(cmd, port string) string {
-	return fmt.Sprintf("set -m; (%s) >/tmp/heragent-server.log 2>&1 & pid=$!; ok=1; for i in $(seq 1 30); do "+
-		"(exec 3<>/dev/tcp/127.0.0.1/%[2]s) 2>/dev/null && ok=0; [ $ok = 0 ] && break; sleep 1; done; "+
-		"kill -- -$pid 2>/dev/null || kill $pid 2>/dev/null; wait $pid 2>/dev/null; tail -n 20 /tmp/heragent-server.log; exit $ok", cmd, port)
+	return backgroundProbe(cmd, "(exec 3<>/dev/tcp/127.0.0.1/"+port+") 2>/dev/null && ok=0")
 }
 
 // serverProbe starts cmd in the background in its own process group,
@@ -387,8 +385,13 @@ func tcpServerProbe(cmd, port string) string {
 // TCP connect when curl is missing), stops the whole group and exits 0
 // only if the server answered. The server's log tail is printed.
 func serverProbe(cmd, port string) string {
-	return fmt.Sprintf("set -m; (%s) >/tmp/heragent-server.log 2>&1 & pid=$!; ok=1; for i in $(seq 1 30); do "+
-		"if command -v curl >/dev/null; then curl -sS -o /dev/null --max-time 2 http://127.0.0.1:%[2]s/ && ok=0; "+
-		"else (exec 3<>/dev/tcp/127.0.0.1/%[2]s) 2>/dev/null && ok=0; fi; [ $ok = 0 ] && break; sleep 1; done; "+
-		"kill -- -$pid 2>/dev/null || kill $pid 2>/dev/null; wait $pid 2>/dev/null; tail -n 20 /tmp/heragent-server.log; exit $ok", cmd, port)
+	return backgroundProbe(cmd, fmt.Sprintf("if command -v curl >/dev/null; then curl -sS -o /dev/null --max-time 2 http://127.0.0.1:%[1]s/ && ok=0; "+
+		"else (exec 3<>/dev/tcp/127.0.0.1/%[1]s) 2>/dev/null && ok=0; fi", port))
+}
+
+// backgroundProbe runs check (which sets ok=0 on success) once a second
+// for up to 30 s while cmd runs in the background.
+func backgroundProbe(cmd, check string) string {
+	return "set -m; (" + cmd + ") >/tmp/heragent-server.log 2>&1 & pid=$!; ok=1; for i in $(seq 1 30); do " + check + "; [ $ok = 0 ] && break; sleep 1; done; " +
+		"kill -- -$pid 2>/dev/null || kill $pid 2>/dev/null; wait $pid 2>/dev/null; tail -n 20 /tmp/heragent-server.log; exit $ok"
 }
