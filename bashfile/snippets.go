@@ -45,8 +45,8 @@ func BackportsInstall(pkgs ...string) string {
   if ! grep -rqs -- "$codename-backports" /etc/apt/sources.list /etc/apt/sources.list.d; then
     mirror=$(grep -rhoE '^(deb|URIs:)[[:space:]]+(\[[^]]*\][[:space:]]+)?[a-z]+://[^[:space:]]+' /etc/apt/sources.list /etc/apt/sources.list.d 2>/dev/null | grep -oE '[a-z]+://[^[:space:]]+' | head -n 1 || true)
     echo "deb ${mirror:-http://deb.debian.org/debian} $codename-backports main" >/etc/apt/sources.list.d/heragent-backports.list
-    apt-get update -qq -o Acquire::Retries=3
+    apt-get update -qq -o Acquire::Retries=5
   fi
-  apt-get install -y -qq --no-install-recommends -o Acquire::Retries=3 -t "$codename-backports" ` + strings.Join(pkgs, " ") + `
+  apt-get install -y -qq --no-install-recommends -o Acquire::Retries=5 -t "$codename-backports" ` + strings.Join(pkgs, " ") + `
 }`
 }

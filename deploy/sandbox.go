@@ -128,7 +128,13 @@ func (e *Engine) NewSandbox(ctx context.Context, o SandboxOptions) (*Sandbox, er
 		NanoCPUs:  int64(lim.CPUs * 1e9),
 		Memory:    lim.MemoryBytes,
 		PidsLimit: &pids,
-	}}
+	},
+		// A name lookup through the engine's bridge can go unanswered for
+		// a few seconds while other containers start and stop (seen in CI
+		// as apt's "Temporary failure resolving"): the resolver asks more
+		// often and waits less for each answer than glibc's 5 s × 2.
+		DNSOptions: []string{"timeout:2", "attempts:5"},
+	}
 	name := "heragent-" + o.RunID + "-" + NewRunID()[:6]
 	resp, err := e.api.ContainerCreate(ctx, cfg, host, nil, nil, name)
 	if err != nil {

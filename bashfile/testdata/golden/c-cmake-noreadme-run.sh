@@ -45,11 +45,11 @@ pkg_install() {
       done
       [ "${#missing[@]}" -gt 0 ] || return 0
       if [ -z "${HERAGENT_APT_UPDATED:-}" ]; then
-        apt-get update -qq -o Acquire::Retries=3
+        apt-get update -qq -o Acquire::Retries=5
         HERAGENT_APT_UPDATED=1
       fi
       # unsafe-io: no fsync per file; a container has no crash to survive.
-      apt-get install -y -qq --no-install-recommends -o Acquire::Retries=3 \
+      apt-get install -y -qq --no-install-recommends -o Acquire::Retries=5 \
         -o Dpkg::Options::=--force-unsafe-io "${missing[@]}"
       ;;
     apk) apk add --no-cache "$@" ;;
