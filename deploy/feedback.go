@@ -77,7 +77,7 @@ func (r *runner) feedback(ctx context.Context, sb *Sandbox) (bool, error) {
 			if err != nil {
 				return false, err
 			}
-			if res.TimedOut && c.Synth && c.Level == pyramid.Runnable {
+			if res.TimedOut && madeUpProbe(c) {
 				res.repaired = fmt.Sprintf("a probe heragent made up did not finish in %s: the program waits for input or a peer", probeTimeout)
 			}
 			if res.Passed {
@@ -240,6 +240,9 @@ func evidenceOf(c pyramid.Command) string {
 // probeTimeout bounds a synthesized Runnable probe.
 const probeTimeout = 2 * time.Minute
 
+// madeUpProbe reports whether c is a Runnable probe heragent synthesized.
+func madeUpProbe(c pyramid.Command) bool { return c.Synth && c.Level == pyramid.Runnable }
+
 // runCommand runs one pyramid command of the run and records it.
 func (r *runner) runCommand(ctx context.Context, sb *Sandbox, c pyramid.Command) (CommandResult, error) {
 	n := len(r.rep.Commands) + 1
@@ -248,7 +251,7 @@ func (r *runner) runCommand(ctx context.Context, sb *Sandbox, c pyramid.Command)
 	if r.longer[c.Text] {
 		timeout *= 2
 	}
-	if c.Synth && c.Level == pyramid.Runnable {
+	if madeUpProbe(c) {
 		// A probe heragent made up runs a program on a small input: one
 		// that has not finished by then waits for something else.
 		timeout = min(timeout, probeTimeout)

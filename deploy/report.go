@@ -60,32 +60,32 @@ type RepairRecord struct {
 
 // Report is report.json: how far the run got and the evidence.
 type Report struct {
-	RunID        string             `json:"run_id"`
-	Repo         string             `json:"repo"`
-	Image        string             `json:"image"`
-	Brain        string             `json:"brain"`
-	Target       pyramid.Level      `json:"target"`
-	Level        pyramid.Level      `json:"level"`
-	WhyNotHigher string             `json:"why_not_higher,omitempty"`
-	Runnable     string             `json:"runnable,omitempty"` // the command the entrypoint runs
+	RunID        string        `json:"run_id"`
+	Repo         string        `json:"repo"`
+	Image        string        `json:"image"`
+	Brain        string        `json:"brain"`
+	Target       pyramid.Level `json:"target"`
+	Level        pyramid.Level `json:"level"`
+	WhyNotHigher string        `json:"why_not_higher,omitempty"`
+	Runnable     string        `json:"runnable,omitempty"` // the command the entrypoint runs
 	// RunnableEvidence says what kind of command proved Runnable:
 	// "goal" (the user's), "documented" (mined from the repository),
 	// "probe" (made up by heragent: a built program on a small input, a
 	// library consumer, a server answering) or "last_resort" (--version,
 	// --help, an import: proves the program starts, not that it works).
-	RunnableEvidence string `json:"runnable_evidence,omitempty"`
-	Stacks       []string           `json:"stacks,omitempty"`
-	Tests        results.Counts     `json:"tests"` // of the Testable command that proved the level
-	Iterations   int                `json:"iterations"`
-	Seconds      float64            `json:"seconds"`
-	Phases       map[string]float64 `json:"phase_seconds"`
-	Setup        []SetupRun         `json:"setup_runs"`
-	Commands     []CommandResult    `json:"commands"`
-	Repairs      []RepairRecord     `json:"repairs"`
-	Notes        []string           `json:"notes,omitempty"`
-	Decisions    []Decision         `json:"decisions,omitempty"` // every agent decision and its brain
-	Lessons      []string           `json:"lessons,omitempty"`   // reflections after failed attempts
-	LLM          *Usage             `json:"llm,omitempty"`       // model tokens and cost, per role
+	RunnableEvidence string             `json:"runnable_evidence,omitempty"`
+	Stacks           []string           `json:"stacks,omitempty"`
+	Tests            results.Counts     `json:"tests"` // of the Testable command that proved the level
+	Iterations       int                `json:"iterations"`
+	Seconds          float64            `json:"seconds"`
+	Phases           map[string]float64 `json:"phase_seconds"`
+	Setup            []SetupRun         `json:"setup_runs"`
+	Commands         []CommandResult    `json:"commands"`
+	Repairs          []RepairRecord     `json:"repairs"`
+	Notes            []string           `json:"notes,omitempty"`
+	Decisions        []Decision         `json:"decisions,omitempty"` // every agent decision and its brain
+	Lessons          []string           `json:"lessons,omitempty"`   // reflections after failed attempts
+	LLM              *Usage             `json:"llm,omitempty"`       // model tokens and cost, per role
 }
 
 // Markdown renders report.md.

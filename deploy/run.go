@@ -95,7 +95,9 @@ type runner struct {
 	longer   map[string]bool   // commands (or "setup") that get a doubled time limit
 	iter     int
 
-	reflected map[int]bool // iterations a lesson was asked for
+	reflected    map[int]bool          // iterations a lesson was asked for
+	versionFuncs []pyramid.VersionFunc // the checkout's headers' version functions
+	readHeaders  bool                  // versionFuncs is filled
 }
 
 // Run takes the repository as far up the maturity levels as it can prove:

@@ -47,25 +47,19 @@ func (p *Pyramid) Align(chosen []string, rootMakefile bool) (dropped []Command, 
 	if len(picked) == 0 {
 		return nil, nil
 	}
-	if slices.Contains(picked, "cmake") && !slices.Contains(picked, "make") && !slices.Contains(picked, "autotools") && !rootMakefile {
+	if slices.Contains(picked, "cmake") {
+		makeToCMake := !slices.Contains(picked, "make") && !slices.Contains(picked, "autotools") && !rootMakefile
 		for i, c := range p.Commands {
-			if t, ok := cmakeTarget(c); ok && len(c.Expect) == 0 {
+			if len(c.Expect) > 0 || (c.Dir != "" && c.Dir != ".") {
+				continue // user goals are never respelled; commands in a subdirectory stay
+			}
+			if t, ok := cmakeTarget(c.Text); ok && makeToCMake {
 				p.Commands[i].Text = t
 				p.Commands[i].Reason = c.Reason + "; `" + c.Text + "` run through the CMake build the Bash File made"
 				rewritten = append(rewritten, Rewrite{From: c.Text, To: t})
-			}
-		}
-	}
-	if slices.Contains(picked, "cmake") {
-		// The Bash File configures into build/: ctest in the top directory
-		// (a CI job that had cd'ed into its own build directory) finds no
-		// tests there.
-		for i, c := range p.Commands {
-			f := strings.Fields(c.Text)
-			if len(f) > 0 && f[0] == "ctest" && (c.Dir == "" || c.Dir == ".") && !strings.Contains(c.Text, "--test-dir") &&
-				!strings.Contains(c.Text, "--build-and-test") && !strings.Contains(c.Text, " -S ") && len(c.Expect) == 0 {
-				p.Commands[i].Text = "ctest --test-dir " + cmakeBuildDir + strings.TrimPrefix(c.Text, "ctest")
-				rewritten = append(rewritten, Rewrite{From: c.Text, To: p.Commands[i].Text})
+			} else if t, ok := ctestInBuild(c.Text); ok {
+				p.Commands[i].Text = t
+				rewritten = append(rewritten, Rewrite{From: c.Text, To: t})
 			}
 		}
 	}
@@ -80,12 +74,24 @@ func (p *Pyramid) Align(chosen []string, rootMakefile bool) (dropped []Command, 
 	return dropped, rewritten
 }
 
-// cmakeTarget is the CMake spelling of a top-level `make [T…]`: make
+// ctestInBuild gives a top-level `ctest …` the Bash File's build
+// directory: the CI job it came from had cd'ed into its own, and ctest in
+// the top directory finds no tests.
+func ctestInBuild(text string) (string, bool) {
+	f := strings.Fields(text)
+	if len(f) == 0 || f[0] != "ctest" || strings.Contains(text, "--test-dir") || strings.Contains(text, "--build-and-test") || strings.Contains(text, " -S ") {
+		return "", false
+	}
+	return "ctest --test-dir " + cmakeBuildDir + strings.TrimPrefix(text, "ctest"), true
+}
+
+// cmakeTarget is the CMake spelling of `make [T…]` (the caller checks
+// it runs in the top directory): make
 // variables and -j/-k flags go, other flags (-C, -f) keep the command as
 // it is.
-func cmakeTarget(c Command) (string, bool) {
-	f := strings.Fields(c.Text)
-	if (c.Dir != "" && c.Dir != ".") || len(f) == 0 || f[0] != "make" || strings.ContainsAny(c.Text, "|;&<>$`") {
+func cmakeTarget(text string) (string, bool) {
+	f := strings.Fields(text)
+	if len(f) == 0 || f[0] != "make" || strings.ContainsAny(text, "|;&<>$`") {
 		return "", false
 	}
 	var targets []string

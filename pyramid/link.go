@@ -184,7 +184,7 @@ func linkProbe(f VersionFunc, umbrella, lib string, genDirs []string) Command {
 	text := "printf '%s\\n' " + shellQuoteAll(src) + " > /tmp/heragent-consumer.c && " +
 		"cc -o /tmp/heragent-consumer /tmp/heragent-consumer.c " + strings.Join(flags, " ") + " " + link + " -lm -lpthread -ldl && " +
 		"timeout 10 /tmp/heragent-consumer"
-	why := []Provenance{{Source: "built", File: lib, Note: "a library the build produced"}, {Source: "graph", File: f.Header, Note: "declares " + f.Name + "()"},
+	why := []Provenance{{Source: "built", File: lib, Note: "a library the build produced"}, {Source: "header", File: f.Header, Note: "declares " + f.Name + "()"},
 		{Source: "synthesized", Note: "a consumer program linking the library"}}
 	return Command{Text: text, Bucket: Entry, Level: Runnable, Synth: true, Why: why, Expect: []string{`[0-9]`},
 		Reason: "compiles a program that includes " + f.Header + ", links the built " + path.Base(lib) + " and calls " + f.Name + "()"}
