@@ -8,8 +8,9 @@ import (
 	"sync"
 
 	"github.com/heragent/heragent/bashfile"
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/loops"
 	"github.com/heragent/heragent/repair"
+	"github.com/heragent/heragent/report"
 )
 
 // Mode says who makes the decisions.
@@ -32,14 +33,14 @@ func ParseMode(s string) (Mode, error) {
 }
 
 // Brain answers every agent role of a run. The pipeline talks to it
-// through the role interfaces its packages declare (deploy.Repairer,
-// deploy.CommandChooser, deploy.Reflector, deploy.Journal, and the pre-run
+// through the role interfaces its packages declare (loops.Repairer,
+// loops.CommandChooser, loops.Reflector, loops.Journal, and the pre-run
 // roles of cmd/heragent); it never learns which mode answers.
 type Brain struct {
 	*journal
 	mode  Mode
-	rules deploy.Repairer // the rules knowledge base
-	c     *Client         // nil in rules mode
+	rules loops.Repairer // the rules knowledge base
+	c     *Client        // nil in rules mode
 
 	mu      sync.Mutex
 	lessons []string // from reflections, shown to later repair questions
@@ -47,7 +48,7 @@ type Brain struct {
 
 // New returns a brain. rules is the rules repairer (repair.RulesBrain);
 // c is the model client, nil only in rules mode.
-func New(mode Mode, rules deploy.Repairer, c *Client) (*Brain, error) {
+func New(mode Mode, rules loops.Repairer, c *Client) (*Brain, error) {
 	if mode != ModeRules && c == nil {
 		return nil, errors.New("create brain: the " + string(mode) + " brain needs a model")
 	}
@@ -63,11 +64,11 @@ func New(mode Mode, rules deploy.Repairer, c *Client) (*Brain, error) {
 	if c != nil {
 		what += " (" + cfg.String() + ")"
 	}
-	b.emit(deploy.Event{Phase: "brain", Message: what, Data: BrainEvent{Mode: mode, Config: cfg, Price: cfg.Price()}})
+	b.emit(report.Event{Phase: "brain", Message: what, Data: BrainEvent{Mode: mode, Config: cfg, Price: cfg.Price()}})
 	return b, nil
 }
 
-// Name implements deploy.Repairer: the mode, for the report.
+// Name implements loops.Repairer: the mode, for the report.
 func (b *Brain) Name() string { return string(b.mode) }
 
 // useModel says whether the model answers a role: always in llm mode,
@@ -82,7 +83,7 @@ func (b *Brain) useModel(rulesAbstain bool) bool {
 	return false
 }
 
-// BrainOf implements deploy.BrainTeller.
+// BrainOf implements loops.BrainTeller.
 func (b *Brain) BrainOf(p repair.Proposal) string {
 	if p.Rule == llmRule {
 		return "llm"
@@ -93,7 +94,7 @@ func (b *Brain) BrainOf(p repair.Proposal) string {
 // llmRule is the Rule of every proposal the model makes.
 const llmRule = "llm"
 
-// Propose implements deploy.Repairer: failure analysis, then a repair
+// Propose implements loops.Repairer: failure analysis, then a repair
 // proposal. Hybrid: the rules answer unless they abstain (no actionable
 // proposal) or stagnate (the diagnosis they address came back after their
 // repair).
@@ -105,11 +106,11 @@ func (b *Brain) Propose(ctx context.Context, f repair.Failure, file *bashfile.Fi
 		why := rulesVerdict(props, tried)
 		abstain = why != ""
 		if !b.useModel(abstain) {
-			b.decide(deploy.Decision{Role: "repair", Brain: "rules", Summary: proposalsSummary(props)})
+			b.decide(report.Decision{Role: "repair", Brain: "rules", Summary: proposalsSummary(props)})
 			return props
 		}
 		if b.mode == ModeHybrid {
-			b.decide(deploy.Decision{Role: "repair", Brain: "rules", Summary: "deferred to the model: " + why})
+			b.decide(report.Decision{Role: "repair", Brain: "rules", Summary: "deferred to the model: " + why})
 		}
 	}
 	p, err := b.llmRepair(ctx, f, file, tried)
@@ -117,13 +118,13 @@ func (b *Brain) Propose(ctx context.Context, f repair.Failure, file *bashfile.Fi
 		if b.mode == ModeLLM {
 			props = b.rules.Propose(ctx, f, file, tried)
 		}
-		b.decide(deploy.Decision{Role: "repair", Brain: "rules", Summary: proposalsSummary(props), Error: err.Error()})
+		b.decide(report.Decision{Role: "repair", Brain: "rules", Summary: proposalsSummary(props), Error: err.Error()})
 		if errors.Is(err, ErrStopped) {
 			props = append(props, repair.Proposal{Rule: llmRule, Action: repair.ActionNone, Diagnosis: repair.Diagnosis{Kind: repair.Unknown}, Reason: b.Stop()})
 		}
 		return props
 	}
-	b.decide(deploy.Decision{Role: "repair", Brain: "llm", Summary: proposalsSummary([]repair.Proposal{p})})
+	b.decide(report.Decision{Role: "repair", Brain: "llm", Summary: proposalsSummary([]repair.Proposal{p})})
 	return []repair.Proposal{p}
 }
 
@@ -174,20 +175,20 @@ func (b *Brain) learned() []string {
 	return append([]string(nil), b.lessons...)
 }
 
-// Reflect implements deploy.Reflector: the rules have no reflection, so
+// Reflect implements loops.Reflector: the rules have no reflection, so
 // the model reflects in llm and hybrid mode.
-func (b *Brain) Reflect(ctx context.Context, a deploy.Attempt) (string, bool) {
+func (b *Brain) Reflect(ctx context.Context, a report.Attempt) (string, bool) {
 	if !b.useModel(true) {
 		return "", false
 	}
 	lesson, err := b.llmReflect(ctx, a)
 	if err != nil {
-		b.decide(deploy.Decision{Role: "reflection", Brain: "rules", Summary: "no lesson", Error: err.Error()})
+		b.decide(report.Decision{Role: "reflection", Brain: "rules", Summary: "no lesson", Error: err.Error()})
 		return "", false
 	}
 	b.mu.Lock()
 	b.lessons = append(b.lessons, lesson)
 	b.mu.Unlock()
-	b.decide(deploy.Decision{Role: "reflection", Brain: "llm", Summary: lesson})
+	b.decide(report.Decision{Role: "reflection", Brain: "llm", Summary: lesson})
 	return lesson, true
 }

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/report"
 )
 
 // Cache stores model answers on disk keyed by the hash of model, messages
@@ -100,7 +100,7 @@ func LoadReplay(path string) (*Replay, error) {
 	for sc.Scan() {
 		n++
 		var ev struct {
-			deploy.Event
+			report.Event
 			Data json.RawMessage `json:"data"`
 		}
 		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {

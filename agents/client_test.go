@@ -13,11 +13,11 @@ import (
 	"github.com/heragent/heragent/agents"
 	"github.com/heragent/heragent/agents/agentstest"
 	"github.com/heragent/heragent/bashfile"
-	"github.com/heragent/heragent/deploy"
 	"github.com/heragent/heragent/graph/build"
 	"github.com/heragent/heragent/graph/embedded"
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
+	"github.com/heragent/heragent/report"
 	"github.com/heragent/heragent/retrieval"
 )
 
@@ -323,7 +323,7 @@ func TestReplayReproducesDecisions(t *testing.T) {
 
 // everyRole asks every role once, in the order of a run, and returns the
 // decisions; with write, the events go to a trajectory file.
-func everyRole(t *testing.T, client func() *agents.Client, traj string, write bool) []deploy.Decision {
+func everyRole(t *testing.T, client func() *agents.Client, traj string, write bool) []report.Decision {
 	t.Helper()
 	ctx := context.Background()
 	ix, plan := fixture(t, "c-make")
@@ -340,9 +340,9 @@ func everyRole(t *testing.T, client func() *agents.Client, traj string, write bo
 	pyr = b.RefinePyramid(ctx, ix, pyr, pyramid.Runnable, facts)
 	f := repair.Failure{Phase: repair.PhaseSetup, Section: bashfile.Build, ExitCode: 127, Log: "[2025-01-01 10:00:00] build\nline 3: heragent-check-a: command not found\n"}
 	props := b.Propose(ctx, f, plan.File, nil)
-	rec := deploy.RepairRecord{Iteration: 0, Action: props[0].Action, Diagnosis: props[0].Diagnosis, Brain: "llm"}
+	rec := report.RepairRecord{Iteration: 0, Action: props[0].Action, Diagnosis: props[0].Diagnosis, Brain: "llm"}
 	f.Log = "[2025-01-02 11:11:11] build\nline 4: ./rev: Permission denied\n" // another time stamp: same question
-	b.Reflect(ctx, deploy.Attempt{Iteration: 1, Repairs: []deploy.RepairRecord{rec}, Failure: f})
+	b.Reflect(ctx, report.Attempt{Iteration: 1, Repairs: []report.RepairRecord{rec}, Failure: f})
 	b.Order(ctx, pyramid.Runnable, pyr.At(pyramid.Runnable), nil)
 	if write {
 		var buf bytes.Buffer

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/report"
 )
 
 // Exchange is one model call as the trajectory records it: enough to serve
@@ -35,12 +35,12 @@ type ToolCall struct {
 
 // journal collects what the brain did: trajectory events, decisions,
 // usage per role, and why model use must stop. It implements
-// deploy.Journal for the Brain.
+// loops.Journal for the Brain.
 type journal struct {
 	mu        sync.Mutex
-	events    []deploy.Event
-	decisions []deploy.Decision
-	usage     map[string]deploy.RoleUsage
+	events    []report.Event
+	decisions []report.Decision
+	usage     map[string]report.RoleUsage
 	stop      string
 	secrets   []string
 	provider  string
@@ -51,11 +51,11 @@ type journal struct {
 }
 
 func newJournal(c Config) *journal {
-	return &journal{usage: map[string]deploy.RoleUsage{}, secrets: []string{c.APIKey}, provider: c.Provider, model: c.Model,
+	return &journal{usage: map[string]report.RoleUsage{}, secrets: []string{c.APIKey}, provider: c.Provider, model: c.Model,
 		price: c.Price(), maxCost: c.MaxCost, maxTokens: c.MaxTokens}
 }
 
-func (j *journal) emit(e deploy.Event) {
+func (j *journal) emit(e report.Event) {
 	e.Message = redact(e.Message, j.secrets...)
 	j.mu.Lock()
 	j.events = append(j.events, e)
@@ -68,7 +68,7 @@ func (j *journal) exchange(x Exchange) {
 	for i := range x.Response.ToolCalls {
 		x.Response.ToolCalls[i].Arguments = redact(x.Response.ToolCalls[i].Arguments, j.secrets...)
 	}
-	u := deploy.RoleUsage{Calls: 1}
+	u := report.RoleUsage{Calls: 1}
 	what := fmt.Sprintf("%d prompt + %d completion tokens", x.Response.PromptTokens, x.Response.CompletionTokens)
 	if x.Cached {
 		u.CacheHits = 1
@@ -80,20 +80,20 @@ func (j *journal) exchange(x Exchange) {
 	j.mu.Lock()
 	j.usage[x.Role] = j.usage[x.Role].Add(u)
 	j.mu.Unlock()
-	j.emit(deploy.Event{Phase: "llm", Message: x.Role + ": " + what, Data: x})
+	j.emit(report.Event{Phase: "llm", Message: x.Role + ": " + what, Data: x})
 	j.checkBudget()
 }
 
 func (j *journal) retried(role string) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	j.usage[role] = j.usage[role].Add(deploy.RoleUsage{Retries: 1})
+	j.usage[role] = j.usage[role].Add(report.RoleUsage{Retries: 1})
 }
 
-func (j *journal) total() deploy.RoleUsage {
+func (j *journal) total() report.RoleUsage {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	var t deploy.RoleUsage
+	var t report.RoleUsage
 	for _, u := range j.usage {
 		t = t.Add(u)
 	}
@@ -119,7 +119,7 @@ func (j *journal) setStop(why string) {
 }
 
 // decide records a decision of a role.
-func (j *journal) decide(d deploy.Decision) {
+func (j *journal) decide(d report.Decision) {
 	d.Summary, d.Error = redact(d.Summary, j.secrets...), redact(d.Error, j.secrets...)
 	j.mu.Lock()
 	j.decisions = append(j.decisions, d)
@@ -128,11 +128,11 @@ func (j *journal) decide(d deploy.Decision) {
 	if d.Error != "" {
 		msg += " [model failed: " + d.Error + "]"
 	}
-	j.emit(deploy.Event{Phase: "decision", Message: msg, Data: d})
+	j.emit(report.Event{Phase: "decision", Message: msg, Data: d})
 }
 
-// Drain implements deploy.Journal.
-func (j *journal) Drain() []deploy.Event {
+// Drain implements loops.Journal.
+func (j *journal) Drain() []report.Event {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	out := j.events
@@ -140,22 +140,22 @@ func (j *journal) Drain() []deploy.Event {
 	return out
 }
 
-// Decisions implements deploy.Journal.
-func (j *journal) Decisions() []deploy.Decision {
+// Decisions implements loops.Journal.
+func (j *journal) Decisions() []report.Decision {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	return append([]deploy.Decision(nil), j.decisions...)
+	return append([]report.Decision(nil), j.decisions...)
 }
 
-// Usage implements deploy.Journal; nil when no model was configured.
-func (j *journal) Usage() *deploy.Usage {
+// Usage implements loops.Journal; nil when no model was configured.
+func (j *journal) Usage() *report.Usage {
 	if j.model == "" {
 		return nil
 	}
 	t := j.total()
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	u := &deploy.Usage{Provider: j.provider, Model: j.model, Priced: j.price != (Price{}), Total: t, Roles: map[string]deploy.RoleUsage{}}
+	u := &report.Usage{Provider: j.provider, Model: j.model, Priced: j.price != (Price{}), Total: t, Roles: map[string]report.RoleUsage{}}
 	keys := make([]string, 0, len(j.usage))
 	for k := range j.usage {
 		keys = append(keys, k)
@@ -167,7 +167,7 @@ func (j *journal) Usage() *deploy.Usage {
 	return u
 }
 
-// Stop implements deploy.Journal.
+// Stop implements loops.Journal.
 func (j *journal) Stop() string {
 	j.mu.Lock()
 	defer j.mu.Unlock()

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/heragent/heragent/deploy"
 	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/report"
 )
 
 // OrderAnswer is the next-command selection: which commands of a level to
@@ -16,11 +16,11 @@ type OrderAnswer struct {
 	Reason string `json:"reason" desc:"one sentence"`
 }
 
-// Order implements deploy.CommandChooser. Rules: the pyramid's order. The
+// Order implements loops.CommandChooser. Rules: the pyramid's order. The
 // model is asked when there is a choice to make (two or more candidates);
 // in hybrid mode only when a command of the level already failed in this
 // run.
-func (b *Brain) Order(ctx context.Context, l pyramid.Level, cmds []pyramid.Command, history []deploy.CommandResult) []pyramid.Command {
+func (b *Brain) Order(ctx context.Context, l pyramid.Level, cmds []pyramid.Command, history []report.CommandResult) []pyramid.Command {
 	failed := ""
 	for _, h := range history {
 		if h.Level == l && !h.Passed {
@@ -28,7 +28,7 @@ func (b *Brain) Order(ctx context.Context, l pyramid.Level, cmds []pyramid.Comma
 		}
 	}
 	if len(cmds) < 2 || !b.useModel(failed != "") {
-		b.decide(deploy.Decision{Role: "next_command", Brain: "rules", Summary: fmt.Sprintf("%s: pyramid order, `%s` first", l, cmds[0].Text)})
+		b.decide(report.Decision{Role: "next_command", Brain: "rules", Summary: fmt.Sprintf("%s: pyramid order, `%s` first", l, cmds[0].Text)})
 		return cmds
 	}
 	var hist strings.Builder
@@ -55,13 +55,13 @@ func (b *Brain) Order(ctx context.Context, l pyramid.Level, cmds []pyramid.Comma
 		return nil
 	}
 	if err := b.c.ask(ctx, q, &ans); err != nil {
-		b.decide(deploy.Decision{Role: "next_command", Brain: "rules", Summary: fmt.Sprintf("%s: pyramid order", l), Error: err.Error()})
+		b.decide(report.Decision{Role: "next_command", Brain: "rules", Summary: fmt.Sprintf("%s: pyramid order", l), Error: err.Error()})
 		return cmds
 	}
 	out := make([]pyramid.Command, 0, len(ans.Order))
 	for _, i := range ans.Order {
 		out = append(out, cmds[i])
 	}
-	b.decide(deploy.Decision{Role: "next_command", Brain: "llm", Summary: fmt.Sprintf("%s: `%s` first of %d — %s", l, out[0].Text, len(out), ans.Reason)})
+	b.decide(report.Decision{Role: "next_command", Brain: "llm", Summary: fmt.Sprintf("%s: `%s` first of %d — %s", l, out[0].Text, len(out), ans.Reason)})
 	return out
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/heragent/heragent/bashfile"
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/report"
 	"github.com/heragent/heragent/retrieval"
 )
 
@@ -48,7 +48,7 @@ func planAbstains(p *bashfile.Plan) string {
 func (b *Brain) Gather(ctx context.Context, ix *retrieval.Index, plan *bashfile.Plan) []string {
 	why := planAbstains(plan)
 	if !b.useModel(why != "") {
-		b.decide(deploy.Decision{Role: "context", Brain: "rules", Summary: fmt.Sprintf("sufficient: detectors found %s", strings.Join(plan.Stacks, ", "))})
+		b.decide(report.Decision{Role: "context", Brain: "rules", Summary: fmt.Sprintf("sufficient: detectors found %s", strings.Join(plan.Stacks, ", "))})
 		return nil
 	}
 	tree := ""
@@ -72,7 +72,7 @@ func (b *Brain) Gather(ctx context.Context, ix *retrieval.Index, plan *bashfile.
 		return nil
 	}
 	if err := b.c.ask(ctx, q, &ans); err != nil {
-		b.decide(deploy.Decision{Role: "context", Brain: "rules", Summary: "the detectors' findings stand", Error: err.Error()})
+		b.decide(report.Decision{Role: "context", Brain: "rules", Summary: "the detectors' findings stand", Error: err.Error()})
 		return nil
 	}
 	var facts []string
@@ -84,7 +84,7 @@ func (b *Brain) Gather(ctx context.Context, ix *retrieval.Index, plan *bashfile.
 		sum += "; missing: " + strings.Join(ans.Missing, "; ")
 		plan.Notes = append(plan.Notes, "context insufficient: "+strings.Join(ans.Missing, "; "))
 	}
-	b.decide(deploy.Decision{Role: "context", Brain: "llm", Summary: sum})
+	b.decide(report.Decision{Role: "context", Brain: "llm", Summary: sum})
 	return facts
 }
 
@@ -95,7 +95,7 @@ func (b *Brain) Gather(ctx context.Context, ix *retrieval.Index, plan *bashfile.
 func (b *Brain) ImprovePlan(ctx context.Context, plan *bashfile.Plan, facts []string) {
 	why := planAbstains(plan)
 	if !b.useModel(why != "") {
-		b.decide(deploy.Decision{Role: "plan", Brain: "rules", Summary: "the detectors' Bash File (" + list(plan.Stacks) + ")"})
+		b.decide(report.Decision{Role: "plan", Brain: "rules", Summary: "the detectors' Bash File (" + list(plan.Stacks) + ")"})
 		return
 	}
 	user := fmt.Sprintf("Detected stacks: %s\nUnsupported: %s\nNotes: %s\nFacts about the repository:\n- %s\n\nThe Bash File:\n%s",
@@ -114,7 +114,7 @@ func (b *Brain) ImprovePlan(ctx context.Context, plan *bashfile.Plan, facts []st
 		return err
 	}
 	if err := b.c.ask(ctx, q, &ans); err != nil {
-		b.decide(deploy.Decision{Role: "plan", Brain: "rules", Summary: "the detectors' Bash File stands", Error: err.Error()})
+		b.decide(report.Decision{Role: "plan", Brain: "rules", Summary: "the detectors' Bash File stands", Error: err.Error()})
 		return
 	}
 	plan.File = edited
@@ -122,7 +122,7 @@ func (b *Brain) ImprovePlan(ctx context.Context, plan *bashfile.Plan, facts []st
 	for _, e := range ans.Edits {
 		es = append(es, e.edit("", "").String())
 	}
-	b.decide(deploy.Decision{Role: "plan", Brain: "llm", Summary: fmt.Sprintf("%d edit(s): %s — %s", len(es), strings.Join(es, "; "), ans.Reason)})
+	b.decide(report.Decision{Role: "plan", Brain: "llm", Summary: fmt.Sprintf("%d edit(s): %s — %s", len(es), strings.Join(es, "; "), ans.Reason)})
 }
 
 func list(s []string) string {

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/heragent/heragent/bashfile"
-	"github.com/heragent/heragent/deploy"
 	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/report"
 	"github.com/heragent/heragent/retrieval"
 )
 
@@ -71,7 +71,7 @@ func pyramidAbstains(p *pyramid.Pyramid, target pyramid.Level) string {
 func (b *Brain) RefinePyramid(ctx context.Context, ix *retrieval.Index, p *pyramid.Pyramid, target pyramid.Level, facts []string) *pyramid.Pyramid {
 	why := pyramidAbstains(p, target)
 	if !b.useModel(why != "") {
-		b.decide(deploy.Decision{Role: "pyramid", Brain: "rules", Summary: fmt.Sprintf("the miners' pyramid: %d commands", len(p.Commands))})
+		b.decide(report.Decision{Role: "pyramid", Brain: "rules", Summary: fmt.Sprintf("the miners' pyramid: %d commands", len(p.Commands))})
 		return p
 	}
 	snips := snippets(ctx, ix)
@@ -91,14 +91,14 @@ func (b *Brain) RefinePyramid(ctx context.Context, ix *retrieval.Index, p *pyram
 		return nil
 	}
 	if err := b.c.ask(ctx, q, &ex); err != nil {
-		b.decide(deploy.Decision{Role: "pyramid", Brain: "rules", Summary: "the miners' pyramid stands", Error: err.Error()})
+		b.decide(report.Decision{Role: "pyramid", Brain: "rules", Summary: "the miners' pyramid stands", Error: err.Error()})
 		return p
 	}
 	for _, e := range ex.Commands {
 		file, line := splitSource(e.Source)
 		cands = append(cands, pyramid.Command{Text: strings.TrimSpace(e.Text), Dir: e.Dir, Why: []pyramid.Provenance{{Source: "llm", File: file, Line: line, Note: "extracted"}}})
 	}
-	b.decide(deploy.Decision{Role: "extract", Brain: "llm", Summary: fmt.Sprintf("%d command(s) extracted from snippets", len(ex.Commands))})
+	b.decide(report.Decision{Role: "extract", Brain: "llm", Summary: fmt.Sprintf("%d command(s) extracted from snippets", len(ex.Commands))})
 
 	var cl ClassifyAnswer
 	q = question{role: "classify", system: "heragent role: classify.\nYou sort candidate commands of a repository into the levels that prove it: Installable (it builds), Testable (its tests or a probe run), Runnable (its real entry point runs and does something). A Runnable command must terminate by itself.",
@@ -125,11 +125,11 @@ func (b *Brain) RefinePyramid(ctx context.Context, ix *retrieval.Index, p *pyram
 		return nil
 	}
 	if err := b.c.ask(ctx, q, &cl); err != nil {
-		b.decide(deploy.Decision{Role: "classify", Brain: "rules", Summary: "the miners' pyramid stands", Error: err.Error()})
+		b.decide(report.Decision{Role: "classify", Brain: "rules", Summary: "the miners' pyramid stands", Error: err.Error()})
 		return p
 	}
 	out := classified(cands, cl)
-	b.decide(deploy.Decision{Role: "classify", Brain: "llm", Summary: fmt.Sprintf("%d installable, %d testable, %d runnable (from %d candidates, %d added)",
+	b.decide(report.Decision{Role: "classify", Brain: "llm", Summary: fmt.Sprintf("%d installable, %d testable, %d runnable (from %d candidates, %d added)",
 		len(out.At(pyramid.Installable)), len(out.At(pyramid.Testable)), len(out.At(pyramid.Runnable)), len(cands), len(cl.Add))})
 	return out
 }

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/heragent/heragent/bashfile"
-	"github.com/heragent/heragent/deploy"
 	"github.com/heragent/heragent/repair"
+	"github.com/heragent/heragent/report"
 )
 
 // EditAnswer is one Bash File edit as a model proposes it.
@@ -111,7 +111,7 @@ func (b *Brain) llmRepair(ctx context.Context, f repair.Failure, file *bashfile.
 		return repair.Proposal{}, err
 	}
 	d := repair.Diagnosis{Kind: repair.Kind(an.Kind), Subject: an.Subject, Evidence: an.Evidence, Rule: llmRule}
-	b.decide(deploy.Decision{Role: "analysis", Brain: "llm", Summary: fmt.Sprintf("%s %s: %s", an.Kind, an.Subject, an.Explanation)})
+	b.decide(report.Decision{Role: "analysis", Brain: "llm", Summary: fmt.Sprintf("%s %s: %s", an.Kind, an.Subject, an.Explanation)})
 
 	var triedText strings.Builder
 	for _, t := range tried {
@@ -170,7 +170,7 @@ func sameEdits(a, b []bashfile.Edit) bool {
 // squash collapses white space, for comparing a quoted line with the log.
 func squash(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-func (b *Brain) llmReflect(ctx context.Context, a deploy.Attempt) (string, error) {
+func (b *Brain) llmReflect(ctx context.Context, a report.Attempt) (string, error) {
 	var what strings.Builder
 	for _, r := range a.Repairs {
 		fmt.Fprintf(&what, "- %s %s (%s, by %s): %s\n", r.Diagnosis.Kind, r.Diagnosis.Subject, r.Action, r.Brain, strings.Join(r.Edits, "; "))

@@ -12,11 +12,11 @@ import (
 
 	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/bashfile/debindex"
-	"github.com/heragent/heragent/deploy"
 	"github.com/heragent/heragent/graph/build"
 	"github.com/heragent/heragent/graph/embedded"
 	"github.com/heragent/heragent/internal/enginetest"
 	"github.com/heragent/heragent/retrieval"
+	"github.com/heragent/heragent/sandbox"
 )
 
 const fixturesDir = "../testdata/repos"
@@ -64,7 +64,7 @@ func TestFixtureScriptsRunInAContainer(t *testing.T) {
 		t.Logf("no Debian package index, generating with the override lists only: %v", err)
 		pkgs = nil
 	}
-	certs, err := deploy.HostCACerts()
+	certs, err := sandbox.HostCACerts()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ type fixtureRun struct {
 	err    string
 }
 
-func runFixture(ctx context.Context, e *deploy.Engine, name string, pkgs *debindex.Index, certs []deploy.CACert) fixtureRun {
+func runFixture(ctx context.Context, e *sandbox.Engine, name string, pkgs *debindex.Index, certs []sandbox.CACert) fixtureRun {
 	var r fixtureRun
 	s, err := embedded.Open(ctx, filepath.Join(os.TempDir(), fmt.Sprintf("heragent-fixture-%s-%d.db", name, os.Getpid())))
 	if err != nil {
@@ -123,7 +123,7 @@ func runFixture(ctx context.Context, e *deploy.Engine, name string, pkgs *debind
 		return r
 	}
 	r.stacks = plan.Stacks
-	sb, err := e.NewSandbox(ctx, deploy.SandboxOptions{Image: enginetest.Image(), Repo: filepath.Join(fixturesDir, name), CACerts: certs})
+	sb, err := e.NewSandbox(ctx, sandbox.Options{Image: enginetest.Image(), Repo: filepath.Join(fixturesDir, name), CACerts: certs})
 	if err != nil {
 		r.err = err.Error()
 		return r
@@ -134,7 +134,7 @@ func runFixture(ctx context.Context, e *deploy.Engine, name string, pkgs *debind
 		return r
 	}
 	start := time.Now()
-	res, err := sb.Exec(ctx, deploy.ExecSpec{Cmd: []string{"bash", "/heragent/setup.sh"}, Timeout: 15 * time.Minute})
+	res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: []string{"bash", "/heragent/setup.sh"}, Timeout: 15 * time.Minute})
 	r.took = time.Since(start)
 	switch {
 	case err != nil:

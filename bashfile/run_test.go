@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/heragent/heragent/bashfile"
-	"github.com/heragent/heragent/deploy"
 	"github.com/heragent/heragent/internal/enginetest"
+	"github.com/heragent/heragent/sandbox"
 )
 
 // TestScriptRunsTwiceInAContainer runs a Bash File twice in the same
@@ -38,7 +38,7 @@ func TestScriptRunsTwiceInAContainer(t *testing.T) {
 	if err := f.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	s, err := e.NewSandbox(ctx, deploy.SandboxOptions{Image: enginetest.Image(), Repo: t.TempDir()})
+	s, err := e.NewSandbox(ctx, sandbox.Options{Image: enginetest.Image(), Repo: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestScriptRunsTwiceInAContainer(t *testing.T) {
 		t.Fatal(err)
 	}
 	for run := 1; run <= 2; run++ {
-		res, err := s.Exec(ctx, deploy.ExecSpec{Cmd: []string{"bash", "/heragent/setup.sh"}, Timeout: 10 * time.Minute})
+		res, err := s.Exec(ctx, sandbox.ExecSpec{Cmd: []string{"bash", "/heragent/setup.sh"}, Timeout: 10 * time.Minute})
 		if err != nil || res.ExitCode != 0 {
 			t.Fatalf("run %d: %v exit %d:\n%s", run, err, res.ExitCode, res.Tail)
 		}
@@ -58,7 +58,7 @@ func TestScriptRunsTwiceInAContainer(t *testing.T) {
 			t.Fatalf("second run installed packages again:\n%s", res.Tail)
 		}
 	}
-	res, err := s.Exec(ctx, deploy.ExecSpec{Cmd: []string{"bash", "-lc", `echo "$GREETING|$PATH"`}})
+	res, err := s.Exec(ctx, sandbox.ExecSpec{Cmd: []string{"bash", "-lc", `echo "$GREETING|$PATH"`}})
 	if err != nil || !strings.Contains(res.Tail, "hello world|/opt/tool/bin:") || strings.Count(res.Tail, "/opt/tool/bin") != 1 {
 		t.Fatalf("persisted environment not seen by a login shell: %v %q", err, res.Tail)
 	}
@@ -67,7 +67,7 @@ func TestScriptRunsTwiceInAContainer(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.CopyFiles(ctx, map[string][]byte{"/heragent/setup.sh": []byte(f.Render())})
-	res, err = s.Exec(ctx, deploy.ExecSpec{Cmd: []string{"bash", "/heragent/setup.sh"}})
+	res, err = s.Exec(ctx, sandbox.ExecSpec{Cmd: []string{"bash", "/heragent/setup.sh"}})
 	if err != nil || res.ExitCode == 0 || !strings.Contains(res.Tail, "ERROR: setup failed at line") {
 		t.Fatalf("failure not trapped: %v exit %d: %s", err, res.ExitCode, res.Tail)
 	}

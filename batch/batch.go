@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/sandbox"
 )
 
 // Options configures a local batch.
@@ -123,7 +123,7 @@ func Run(ctx context.Context, o Options) error {
 		go func() {
 			defer wg.Done()
 			for j := range queue {
-				runID := deploy.NewRunID()
+				runID := sandbox.NewRunID()
 				spec := Spec{Out: o.Dir.RepoOut(j.ID), Log: o.Dir.LogPath(j.ID), RunID: runID, Level: o.Level, Limit: o.Timeout, Worker: o.Worker}
 				if err := o.Dir.MarkRunning(j.ID, runID); err != nil {
 					mu.Lock()

@@ -14,7 +14,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/report"
 )
 
 // Spec is where one run writes and how it is labelled.
@@ -176,7 +176,7 @@ func (r *Result) fromReport(out string) error {
 	if err != nil {
 		return fmt.Errorf("read report: %w", err)
 	}
-	var rep deploy.Report
+	var rep report.Report
 	if err := json.Unmarshal(b, &rep); err != nil {
 		return fmt.Errorf("read report: %w", err)
 	}
@@ -189,7 +189,7 @@ func (r *Result) fromReport(out string) error {
 	return nil
 }
 
-// reportCost reads the model cost from report.json (deploy.Report's
+// reportCost reads the model cost from report.json (report.Report's
 // "llm": {"total": {"cost_usd": …}}) when the run used a model; the rules
 // brain is free and its reports carry none.
 func reportCost(b []byte) *float64 {

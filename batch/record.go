@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/internal/atomicfile"
 )
 
 // Status is how a repository's run ended.
@@ -162,7 +162,7 @@ func (d Dir) Records() (map[string]Result, error) {
 
 // MarkRunning notes a run in progress: its run ID labels its containers.
 func (d Dir) MarkRunning(id, runID string) error {
-	return deploy.WriteFileAtomic(d.markerPath(id), []byte(runID+"\n"), 0o644)
+	return atomicfile.Write(d.markerPath(id), []byte(runID+"\n"), 0o644)
 }
 
 // StaleRuns lists the run IDs of runs that were in progress when an
@@ -183,7 +183,7 @@ func (d Dir) writeJSON(path string, v any) error {
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", filepath.Base(path), err)
 	}
-	return deploy.WriteFileAtomic(path, append(b, '\n'), 0o644)
+	return atomicfile.Write(path, append(b, '\n'), 0o644)
 }
 
 func newID() string {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/internal/atomicfile"
 )
 
 // Summary is a batch's outcome: one row per listed repository, in list
@@ -167,4 +167,4 @@ func mdCell(s string) string {
 	return s
 }
 
-func writeAtomic(path string, b []byte) error { return deploy.WriteFileAtomic(path, b, 0o644) }
+func writeAtomic(path string, b []byte) error { return atomicfile.Write(path, b, 0o644) }

@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/heragent/heragent/bashfile"
-	"github.com/heragent/heragent/deploy"
 	"github.com/heragent/heragent/internal/enginetest"
 	"github.com/heragent/heragent/repair"
+	"github.com/heragent/heragent/sandbox"
 )
 
 // e2eIndex is what the Debian Contents index answers for these projects.
@@ -30,7 +30,7 @@ func TestRepairLoopInContainer(t *testing.T) {
 		t.Skip("container repair loop in -short mode")
 	}
 	e := enginetest.Engine(t)
-	certs, err := deploy.HostCACerts()
+	certs, err := sandbox.HostCACerts()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,9 +222,9 @@ func lastLines(s string, n int) string {
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
 
-func runScript(ctx context.Context, t *testing.T, e *deploy.Engine, certs []deploy.CACert, dir string, f *bashfile.File) deploy.ExecResult {
+func runScript(ctx context.Context, t *testing.T, e *sandbox.Engine, certs []sandbox.CACert, dir string, f *bashfile.File) sandbox.ExecResult {
 	t.Helper()
-	s, err := e.NewSandbox(ctx, deploy.SandboxOptions{Image: enginetest.Image(), Repo: dir, CACerts: certs})
+	s, err := e.NewSandbox(ctx, sandbox.Options{Image: enginetest.Image(), Repo: dir, CACerts: certs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +232,7 @@ func runScript(ctx context.Context, t *testing.T, e *deploy.Engine, certs []depl
 	if err := s.CopyFiles(ctx, map[string][]byte{"/heragent/setup.sh": []byte(f.Render())}); err != nil {
 		t.Fatal(err)
 	}
-	res, err := s.Exec(ctx, deploy.ExecSpec{Cmd: []string{"bash", "/heragent/setup.sh"}, Timeout: 15 * time.Minute, TailBytes: 16 << 10})
+	res, err := s.Exec(ctx, sandbox.ExecSpec{Cmd: []string{"bash", "/heragent/setup.sh"}, Timeout: 15 * time.Minute, TailBytes: 16 << 10})
 	if err != nil {
 		t.Fatal(err)
 	}

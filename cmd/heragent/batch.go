@@ -13,9 +13,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/heragent/heragent/batch"
-	"github.com/heragent/heragent/deploy"
 	"github.com/heragent/heragent/fleet"
 	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/sandbox"
 )
 
 // batchFlags are the flags of `heragent batch`.
@@ -127,12 +127,12 @@ func runBatch(cmd *cobra.Command, g *globals, f *batchFlags, list string) error 
 // runLocal runs the batch on this machine, each repository as a child
 // `heragent run` process.
 func runLocal(ctx context.Context, f *batchFlags, dir batch.Dir, jobs []batch.Job, show *batchProgress) error {
-	e, err := deploy.Connect(ctx)
+	e, err := sandbox.Connect(ctx)
 	if err != nil {
 		return envError(err)
 	}
 	for _, id := range dir.StaleRuns() { // runs a killed batch left: their containers, if any survived
-		e.GC(context.WithoutCancel(ctx), deploy.GCOptions{RunID: id, Checkpoints: false})
+		e.GC(context.WithoutCancel(ctx), sandbox.GCOptions{RunID: id, Checkpoints: false})
 	}
 	e.Close()
 	return batch.Run(ctx, batch.Options{

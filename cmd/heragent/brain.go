@@ -9,8 +9,9 @@ import (
 
 	"github.com/heragent/heragent/agents"
 	"github.com/heragent/heragent/bashfile"
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/loops"
 	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/report"
 	"github.com/heragent/heragent/retrieval"
 )
 
@@ -36,10 +37,10 @@ type (
 		contextRole
 		planRole
 		pyramidRole
-		deploy.Repairer
-		deploy.CommandChooser
-		deploy.Reflector
-		deploy.Journal
+		loops.Repairer
+		loops.CommandChooser
+		loops.Reflector
+		loops.Journal
 	}
 )
 
@@ -123,12 +124,12 @@ func (f *brainFlags) client(cmd *cobra.Command) (agents.Mode, *agents.Client, er
 }
 
 // newBrain puts the brain together once the rules repairer exists.
-func newBrain(mode agents.Mode, rules deploy.Repairer, c *agents.Client) (runBrain, error) {
+func newBrain(mode agents.Mode, rules loops.Repairer, c *agents.Client) (runBrain, error) {
 	return agents.New(mode, rules, c)
 }
 
 // printUsage adds the model spend to the run summary.
-func printUsage(w interface{ Write([]byte) (int, error) }, r *deploy.Report) {
+func printUsage(w interface{ Write([]byte) (int, error) }, r *report.Report) {
 	if r.LLM == nil {
 		return
 	}

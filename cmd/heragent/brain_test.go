@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/heragent/heragent/agents/agentstest"
-	"github.com/heragent/heragent/deploy"
 	"github.com/heragent/heragent/internal/enginetest"
 	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/report"
 )
 
 const testKey = "sk-heragent-e2e-secret-9f8e7d6c5b4a"
@@ -60,7 +60,7 @@ func TestLLMBrainFullRun(t *testing.T) {
 	args := []string{"run", "../../testdata/repos/c-make", "--json", "--brain", "llm", "--llm-provider", "openai", "--llm-model", "scripted",
 		"--llm-base-url", srv.BaseURL(), "--llm-cache", "off", "--llm-price-in", "3", "--llm-price-out", "15"}
 	r := runCLI(t, env, append(args, "--out", out)...)
-	var rep deploy.Report
+	var rep report.Report
 	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
 		t.Fatalf("run exit %d, no report: %v\n%s", r.code, err, r.stderr)
 	}
@@ -106,7 +106,7 @@ func TestLLMBrainFullRun(t *testing.T) {
 	srv.Close()
 	out2 := filepath.Join(t.TempDir(), "replay")
 	r2 := runCLI(t, []string{"XDG_CONFIG_HOME=" + t.TempDir()}, "run", "../../testdata/repos/c-make", "--json", "--replay", filepath.Join(out, "trajectory.jsonl"), "--out", out2)
-	var rep2 deploy.Report
+	var rep2 report.Report
 	if err := json.Unmarshal([]byte(r2.stdout), &rep2); err != nil {
 		t.Fatalf("replay exit %d, no report: %v\n%s", r2.code, err, r2.stderr)
 	}
@@ -155,7 +155,7 @@ func TestMaxTokensEndsTheRunCleanly(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	r := runCLI(t, []string{"XDG_CONFIG_HOME=" + t.TempDir()}, "run", "../../testdata/repos/c-make", "--json", "--out", out, "--brain", "llm",
 		"--llm-model", "scripted", "--llm-base-url", srv.BaseURL(), "--llm-cache", "off", "--max-tokens", "10")
-	var rep deploy.Report
+	var rep report.Report
 	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
 		t.Fatalf("exit %d, no report: %v\n%s", r.code, err, r.stderr)
 	}

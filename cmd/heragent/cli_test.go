@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/heragent/heragent/deploy"
 	"github.com/heragent/heragent/internal/enginetest"
+	"github.com/heragent/heragent/sandbox"
 )
 
 var binary string
@@ -102,11 +102,11 @@ func TestBadInputWithoutEngine(t *testing.T) {
 
 func TestDoctorJSONWithoutEngine(t *testing.T) {
 	r := runCLI(t, []string{"DOCKER_HOST=unix:///nonexistent/heragent-test.sock"}, "doctor", "--json")
-	var rep deploy.DoctorReport
+	var rep sandbox.DoctorReport
 	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
 		t.Fatalf("stdout is not JSON: %v: %q", err, r.stdout)
 	}
-	if r.code != ExitEnv || rep.OK || len(rep.Checks) == 0 || rep.Checks[0].Status != deploy.StatusFail {
+	if r.code != ExitEnv || rep.OK || len(rep.Checks) == 0 || rep.Checks[0].Status != sandbox.StatusFail {
 		t.Fatalf("exit %d report %+v", r.code, rep)
 	}
 }
@@ -128,7 +128,7 @@ func TestExecWithEngine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			runID := deploy.NewRunID()
+			runID := sandbox.NewRunID()
 			r := runCLI(t, nil, append(tt.args[:2:2], append([]string{"--run-id", runID}, tt.args[2:]...)...)...)
 			if r.code != tt.want {
 				t.Fatalf("exit %d, want %d; stderr %q", r.code, tt.want, r.stderr)
@@ -150,7 +150,7 @@ func TestExecWithEngine(t *testing.T) {
 // does, and checks the sandbox is gone.
 func TestInterruptRemovesContainers(t *testing.T) {
 	e := enginetest.Engine(t)
-	runID := deploy.NewRunID()
+	runID := sandbox.NewRunID()
 	cmd := exec.Command(binary, "exec", t.TempDir(), "--run-id", runID, "--", "echo started; sleep 600")
 	out, err := cmd.StdoutPipe()
 	if err != nil {

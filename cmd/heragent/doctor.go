@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/sandbox"
 	"github.com/spf13/cobra"
 )
 
@@ -26,8 +26,8 @@ container can reach. Exits 3 when something heragent run needs is broken.`,
 			if err != nil {
 				return err
 			}
-			rep := deploy.Doctor(cmd.Context(), deploy.DoctorOptions{
-				Image: ef.image, CACerts: certs, NoHostCA: ef.noHostCA, Registries: deploy.DefaultRegistries(suite),
+			rep := sandbox.Doctor(cmd.Context(), sandbox.DoctorOptions{
+				Image: ef.image, CACerts: certs, NoHostCA: ef.noHostCA, Registries: sandbox.DefaultRegistries(suite),
 			})
 			if err := g.emit(cmd.OutOrStdout(), rep, func(w io.Writer) { printDoctor(w, rep) }); err != nil {
 				return err
@@ -46,8 +46,8 @@ container can reach. Exits 3 when something heragent run needs is broken.`,
 	return cmd
 }
 
-func printDoctor(w io.Writer, r deploy.DoctorReport) {
-	mark := map[string]string{deploy.StatusOK: "ok  ", deploy.StatusWarn: "WARN", deploy.StatusFail: "FAIL", deploy.StatusSkip: "skip"}
+func printDoctor(w io.Writer, r sandbox.DoctorReport) {
+	mark := map[string]string{sandbox.StatusOK: "ok  ", sandbox.StatusWarn: "WARN", sandbox.StatusFail: "FAIL", sandbox.StatusSkip: "skip"}
 	for _, c := range r.Checks {
 		fmt.Fprintf(w, "%s %-13s %s\n", mark[c.Status], c.Name, c.Detail)
 		if c.Hint != "" {

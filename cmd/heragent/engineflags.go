@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/sandbox"
 	"github.com/spf13/cobra"
 )
 
@@ -16,14 +16,14 @@ type engineFlags struct {
 }
 
 func (f *engineFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.image, "image", deploy.DefaultImage, "base image sandboxes start from")
+	cmd.Flags().StringVar(&f.image, "image", sandbox.DefaultImage, "base image sandboxes start from")
 	cmd.Flags().StringArrayVar(&f.caCerts, "ca-cert", nil, "extra PEM CA certificate file sandboxes trust (repeatable)")
 	cmd.Flags().BoolVar(&f.noHostCA, "no-host-ca", false, "do not inject the host's extra CA certificates into sandboxes")
 }
 
 // certs resolves the CA certificates; a bad --ca-cert file is a usage error.
-func (f *engineFlags) certs() ([]deploy.CACert, error) {
-	certs, err := deploy.ResolveCACerts(deploy.CAOptions{NoHost: f.noHostCA, Files: f.caCerts})
+func (f *engineFlags) certs() ([]sandbox.CACert, error) {
+	certs, err := sandbox.ResolveCACerts(sandbox.CAOptions{NoHost: f.noHostCA, Files: f.caCerts})
 	if err != nil {
 		return nil, usageError(err)
 	}
@@ -32,8 +32,8 @@ func (f *engineFlags) certs() ([]deploy.CACert, error) {
 
 // connect opens the engine and checks the base image is there, so a run
 // fails at once, before any work, when the environment is not ready.
-func (f *engineFlags) connect(ctx context.Context) (*deploy.Engine, error) {
-	e, err := deploy.Connect(ctx)
+func (f *engineFlags) connect(ctx context.Context) (*sandbox.Engine, error) {
+	e, err := sandbox.Connect(ctx)
 	if err != nil {
 		return nil, envError(err)
 	}
@@ -44,7 +44,7 @@ func (f *engineFlags) connect(ctx context.Context) (*deploy.Engine, error) {
 	}
 	if !ok {
 		e.Close()
-		return nil, envError(fmt.Errorf("%w: %s (build it with `heragent image bootstrap`)", deploy.ErrImageMissing, f.image))
+		return nil, envError(fmt.Errorf("%w: %s (build it with `heragent image bootstrap`)", sandbox.ErrImageMissing, f.image))
 	}
 	return e, nil
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/sandbox"
 	"github.com/spf13/cobra"
 )
 
@@ -24,7 +24,7 @@ type execResult struct {
 
 func newExecCmd(g *globals) *cobra.Command {
 	var ef engineFlags
-	var lim deploy.Limits
+	var lim sandbox.Limits
 	var memMiB int64
 	var timeout time.Duration
 	var logFile, commitRef, runID string
@@ -46,7 +46,7 @@ out.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			repo, argv := args[0], args[1:]
-			if err := deploy.CheckRepoDir(repo); err != nil {
+			if err := sandbox.CheckRepoDir(repo); err != nil {
 				return usageError(err)
 			}
 			certs, err := ef.certs()
@@ -60,14 +60,14 @@ out.`,
 			}
 			defer e.Close()
 			lim.MemoryBytes = memMiB << 20
-			sb, err := e.NewSandbox(ctx, deploy.SandboxOptions{Image: ef.image, Repo: repo, CACerts: certs, Limits: lim, RunID: runID})
+			sb, err := e.NewSandbox(ctx, sandbox.Options{Image: ef.image, Repo: repo, CACerts: certs, Limits: lim, RunID: runID})
 			if err != nil {
 				return err
 			}
 			defer sb.Close(ctx)
-			spec := deploy.ExecSpec{Cmd: argv, Timeout: timeout, LogFile: logFile}
+			spec := sandbox.ExecSpec{Cmd: argv, Timeout: timeout, LogFile: logFile}
 			if len(argv) == 1 {
-				spec = deploy.ExecSpec{Script: argv[0], Timeout: timeout, LogFile: logFile}
+				spec = sandbox.ExecSpec{Script: argv[0], Timeout: timeout, LogFile: logFile}
 			}
 			if !g.json {
 				out := cmd.OutOrStdout()

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/sandbox"
 )
 
 // Exit codes, documented in the package comment and the README.
@@ -40,9 +40,9 @@ func exitCode(err error) int {
 	switch {
 	case errors.As(err, &ee):
 		return ee.code
-	case errors.Is(err, deploy.ErrBadRepo):
+	case errors.Is(err, sandbox.ErrBadRepo):
 		return ExitUsage
-	case errors.Is(err, deploy.ErrEngineUnavailable), errors.Is(err, deploy.ErrImageMissing):
+	case errors.Is(err, sandbox.ErrEngineUnavailable), errors.Is(err, sandbox.ErrImageMissing):
 		return ExitEnv
 	case isCobraUsage(err):
 		return ExitUsage

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/heragent/heragent/deploy"
 	"github.com/heragent/heragent/internal/enginetest"
 	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/report"
 )
 
 // TestFixturesReachTheirLevel is the end-to-end check of `heragent run`:
@@ -40,7 +40,7 @@ func TestFixturesReachTheirLevel(t *testing.T) {
 			}
 			out := filepath.Join(t.TempDir(), "out")
 			r := runCLI(t, nil, "run", dir, "--out", out, "--json", "--level", string(want.Level))
-			var rep deploy.Report
+			var rep report.Report
 			if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
 				t.Fatalf("run exit %d, no report: %v\n%s", r.code, err, r.stderr)
 			}
@@ -55,7 +55,7 @@ func TestFixturesReachTheirLevel(t *testing.T) {
 				t.Fatalf("proved Runnable with %q, want a command with %q", rep.Runnable, want.RunnableContains)
 			}
 			v := runCLI(t, nil, "verify", out, "--json")
-			var res deploy.VerifyResult
+			var res report.VerifyResult
 			if err := json.Unmarshal([]byte(v.stdout), &res); err != nil || !res.Match || v.code != ExitOK {
 				t.Fatalf("verify exit %d: %v %+v\n%s", v.code, err, res, v.stderr)
 			}

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/sandbox"
 	"github.com/spf13/cobra"
 )
 
 func newGCCmd(g *globals) *cobra.Command {
-	var o deploy.GCOptions
+	var o sandbox.GCOptions
 	cmd := &cobra.Command{
 		Use:   "gc",
 		Short: "Remove leftover heragent containers (and, if asked, checkpoint or base images)",
@@ -19,7 +19,7 @@ images built by 'heragent image bootstrap'. Unlabelled containers and images
 are never touched.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			e, err := deploy.Connect(cmd.Context())
+			e, err := sandbox.Connect(cmd.Context())
 			if err != nil {
 				return envError(err)
 			}

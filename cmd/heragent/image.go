@@ -7,7 +7,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/sandbox"
 	"github.com/spf13/cobra"
 )
 
@@ -21,7 +21,7 @@ func newImageCmd(g *globals) *cobra.Command {
 }
 
 func newImageBootstrapCmd(g *globals) *cobra.Command {
-	var o deploy.BootstrapOptions
+	var o sandbox.BootstrapOptions
 	var quiet bool
 	cmd := &cobra.Command{
 		Use:   "bootstrap",
@@ -32,7 +32,7 @@ engine. Idempotent: an existing image with the tag is kept unless --force.
 Needs root and debootstrap.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			e, err := deploy.Connect(cmd.Context())
+			e, err := sandbox.Connect(cmd.Context())
 			if err != nil {
 				return envError(err)
 			}
@@ -42,7 +42,7 @@ Needs root and debootstrap.`,
 			}
 			res, err := e.Bootstrap(cmd.Context(), o)
 			if err != nil {
-				if errors.Is(err, deploy.ErrBootstrapPrereq) {
+				if errors.Is(err, sandbox.ErrBootstrapPrereq) {
 					return envError(err)
 				}
 				return err
@@ -58,7 +58,7 @@ Needs root and debootstrap.`,
 	}
 	cmd.Flags().StringVar(&o.Suite, "suite", "bookworm", "Debian suite")
 	cmd.Flags().StringVar(&o.Mirror, "mirror", "", "Debian archive URL (default: the host's APT mirror)")
-	cmd.Flags().StringVar(&o.Tag, "tag", deploy.DefaultImage, "image reference to create")
+	cmd.Flags().StringVar(&o.Tag, "tag", sandbox.DefaultImage, "image reference to create")
 	cmd.Flags().StringSliceVar(&o.Include, "include", nil, "extra packages to bake in")
 	cmd.Flags().BoolVar(&o.Force, "force", false, "rebuild even if the tag exists")
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", os.Getenv("CI") == "true", "do not stream debootstrap's output")

@@ -9,7 +9,7 @@ import (
 
 	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/bashfile/debindex"
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/sandbox"
 )
 
 // planReport is what `heragent plan --json` prints.
@@ -34,7 +34,7 @@ with the stacks found, unsupported build systems and notes. Nothing is run.`,
   heragent plan ../jq --json`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := deploy.CheckRepoDir(args[0]); err != nil {
+			if err := sandbox.CheckRepoDir(args[0]); err != nil {
 				return usageError(err)
 			}
 			ctx := cmd.Context()

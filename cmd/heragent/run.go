@@ -15,9 +15,11 @@ import (
 
 	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/bashfile/debindex"
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/loops"
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
+	"github.com/heragent/heragent/report"
+	"github.com/heragent/heragent/sandbox"
 )
 
 // runFlags are the flags of `heragent run`.
@@ -87,7 +89,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
 	if err != nil {
 		return err
 	}
-	if err := deploy.CheckRepoDir(repo); err != nil {
+	if err := sandbox.CheckRepoDir(repo); err != nil {
 		return usageError(err)
 	}
 	target, err := pyramid.ParseLevel(f.level)
@@ -106,7 +108,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
 		abs, _ := filepath.Abs(repo)
 		f.out = filepath.Join("heragent-out", filepath.Base(abs))
 	}
-	if err := deploy.CheckOutDir(f.out); err != nil {
+	if err := loops.CheckOutDir(f.out); err != nil {
 		return usageError(err)
 	}
 	certs, err := f.engine.certs()
@@ -121,7 +123,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
 
 	phases := map[string]float64{}
 	t := time.Now()
-	progress(g, stderr, deploy.Event{Phase: "graph", Message: "building the knowledge graph"})
+	progress(g, stderr, report.Event{Phase: "graph", Message: "building the knowledge graph"})
 	ix, _, closeGraph, err := openGraph(ctx, &f.graph, repo)
 	if err != nil {
 		return err
@@ -155,7 +157,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
 		notes = append(notes, "unsupported: "+u)
 	}
 	phases["plan"] = time.Since(t).Seconds()
-	progress(g, stderr, deploy.Event{Phase: "plan", Message: fmt.Sprintf("Bash File for %s", strings.Join(plan.Stacks, ", "))})
+	progress(g, stderr, report.Event{Phase: "plan", Message: fmt.Sprintf("Bash File for %s", strings.Join(plan.Stacks, ", "))})
 
 	t = time.Now()
 	pyr, err := pyramid.Mine(ctx, ix, mineOpts)
@@ -174,20 +176,20 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
 	phases["pyramid"] = time.Since(t).Seconds()
 	closeGraph() // the loops do not query the graph: release its file lock
 	closeGraph = func() {}
-	progress(g, stderr, deploy.Event{Phase: "pyramid", Message: fmt.Sprintf("%d installable, %d testable, %d runnable commands",
+	progress(g, stderr, report.Event{Phase: "pyramid", Message: fmt.Sprintf("%d installable, %d testable, %d runnable commands",
 		len(pyr.At(pyramid.Installable)), len(pyr.At(pyramid.Testable)), len(pyr.At(pyramid.Runnable)))})
 
-	rep, err := e.Run(ctx, deploy.RunOptions{
+	rep, err := loops.Run(ctx, loops.Docker(e), loops.RunOptions{
 		Repo: repo, Out: f.out, Image: f.engine.image, CACerts: certs,
-		Limits: deploy.Limits{CPUs: f.cpus, MemoryBytes: f.memoryMiB << 20},
+		Limits: sandbox.Limits{CPUs: f.cpus, MemoryBytes: f.memoryMiB << 20},
 		File:   plan.File, Pyramid: pyr, Stacks: plan.Stacks, Notes: notes, Phases: phases,
 		Repairer: brain,
 		Target:   target, MaxIterations: f.maxIter, MaxTime: f.maxTime, SetupTimeout: f.setupTime, CommandTimeout: f.cmdTime,
 		NoCheckpoints: f.noCkpt, RunID: f.runID, Chooser: brain, Reflector: brain, Journal: brain,
-		Progress: func(ev deploy.Event) { progress(g, stderr, ev) },
+		Progress: func(ev report.Event) { progress(g, stderr, ev) },
 	})
 	if err != nil {
-		if errors.Is(err, deploy.ErrBadRepo) {
+		if errors.Is(err, sandbox.ErrBadRepo) {
 			return usageError(err)
 		}
 		return err
@@ -203,7 +205,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
 
 // progress prints a run event to stderr: a line of text, or a JSON line
 // with --json.
-func progress(g *globals, w io.Writer, ev deploy.Event) {
+func progress(g *globals, w io.Writer, ev report.Event) {
 	if g.json {
 		json.NewEncoder(w).Encode(ev)
 		return
@@ -215,7 +217,7 @@ func progress(g *globals, w io.Writer, ev deploy.Event) {
 	fmt.Fprintf(w, "[%6.1fs] %-8s #%d %s\n", ev.T, ev.Phase, ev.Iteration, oneLine(what))
 }
 
-func printRunSummary(w io.Writer, r *deploy.Report, out string) {
+func printRunSummary(w io.Writer, r *report.Report, out string) {
 	fmt.Fprintf(w, "level reached: %s (asked %s) in %.0fs, %d repair iteration(s)\n", r.Level, r.Target, r.Seconds, r.Iterations)
 	if r.Tests.Total() > 0 {
 		fmt.Fprintf(w, "tests: %d passed, %d failed, %d skipped\n", r.Tests.Passed, r.Tests.Failed+r.Tests.Errors, r.Tests.Skipped)

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/loops"
+	"github.com/heragent/heragent/report"
+	"github.com/heragent/heragent/sandbox"
 	"github.com/spf13/cobra"
 )
 
@@ -26,18 +28,18 @@ image, every command that proved the level the run reported. It writes
 				return err
 			}
 			ctx := cmd.Context()
-			e, err := deploy.Connect(ctx)
+			e, err := sandbox.Connect(ctx)
 			if err != nil {
 				return envError(err)
 			}
 			defer e.Close()
-			o := deploy.VerifyOptions{CACerts: certs}
+			o := loops.VerifyOptions{CACerts: certs}
 			if !quiet && !g.json {
 				o.Log = cmd.ErrOrStderr()
 			}
-			res, err := e.Verify(ctx, args[0], o)
+			res, err := loops.Verify(ctx, loops.Docker(e), args[0], o)
 			if err != nil {
-				if errors.Is(err, deploy.ErrBadRepo) {
+				if errors.Is(err, sandbox.ErrBadRepo) {
 					return usageError(err)
 				}
 				return err
@@ -56,7 +58,7 @@ image, every command that proved the level the run reported. It writes
 	return cmd
 }
 
-func printVerify(w io.Writer, r *deploy.VerifyResult) {
+func printVerify(w io.Writer, r *report.VerifyResult) {
 	for _, c := range r.Commands {
 		mark := "✗"
 		if c.Passed {

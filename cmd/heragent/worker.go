@@ -9,8 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/heragent/heragent/batch"
-	"github.com/heragent/heragent/deploy"
 	"github.com/heragent/heragent/fleet"
+	"github.com/heragent/heragent/sandbox"
 )
 
 func newWorkerCmd(g *globals) *cobra.Command {
@@ -38,7 +38,7 @@ containers are removed) and put their repositories back in the queue.`,
 			if queue == "" {
 				return usageError(errors.New("--queue is required"))
 			}
-			e, err := deploy.Connect(ctx)
+			e, err := sandbox.Connect(ctx)
 			if err != nil {
 				return envError(err)
 			}

@@ -8,7 +8,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/heragent/heragent/deploy"
+	"github.com/heragent/heragent/sandbox"
 )
 
 // Image is the base image container tests use: $HERAGENT_TEST_IMAGE or the
@@ -17,7 +17,7 @@ func Image() string {
 	if v := os.Getenv("HERAGENT_TEST_IMAGE"); v != "" {
 		return v
 	}
-	return deploy.DefaultImage
+	return sandbox.DefaultImage
 }
 
 // Unavailable fails the test under CI and skips it elsewhere.
@@ -31,10 +31,10 @@ func Unavailable(t testing.TB, format string, args ...any) {
 
 // Engine connects to the engine and checks the base image is present. The
 // engine is closed (and its leftover containers removed) when the test ends.
-func Engine(t testing.TB) *deploy.Engine {
+func Engine(t testing.TB) *sandbox.Engine {
 	t.Helper()
 	ctx := context.Background()
-	e, err := deploy.Connect(ctx)
+	e, err := sandbox.Connect(ctx)
 	if err != nil {
 		Unavailable(t, "%v", err)
 	}
@@ -44,4 +44,19 @@ func Engine(t testing.TB) *deploy.Engine {
 		Unavailable(t, "base image %s missing (run `heragent image bootstrap`): %v", Image(), err)
 	}
 	return e
+}
+
+// Sandbox starts a sandbox (from Image() unless o names one) and closes it
+// when the test ends.
+func Sandbox(t testing.TB, e *sandbox.Engine, o sandbox.Options) *sandbox.Sandbox {
+	t.Helper()
+	if o.Image == "" {
+		o.Image = Image()
+	}
+	s, err := e.NewSandbox(context.Background(), o)
+	if err != nil {
+		t.Fatalf("NewSandbox: %v", err)
+	}
+	t.Cleanup(func() { s.Close(context.Background()) })
+	return s
 }

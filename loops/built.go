@@ -1,0 +1,91 @@
+package loops
+
+import (
+	"context"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/sandbox"
+)
+
+// listBuilt prints, one per line with its kind, what the build may have
+// produced under the repository: `x` ELF executables (at most 300), `lib`
+// libraries (lib*.so*, lib*.a) and `h` C headers (generated config headers
+// a public header includes). The caller keeps what the checkout did not
+// contain; test-ish and vendored trees are pruned by the pyramid, only
+// .git, node_modules and CMakeFiles here.
+const listBuilt = `cd ` + sandbox.RepoDir + ` && find . \( -name .git -o -name node_modules -o -name CMakeFiles \) -prune -o -type f \( \
+  \( -name 'lib*.so*' -o -name 'lib*.a' \) -printf 'lib %P\n' -o -name '*.h' -printf 'h %P\n' -o -perm /111 -size +1k -printf 'x %P\n' \) 2>/dev/null |
+head -n 3000 | { n=0; while read -r kind f; do
+  if [ "$kind" = x ]; then
+    [ "$n" -lt 300 ] || continue
+    IFS= read -r -n 4 magic < "$f" 2>/dev/null || true
+    [ "$magic" = $'\x7fELF' ] || continue
+    n=$((n+1))
+  fi
+  printf '%s %s\n' "$kind" "$f"
+done; }`
+
+// builtProbes finds the programs and libraries the Bash File built (in the
+// repository, not in the checkout) and asks the pyramid for probes of
+// them: the programs run on a small input, a consumer program for a
+// library. New probes join the run's pyramid, so pyramid.json and verify
+// know them.
+func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command {
+	res, err := sb.Exec(ctx, sandbox.ExecSpec{Script: listBuilt, Dir: "/", TailBytes: 512 << 10})
+	if err != nil || res.ExitCode != 0 {
+		return nil
+	}
+	var bins, libs, gen []string
+	seen := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(res.Tail), "\n") {
+		kind, rel, ok := strings.Cut(line, " ")
+		if !ok {
+			continue
+		}
+		if _, err := os.Lstat(filepath.Join(r.o.Repo, filepath.FromSlash(rel))); err == nil {
+			continue // shipped with the repository, not built
+		}
+		switch d := path.Dir(rel); {
+		case kind == "x":
+			bins = append(bins, rel)
+		case kind == "lib":
+			libs = append(libs, rel)
+		case kind == "h" && !seen[d]:
+			seen[d] = true
+			gen = append(gen, d)
+		}
+	}
+	abs, _ := filepath.Abs(r.o.Repo)
+	name := filepath.Base(abs)
+	probes := pyramid.BuiltProbes(bins, name)
+	if len(libs) > 0 {
+		if !r.readHeaders { // the checkout does not change: read its headers once
+			r.versionFuncs, r.readHeaders = pyramid.VersionFuncs(os.DirFS(r.o.Repo), name), true
+		}
+		if link := pyramid.LinkProbes(r.versionFuncs, libs, gen, name); len(link) > 0 {
+			// A library's consumer comes before the build's other programs
+			// (examples, test helpers), after a program named as the project.
+			if pyramid.ProductBuilt(bins, name) {
+				probes = append(probes[:1:1], append(link, probes[1:]...)...)
+			} else {
+				probes = append(link, probes...)
+			}
+		}
+	}
+	var out []pyramid.Command
+	for _, c := range probes {
+		known := false
+		for _, k := range r.o.Pyramid.Commands {
+			known = known || k.Text == c.Text
+		}
+		if !known {
+			r.o.Pyramid.Commands = append(r.o.Pyramid.Commands, c)
+		}
+		out = append(out, c)
+	}
+	return out
+}

@@ -1,0 +1,45 @@
+package loops
+
+import (
+	"context"
+
+	"github.com/heragent/heragent/sandbox"
+)
+
+// Sandbox is what the loops need of a container: run a command in it, put
+// files in, read one out, save it as a checkpoint image, remove it.
+// *sandbox.Sandbox is the real one; the loops' tests use a scripted fake.
+type Sandbox interface {
+	Exec(ctx context.Context, spec sandbox.ExecSpec) (sandbox.ExecResult, error)
+	CopyFiles(ctx context.Context, files map[string][]byte) error
+	ReadFile(ctx context.Context, path string, max int64) ([]byte, error)
+	Commit(ctx context.Context, ref string, labels map[string]string) (string, error)
+	Close(ctx context.Context) error
+}
+
+// Engine is what the loops need of the container engine.
+type Engine interface {
+	// ImageID resolves a reference to an image ID; a missing image wraps
+	// sandbox.ErrImageMissing.
+	ImageID(ctx context.Context, ref string) (string, error)
+	// Labelled returns the ID of an image carrying label=value, or "".
+	Labelled(ctx context.Context, label, value string) (string, error)
+	NewSandbox(ctx context.Context, o sandbox.Options) (Sandbox, error)
+	// BuildImage builds a Dockerfile from scratch (verify).
+	BuildImage(ctx context.Context, o sandbox.BuildOptions) (string, error)
+	// GC removes the containers and images of a run.
+	GC(ctx context.Context, o sandbox.GCOptions) (sandbox.GCResult, error)
+}
+
+// Docker is the loops' view of a real engine connection.
+func Docker(e *sandbox.Engine) Engine { return docker{e} }
+
+type docker struct{ *sandbox.Engine }
+
+func (d docker) NewSandbox(ctx context.Context, o sandbox.Options) (Sandbox, error) {
+	sb, err := d.Engine.NewSandbox(ctx, o)
+	if err != nil {
+		return nil, err // not a typed nil in the interface
+	}
+	return sb, nil
+}

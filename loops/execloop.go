@@ -1,0 +1,187 @@
+package loops
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/repair"
+	"github.com/heragent/heragent/report"
+	"github.com/heragent/heragent/sandbox"
+)
+
+// LabelCheckpoint keys a checkpoint image: the base image, the repository
+// tree and the Bash File up to the section after which it was committed.
+const LabelCheckpoint = "io.heragent.checkpoint"
+
+// checkpointed are the sections after which the sandbox is committed: the
+// expensive ones, so a repair of a later section restarts after them.
+// Not the build: a repair always changes a section up to the build, so a
+// checkpoint after it would never serve the run that made it, and
+// committing a finished build costs 5–30 s (podman hashes the whole layer).
+// The feedback loop continues in the setup's own container instead.
+var checkpointed = []bashfile.SectionID{bashfile.Base, bashfile.Runtimes}
+
+// setupSections are the sections the driver runs, checkpointed or not.
+var setupSections = []bashfile.SectionID{bashfile.Base, bashfile.Runtimes, bashfile.Build}
+
+// execution is the execution loop: run the Bash File (from the newest
+// checkpoint of an unchanged prefix) until it succeeds, repairing it after
+// each failure. It returns the sandbox the successful run left (the caller
+// closes it), or nil when it gave up (the report says why).
+func (r *runner) execution(ctx context.Context) (Sandbox, error) {
+	start := time.Now()
+	defer func() { r.rep.Phases["setup"] += time.Since(start).Seconds() }()
+	for {
+		if why := r.budget(); why != "" {
+			r.rep.WhyNotHigher = "the Bash File never ran to the end: " + why
+			return nil, nil
+		}
+		sb, f, err := r.runSetup(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if f == nil {
+			return sb, nil
+		}
+		changed, stop := r.repair(ctx, *f)
+		if !changed {
+			r.rep.WhyNotHigher = "the Bash File fails and no repair applies: " + stop
+			return nil, nil
+		}
+	}
+}
+
+// checkpointKey identifies the state after section id.
+func (r *runner) checkpointKey(id bashfile.SectionID) string {
+	g := r.file.Clone()
+	past := false
+	for i := range g.Sections {
+		s := &g.Sections[i]
+		if past && s.ID != bashfile.Main {
+			s.Commands = nil
+		}
+		if s.ID == id {
+			past = true
+		}
+	}
+	h := sha256.Sum256([]byte(r.baseID + "\x00" + r.repoHash + "\x00" + string(id) + "\x00" + g.Render()))
+	return hex.EncodeToString(h[:16])
+}
+
+func (r *runner) findCheckpoint(ctx context.Context, key string) string {
+	id, err := r.e.Labelled(ctx, LabelCheckpoint, key)
+	if err != nil {
+		return ""
+	}
+	return id
+}
+
+// driver runs the sections from..Build of the script in one bash: section 1
+// and 2 always (they set strict mode and the package manager), then the
+// given ones. Persisted variables of earlier sections come back through the
+// login profile.
+func driver(script string, sections []bashfile.SectionID) string {
+	body := strings.TrimSuffix(strings.TrimRight(script, "\n"), `main "$@"`)
+	var calls []string
+	for _, id := range sections {
+		spec, _ := bashfile.Spec(id)
+		calls = append(calls, spec.Func)
+	}
+	return body + "if [ -f \"$HERAGENT_ENV_FILE\" ]; then . \"$HERAGENT_ENV_FILE\"; fi\ninit_context\nsetup_package_manager\n" + strings.Join(calls, "\n") + "\nlog \"sections done: " + strings.Join(calls, " ") + "\"\n"
+}
+
+// runSetup runs the Bash File once. It returns the sandbox holding the
+// finished environment (the caller closes it), or the failure.
+func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, err error) {
+	from, fromSection := r.o.Image, bashfile.SectionID("")
+	if !r.o.NoCheckpoints {
+		for i := len(checkpointed) - 1; i >= 0; i-- {
+			if img := r.findCheckpoint(ctx, r.checkpointKey(checkpointed[i])); img != "" {
+				from, fromSection = img, checkpointed[i]
+				break
+			}
+		}
+	}
+	logAbs, logRel := r.logPath(fmt.Sprintf("setup-%02d.log", r.iter))
+	run := report.SetupRun{Iteration: r.iter, Log: logRel, FromCheckpoint: string(fromSection)}
+	r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: "running the Bash File" + fromText(fromSection)})
+	repo := r.o.Repo
+	if fromSection != "" {
+		repo = "" // the checkpoint holds the repository (and what earlier sections made of it)
+	}
+	sb, err := r.e.NewSandbox(ctx, sandbox.Options{Image: from, Repo: repo, CACerts: r.o.CACerts, Limits: r.o.Limits, RunID: r.runID})
+	if err != nil {
+		return nil, nil, err
+	}
+	handed := false
+	defer func() {
+		if !handed {
+			sb.Close(ctx)
+		}
+	}()
+	script := r.file.Render()
+	if err := sb.CopyFiles(ctx, map[string][]byte{"/heragent/setup.sh": []byte(script)}); err != nil {
+		return nil, nil, err
+	}
+	var todo []bashfile.SectionID
+	for _, s := range setupSections {
+		empty := len(r.file.Section(s).Commands) == 0 && s != bashfile.Build
+		if !empty && (fromSection == "" || sectionIndex(s) > sectionIndex(fromSection)) {
+			todo = append(todo, s) // an empty section has nothing to run or commit
+		}
+	}
+	start := time.Now()
+	timeout := r.o.SetupTimeout
+	if r.longer["setup"] {
+		timeout *= 2
+	}
+	for _, sec := range todo {
+		if err := sb.CopyFiles(ctx, map[string][]byte{"/heragent/driver.sh": []byte(driver(script, []bashfile.SectionID{sec}))}); err != nil {
+			return nil, nil, err
+		}
+		res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: []string{"bash", "/heragent/driver.sh"}, Timeout: timeout, LogFile: logAbs, TailBytes: 32 << 10})
+		if err != nil {
+			return nil, nil, err
+		}
+		run.Seconds, run.ExitCode, run.TimedOut, run.Tail = time.Since(start).Seconds(), res.ExitCode, res.TimedOut, report.LastLines(res.Tail, 60)
+		if res.ExitCode != 0 || res.TimedOut {
+			run.FailedSection = string(sec)
+			r.rep.Setup = append(r.rep.Setup, run)
+			r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: fmt.Sprintf("Bash File failed in section %s", sec), ExitCode: &res.ExitCode})
+			return nil, &repair.Failure{Phase: repair.PhaseSetup, Command: "bash setup.sh", Section: sec, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Log: res.Tail}, nil
+		}
+		if r.o.NoCheckpoints || !slices.Contains(checkpointed, sec) {
+			continue
+		}
+		if _, err = sb.Commit(ctx, "", map[string]string{sandbox.LabelRun: r.runID, LabelCheckpoint: r.checkpointKey(sec)}); err != nil {
+			return nil, nil, err
+		}
+	}
+	r.rep.Setup = append(r.rep.Setup, run)
+	zero := 0
+	r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: fmt.Sprintf("Bash File succeeded in %.0fs", run.Seconds), ExitCode: &zero})
+	handed = true
+	return sb, nil, nil
+}
+
+func fromText(s bashfile.SectionID) string {
+	if s == "" {
+		return " from the base image"
+	}
+	return " from the checkpoint after section " + string(s)
+}
+
+func sectionIndex(id bashfile.SectionID) int {
+	for i, s := range bashfile.Sections {
+		if s.ID == id {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,140 @@
+package loops
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/repair"
+	"github.com/heragent/heragent/report"
+)
+
+// maxSameDiagnosis is how often one diagnosis may come back after its
+// repair before the run calls it stagnation.
+const maxSameDiagnosis = 3
+
+// retryPause is how long a transient failure is given to pass before the
+// same thing runs again.
+var retryPause = 10 * time.Second
+
+// repair asks the repairer about a failure and applies what it proposes.
+// It reports whether anything changed (the caller then re-runs) and, when
+// nothing did, why.
+func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
+	if why := r.budget(); why != "" {
+		return false, why
+	}
+	r.reflect(ctx, f)
+	props := r.o.Repairer.Propose(ctx, f, r.file, r.tried)
+	changed := false
+	var reasons []string
+	for _, p := range props {
+		rec := report.RepairRecord{Iteration: r.iter, Phase: f.Phase, Command: f.Command, Diagnosis: p.Diagnosis, Rule: p.Rule, Action: p.Action, Reason: p.Reason, Brain: r.brainOf(p)}
+		key := string(p.Diagnosis.Kind) + ":" + p.Diagnosis.Subject
+		switch p.Action {
+		case repair.ActionRunAsUser:
+			if f.Phase != repair.PhaseCommand || r.runAs(f.Command) {
+				reasons = append(reasons, "runs as an unprivileged user already")
+				break
+			}
+			rec.Edits = append(r.applyEdits(p.Edits), "run `"+f.Command+"` as "+repair.TestUser)
+			changed = true
+		case repair.ActionEdit:
+			if r.seen[key]++; r.seen[key] > maxSameDiagnosis {
+				rec.Reason = fmt.Sprintf("stagnation: %s seen %d times after its repair", key, r.seen[key])
+				reasons = append(reasons, rec.Reason)
+				break
+			}
+			if rec.Edits = r.applyEdits(p.Edits); len(rec.Edits) == 0 {
+				rec.Reason = "edits did not change the Bash File"
+				reasons = append(reasons, rec.Reason)
+				break
+			}
+			changed = true
+		case repair.ActionRetryLonger:
+			k := "setup"
+			if f.Phase == repair.PhaseCommand {
+				k = f.Command
+			}
+			if !r.longer[k] {
+				r.longer[k] = true
+				changed = true
+			} else {
+				reasons = append(reasons, "timed out again with a doubled time limit")
+			}
+		case repair.ActionRetry:
+			// The failure looked transient (a name lookup that failed
+			// "temporarily"): pause a moment, then run the same again.
+			// The rule proposes this once per diagnosis.
+			select {
+			case <-ctx.Done():
+				reasons = append(reasons, ctx.Err().Error())
+			case <-time.After(retryPause):
+				changed = true
+			}
+		case repair.ActionRecord:
+			reasons = append(reasons, p.Reason)
+			if f.Phase == repair.PhaseCommand {
+				r.skip[f.Command] = p.Reason
+			}
+		default:
+			reasons = append(reasons, fmt.Sprintf("%s (%s): %s", p.Diagnosis.Kind, p.Rule, p.Reason))
+		}
+		r.tried = append(r.tried, p)
+		r.rep.Repairs = append(r.rep.Repairs, rec)
+		r.traj.emit(report.Event{Phase: "repair", Iteration: r.iter, Command: f.Command, Message: fmt.Sprintf("%s %s → %s", p.Diagnosis.Kind, p.Diagnosis.Subject, p.Action), Data: rec})
+	}
+	if changed {
+		r.iter++
+		return true, ""
+	}
+	if len(reasons) == 0 {
+		reasons = []string{"no rule recognised the failure"}
+	}
+	return false, strings.Join(dedupe(reasons), "; ")
+}
+
+// applyEdits applies edits to the Bash File and returns those that changed
+// it; when the result does not validate, the file is left as it was and
+// none are returned.
+func (r *runner) applyEdits(edits []bashfile.Edit) []string {
+	before := r.file.Clone()
+	var applied []string
+	for _, e := range edits {
+		if ok, err := r.file.Apply(e); err == nil && ok {
+			applied = append(applied, e.String())
+		}
+	}
+	if err := r.file.Validate(); err != nil {
+		r.file = before
+		return nil
+	}
+	return applied
+}
+
+// runAs marks the pyramid's command text to run as repair.TestUser and
+// reports whether it was so marked already.
+func (r *runner) runAs(text string) bool {
+	was := false
+	for i := range r.o.Pyramid.Commands {
+		if c := &r.o.Pyramid.Commands[i]; c.Text == text {
+			was = was || c.User != ""
+			c.User = repair.TestUser
+		}
+	}
+	return was
+}
+
+func dedupe(in []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range in {
+		if s != "" && !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

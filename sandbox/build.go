@@ -1,0 +1,151 @@
+package sandbox
+
+import (
+	"archive/tar"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/docker/docker/api/types/build"
+	"github.com/docker/docker/pkg/jsonmessage"
+)
+
+// BuildOptions describes an image build from a Dockerfile text with a host
+// directory (the repository) as context.
+type BuildOptions struct {
+	Context    string   // host directory; only read
+	Dockerfile string   // Dockerfile text; not written into Context
+	Tag        string   // optional
+	CACerts    []CACert // passed as the HERAGENT_CA_PEM build arg
+	RunID      string
+	Log        io.Writer // build output
+}
+
+// contextDockerfile is where the Dockerfile text sits in the build context
+// archive (the host directory is never written to).
+const contextDockerfile = ".heragent.Dockerfile"
+
+// BuildImage builds the Dockerfile through the Engine API. The image is
+// labelled as a checkpoint of RunID, so `heragent gc --checkpoints`
+// removes it.
+func (e *Engine) BuildImage(ctx context.Context, o BuildOptions) (string, error) {
+	if err := CheckRepoDir(o.Context); err != nil {
+		return "", err
+	}
+	unlock, err := lockBuilds(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	pr, pw := io.Pipe()
+	go func() {
+		tw := tar.NewWriter(pw)
+		err := writeTree(tw, o.Context, "")
+		if err == nil {
+			err = writeFiles(tw, map[string][]byte{"/" + contextDockerfile: []byte(o.Dockerfile)})
+		}
+		if err == nil {
+			err = tw.Close()
+		}
+		pw.CloseWithError(err)
+	}()
+	var bundle []string
+	for _, c := range o.CACerts {
+		bundle = append(bundle, strings.TrimSpace(string(c.PEM)))
+	}
+	pem := strings.Join(bundle, "\n")
+	opts := build.ImageBuildOptions{
+		Dockerfile:  contextDockerfile,
+		Remove:      true,
+		ForceRemove: true,
+		BuildArgs:   map[string]*string{"HERAGENT_CA_PEM": &pem},
+		Labels:      map[string]string{LabelKind: KindCheckpoint, LabelRun: o.RunID},
+	}
+	if o.Tag != "" {
+		opts.Tags = []string{o.Tag}
+	}
+	resp, err := e.api.ImageBuild(ctx, pr, opts)
+	if err != nil {
+		pr.CloseWithError(err)
+		return "", fmt.Errorf("build image: %w", err)
+	}
+	defer resp.Body.Close()
+	out := o.Log
+	if out == nil {
+		out = io.Discard
+	}
+	tail := newTailBuffer(4096)
+	var id string
+	err = jsonmessage.DisplayJSONMessagesStream(resp.Body, io.MultiWriter(out, tail), 0, false, func(m jsonmessage.JSONMessage) {
+		if m.Aux != nil {
+			var aux struct{ ID string }
+			if json.Unmarshal(*m.Aux, &aux) == nil && aux.ID != "" {
+				id = aux.ID
+			}
+		}
+	})
+	if err != nil {
+		// podman 4 may fail to delete an intermediate container after the
+		// final commit: the image is there, the error is only cleanup.
+		if m := committedRe.FindStringSubmatch(tail.String()); m != nil && strings.Contains(err.Error()+tail.String(), "deleting build container") {
+			if ins, ierr := e.api.ImageInspect(ctx, m[1]); ierr == nil {
+				return ins.ID, nil
+			}
+		}
+		return "", &BuildError{Err: err, Tail: tail.String()}
+	}
+	if id == "" { // podman reports the ID as the last stream line
+		id = strings.TrimSpace(lastLine(tail.String()))
+	}
+	return id, nil
+}
+
+// BuildError is a build that failed in one of its steps; Tail is the end
+// of its output.
+type BuildError struct {
+	Err  error
+	Tail string
+}
+
+func (e *BuildError) Error() string {
+	return fmt.Sprintf("build image: %v: %s", e.Err, lastLine(e.Tail))
+}
+
+func (e *BuildError) Unwrap() error { return e.Err }
+
+// committedRe finds the image a podman build committed last.
+var committedRe = regexp.MustCompile(`(?m)^COMMIT[^\n]*\n--> ([0-9a-f]{6,64})\s*$`)
+
+// lockBuilds serialises image builds across heragent processes on this
+// host: podman 4's builder, run concurrently, fails now and then with
+// "error deleting build container … identifier is not a container".
+// Builds are a small part of a run, so waiting costs little.
+func lockBuilds(ctx context.Context) (func(), error) {
+	f, err := os.OpenFile(filepath.Join(os.TempDir(), "heragent-build.lock"), os.O_CREATE|os.O_RDWR, 0o666)
+	if err != nil {
+		return nil, fmt.Errorf("open build lock: %w", err)
+	}
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			return func() { syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, nil
+		}
+		if err != syscall.EWOULDBLOCK {
+			f.Close()
+			return nil, fmt.Errorf("take build lock: %w", err)
+		}
+		select {
+		case <-ctx.Done():
+			f.Close()
+			return nil, ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}

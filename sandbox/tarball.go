@@ -1,0 +1,129 @@
+package sandbox
+
+import (
+	"archive/tar"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"time"
+)
+
+// tarDir streams the tree at root as a tar archive whose entries live under
+// prefix (e.g. "repo/"). Regular files, directories and symlinks are kept
+// (symlinks as links, never followed); sockets, devices and FIFOs are
+// skipped. Ownership is reset to root so the container sees a clean tree.
+// The host tree is only read.
+func tarDir(w io.Writer, root, prefix string) error {
+	tw := tar.NewWriter(w)
+	if err := writeTree(tw, root, prefix); err != nil {
+		return err
+	}
+	return tw.Close()
+}
+
+// writeTree adds the tree at root to tw under prefix.
+func writeTree(tw *tar.Writer, root, prefix string) error {
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		name := path.Join(prefix, filepath.ToSlash(rel))
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		var link string
+		switch {
+		case info.Mode()&os.ModeSymlink != 0:
+			if link, err = os.Readlink(p); err != nil {
+				return err
+			}
+		case info.IsDir(), info.Mode().IsRegular():
+		default:
+			return nil
+		}
+		hdr, err := tar.FileInfoHeader(info, link)
+		if err != nil {
+			return err
+		}
+		hdr.Name = name
+		if info.IsDir() {
+			hdr.Name += "/"
+		}
+		hdr.Uid, hdr.Gid, hdr.Uname, hdr.Gname = 0, 0, "root", "root"
+		hdr.Format = tar.FormatPAX
+		if err := tw.WriteHeader(hdr); err != nil {
+			return err
+		}
+		if !info.Mode().IsRegular() {
+			return nil
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		_, err = io.Copy(tw, f)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("archive %s: %w", root, err)
+	}
+	return nil
+}
+
+// tarFiles writes an archive of in-memory files (absolute container paths),
+// creating parent directories.
+func tarFiles(w io.Writer, files map[string][]byte) error {
+	tw := tar.NewWriter(w)
+	if err := writeFiles(tw, files); err != nil {
+		return err
+	}
+	return tw.Close()
+}
+
+// writeFiles adds in-memory files (absolute paths) and their parents to tw.
+func writeFiles(tw *tar.Writer, files map[string][]byte) error {
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	dirs := map[string]bool{}
+	now := time.Now()
+	for _, n := range names {
+		rel := path.Clean(n)[1:] // strip the leading "/"
+		for d := path.Dir(rel); d != "." && !dirs[d]; d = path.Dir(d) {
+			dirs[d] = true
+		}
+	}
+	dirList := make([]string, 0, len(dirs))
+	for d := range dirs {
+		dirList = append(dirList, d)
+	}
+	sort.Strings(dirList) // parents sort before children
+	for _, d := range dirList {
+		if err := tw.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: d + "/", Mode: 0o755, ModTime: now}); err != nil {
+			return err
+		}
+	}
+	for _, n := range names {
+		body := files[n]
+		hdr := &tar.Header{Typeflag: tar.TypeReg, Name: path.Clean(n)[1:], Mode: 0o644, Size: int64(len(body)), ModTime: now}
+		if err := tw.WriteHeader(hdr); err != nil {
+			return err
+		}
+		if _, err := tw.Write(body); err != nil {
+			return err
+		}
+	}
+	return nil
+}
