@@ -192,7 +192,7 @@ func commandList(cs []pyramid.Command) string {
 			fmt.Fprintf(&b, " [now %s]", c.Bucket)
 		}
 		if len(c.Why) > 0 {
-			fmt.Fprintf(&b, " from %s", c.Why[0])
+			fmt.Fprintf(&b, " from %s", c.Why[0].Where())
 		}
 		b.WriteString("\n")
 	}

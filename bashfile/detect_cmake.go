@@ -8,8 +8,9 @@ import (
 	"strings"
 )
 
-// cmakeDetector: a top-level CMakeLists.txt. Configures into ./build and
-// builds; the tests are the pyramid's (ctest --test-dir build).
+// cmakeDetector: a top-level CMakeLists.txt. Configures into ./build
+// (BuildDir) and builds; the tests are the pyramid's (ctest --test-dir
+// build).
 type cmakeDetector struct{}
 
 func (cmakeDetector) Name() string { return "cmake" }
@@ -49,14 +50,15 @@ func (d cmakeDetector) Apply(ctx context.Context, p *planner) error {
 	if err := p.cSystemDeps(ctx, d.Name()); err != nil {
 		return err
 	}
-	if err := p.add(Build, "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release", ev(d.Name(), file, 0, "configure out of tree")); err != nil {
+	dir := buildDirs[d.Name()]
+	if err := p.add(Build, "cmake -S . -B "+dir+" -DCMAKE_BUILD_TYPE=Release", ev(d.Name(), file, 0, "configure out of tree")); err != nil {
 		return err
 	}
-	if err := p.add(Build, `cmake --build build --parallel "$(nproc)"`, ev(d.Name(), file, 0, "build every target (tests run later, from the test pyramid)")); err != nil {
+	if err := p.add(Build, "cmake --build "+dir+` --parallel "$(nproc)"`, ev(d.Name(), file, 0, "build every target (tests run later, from the test pyramid)")); err != nil {
 		return err
 	}
 	if f, t := testDepsTarget(p.repo.root); t != "" {
-		return p.add(Build, `cmake --build build --target `+t+` --parallel "$(nproc)"`, ev(d.Name(), f, 0, "build what the tests need: the target is not part of ALL"))
+		return p.add(Build, "cmake --build "+dir+" --target "+t+` --parallel "$(nproc)"`, ev(d.Name(), f, 0, "build what the tests need: the target is not part of ALL"))
 	}
 	return nil
 }

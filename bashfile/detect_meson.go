@@ -2,8 +2,8 @@ package bashfile
 
 import "context"
 
-// mesonDetector: a top-level meson.build. Sets up ./build once and
-// compiles; the tests are the pyramid's (meson test -C build).
+// mesonDetector: a top-level meson.build. Sets up ./build (BuildDir) once
+// and compiles; the tests are the pyramid's (meson test -C build).
 type mesonDetector struct{}
 
 func (mesonDetector) Name() string { return "meson" }
@@ -19,8 +19,9 @@ func (d mesonDetector) Apply(ctx context.Context, p *planner) error {
 	if err := p.cSystemDeps(ctx, d.Name()); err != nil {
 		return err
 	}
-	if err := p.add(Build, "[ -f build/build.ninja ] || meson setup build", ev(d.Name(), file, 0, "configure out of tree, once")); err != nil {
+	dir := buildDirs[d.Name()]
+	if err := p.add(Build, "[ -f "+dir+"/build.ninja ] || meson setup "+dir, ev(d.Name(), file, 0, "configure out of tree, once")); err != nil {
 		return err
 	}
-	return p.add(Build, "meson compile -C build", ev(d.Name(), file, 0, "build every target (tests run later, from the test pyramid)"))
+	return p.add(Build, "meson compile -C "+dir, ev(d.Name(), file, 0, "build every target (tests run later, from the test pyramid)"))
 }

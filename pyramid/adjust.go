@@ -10,15 +10,16 @@ var quietFlags = map[string]bool{"-q": true, "-v": true, "-V": true, "-vv": true
 	"--output-on-failure": true, "-B": true, "--print-errorlogs": true, "-s": false}
 
 // canonical is the dedupe key of a command: its working directory folded
-// in for the build-dir runners, interpreter spellings unified, verbosity
-// flags removed.
+// in (as the build-dir runners' own option for ctest and meson test: ctest
+// in build is ctest --test-dir build), interpreter spellings unified,
+// verbosity flags removed.
 func canonical(c Command) string {
 	t := strings.Join(strings.Fields(c.Text), " ")
 	switch {
-	case c.Dir == "build" && (t == "ctest" || strings.HasPrefix(t, "ctest ")):
-		t = "ctest --test-dir build" + strings.TrimPrefix(t, "ctest")
-	case c.Dir == "build" && (t == "meson test" || strings.HasPrefix(t, "meson test ")):
-		t = "meson test -C build" + strings.TrimPrefix(t, "meson test")
+	case c.Dir != "" && (t == "ctest" || strings.HasPrefix(t, "ctest ")):
+		t = "ctest --test-dir " + c.Dir + strings.TrimPrefix(t, "ctest")
+	case c.Dir != "" && (t == "meson test" || strings.HasPrefix(t, "meson test ")):
+		t = "meson test -C " + c.Dir + strings.TrimPrefix(t, "meson test")
 	case c.Dir != "":
 		t = "cd " + c.Dir + " && " + t
 	}

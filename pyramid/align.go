@@ -4,6 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/heragent/heragent/bashfile"
 )
 
 // buildSystemTools names, per C/C++ build system, the programs whose
@@ -25,39 +27,32 @@ var buildSystemTools = map[string][]string{
 // Rewrite is a pyramid command Align respelled.
 type Rewrite struct{ From, To string }
 
-// cmakeBuildDir is where the Bash File builds a CMake project.
-const cmakeBuildDir = "build"
-
-// Align drops the commands of C/C++ build systems other than the ones in
-// chosen (the Bash File's stacks) and returns them. With no C/C++ build
-// system among chosen it changes nothing. When the Bash File builds with
-// CMake and the checkout has no top-level Makefile (rootMakefile false),
-// a top-level `make T` — written for the project's other build system,
+// Align fits the pyramid to the Bash File's layout (bashfile.Plan.Layout):
+// it drops the commands of C/C++ build systems other than the ones the
+// Bash File builds with and returns them. With no C/C++ build system in
+// the layout it changes nothing. When the Bash File builds with CMake and
+// the checkout has no top-level Makefile (rootMakefile false), a
+// top-level `make T` — written for the project's other build system,
 // whose targets a dual-build project usually mirrors in CMake (curl's
-// test-ci, libevent's verify) — becomes `cmake --build build --target T`;
-// a top-level `ctest …` gets `--test-dir build`. Both are returned as
-// rewritten.
-func (p *Pyramid) Align(chosen []string, rootMakefile bool) (dropped []Command, rewritten []Rewrite) {
-	var picked []string
-	for _, s := range chosen {
-		if _, ok := buildSystemTools[s]; ok || s == "make" {
-			picked = append(picked, s)
-		}
-	}
+// test-ci, libevent's verify) — becomes `cmake --build <dir> --target T`;
+// a top-level `ctest …` gets `--test-dir <dir>`, <dir> being CMake's build
+// directory in the layout. Both are returned as rewritten.
+func (p *Pyramid) Align(layout bashfile.Layout, rootMakefile bool) (dropped []Command, rewritten []Rewrite) {
+	picked := layout.Systems()
 	if len(picked) == 0 {
 		return nil, nil
 	}
-	if slices.Contains(picked, "cmake") {
+	if dir := layout.BuildDir("cmake"); dir != "" {
 		makeToCMake := !slices.Contains(picked, "make") && !slices.Contains(picked, "autotools") && !rootMakefile
 		for i, c := range p.Commands {
 			if len(c.Expect) > 0 || (c.Dir != "" && c.Dir != ".") {
 				continue // user goals are never respelled; commands in a subdirectory stay
 			}
-			if t, ok := cmakeTarget(c.Text); ok && makeToCMake {
+			if t, ok := cmakeTarget(c.Text, dir); ok && makeToCMake {
 				p.Commands[i].Text = t
 				p.Commands[i].Reason = c.Reason + "; `" + c.Text + "` run through the CMake build the Bash File made"
 				rewritten = append(rewritten, Rewrite{From: c.Text, To: t})
-			} else if t, ok := ctestInBuild(c.Text); ok {
+			} else if t, ok := ctestInBuild(c.Text, dir); ok {
 				p.Commands[i].Text = t
 				rewritten = append(rewritten, Rewrite{From: c.Text, To: t})
 			}
@@ -75,21 +70,20 @@ func (p *Pyramid) Align(chosen []string, rootMakefile bool) (dropped []Command, 
 }
 
 // ctestInBuild gives a top-level `ctest …` the Bash File's build
-// directory: the CI job it came from had cd'ed into its own, and ctest in
-// the top directory finds no tests.
-func ctestInBuild(text string) (string, bool) {
+// directory dir: the CI job it came from had cd'ed into its own, and ctest
+// in the top directory finds no tests.
+func ctestInBuild(text, dir string) (string, bool) {
 	f := strings.Fields(text)
 	if len(f) == 0 || f[0] != "ctest" || strings.Contains(text, "--test-dir") || strings.Contains(text, "--build-and-test") || strings.Contains(text, " -S ") {
 		return "", false
 	}
-	return "ctest --test-dir " + cmakeBuildDir + strings.TrimPrefix(text, "ctest"), true
+	return "ctest --test-dir " + dir + strings.TrimPrefix(text, "ctest"), true
 }
 
-// cmakeTarget is the CMake spelling of `make [T…]` (the caller checks
-// it runs in the top directory): make
-// variables and -j/-k flags go, other flags (-C, -f) keep the command as
-// it is.
-func cmakeTarget(text string) (string, bool) {
+// cmakeTarget is the CMake spelling of `make [T…]` for a CMake build in
+// dir (the caller checks it runs in the top directory): make variables
+// and -j/-k flags go, other flags (-C, -f) keep the command as it is.
+func cmakeTarget(text, dir string) (string, bool) {
 	f := strings.Fields(text)
 	if len(f) == 0 || f[0] != "make" || strings.ContainsAny(text, "|;&<>$`") {
 		return "", false
@@ -107,11 +101,11 @@ func cmakeTarget(text string) (string, bool) {
 	}
 	switch {
 	case len(targets) == 0:
-		return "cmake --build " + cmakeBuildDir, true
+		return "cmake --build " + dir, true
 	case len(targets) == 1 && targets[0] == "install":
-		return "cmake --install " + cmakeBuildDir, true
+		return "cmake --install " + dir, true
 	}
-	return "cmake --build " + cmakeBuildDir + " --target " + strings.Join(targets, " "), true
+	return "cmake --build " + dir + " --target " + strings.Join(targets, " "), true
 }
 
 // buildSystemOf names the build system whose tool a command starts with.

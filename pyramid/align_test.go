@@ -1,6 +1,10 @@
 package pyramid
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/heragent/heragent/bashfile"
+)
 
 func TestAlignDropsOtherBuildSystems(t *testing.T) {
 	p := &Pyramid{}
@@ -11,7 +15,7 @@ func TestAlignDropsOtherBuildSystems(t *testing.T) {
 		p.Add(Command{Text: text, Bucket: Unit})
 	}
 	p.Add(Command{Text: "meson test -C b2", Bucket: Entry, Expect: []string{"ok"}})
-	dropped, _ := p.Align([]string{"cmake", "python"}, true)
+	dropped, _ := p.Align(bashfile.LayoutOf([]string{"cmake", "python"}), true)
 	var kept []string
 	for _, c := range p.Commands {
 		kept = append(kept, c.Text)
@@ -50,7 +54,7 @@ func TestAlignRespellsMakeForCMake(t *testing.T) {
 	}
 	p.Add(Command{Text: "make verify", Dir: "build", Bucket: Unit})
 	p.Add(Command{Text: "make goal", Bucket: Entry, Expect: []string{"ok"}})
-	_, rw := p.Align([]string{"cmake"}, false)
+	_, rw := p.Align(bashfile.LayoutOf([]string{"cmake"}), false)
 	for _, c := range p.Commands {
 		if want, ok := texts[c.Text]; ok && want != c.Text {
 			t.Errorf("%q kept", c.Text)
@@ -71,9 +75,21 @@ func TestAlignRespellsMakeForCMake(t *testing.T) {
 	}{{[]string{"cmake"}, true}, {[]string{"cmake", "autotools"}, false}} {
 		q := &Pyramid{}
 		q.Add(Command{Text: "make check", Bucket: Unit})
-		if _, rw := q.Align(tc.stacks, tc.root); len(rw) != 0 || q.Commands[0].Text != "make check" {
+		if _, rw := q.Align(bashfile.LayoutOf(tc.stacks), tc.root); len(rw) != 0 || q.Commands[0].Text != "make check" {
 			t.Errorf("%v root Makefile %v: %+v", tc.stacks, tc.root, rw)
 		}
+	}
+}
+
+// The build directory comes from the layout, not from a convention.
+func TestAlignUsesTheLayoutsBuildDir(t *testing.T) {
+	p := &Pyramid{}
+	p.Add(Command{Text: "make check", Bucket: Unit})
+	p.Add(Command{Text: "ctest -j2", Bucket: Unit})
+	l := bashfile.Layout{RepoDir: "/src", BuildDirs: map[string]string{"cmake": "out/release"}}
+	_, rw := p.Align(l, false)
+	if len(rw) != 2 || p.Commands[0].Text != "cmake --build out/release --target check" || p.Commands[1].Text != "ctest --test-dir out/release -j2" {
+		t.Errorf("rewrites %+v, commands %+v", rw, p.Commands)
 	}
 }
 
@@ -81,7 +97,7 @@ func TestAlignWithoutACBuildSystemKeepsAll(t *testing.T) {
 	p := &Pyramid{}
 	p.Add(Command{Text: "meson test -C build", Bucket: Unit})
 	p.Add(Command{Text: "pytest", Bucket: Unit})
-	if d, r := p.Align([]string{"python"}, false); len(d)+len(r) != 0 || len(p.Commands) != 2 {
+	if d, r := p.Align(bashfile.LayoutOf([]string{"python"}), false); len(d)+len(r) != 0 || len(p.Commands) != 2 {
 		t.Fatalf("dropped %v", d)
 	}
 }

@@ -20,13 +20,19 @@ type shellCmd struct {
 // transcript.
 var promptRe = regexp.MustCompile(`^\s*(?:[\w@.~:/-]*[$%]|>>>|PS>)\s+`)
 
+// workspace is what splitShell knows of the checkout.
+type workspace struct {
+	known    func(dir string) bool // the directory is in the workspace
+	buildDir string                // the setup script's build directory: an ad-hoc one of the docs maps to it
+}
+
 // splitShell splits a block of shell (a fenced code block, a CI run step)
 // into commands: prompts are stripped (and then lines without a prompt are
 // output and dropped), comments and blank lines are dropped, `cd DIR` sets
-// the directory of the commands after it (when known(DIR) says the
+// the directory of the commands after it (when ws.known(DIR) says the
 // directory is in the workspace), and `sudo` is removed (the sandbox runs
 // as root). Lines that do not parse as shell are dropped one by one.
-func splitShell(block string, known func(dir string) bool) []shellCmd {
+func splitShell(block string, ws workspace) []shellCmd {
 	lines := strings.Split(strings.ReplaceAll(block, "\r\n", "\n"), "\n")
 	prompted := false
 	for _, l := range lines {
@@ -65,7 +71,7 @@ func splitShell(block string, known func(dir string) bool) []shellCmd {
 				continue
 			}
 			for _, st := range lf.Stmts {
-				out = appendStmt(out, st, first+1, &dir, made, known)
+				out = appendStmt(out, st, first+1, &dir, made, ws)
 			}
 		}
 		return out
@@ -74,7 +80,7 @@ func splitShell(block string, known func(dir string) bool) []shellCmd {
 	dir := ""
 	made := map[string]bool{}
 	for _, st := range f.Stmts {
-		out = appendStmt(out, st, int(st.Pos().Line()), &dir, made, known)
+		out = appendStmt(out, st, int(st.Pos().Line()), &dir, made, ws)
 	}
 	return out
 }
@@ -82,11 +88,11 @@ func splitShell(block string, known func(dir string) bool) []shellCmd {
 // appendStmt prints st and appends it unless it is a cd (which moves dir)
 // or a mkdir of a build directory (remembered so a later cd into it is
 // accepted).
-func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map[string]bool, known func(string) bool) []shellCmd {
+func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map[string]bool, ws workspace) []shellCmd {
 	if bc, ok := st.Cmd.(*syntax.BinaryCmd); ok && bc.Op == syntax.AndStmt && movesDir(st) {
 		// `mkdir b && cd b && cmake ..`: the cd applies to what follows
-		out = appendStmt(out, bc.X, line, dir, made, known)
-		return appendStmt(out, bc.Y, line, dir, made, known)
+		out = appendStmt(out, bc.X, line, dir, made, ws)
+		return appendStmt(out, bc.Y, line, dir, made, ws)
 	}
 	var b bytes.Buffer
 	if err := syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, st); err != nil {
@@ -101,7 +107,7 @@ func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map
 	switch fields[0] {
 	case "cd":
 		if len(fields) == 2 {
-			*dir = cdTarget(*dir, fields[1], made, known)
+			*dir = cdTarget(*dir, fields[1], made, ws)
 		}
 		return out
 	case "mkdir":
@@ -155,7 +161,7 @@ const elsewhere = "\x00elsewhere"
 var ciRoots = map[string]bool{"$GITHUB_WORKSPACE": true, "${GITHUB_WORKSPACE}": true, "$CI_PROJECT_DIR": true, "$TRAVIS_BUILD_DIR": true, "${{ github.workspace }}": true}
 
 // cdTarget is the directory after `cd d` from dir.
-func cdTarget(dir, d string, made map[string]bool, known func(string) bool) string {
+func cdTarget(dir, d string, made map[string]bool, ws workspace) string {
 	if ciRoots[d] || made["clone:"+strings.TrimSuffix(d, "/")] {
 		return ""
 	}
@@ -172,8 +178,8 @@ func cdTarget(dir, d string, made map[string]bool, known func(string) bool) stri
 	case strings.HasPrefix(nd, ".."):
 		return "" // cd .. out of the checkout's subdirectory
 	case made[nd] && strings.Contains(path.Base(nd), "build"):
-		return "build" // an ad-hoc build directory: the setup script's is build/
-	case made[nd] || known(nd):
+		return ws.buildDir // an ad-hoc build directory: the setup script has its own
+	case made[nd] || ws.known(nd):
 		return nd
 	}
 	return elsewhere

@@ -6,7 +6,7 @@ import (
 )
 
 func TestSplitShell(t *testing.T) {
-	known := func(d string) bool { return d == "tests" || buildDirs[d] }
+	ws := workspace{known: func(d string) bool { return d == "tests" || buildDirs[d] }, buildDir: "build"}
 	tests := []struct {
 		name  string
 		block string
@@ -26,7 +26,7 @@ func TestSplitShell(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := splitShell(tt.block, known)
+			got := splitShell(tt.block, ws)
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("splitShell(%q)\n got  %+v\n want %+v", tt.block, got, tt.want)
 			}

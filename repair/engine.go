@@ -189,11 +189,6 @@ func scan(log string, ms []match, clean func(string) string) []Diagnosis {
 	return out
 }
 
-// unquote strips the quotes compilers put around names (ASCII and ‘’).
-func unquote(s string) string {
-	return strings.Trim(s, "'\"‘’`“” ")
-}
-
 // tried counts earlier attempts of rule on the same kind and subject.
 func (c *Context) tried(rule string, d Diagnosis) int {
 	n := 0

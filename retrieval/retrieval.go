@@ -30,9 +30,6 @@ type Index struct {
 	involved map[string]bool
 }
 
-// ErrNotBuilt means the store holds no graph for the repository.
-var ErrNotBuilt = errors.New("repository graph not built")
-
 // ErrAlreadyServed is returned by ReadFile for a range already served.
 var ErrAlreadyServed = errors.New("file already served")
 
@@ -44,18 +41,6 @@ func Build(ctx context.Context, root string, store graph.Store, opt build.Option
 		return nil, nil, err
 	}
 	return &Index{Store: store, Repo: sum.Repo, Root: sum.Root, involved: map[string]bool{}}, sum, nil
-}
-
-// Open returns an Index over a graph already in store.
-func Open(ctx context.Context, store graph.Store, repo string) (*Index, error) {
-	rs, err := store.Nodes(ctx, repo, graph.NodeQuery{Label: graph.Repository})
-	if err != nil {
-		return nil, fmt.Errorf("open repository graph: %w", err)
-	}
-	if len(rs) == 0 {
-		return nil, fmt.Errorf("open repository graph %q: %w", repo, ErrNotBuilt)
-	}
-	return &Index{Store: store, Repo: repo, Root: rs[0].Props.Str("path"), involved: map[string]bool{}}, nil
 }
 
 // Involved lists the files served by ReadFile so far, sorted.

@@ -1,48 +1,26 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/heragent/heragent/agents"
-	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/loops"
-	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/pipeline"
 	"github.com/heragent/heragent/report"
-	"github.com/heragent/heragent/retrieval"
 )
 
-// The pre-run roles `heragent run` consults between analysis and the
-// loops. The deploy roles (Repairer, CommandChooser, Reflector, Journal)
-// are declared in deploy.
-type (
-	// contextRole decides whether the context is sufficient, exploring the
-	// graph if needed, and returns the facts that matter.
-	contextRole interface {
-		Gather(ctx context.Context, ix *retrieval.Index, plan *bashfile.Plan) []string
-	}
-	// planRole improves (or writes) the generated Bash File in place.
-	planRole interface {
-		ImprovePlan(ctx context.Context, plan *bashfile.Plan, facts []string)
-	}
-	// pyramidRole extracts, classifies and adjusts the mined commands.
-	pyramidRole interface {
-		RefinePyramid(ctx context.Context, ix *retrieval.Index, p *pyramid.Pyramid, target pyramid.Level, facts []string) *pyramid.Pyramid
-	}
-	// runBrain answers every role of a run.
-	runBrain interface {
-		contextRole
-		planRole
-		pyramidRole
-		loops.Repairer
-		loops.CommandChooser
-		loops.Reflector
-		loops.Journal
-	}
-)
+// runBrain answers every role of a run: the analysis roles the pipeline
+// declares (context, plan, pyramid) and the roles the loops declare.
+type runBrain interface {
+	pipeline.Brain
+	loops.Repairer
+	loops.CommandChooser
+	loops.Reflector
+	loops.Journal
+}
 
 // brainFlags choose the brain and its model.
 type brainFlags struct {

@@ -102,6 +102,6 @@ out.`,
 	cmd.Flags().Int64Var(&lim.Pids, "pids", 0, "process limit (default 4096)")
 	cmd.Flags().StringVar(&logFile, "log", "", "also append the command's output to this file")
 	cmd.Flags().StringVar(&commitRef, "commit", "", "on success, save the container as this checkpoint image")
-	cmd.Flags().StringVar(&runID, "run-id", "", "label the sandbox with this run ID (for `heragent gc --run`)")
+	cmd.Flags().StringVar(&runID, "run-id", "", "label the sandbox with this run ID (for `heragent gc --run-id`)")
 	return cmd
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/heragent/heragent/pipeline"
 	"github.com/heragent/heragent/sandbox"
 )
 
@@ -40,7 +41,7 @@ func exitCode(err error) int {
 	switch {
 	case errors.As(err, &ee):
 		return ee.code
-	case errors.Is(err, sandbox.ErrBadRepo):
+	case errors.Is(err, sandbox.ErrBadRepo), errors.Is(err, pipeline.ErrInput):
 		return ExitUsage
 	case errors.Is(err, sandbox.ErrEngineUnavailable), errors.Is(err, sandbox.ErrImageMissing):
 		return ExitEnv

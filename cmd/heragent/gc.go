@@ -15,8 +15,8 @@ func newGCCmd(g *globals) *cobra.Command {
 		Short: "Remove leftover heragent containers (and, if asked, checkpoint or base images)",
 		Long: `gc removes containers labelled io.heragent.managed=true that a killed run
 left behind. --checkpoints also removes checkpoint images, --base-images the
-images built by 'heragent image bootstrap'. Unlabelled containers and images
-are never touched.`,
+images built by 'heragent image bootstrap'. --run-id limits it to one run's
+objects. Unlabelled containers and images are never touched.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			e, err := sandbox.Connect(cmd.Context())
@@ -36,7 +36,9 @@ are never touched.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&o.RunID, "run", "", "only remove objects of this run ID")
+	cmd.Flags().StringVar(&o.RunID, "run-id", "", "only remove objects of this run ID (run's and exec's --run-id)")
+	cmd.Flags().StringVar(&o.RunID, "run", "", "old spelling of --run-id")
+	hideAliases(cmd, "run")
 	cmd.Flags().BoolVar(&o.Checkpoints, "checkpoints", false, "also remove checkpoint images")
 	cmd.Flags().BoolVar(&o.BaseImages, "base-images", false, "also remove base images built by image bootstrap")
 	return cmd

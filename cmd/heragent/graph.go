@@ -2,12 +2,8 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -16,7 +12,7 @@ import (
 
 	"github.com/heragent/heragent/graph/build"
 	"github.com/heragent/heragent/graph/export"
-	"github.com/heragent/heragent/graph/stores"
+	"github.com/heragent/heragent/pipeline"
 	"github.com/heragent/heragent/retrieval"
 )
 
@@ -34,68 +30,25 @@ func newGraphCmd(g *globals) *cobra.Command {
 		Use:   "graph",
 		Short: "Build and query the knowledge graph of a repository",
 	}
-	cmd.PersistentFlags().StringVar(&f.store, "store", "", "graph store: a file path (default <user cache dir>/heragent/graphs/<repo>.db) or neo4j://host:7687[/database]")
+	registerStore(cmd, true, &f.store)
 	cmd.PersistentFlags().StringVar(&f.name, "name", "", "repository name in the store (default: directory name + hash of its path)")
 	cmd.AddCommand(newGraphBuildCmd(g, f), newGraphQueryCmd(g, f), newGraphExportCmd(f))
 	return cmd
 }
 
-// defaultStorePath is one embedded store file per repository, so that
-// heragent processes working on different repositories (a batch, parallel
-// tests) never wait for each other's file lock.
-func defaultStorePath(name string) (string, error) {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "heragent", "graphs", name+".db"), nil
+// options are the graph flags as the pipeline takes them.
+func (f *graphFlags) options() pipeline.GraphOptions {
+	return pipeline.GraphOptions{Store: f.store, Name: f.name, Force: f.force, MaxFileSize: f.maxSize}
 }
 
-// repoName is the store name of a repository: its directory name and a
-// short hash of its absolute path, so two checkouts never collide.
-func repoName(abs string) string {
-	h := sha256.Sum256([]byte(abs))
-	return filepath.Base(abs) + "-" + hex.EncodeToString(h[:4])
-}
-
-// openGraph validates the repository path, opens the store and updates the
-// graph (incrementally: an unchanged repository is not re-parsed).
+// openGraph opens the store and builds or updates the graph of the
+// repository (pipeline.OpenGraph), with the CLI's exit codes.
 func openGraph(ctx context.Context, f *graphFlags, repo string) (*retrieval.Index, *build.Summary, func(), error) {
-	abs, err := filepath.Abs(repo)
-	if err == nil {
-		abs, err = filepath.EvalSymlinks(abs)
-	}
+	ix, sum, done, err := pipeline.OpenGraph(ctx, repo, f.options())
 	if err != nil {
-		return nil, nil, nil, usageError(fmt.Errorf("repository %s: %w", repo, err))
+		return nil, nil, nil, analysisError(err)
 	}
-	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-		return nil, nil, nil, usageError(fmt.Errorf("repository %s: not a directory", repo))
-	}
-	name := f.name
-	if name == "" {
-		name = repoName(abs)
-	}
-	loc := f.store
-	if loc == "" {
-		if loc, err = defaultStorePath(name); err != nil {
-			return nil, nil, nil, envError(fmt.Errorf("locate graph store: %w", err))
-		}
-	}
-	if !stores.IsNeo4j(loc) {
-		if a, _ := filepath.Abs(loc); a == abs || strings.HasPrefix(a, abs+string(filepath.Separator)) {
-			return nil, nil, nil, usageError(fmt.Errorf("store %s is inside the repository; heragent never writes there", loc))
-		}
-	}
-	st, err := stores.Open(ctx, loc)
-	if err != nil {
-		return nil, nil, nil, envError(err)
-	}
-	ix, sum, err := retrieval.Build(ctx, abs, st, build.Options{Name: name, Force: f.force, MaxFileSize: f.maxSize})
-	if err != nil {
-		st.Close()
-		return nil, nil, nil, envError(err)
-	}
-	return ix, sum, func() { st.Close() }, nil
+	return ix, sum, done, nil
 }
 
 func newGraphBuildCmd(g *globals, f *graphFlags) *cobra.Command {

@@ -28,7 +28,7 @@ func newImageBootstrapCmd(g *globals) *cobra.Command {
 		Short: "Build a Debian base image with debootstrap, no registry needed",
 		Long: `bootstrap builds a minimal Debian image (debootstrap --variant=minbase, plus
 ca-certificates) from the host's own APT mirror and imports it into the
-engine. Idempotent: an existing image with the tag is kept unless --force.
+engine as --image. Idempotent: an existing image is kept unless --force.
 Needs root and debootstrap.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -58,9 +58,11 @@ Needs root and debootstrap.`,
 	}
 	cmd.Flags().StringVar(&o.Suite, "suite", "bookworm", "Debian suite")
 	cmd.Flags().StringVar(&o.Mirror, "mirror", "", "Debian archive URL (default: the host's APT mirror)")
-	cmd.Flags().StringVar(&o.Tag, "tag", sandbox.DefaultImage, "image reference to create")
+	cmd.Flags().StringVar(&o.Tag, "image", sandbox.DefaultImage, "image reference to create (the --image other commands start sandboxes from)")
+	cmd.Flags().StringVar(&o.Tag, "tag", sandbox.DefaultImage, "old spelling of --image")
+	hideAliases(cmd, "tag")
 	cmd.Flags().StringSliceVar(&o.Include, "include", nil, "extra packages to bake in")
-	cmd.Flags().BoolVar(&o.Force, "force", false, "rebuild even if the tag exists")
+	cmd.Flags().BoolVar(&o.Force, "force", false, "rebuild even if the image exists")
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", os.Getenv("CI") == "true", "do not stream debootstrap's output")
 	return cmd
 }

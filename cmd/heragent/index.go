@@ -23,7 +23,7 @@ func (f *indexFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.suite, "suite", "", "Debian suite (default: the host's VERSION_CODENAME, else bookworm)")
 	cmd.Flags().StringVar(&f.arch, "arch", "", "Debian architecture (default: the host's)")
 	cmd.Flags().StringVar(&f.mirror, "mirror", "", "archive URL (default: the host's apt sources, else "+debindex.DefaultMirror+")")
-	cmd.Flags().StringVar(&f.cacheDir, "cache-dir", "", "index cache directory (default: $XDG_CACHE_HOME/heragent/debindex)")
+	cmd.Flags().StringVar(&f.cacheDir, "cache-dir", "", "Debian package index cache directory (default: $XDG_CACHE_HOME/heragent/debindex)")
 }
 
 func (f *indexFlags) options() debindex.Options {

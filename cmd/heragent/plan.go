@@ -7,68 +7,79 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/heragent/heragent/bashfile"
-	"github.com/heragent/heragent/bashfile/debindex"
-	"github.com/heragent/heragent/sandbox"
+	"github.com/heragent/heragent/pipeline"
 )
 
-// planReport is what `heragent plan --json` prints.
-type planReport struct {
-	Stacks      []string       `json:"stacks"`
-	Unsupported []string       `json:"unsupported"`
-	Notes       []string       `json:"notes"`
-	File        *bashfile.File `json:"file"`
-}
-
 func newPlanCmd(g *globals) *cobra.Command {
-	f := &graphFlags{}
-	var xf indexFlags
+	f := &analysisFlags{}
 	cmd := &cobra.Command{
-		Use:   "plan <repo>",
-		Short: "Print the initial Bash File the detectors generate for a repository",
-		Long: `plan builds (or updates) the knowledge graph of the repository, maps the
-system dependencies it shows to Debian packages with the package index, and
-prints the initial Bash File: the rendered script, or with --json its model
-with the stacks found, unsupported build systems and notes. Nothing is run.`,
+		Use:   "plan <repo | git-url[#rev]>",
+		Short: "Analyse a repository and print its Bash File, or with --json the whole plan",
+		Long: `plan runs the analysis 'heragent run' starts with — the knowledge graph, the
+Bash File (system dependencies mapped to Debian packages with the package
+index), the brain's plan roles, the Test Pyramid aligned to the Bash File —
+and prints the Bash File. With --json it prints the whole plan (plan.json:
+Bash File, pyramid, layout, stacks, notes, schema in pipeline/README.md),
+which 'heragent run --plan plan.json' executes as it is, also after an
+edit. Nothing of the repository is run.`,
 		Example: `  heragent plan . > setup.sh
-  heragent plan ../jq --json`,
+  heragent plan ../jq --json > plan.json && heragent run --plan plan.json`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := sandbox.CheckRepoDir(args[0]); err != nil {
-				return usageError(err)
-			}
-			ctx := cmd.Context()
-			ix, _, done, err := openGraph(ctx, f, args[0])
+			p, err := analyzeOnly(cmd, f, args[0])
 			if err != nil {
 				return err
 			}
-			defer done()
-			pkgs, err := debindex.Load(ctx, xf.options())
-			if err != nil {
-				fmt.Fprintf(cmd.ErrOrStderr(), "warning: no Debian package index (%s); packages named from the override lists only\n", oneLine(err.Error()))
-				pkgs = nil
+			if g.json {
+				return writePlanJSON(cmd.OutOrStdout(), p)
 			}
-			plan, err := bashfile.Generate(ctx, ix, bashfile.Options{Packages: pkgs})
-			if err != nil {
-				return envError(err)
-			}
-			r := planReport{Stacks: plan.Stacks, Unsupported: plan.Unsupported, Notes: plan.Notes, File: plan.File}
-			return g.emit(cmd.OutOrStdout(), r, func(w io.Writer) {
-				io.WriteString(w, plan.File.Render())
-				if len(plan.Stacks)+len(plan.Unsupported)+len(plan.Notes) > 0 {
-					fmt.Fprintf(cmd.ErrOrStderr(), "stacks: %s\n", strings.Join(plan.Stacks, ", "))
-					for _, u := range plan.Unsupported {
-						fmt.Fprintf(cmd.ErrOrStderr(), "unsupported: %s\n", u)
-					}
-					for _, n := range plan.Notes {
-						fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", n)
-					}
-				}
-			})
+			io.WriteString(cmd.OutOrStdout(), p.File.Render())
+			printPlanNotes(cmd.ErrOrStderr(), p, "")
+			return nil
 		},
 	}
-	cmd.Flags().StringVar(&f.store, "store", "", "graph store: a file path (default <user cache dir>/heragent/graphs/<repo>.db) or neo4j://host:7687[/database]")
-	xf.register(cmd)
-	cmd.Flags().BoolVar(&xf.offline, "offline", false, "use the cached Debian package index only, never the network")
+	f.register(cmd)
 	return cmd
+}
+
+// analyzeOnly is the analysis of the commands that only show the plan
+// (plan, pyramid): a warning on stderr when there is no package index, no
+// progress lines.
+func analyzeOnly(cmd *cobra.Command, f *analysisFlags, ref string) (*pipeline.Plan, error) {
+	a, err := f.check(cmd)
+	if err != nil {
+		return nil, err
+	}
+	a.warn = func(s string) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s; packages named from the override lists only\n", s)
+	}
+	repo, err := resolveRepo(cmd.Context(), ref)
+	if err != nil {
+		return nil, err
+	}
+	p, _, err := a.plan(cmd.Context(), repo, nil)
+	return p, err
+}
+
+// writePlanJSON prints plan.json.
+func writePlanJSON(w io.Writer, p *pipeline.Plan) error {
+	b, err := p.JSON()
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// printPlanNotes prints the stacks, unsupported build systems and the
+// notes that start with prefix ("" for all) to w (stderr).
+func printPlanNotes(w io.Writer, p *pipeline.Plan, prefix string) {
+	if prefix == "" && len(p.Stacks) > 0 {
+		fmt.Fprintf(w, "stacks: %s\n", strings.Join(p.Stacks, ", "))
+	}
+	for _, n := range p.Notes {
+		if strings.HasPrefix(n, prefix) && !strings.HasPrefix(n, "no Debian package index") { // that one was a warning
+			fmt.Fprintf(w, "note: %s\n", n)
+		}
+	}
 }

@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/sandbox"
 )
 
 func TestPlanCLI(t *testing.T) {
@@ -62,5 +65,15 @@ func TestPlanCLI(t *testing.T) {
 	r = runCLI(t, nil, append(append([]string{"plan", repo}, store...), noIndex...)...)
 	if r.code != ExitOK || !strings.HasPrefix(r.stdout, "#!/usr/bin/env bash") || !strings.Contains(r.stdout, "cmake --build build") {
 		t.Errorf("plan: exit %d, stdout %q", r.code, r.stdout)
+	}
+}
+
+// The Bash File's repository directory is where the sandbox copies the
+// checkout: bashfile.DefaultRepoDir is the source, and sandbox.RepoDir
+// must equal it (the engine adapter does not import bashfile, which would
+// drag the graph and its Tree-sitter parsers along).
+func TestOneRepoDir(t *testing.T) {
+	if sandbox.RepoDir != bashfile.DefaultRepoDir {
+		t.Fatalf("sandbox.RepoDir %q, bashfile.DefaultRepoDir %q", sandbox.RepoDir, bashfile.DefaultRepoDir)
 	}
 }

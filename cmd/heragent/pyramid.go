@@ -5,49 +5,42 @@ import (
 	"io"
 	"strings"
 
-	"github.com/heragent/heragent/pyramid"
 	"github.com/spf13/cobra"
+
+	"github.com/heragent/heragent/pyramid"
 )
 
 func newPyramidCmd(g *globals) *cobra.Command {
-	f := &graphFlags{}
-	var o pyramid.Options
+	f := &analysisFlags{}
 	cmd := &cobra.Command{
-		Use:   "pyramid <repo>",
-		Short: "Mine the Test Pyramid: the commands that prove Installable, Testable and Runnable",
-		Long: "Mine the Test Pyramid of a repository from its docs, CI, build files and entry points,\n" +
-			"synthesise a Runnable probe when none is documented, and add the user's goals.\n" +
+		Use:   "pyramid <repo | git-url[#rev]>",
+		Short: "Print the Test Pyramid run runs: the commands that prove Installable, Testable and Runnable",
+		Long: "pyramid runs the same analysis as 'heragent plan' and 'heragent run' and prints its Test Pyramid:\n" +
+			"the commands mined from docs, CI, build files and entry points, a synthesised Runnable probe when\n" +
+			"none is documented, the user's goals, aligned to the Bash File's build (commands of another build\n" +
+			"system dropped, make and ctest respelled for its CMake build directory; stderr says which).\n" +
 			"--goal CMD adds a Runnable command; --expect REGEX names a landmark every goal's output must show.\n" +
 			"--json prints pyramid.json (schema in pyramid/README.md).",
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := o.Validate(); err != nil { // before building the graph
-				return usageError(err)
-			}
-			ix, _, closeStore, err := openGraph(cmd.Context(), f, args[0])
+			p, err := analyzeOnly(cmd, f, args[0])
 			if err != nil {
 				return err
 			}
-			defer closeStore()
-			p, err := pyramid.Mine(cmd.Context(), ix, o)
-			if err != nil {
-				return envError(err)
-			}
 			if g.json {
-				b, err := p.JSON()
+				b, err := p.Pyramid.JSON()
 				if err != nil {
-					return envError(err)
+					return err
 				}
 				_, err = cmd.OutOrStdout().Write(b)
 				return err
 			}
-			printPyramid(cmd.OutOrStdout(), p)
+			printPyramid(cmd.OutOrStdout(), p.Pyramid)
+			printPlanNotes(cmd.ErrOrStderr(), p, "pyramid: ")
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&f.store, "store", "", "graph store: a file path (default <user cache dir>/heragent/graph.db) or neo4j://host:7687[/database]")
-	cmd.Flags().StringArrayVar(&o.Goals, "goal", nil, "a command that reproduces the experiment (Runnable, repeatable)")
-	cmd.Flags().StringArrayVar(&o.Expect, "expect", nil, "a regex the goals' output must show (repeatable)")
+	f.register(cmd)
 	return cmd
 }
 
@@ -73,7 +66,7 @@ func printPyramid(w io.Writer, p *pyramid.Pyramid) {
 			fmt.Fprintf(w, "      why: %s\n", c.Reason)
 			var from []string
 			for _, pv := range c.Why {
-				from = append(from, pv.String())
+				from = append(from, pv.Where())
 			}
 			fmt.Fprintf(w, "      from: %s\n", strings.Join(from, "; "))
 			for _, x := range c.Expect {

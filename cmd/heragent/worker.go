@@ -31,7 +31,7 @@ any worker; after --max-retries of the batch it is dead. A task held by a
 worker that dies is taken over by another worker once its lease expires
 (about 1-2 minutes). SIGINT/SIGTERM stop the runs in progress (their
 containers are removed) and put their repositories back in the queue.`,
-		Example: `  heragent worker --queue redis://queue-host:6379 --concurrency 2`,
+		Example: `  heragent worker --queue redis://queue-host:6379 --jobs 2`,
 		Args:    exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
@@ -67,7 +67,9 @@ containers are removed) and put their repositories back in the queue.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&queue, "queue", "", "the Redis of the batch: redis://[:password@]host:port[/db]")
-	fl.IntVar(&concurrency, "concurrency", 1, "repositories run at once on this machine")
+	fl.IntVarP(&concurrency, "jobs", "j", 1, "repositories run at once on this machine")
+	fl.IntVar(&concurrency, "concurrency", 1, "old spelling of --jobs")
+	hideAliases(cmd, "concurrency")
 	fl.StringVar(&work, "work", "", "directory for run outputs before they are sent (default a temporary directory)")
 	fl.DurationVar(&retryDelay, "retry-delay", 30*time.Second, "first retry delay of a failed repository; doubles per retry up to 32x")
 	fl.StringArrayVar(&runArgs, "run-arg", nil, "flag passed to every 'heragent run' on this machine (repeatable), e.g. --run-arg=--image=REF")

@@ -1,0 +1,92 @@
+package bashfile
+
+import "slices"
+
+// DefaultRepoDir is where the repository lives when the Bash File runs. It
+// is the single source of that path: the sandbox copies the checkout there
+// (sandbox.RepoDir is the same path, a test in cmd/heragent keeps them
+// equal), the exported Dockerfile copies it there and a File's RepoDir
+// starts as it.
+const DefaultRepoDir = "/repo"
+
+// BuildDir is the out-of-tree build directory, relative to the checkout,
+// that the Bash File configures CMake and meson projects into.
+const BuildDir = "build"
+
+// InTree is the build directory of a build system that builds in the
+// source tree (autotools, a hand-written Makefile).
+const InTree = "."
+
+// buildDirs says where each C/C++ build system the detectors know builds,
+// relative to the checkout. The detectors' commands and Layout both come
+// from it.
+var buildDirs = map[string]string{
+	"cmake":     BuildDir, // cmake -S . -B build
+	"meson":     BuildDir, // meson setup build
+	"autotools": InTree,   // ./configure && make in the source tree
+	"make":      InTree,   // the project's own Makefile
+}
+
+// Layout is where the Bash File puts the project: the checkout's directory
+// when the script runs and, for each C/C++ build system the script builds
+// with, its build directory. Generate decides it; the pyramid reads it
+// (where ctest runs, where a CMake program is found after the build) so
+// the script and the pyramid never disagree about where the build is.
+type Layout struct {
+	// RepoDir is the checkout's directory: the File's RepoDir.
+	RepoDir string `json:"repo_dir"`
+	// BuildDirs maps a build system ("cmake", "meson", "autotools",
+	// "make") to its build directory relative to RepoDir; InTree for an
+	// in-tree build. Only the systems the script builds with are present.
+	BuildDirs map[string]string `json:"build_dirs"`
+}
+
+// LayoutOf is the layout of a Bash File that builds with the given stacks
+// (Plan.Stacks; stacks that are not C/C++ build systems are ignored). The
+// pyramid uses it when it is mined without a generated Bash File.
+func LayoutOf(stacks []string) Layout {
+	l := Layout{RepoDir: DefaultRepoDir, BuildDirs: map[string]string{}}
+	for _, s := range stacks {
+		if d, ok := buildDirs[s]; ok {
+			l.BuildDirs[s] = d
+		}
+	}
+	return l
+}
+
+// BuildDir returns the build directory of a build system, "" when the
+// Bash File does not build with it.
+func (l Layout) BuildDir(system string) string { return l.BuildDirs[system] }
+
+// Systems lists the build systems the Bash File builds with, sorted.
+func (l Layout) Systems() []string {
+	var out []string
+	for s := range l.BuildDirs {
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// OutOfTree returns the out-of-tree build directory (CMake's, else
+// meson's), or "" when the project builds in its source tree or has no
+// C/C++ build.
+func (l Layout) OutOfTree() string {
+	for _, s := range []string{"cmake", "meson"} {
+		if d := l.BuildDirs[s]; d != "" && d != InTree {
+			return d
+		}
+	}
+	return ""
+}
+
+// InTreeBuild reports whether a build system the Bash File uses builds in
+// the source tree (autotools, a hand-written Makefile).
+func (l Layout) InTreeBuild() bool {
+	for _, d := range l.BuildDirs {
+		if d == InTree {
+			return true
+		}
+	}
+	return false
+}
