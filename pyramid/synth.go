@@ -105,11 +105,18 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 	return out, nil
 }
 
-// LastResort reports whether c is a probe made up only to show a program
-// starts (--version, --help, an import): every other Runnable candidate,
-// built programs and library consumers included, goes first.
+// LastResort reports whether c only shows a program starts, whatever its
+// source (a README's `python -m pkg --help` too): it only asks for help
+// or a version, is a bare import, or greps for usage text (see
+// lastResortText); the probes synthesised as a last resort are. Every
+// other Runnable candidate, built programs and library consumers
+// included, goes first. The user's goals never are: they say what
+// success is.
 func (c Command) LastResort() bool {
-	return c.Synth && strings.HasPrefix(c.Reason, "last resort")
+	if userGoal(c) {
+		return false
+	}
+	return c.Synth && strings.HasPrefix(c.Reason, "last resort") || lastResortText(c.Text)
 }
 
 // pyPackage names the top-level import package of a Python project

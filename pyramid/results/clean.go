@@ -84,3 +84,15 @@ func stripANSI(s string) string {
 	}
 	return b.String()
 }
+
+// lead returns the first byte of a line after its leading spaces and tabs,
+// and the line from there (0 and "" for a blank line): a cheap test before
+// a parser trims or matches a line.
+func lead(l string) (byte, string) {
+	for i := 0; i < len(l); i++ {
+		if l[i] != ' ' && l[i] != '\t' {
+			return l[i], l[i:]
+		}
+	}
+	return 0, ""
+}

@@ -100,3 +100,15 @@ func parseGoogletest(ls []string) (Counts, bool) {
 	finish()
 	return r.result()
 }
+
+// gtestSummaries counts the "[==========] N tests from M test suites ran."
+// lines: one per binary run.
+func gtestSummaries(ls []string) int {
+	n := 0
+	for _, l := range ls {
+		if c, t := lead(l); c == '[' && strings.HasPrefix(t, "[==========] ") && gtestRan.MatchString(strings.TrimSpace(t)) {
+			n++
+		}
+	}
+	return n
+}

@@ -15,22 +15,29 @@ type textParser struct {
 	supersedes []string
 	// fallback parsers are used only when no other parser saw anything.
 	fallback bool
+	// wraps marks a runner whose tests are programs (ctest, meson,
+	// automake): each may run a whole framework suite of its own.
+	wraps bool
+	// summaries counts the framework's closing summaries in the output,
+	// one per run of a binary or script; set for the frameworks a runner
+	// wraps (see coarse).
+	summaries func(lines []string) int
 }
 
 // inner are frameworks whose binaries or scripts are typically run by a
 // test runner (ctest, meson, automake, prove).
-var inner = []string{"googletest", "tap", "pytest", "unittest", "plain"}
+var inner = []string{"googletest", "catch2", "doctest", "tap", "pytest", "unittest", "plain"}
 
 // textParsers is the ordered list of console-output parsers. Order is the
 // order of Counts.Frameworks; supersession and fallback decide overlaps.
 var textParsers = []textParser{
 	// CMake's ctest: "N% tests passed, F tests failed out of T" per run.
-	{name: "ctest", parse: parseCTest, supersedes: inner},
+	{name: "ctest", parse: parseCTest, supersedes: inner, wraps: true},
 	// meson test: the "Ok: / Expected Fail: / Fail: …" block per run.
-	{name: "meson", parse: parseMeson, supersedes: inner},
+	{name: "meson", parse: parseMeson, supersedes: inner, wraps: true},
 	// automake's parallel test harness (make check): "# TOTAL:" block, or
 	// the older "All N tests passed" / "F of N tests failed" banners.
-	{name: "automake", parse: parseAutomake, supersedes: inner},
+	{name: "automake", parse: parseAutomake, supersedes: inner, wraps: true},
 	// Perl's prove (TAP::Harness): "Files=N, Tests=M" and "Result:".
 	{name: "prove", parse: parseProve, supersedes: []string{"tap"}},
 	// curl's runtests.pl: "TESTDONE: 116 tests out of 117 reported OK".
@@ -38,11 +45,16 @@ var textParsers = []textParser{
 	// pytest: the "=== 1 failed, 2 passed in 0.1s ===" closing line.
 	{name: "pytest", parse: parsePytest},
 	// Python unittest (and Django/trial): "Ran N tests in Xs" + "OK"/"FAILED (…)".
-	{name: "unittest", parse: parseUnittest},
+	{name: "unittest", parse: parseUnittest, summaries: unittestSummaries},
 	// go test: -v "--- PASS/FAIL/SKIP:" lines and -json events (leaf tests).
 	{name: "go test", parse: parseGoTest},
 	// googletest: "[==========] N tests from M test suites ran." + PASSED/FAILED/SKIPPED.
-	{name: "googletest", parse: parseGoogletest},
+	{name: "googletest", parse: parseGoogletest, summaries: gtestSummaries},
+	// Catch2 v2/v3 console reporter: "All tests passed (A assertions in N
+	// test cases)" or "test cases: N | P passed | F failed | S skipped".
+	{name: "catch2", parse: parseCatch2, summaries: catch2Summaries},
+	// doctest: "[doctest] test cases: N | P passed | F failed | S skipped".
+	{name: "doctest", parse: parseDoctest, summaries: doctestSummaries},
 	// jest: "Tests:       1 failed, 1 skipped, 3 passed, 5 total".
 	{name: "jest", parse: parseJest},
 	// mocha: "N passing (12ms)", "N pending", "N failing".
@@ -51,7 +63,7 @@ var textParsers = []textParser{
 	{name: "vitest", parse: parseVitest},
 	// TAP: node:test's "# tests/# pass/# fail…" summary (also the spec
 	// reporter's "ℹ tests"), else plain "ok N"/"not ok N" lines.
-	{name: "tap", parse: parseTAP},
+	{name: "tap", parse: parseTAP, summaries: tapSummaries},
 	// cargo test: "test result: ok. 3 passed; 0 failed; 1 ignored; …" per binary.
 	{name: "cargo test", parse: parseCargo},
 	// Maven Surefire/Failsafe: "Tests run: 5, Failures: 1, Errors: 0, Skipped: 1".
@@ -68,7 +80,7 @@ func parseText(text string) []found {
 	if text == "" {
 		return nil
 	}
-	ls := lines(text)
+	ls := ctestVerbose(lines(text))
 	var got []found
 	var dropped []string
 	anyPrimary := false
@@ -80,7 +92,7 @@ func parseText(text string) []found {
 		if !ok {
 			continue
 		}
-		got = append(got, found{name: p.name, counts: c, supersedes: p.supersedes})
+		got = append(got, found{name: p.name, counts: c, supersedes: p.supersedes, wraps: p.wraps, summaries: p.summaries})
 		if !p.fallback {
 			anyPrimary = true
 		}
@@ -88,7 +100,7 @@ func parseText(text string) []found {
 	for _, f := range got {
 		switch {
 		case f.counts.Total() == 0:
-		case coarse(f, got):
+		case coarse(f, got, ls):
 			dropped = append(dropped, f.name)
 		default:
 			dropped = append(dropped, f.supersedes...)
@@ -104,11 +116,18 @@ func parseText(text string) []found {
 }
 
 // coarse reports whether a runner's counts are coarser than those of the
-// frameworks it ran: a few runner tests that each wrap a whole suite
-// (libuv: ctest's 2 tests are 1,026 TAP tests). Then the inner counts say
-// more and the runner's are dropped instead.
-func coarse(f found, got []found) bool {
-	if len(f.supersedes) == 0 || f.counts.Total() > 5 {
+// frameworks it ran, so the inner counts say more and the runner's are
+// dropped instead:
+//   - a few runner tests that each wrap a whole suite (libuv: ctest's 2
+//     tests are 1,026 TAP tests; one ctest entry running a gtest binary
+//     whose 300 tests show with -V);
+//   - every runner test that ran shows its framework's closing summary
+//     (ctest -V or --output-on-failure over failing Catch2/doctest
+//     binaries): the inner counts are complete. When only some entries
+//     show theirs (--output-on-failure shows the failing ones only), the
+//     runner's counts stay.
+func coarse(f found, got []found, ls []string) bool {
+	if len(f.supersedes) == 0 {
 		return false
 	}
 	inner := 0
@@ -117,5 +136,18 @@ func coarse(f found, got []found) bool {
 			inner += g.counts.Total()
 		}
 	}
-	return inner >= 10*f.counts.Total()
+	entries := f.counts.Passed + f.counts.Failed + f.counts.Errors
+	switch {
+	case f.counts.Total() <= 5 && inner >= 10*f.counts.Total():
+		return true
+	case !f.wraps || entries == 0 || inner < entries:
+		return false
+	}
+	runs := 0 // counted only now: a pass over the output per framework
+	for _, g := range got {
+		if slices.Contains(f.supersedes, g.name) && g.summaries != nil {
+			runs += g.summaries(ls)
+		}
+	}
+	return runs >= entries
 }

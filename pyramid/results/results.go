@@ -82,7 +82,9 @@ func ParseRun(output string, files map[string][]byte) Counts {
 type found struct {
 	name       string
 	counts     Counts
-	supersedes []string // of its parser
+	supersedes []string                 // of its parser
+	wraps      bool                     // of its parser
+	summaries  func(lines []string) int // of its parser
 }
 
 // combine sums parser results into one Counts, recording framework names.

@@ -106,6 +106,24 @@ func TestParseTestdata(t *testing.T) {
 		{"gradle/failed_task.txt", c(3, 1, 1, 0, "gradle")},
 		{"plain/summary_lines.txt", c(12, 1, 2, 0, "plain")},
 		{"plain/bare.txt", c(2, 1, 0, 0, "plain")},
+		// Catch2 (real, v2.13.10 and v3.7.1): a test case that failed as
+		// expected ([!shouldfail]) → skipped; SKIP() → skipped.
+		{"catch2/v2_mixed.txt", c(3, 1, 1, 0, "catch2")},
+		{"catch2/v2_pass.txt", c(2, 0, 0, 0, "catch2")},
+		{"catch2/v3_mixed.txt", c(3, 1, 1, 0, "catch2")},
+		{"catch2/v3_pass.txt", c(3, 0, 0, 0, "catch2")},
+		// doctest 2.4.9: doctest::skip() → skipped (outside "test cases: N").
+		{"doctest/mixed.txt", c(4, 1, 1, 0, "doctest")},
+		{"doctest/pass.txt", c(5, 0, 0, 0, "doctest")},
+		// ctest -V: one entry running a gtest binary whose 300 tests show
+		// (prefixed "1: "): the inner tests count.
+		{"ctest/wraps-gtest-verbose.txt", c(300, 0, 0, 0, "googletest")},
+		// two ctest entries wrapping a Catch2 and a doctest binary, each
+		// showing its summary (--output-on-failure, both failed; -V -j2 with
+		// interleaved output; -V, all passed): the inner tests count.
+		{"ctest/wraps-catch2-doctest-output-on-failure.txt", c(7, 2, 2, 0, "catch2", "doctest")},
+		{"ctest/wraps-catch2-doctest-verbose-j2.txt", c(7, 2, 2, 0, "catch2", "doctest")},
+		{"ctest/wraps-catch2-doctest-verbose-pass.txt", c(8, 0, 0, 0, "catch2", "doctest")},
 		// ctest --output-on-failure shows the failing gtest binary's output:
 		// ctest (the runner) counts, googletest's partial view is dropped.
 		{"mixed/ctest_running_gtest.txt", c(1, 1, 0, 0, "ctest")},
@@ -178,6 +196,15 @@ func TestParseInline(t *testing.T) {
 		{"carriage return progress", "running...\r 50%\r100%\r=== 4 passed in 0.30s ===\r\n", c(4, 0, 0, 0, "pytest")},
 		{"windows line endings", "Ran 3 tests in 0.001s\r\n\r\nOK\r\n", c(3, 0, 0, 0, "unittest")},
 		{"empty", "", c(0, 0, 0, 0)},
+		{"catch2 aligned columns", "test cases:  5 |  4 passed | 1 failed\nassertions: 12 | 11 passed | 1 failed\n", c(4, 1, 0, 0, "catch2")},
+		{"catch2 v3 skipped column", "test cases: 3 | 2 passed | 1 failed | 1 skipped\n", c(2, 1, 1, 0, "catch2")},
+		{"catch2 all failed", "test cases: 1 | 1 failed\nassertions: 2 | 1 passed | 1 failed\n", c(0, 1, 0, 0, "catch2")},
+		{"catch2 no assertions", "test cases: 2 | 2 passed\nassertions: - none -\n", c(2, 0, 0, 0, "catch2")},
+		{"catch2 singular", "All tests passed (1 assertion in 1 test case)\n", c(1, 0, 0, 0, "catch2")},
+		{"catch2 no tests ran", "No tests ran\n", c(0, 0, 0, 0, "catch2")},
+		{"doctest design line", "[doctest] test cases: 5 | 5 passed | 0 failed | 0 skipped\n[doctest] Status: SUCCESS!\n", c(5, 0, 0, 0, "doctest")},
+		{"doctest aligned, no skipped summary", "[doctest] test cases:  12 |  11 passed | 1 failed |\n", c(11, 1, 0, 0, "doctest")},
+		{"two ctest entries, one summary shown", "Test project /b\n1/2 Test #1: a ....***Failed    0.01 sec\ntest cases: 3 | 2 passed | 1 failed\n2/2 Test #2: b ....   Passed    0.01 sec\n\n50% tests passed, 1 tests failed out of 2\n", c(1, 1, 0, 0, "ctest")},
 		{"runner without tests does not hide a later pytest", "Test project /b\nNo tests were found!!!\n=== 2 passed in 0.1s ===\n", c(2, 0, 0, 0, "ctest", "pytest")},
 	}
 	for _, tt := range tests {

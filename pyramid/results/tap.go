@@ -86,3 +86,15 @@ func parseTAP(ls []string) (Counts, bool) {
 	}
 	return c, true
 }
+
+// tapSummaries counts the plans ("1..N"): one per TAP stream (a test
+// script or binary).
+func tapSummaries(ls []string) int {
+	n := 0
+	for _, l := range ls {
+		if strings.HasPrefix(l, "1..") && isDigits(strings.TrimSpace(l[3:])) {
+			n++
+		}
+	}
+	return n
+}

@@ -60,3 +60,14 @@ func parseUnittest(ls []string) (Counts, bool) {
 	}
 	return total, seen
 }
+
+// unittestSummaries counts the "Ran N tests in Xs" lines: one per run.
+func unittestSummaries(ls []string) int {
+	n := 0
+	for _, l := range ls {
+		if c, t := lead(l); c == 'R' && strings.HasPrefix(t, "Ran ") && unittestRan.MatchString(strings.TrimSpace(t)) {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,106 @@
+package pyramid
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/heragent/heragent/graph/build"
+	"github.com/heragent/heragent/graph/embedded"
+	"github.com/heragent/heragent/retrieval"
+)
+
+// repoIndex builds the graph of a repository made of files.
+func repoIndex(t *testing.T, files map[string]string) *retrieval.Index {
+	t.Helper()
+	root := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	s, err := embedded.Open(ctx, filepath.Join(t.TempDir(), "graph.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	ix, _, err := retrieval.Build(ctx, root, s, build.Options{Name: "repo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ix
+}
+
+func TestCountTests(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  int
+	}{
+		{"go: tests only, not benchmarks, examples, fuzz targets or TestMain", map[string]string{
+			"go.mod": "module x\n\ngo 1.22\n",
+			"x.go":   "package x\n\nfunc Add(a, b int) int { return a + b }\n",
+			"x_test.go": `package x
+
+import "testing"
+
+func TestMain(m *testing.M) { m.Run() }
+func TestAdd(t *testing.T) {}
+func TestSub(t *testing.T) { t.Run("neg", func(t *testing.T) {}) }
+func BenchmarkAdd(b *testing.B) {}
+func ExampleAdd() {}
+func FuzzAdd(f *testing.F) {}
+func helper() {}
+`}, 2},
+		{"python: functions and methods", map[string]string{
+			"tests/test_calc.py": `import unittest
+
+def test_add():
+    assert 1 + 1 == 2
+
+def helper():
+    pass
+
+class TestCalc(unittest.TestCase):
+    def setUp(self):
+        pass
+
+    def test_sub(self):
+        self.assertEqual(1, 1)
+
+    def testMul(self):
+        self.assertEqual(2, 2)
+`}, 3},
+		{"gtest", map[string]string{
+			"tests/shapes_test.cpp": "#include <gtest/gtest.h>\nTEST(Rect, Area) { EXPECT_EQ(1, 1); }\nTEST_F(Fix, Perimeter) { EXPECT_EQ(2, 2); }\nstatic int helper() { return 0; }\n",
+		}, 2},
+		{"javascript: a describe stands for the tests nested in it", map[string]string{
+			"test/slug.test.js": "const assert = require('assert');\ndescribe('slug', () => {\n  it('joins', () => {});\n  it('trims', () => {});\n});\ntest('top level', () => {});\n",
+		}, 2},
+		{"none", map[string]string{"main.c": "int main(void) { return 0; }\n"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := CountTests(context.Background(), repoIndex(t, tt.files)); got != tt.want {
+				t.Errorf("CountTests = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestCountTestsFixtures(t *testing.T) {
+	for fixture, want := range map[string]int{"go-mod": 1, "cpp-cmake-gtest": 2, "node-npm": 2, "python-pyproject": 2, "c-cmake": 0} {
+		if got := CountTests(context.Background(), fixtureIndex(t, fixture)); got != want {
+			t.Errorf("%s: CountTests = %d, want %d", fixture, got, want)
+		}
+	}
+	if CountTests(context.Background(), nil) != 0 {
+		t.Error("no index, no tests")
+	}
+}
