@@ -29,7 +29,7 @@ func (d cargoDetector) Apply(ctx context.Context, p *planner) error {
 	if p.repo.has("Cargo.lock") {
 		fetch = "cargo fetch --locked"
 	}
-	if err := p.add(Runtimes, fetch, ev(d.Name(), p.repo.first("Cargo.lock", file), 0, "crates as Cargo.lock pins them")); err != nil {
+	if err := p.addProject(Runtimes, fetch, ev(d.Name(), p.repo.first("Cargo.lock", file), 0, "crates as Cargo.lock pins them")); err != nil {
 		return err
 	}
 	return p.add(Build, "cargo build", ev(d.Name(), file, 0, "build; tests run later, from the test pyramid"))

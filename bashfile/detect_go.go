@@ -43,7 +43,7 @@ func (d goDetector) Apply(ctx context.Context, p *planner) error {
 			return err
 		}
 	}
-	if err := p.add(Runtimes, "go mod download", ev(d.Name(), mod, 0, "module dependencies from the Go module proxy")); err != nil {
+	if err := p.addProject(Runtimes, "go mod download", ev(d.Name(), mod, 0, "module dependencies from the Go module proxy")); err != nil {
 		return err
 	}
 	return p.add(Build, "go build ./...", ev(d.Name(), mod, 0, "build every package"))

@@ -88,7 +88,7 @@ func (d nodeDetector) Apply(ctx context.Context, p *planner) error {
 			install = "npm ci"
 		}
 	}
-	if err := p.add(Runtimes, install, ev(d.Name(), evFile, 0, "dependencies as the lockfile pins them")); err != nil {
+	if err := p.addProject(Runtimes, install, ev(d.Name(), evFile, 0, "dependencies as the lockfile pins them")); err != nil {
 		return err
 	}
 	scripts, err := p.ix.Targets(ctx, "script")

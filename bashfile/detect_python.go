@@ -214,6 +214,9 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 	if len(offlinePkgs) > 0 {
 		whys = append(whys, ev(d.Name(), manifest, 0, "offline: "+strings.Join(offlinePkgs, " ")+" (names from Debian's index)"))
 	}
+	if project || len(reqFiles) > 0 {
+		return p.addProject(Runtimes, text, whys...) // the project, or its requirements
+	}
 	return p.add(Runtimes, text, whys...)
 }
 

@@ -27,6 +27,7 @@ type Plan struct {
 	Stacks      []string `json:"stacks"`      // detectors that matched, in order, e.g. ["cmake","python"]
 	Unsupported []string `json:"unsupported"` // "bazel: WORKSPACE found; not supported", …
 	Notes       []string `json:"notes"`       // what could not be resolved (a header no package provides…)
+	Layout      Layout   `json:"layout"`      // where the script builds: LayoutOf(Stacks) at File.RepoDir
 }
 
 // detector fills the plan for one ecosystem or build system.
@@ -43,8 +44,8 @@ type detector interface {
 // bindings gets both). C/C++ build systems exclude each other: the first
 // that matches builds the project and the others are named in the Notes.
 var detectors = []detector{
-	cmakeDetector{},     // CMakeLists.txt at the top: configure + build in ./build
-	mesonDetector{},     // meson.build at the top: meson setup + compile in ./builddir
+	cmakeDetector{},     // CMakeLists.txt at the top: configure + build in ./build (BuildDir)
+	mesonDetector{},     // meson.build at the top: meson setup + compile in ./build (BuildDir)
 	autotoolsDetector{}, // configure.ac / configure.in / a committed configure script
 	makeDetector{},      // a hand-written top-level Makefile
 	pythonDetector{},    // pyproject.toml, setup.py, setup.cfg, requirements*.txt, tox/nox, Python sources
@@ -89,6 +90,8 @@ func Generate(ctx context.Context, ix *retrieval.Index, o Options) (*Plan, error
 	if err := p.finish(ctx); err != nil {
 		return nil, err
 	}
+	p.plan.Layout = LayoutOf(p.plan.Stacks)
+	p.plan.Layout.RepoDir = p.plan.File.RepoDir
 	if err := p.plan.File.Validate(); err != nil {
 		return nil, fmt.Errorf("validate generated Bash File: %w", err)
 	}
@@ -256,6 +259,17 @@ func (p *planner) add(sec SectionID, text string, why ...Provenance) error {
 	if err := p.plan.File.Append(sec, text, why...); err != nil {
 		return fmt.Errorf("add %s command: %w", sec, err)
 	}
+	return nil
+}
+
+// addProject appends a step that installs or builds the project itself
+// from its own manifest: the evidence of Installable (File.BuildsProject).
+func (p *planner) addProject(sec SectionID, text string, why ...Provenance) error {
+	if err := p.add(sec, text, why...); err != nil {
+		return err
+	}
+	cs := p.plan.File.Section(sec).Commands
+	cs[len(cs)-1].Project = true
 	return nil
 }
 

@@ -50,15 +50,33 @@ func Spec(id SectionID) (SectionSpec, bool) {
 	return SectionSpec{}, false
 }
 
-// Provenance says why a command exists: which detector, rule, agent or
-// user put it there, and the repository evidence behind it.
+// Provenance says why a command exists: which detector, miner, rule,
+// agent or user put it there, and the repository evidence behind it. It is
+// the one provenance type of the Bash File and the Test Pyramid
+// (pyramid.Provenance is an alias of it).
 type Provenance struct {
-	Source string `json:"source"`         // e.g. "cmake", "repair:missing-header", "user", "heragent"
+	// Source is who put the command there: a detector ("cmake"), a miner
+	// ("readme", "ci", "makefile", "synthesized"…), a repair
+	// ("repair:missing-header"), "llm", "user" or "heragent".
+	Source string `json:"source"`
 	File   string `json:"file,omitempty"` // repository file, relative
 	Line   int    `json:"line,omitempty"`
 	Note   string `json:"note,omitempty"`
 }
 
+// Where is the source and the file position: "readme README.md:8".
+func (p Provenance) Where() string {
+	s := p.Source
+	if p.File != "" {
+		s += " " + p.File
+		if p.Line > 0 {
+			s += fmt.Sprintf(":%d", p.Line)
+		}
+	}
+	return s
+}
+
+// String is the whole provenance: "cmake @ CMakeLists.txt:3: configure".
 func (p Provenance) String() string {
 	s := p.Source
 	if p.File != "" {
@@ -78,6 +96,10 @@ func (p Provenance) String() string {
 type Command struct {
 	Text string       `json:"text"`
 	Why  []Provenance `json:"why,omitempty"`
+	// Project marks a step that installs or builds the project itself
+	// from its own manifest (pip install -e ., npm ci, go mod download):
+	// evidence of Installable, unlike a system package install.
+	Project bool `json:"project,omitempty"`
 }
 
 // Section is one of the six functions.
@@ -88,13 +110,11 @@ type Section struct {
 
 // File is a Bash File.
 type File struct {
-	// RepoDir is where the repository lives when the script runs.
+	// RepoDir is where the repository lives when the script runs
+	// (DefaultRepoDir).
 	RepoDir  string    `json:"repo_dir"`
 	Sections []Section `json:"sections"` // always the six, in order
 }
-
-// DefaultRepoDir matches deploy.RepoDir and the exported Dockerfile.
-const DefaultRepoDir = "/repo"
 
 // New returns the skeleton every Bash File starts from: strict mode and the
 // error trap, package-manager detection, and a main that calls the sections.
@@ -158,7 +178,7 @@ func (f *File) Clone() *File {
 	for _, s := range f.Sections {
 		cs := make([]Command, len(s.Commands))
 		for i, c := range s.Commands {
-			cs[i] = Command{Text: c.Text, Why: append([]Provenance(nil), c.Why...)}
+			cs[i] = Command{Text: c.Text, Why: append([]Provenance(nil), c.Why...), Project: c.Project}
 		}
 		g.Sections = append(g.Sections, Section{ID: s.ID, Commands: cs})
 	}

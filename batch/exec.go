@@ -181,6 +181,7 @@ func (r *Result) fromReport(out string) error {
 		return fmt.Errorf("read report: %w", err)
 	}
 	r.Level, r.Target, r.Iterations, r.Evidence = string(rep.Level), string(rep.Target), rep.Iterations, rep.RunnableEvidence
+	r.TestEvidence, r.TestsFound, r.TestsRun = rep.TestableEvidence, rep.TestsFound, rep.TestsRun
 	r.Tests = Tests{Passed: rep.Tests.Passed, Failed: rep.Tests.Failed + rep.Tests.Errors, Skipped: rep.Tests.Skipped}
 	r.CostUSD = reportCost(b)
 	if rep.WhyNotHigher != "" && r.Level != r.Target {

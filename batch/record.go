@@ -38,27 +38,32 @@ type Tests struct {
 // <out>/results/<id>.json when its run ends. A record means "done": resume
 // skips it.
 type Result struct {
-	ID         string    `json:"id"`
-	Repo       string    `json:"repo"` // the reference as listed
-	Status     Status    `json:"status"`
-	ExitCode   int       `json:"exit_code"`
-	Error      string    `json:"error,omitempty"`
-	Target     string    `json:"target,omitempty"`
-	Level      string    `json:"level,omitempty"`
-	Evidence   string    `json:"runnable_evidence,omitempty"` // what proved Runnable (report.runnable_evidence)
-	Tests      Tests     `json:"tests"`
-	Iterations int       `json:"iterations,omitempty"`
-	Seconds    float64   `json:"seconds"`            // wall time of the job, clone included
-	CostUSD    *float64  `json:"cost_usd,omitempty"` // when the report carries a cost (LLM brains)
-	Out        string    `json:"out,omitempty"`      // its `heragent run` outputs, relative to the batch directory
-	Log        string    `json:"log,omitempty"`      // the run's stderr, relative to the batch directory
-	RunID      string    `json:"run_id,omitempty"`
-	Worker     string    `json:"worker,omitempty"`   // host:pid that ran it
-	Attempts   int       `json:"attempts,omitempty"` // distributed mode: runs started, the last included
-	Enqueued   time.Time `json:"enqueued,omitzero"`  // distributed mode
-	Started    time.Time `json:"started"`
-	Finished   time.Time `json:"finished"`
-	Collected  time.Time `json:"collected,omitzero"` // distributed mode: when the collector wrote it
+	ID       string `json:"id"`
+	Repo     string `json:"repo"` // the reference as listed
+	Status   Status `json:"status"`
+	ExitCode int    `json:"exit_code"`
+	Error    string `json:"error,omitempty"`
+	Target   string `json:"target,omitempty"`
+	Level    string `json:"level,omitempty"`
+	Evidence string `json:"runnable_evidence,omitempty"` // what proved Runnable (report.runnable_evidence)
+	// TestEvidence grades what proved Testable (report.testable_evidence:
+	// suite, subset, smoke); TestsRun of TestsFound tests ran.
+	TestEvidence string    `json:"testable_evidence,omitempty"`
+	TestsFound   int       `json:"tests_found,omitempty"`
+	TestsRun     int       `json:"tests_run,omitempty"`
+	Tests        Tests     `json:"tests"`
+	Iterations   int       `json:"iterations,omitempty"`
+	Seconds      float64   `json:"seconds"`            // wall time of the job, clone included
+	CostUSD      *float64  `json:"cost_usd,omitempty"` // when the report carries a cost (LLM brains)
+	Out          string    `json:"out,omitempty"`      // its `heragent run` outputs, relative to the batch directory
+	Log          string    `json:"log,omitempty"`      // the run's stderr, relative to the batch directory
+	RunID        string    `json:"run_id,omitempty"`
+	Worker       string    `json:"worker,omitempty"`   // host:pid that ran it
+	Attempts     int       `json:"attempts,omitempty"` // distributed mode: runs started, the last included
+	Enqueued     time.Time `json:"enqueued,omitzero"`  // distributed mode
+	Started      time.Time `json:"started"`
+	Finished     time.Time `json:"finished"`
+	Collected    time.Time `json:"collected,omitzero"` // distributed mode: when the collector wrote it
 
 	Interrupted bool `json:"-"` // the batch was stopped: no record is written
 }

@@ -87,7 +87,7 @@ func (s Summary) Markdown() string {
 	fmt.Fprintf(&b, "- %d repositories: %s\n", s.Totals.Repos, s.statusLine())
 	fmt.Fprintf(&b, "- Tests: %d passed, %d failed, %d skipped; %s of run time; cost $%.2f\n\n",
 		s.Totals.Tests.Passed, s.Totals.Tests.Failed, s.Totals.Tests.Skipped, fmtSeconds(s.Totals.Seconds), s.Totals.CostUSD)
-	b.WriteString("| repository | status | level (asked) | tests pass/fail/skip | time | cost | outputs | error |\n|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| repository | status | level (asked) | tests pass/fail/skip | tests run/found | time | cost | outputs | error |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range s.Rows {
 		links := ""
 		if r.Out != "" {
@@ -96,18 +96,34 @@ func (s Summary) Markdown() string {
 		if r.Log != "" {
 			links = strings.TrimPrefix(links+" · [log]("+r.Log+")", " · ")
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s (%s) | %d/%d/%d | %s | %s | %s | %s |\n", mdCell(r.Repo), r.Status, r.levelText(), dash(r.Target),
-			r.Tests.Passed, r.Tests.Failed, r.Tests.Skipped, fmtSeconds(r.Seconds), fmtCost(r.CostUSD), links, mdCell(r.Error))
+		fmt.Fprintf(&b, "| `%s` | %s | %s (%s) | %d/%d/%d | %s | %s | %s | %s | %s |\n", mdCell(r.Repo), r.Status, r.levelText(), dash(r.Target),
+			r.Tests.Passed, r.Tests.Failed, r.Tests.Skipped, r.TestsText(), fmtSeconds(r.Seconds), fmtCost(r.CostUSD), links, mdCell(r.Error))
 	}
 	return b.String()
 }
 
-// levelText is the level reached, with what proved Runnable.
+// levelText is the level reached, with the grades of what proved
+// Testable and Runnable: "runnable · suite · probe".
 func (r Result) levelText() string {
-	if r.Evidence != "" {
-		return r.Level + " · " + r.Evidence
+	s := dash(r.Level)
+	for _, ev := range []string{r.TestEvidence, r.Evidence} {
+		if ev != "" {
+			s += " · " + ev
+		}
 	}
-	return dash(r.Level)
+	return s
+}
+
+// TestsText is how many tests the proving command ran of those the
+// repository has: "412/430", "12/–", "–".
+func (r Result) TestsText() string {
+	switch {
+	case r.TestsRun == 0 && r.TestsFound == 0:
+		return "–"
+	case r.TestsFound == 0:
+		return fmt.Sprintf("%d/–", r.TestsRun)
+	}
+	return fmt.Sprintf("%d/%d", r.TestsRun, r.TestsFound)
 }
 
 func (s Summary) statusLine() string {

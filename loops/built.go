@@ -79,11 +79,11 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 	var out []pyramid.Command
 	for _, c := range probes {
 		known := false
-		for _, k := range r.o.Pyramid.Commands {
+		for _, k := range r.cur.pyr.Commands {
 			known = known || k.Text == c.Text
 		}
 		if !known {
-			r.o.Pyramid.Commands = append(r.o.Pyramid.Commands, c)
+			r.cur.pyr.Commands = append(r.cur.pyr.Commands, c)
 		}
 		out = append(out, c)
 	}

@@ -27,6 +27,8 @@ type Engine interface {
 	NewSandbox(ctx context.Context, o sandbox.Options) (Sandbox, error)
 	// BuildImage builds a Dockerfile from scratch (verify).
 	BuildImage(ctx context.Context, o sandbox.BuildOptions) (string, error)
+	// Version names the engine (for the report's provenance).
+	Version(ctx context.Context) (sandbox.Version, error)
 	// GC removes the containers and images of a run.
 	GC(ctx context.Context, o sandbox.GCOptions) (sandbox.GCResult, error)
 }

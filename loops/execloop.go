@@ -33,13 +33,13 @@ var setupSections = []bashfile.SectionID{bashfile.Base, bashfile.Runtimes, bashf
 // execution is the execution loop: run the Bash File (from the newest
 // checkpoint of an unchanged prefix) until it succeeds, repairing it after
 // each failure. It returns the sandbox the successful run left (the caller
-// closes it), or nil when it gave up (the report says why).
+// closes it), or nil when it gave up (r.stop says why).
 func (r *runner) execution(ctx context.Context) (Sandbox, error) {
 	start := time.Now()
 	defer func() { r.rep.Phases["setup"] += time.Since(start).Seconds() }()
 	for {
 		if why := r.budget(); why != "" {
-			r.rep.WhyNotHigher = "the Bash File never ran to the end: " + why
+			r.stop = "the Bash File did not run to the end: " + why
 			return nil, nil
 		}
 		sb, f, err := r.runSetup(ctx)
@@ -51,7 +51,7 @@ func (r *runner) execution(ctx context.Context) (Sandbox, error) {
 		}
 		changed, stop := r.repair(ctx, *f)
 		if !changed {
-			r.rep.WhyNotHigher = "the Bash File fails and no repair applies: " + stop
+			r.stop = fmt.Sprintf("the Bash File fails in section %s and no repair applies: %s", f.Section, stop)
 			return nil, nil
 		}
 	}
@@ -59,7 +59,7 @@ func (r *runner) execution(ctx context.Context) (Sandbox, error) {
 
 // checkpointKey identifies the state after section id.
 func (r *runner) checkpointKey(id bashfile.SectionID) string {
-	g := r.file.Clone()
+	g := r.cur.file.Clone()
 	past := false
 	for i := range g.Sections {
 		s := &g.Sections[i]
@@ -125,20 +125,20 @@ func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, er
 			sb.Close(ctx)
 		}
 	}()
-	script := r.file.Render()
+	script := r.cur.file.Render()
 	if err := sb.CopyFiles(ctx, map[string][]byte{"/heragent/setup.sh": []byte(script)}); err != nil {
 		return nil, nil, err
 	}
 	var todo []bashfile.SectionID
 	for _, s := range setupSections {
-		empty := len(r.file.Section(s).Commands) == 0 && s != bashfile.Build
+		empty := len(r.cur.file.Section(s).Commands) == 0 && s != bashfile.Build
 		if !empty && (fromSection == "" || sectionIndex(s) > sectionIndex(fromSection)) {
 			todo = append(todo, s) // an empty section has nothing to run or commit
 		}
 	}
 	start := time.Now()
 	timeout := r.o.SetupTimeout
-	if r.longer["setup"] {
+	if r.cur.longer["setup"] {
 		timeout *= 2
 	}
 	for _, sec := range todo {

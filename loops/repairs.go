@@ -27,12 +27,21 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 		return false, why
 	}
 	r.reflect(ctx, f)
-	props := r.o.Repairer.Propose(ctx, f, r.file, r.tried)
+	props := r.o.Repairer.Propose(ctx, f, r.cur.file, r.tried)
 	changed := false
 	var reasons []string
 	for _, p := range props {
 		rec := report.RepairRecord{Iteration: r.iter, Phase: f.Phase, Command: f.Command, Diagnosis: p.Diagnosis, Rule: p.Rule, Action: p.Action, Reason: p.Reason, Brain: r.brainOf(p)}
 		key := string(p.Diagnosis.Kind) + ":" + p.Diagnosis.Subject
+		change := changeKey(p, f)
+		if why, ok := r.rejected[change]; ok && change != "" {
+			rec.Reason = "not tried again: rolled back before because " + why
+			reasons = append(reasons, rec.Reason)
+			r.tried = append(r.tried, p)
+			r.rep.Repairs = append(r.rep.Repairs, rec)
+			continue
+		}
+		applied := false
 		switch p.Action {
 		case repair.ActionRunAsUser:
 			if f.Phase != repair.PhaseCommand || r.runAs(f.Command) {
@@ -40,7 +49,7 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 				break
 			}
 			rec.Edits = append(r.applyEdits(p.Edits), "run `"+f.Command+"` as "+repair.TestUser)
-			changed = true
+			applied = true
 		case repair.ActionEdit:
 			if r.seen[key]++; r.seen[key] > maxSameDiagnosis {
 				rec.Reason = fmt.Sprintf("stagnation: %s seen %d times after its repair", key, r.seen[key])
@@ -52,15 +61,15 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 				reasons = append(reasons, rec.Reason)
 				break
 			}
-			changed = true
+			applied = true
 		case repair.ActionRetryLonger:
 			k := "setup"
 			if f.Phase == repair.PhaseCommand {
 				k = f.Command
 			}
-			if !r.longer[k] {
-				r.longer[k] = true
-				changed = true
+			if !r.cur.longer[k] {
+				r.cur.longer[k] = true
+				applied = true
 			} else {
 				reasons = append(reasons, "timed out again with a doubled time limit")
 			}
@@ -72,7 +81,7 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 			case <-ctx.Done():
 				reasons = append(reasons, ctx.Err().Error())
 			case <-time.After(retryPause):
-				changed = true
+				applied = true
 			}
 		case repair.ActionRecord:
 			reasons = append(reasons, p.Reason)
@@ -82,12 +91,16 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 		default:
 			reasons = append(reasons, fmt.Sprintf("%s (%s): %s", p.Diagnosis.Kind, p.Rule, p.Reason))
 		}
+		if applied {
+			changed, rec.Key = true, change
+		}
 		r.tried = append(r.tried, p)
 		r.rep.Repairs = append(r.rep.Repairs, rec)
 		r.traj.emit(report.Event{Phase: "repair", Iteration: r.iter, Command: f.Command, Message: fmt.Sprintf("%s %s → %s", p.Diagnosis.Kind, p.Diagnosis.Subject, p.Action), Data: rec})
 	}
 	if changed {
 		r.iter++
+		r.cur.iter = r.iter
 		return true, ""
 	}
 	if len(reasons) == 0 {
@@ -96,19 +109,41 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 	return false, strings.Join(dedupe(reasons), "; ")
 }
 
+// changeKey identifies the change a proposal makes, so that a change once
+// rolled back is known when it is proposed again; "" for proposals that
+// change nothing (records, retries).
+func changeKey(p repair.Proposal, f repair.Failure) string {
+	switch p.Action {
+	case repair.ActionEdit:
+		var es []string
+		for _, e := range p.Edits {
+			es = append(es, e.String())
+		}
+		return "edit:" + strings.Join(es, "\n")
+	case repair.ActionRunAsUser:
+		return "user:" + f.Command
+	case repair.ActionRetryLonger:
+		if f.Phase == repair.PhaseCommand {
+			return "longer:" + f.Command
+		}
+		return "longer:setup"
+	}
+	return ""
+}
+
 // applyEdits applies edits to the Bash File and returns those that changed
 // it; when the result does not validate, the file is left as it was and
 // none are returned.
 func (r *runner) applyEdits(edits []bashfile.Edit) []string {
-	before := r.file.Clone()
+	before := r.cur.file.Clone()
 	var applied []string
 	for _, e := range edits {
-		if ok, err := r.file.Apply(e); err == nil && ok {
+		if ok, err := r.cur.file.Apply(e); err == nil && ok {
 			applied = append(applied, e.String())
 		}
 	}
-	if err := r.file.Validate(); err != nil {
-		r.file = before
+	if err := r.cur.file.Validate(); err != nil {
+		r.cur.file = before
 		return nil
 	}
 	return applied
@@ -118,8 +153,8 @@ func (r *runner) applyEdits(edits []bashfile.Edit) []string {
 // reports whether it was so marked already.
 func (r *runner) runAs(text string) bool {
 	was := false
-	for i := range r.o.Pyramid.Commands {
-		if c := &r.o.Pyramid.Commands[i]; c.Text == text {
+	for i := range r.cur.pyr.Commands {
+		if c := &r.cur.pyr.Commands[i]; c.Text == text {
 			was = was || c.User != ""
 			c.User = repair.TestUser
 		}

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/heragent/heragent/bashfile"
-	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
 	"github.com/heragent/heragent/report"
 )
@@ -26,8 +25,8 @@ func TestTransientNetworkFailureIsRetriedOnce(t *testing.T) {
 	}
 	o := RunOptions{File: bashfile.New(), Repairer: repair.RulesBrain{}}
 	o.defaults()
-	r := &runner{o: o, file: o.File.Clone(), start: time.Now(), rep: &report.Report{}, traj: newTrajectory(io.Discard, nil),
-		seen: map[string]int{}, skip: map[string]string{}, longer: map[string]bool{}}
+	r := &runner{o: o, cur: state{file: o.File.Clone(), pyr: o.Pyramid.Clone(), longer: map[string]bool{}}, start: time.Now(), rep: &report.Report{},
+		traj: newTrajectory(io.Discard, nil), seen: map[string]int{}, skip: map[string]string{}, rejected: map[string]string{}}
 	f := repair.Failure{Phase: repair.PhaseSetup, Section: bashfile.Runtimes, ExitCode: 100, Log: string(log)}
 
 	changed, why := r.repair(context.Background(), f)
@@ -49,21 +48,5 @@ func TestTransientNetworkFailureIsRetriedOnce(t *testing.T) {
 	cancel()
 	if changed, _ := r.repair(ctx, f); changed {
 		t.Fatal("retried after the context was cancelled")
-	}
-}
-
-func TestEvidenceOf(t *testing.T) {
-	for _, tc := range []struct {
-		c    pyramid.Command
-		want string
-	}{
-		{pyramid.Command{Text: "./jq . file.json", Why: []pyramid.Provenance{{Source: "docs"}}}, "documented"},
-		{pyramid.Command{Text: "./app", Why: []pyramid.Provenance{{Source: "user"}}, Expect: []string{"ok"}}, "goal"},
-		{pyramid.Command{Text: "cc … && /tmp/heragent-consumer", Synth: true, Expect: []string{"[0-9]"}, Reason: "compiles a program"}, "probe"},
-		{pyramid.Command{Text: "./tool --version", Synth: true, Reason: "last resort: asks the program for its version"}, "last_resort"},
-	} {
-		if got := evidenceOf(tc.c); got != tc.want {
-			t.Errorf("%s: %s, want %s", tc.c.Text, got, tc.want)
-		}
 	}
 }

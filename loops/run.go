@@ -1,18 +1,22 @@
+// Package loops takes a repository up the maturity levels in containers:
+// the execution loop runs the Bash File and repairs it until it runs to the
+// end, the feedback loop runs the Test Pyramid level by level in the
+// environment it made, and the search keeps the strongest state proved
+// (rolling back repairs that lose what was proved). It also re-proves a run
+// from its exports (Verify) and writes them. It talks to containers only
+// through the small Engine and Sandbox interfaces (engine.go), and holds no
+// language knowledge: the pyramid judges, repair diagnoses. See README.md.
 package loops
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/internal/buildinfo"
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
 	"github.com/heragent/heragent/report"
@@ -33,15 +37,20 @@ type RunOptions struct {
 	Image    string
 	CACerts  []sandbox.CACert
 	Limits   sandbox.Limits
-	File     *bashfile.File   // the initial Bash File
-	Pyramid  *pyramid.Pyramid // the commands that prove each level
+	File     *bashfile.File   // the initial Bash File (Run works on a copy)
+	Pyramid  *pyramid.Pyramid // the commands that prove each level (Run works on a copy)
 	Repairer Repairer
 	Target   pyramid.Level // stop once reached; Runnable when empty
 	Stacks   []string      // for the report
 	RunID    string        // labels containers and images; random when empty
+	// Commit is the repository's git commit ("" when it is not a git
+	// checkout: the report then names the tree's hash); Dirty when the
+	// checkout had uncommitted changes.
+	Commit string
+	Dirty  bool
 
 	// Chooser, Reflector and Journal are the brain's other roles; nil
-	// keeps the deterministic behaviour (deploy/roles.go).
+	// keeps the deterministic behaviour (loops/roles.go).
 	Chooser   CommandChooser
 	Reflector Reflector
 	Journal   Journal
@@ -77,13 +86,18 @@ func (o *RunOptions) defaults() {
 	if o.Phases == nil {
 		o.Phases = map[string]float64{}
 	}
+	if o.Pyramid == nil {
+		o.Pyramid = &pyramid.Pyramid{}
+	}
 }
 
 // runner holds the state of one run.
 type runner struct {
 	o        RunOptions
 	e        Engine
-	file     *bashfile.File
+	cur      state  // the Bash File state being tried
+	best     *state // the strongest state proved; nil until one ran to the end
+	bestStep int    // its entry in the report's level history
 	stage    string // staging output directory
 	runID    string
 	repoHash string
@@ -94,8 +108,9 @@ type runner struct {
 	tried    []repair.Proposal
 	seen     map[string]int    // diagnosis → times seen, for stagnation
 	skip     map[string]string // pyramid command → why it is not run again
-	longer   map[string]bool   // commands (or "setup") that get a doubled time limit
+	rejected map[string]string // repair key → why it was rolled back
 	iter     int
+	stop     string // why the search ended, when it ended short of the target
 
 	reflected    map[int]bool          // iterations a lesson was asked for
 	versionFuncs []pyramid.VersionFunc // the checkout's headers' version functions
@@ -106,9 +121,11 @@ type runner struct {
 // the execution loop runs the Bash File in a fresh sandbox and repairs it
 // until it succeeds; the feedback loop runs the pyramid level by level in
 // the environment the script produced, sending failures back as repairs.
-// Outputs (setup.sh, Dockerfile, entrypoint.sh, pyramid.json, report.json,
+// The result is the strongest state proved by a Bash File that still runs
+// to the end; repairs that lose it are rolled back (state.go). Outputs
+// (setup.sh, Dockerfile, entrypoint.sh, pyramid.json, report.json,
 // report.md, trajectory.jsonl, logs/) appear in o.Out only when the run
-// ends; an interrupted or failed run leaves nothing behind.
+// ends, from the best state; an interrupted or failed run leaves nothing.
 func Run(ctx context.Context, e Engine, o RunOptions) (*report.Report, error) {
 	o.defaults()
 	if err := sandbox.CheckRepoDir(o.Repo); err != nil {
@@ -124,8 +141,9 @@ func Run(ctx context.Context, e Engine, o RunOptions) (*report.Report, error) {
 	if o.RunID == "" {
 		o.RunID = sandbox.NewRunID()
 	}
-	r := &runner{o: o, e: e, file: o.File.Clone(), runID: o.RunID, baseID: baseID, start: time.Now(),
-		seen: map[string]int{}, skip: map[string]string{}, longer: map[string]bool{}}
+	r := &runner{o: o, e: e, runID: o.RunID, baseID: baseID, start: time.Now(),
+		cur:  state{file: o.File.Clone(), pyr: o.Pyramid.Clone(), longer: map[string]bool{}},
+		seen: map[string]int{}, skip: map[string]string{}, rejected: map[string]string{}}
 	r.stage = filepath.Clean(o.Out) + ".partial-" + r.runID
 	if err := os.MkdirAll(filepath.Join(r.stage, "logs"), 0o755); err != nil {
 		return nil, fmt.Errorf("create output directory: %w", err)
@@ -148,12 +166,11 @@ func Run(ctx context.Context, e Engine, o RunOptions) (*report.Report, error) {
 	if r.repoHash, err = hashTree(o.Repo); err != nil {
 		return nil, err
 	}
-	r.rep = &report.Report{RunID: r.runID, Repo: o.Repo, Image: o.Image, Brain: o.Repairer.Name(), Target: o.Target, Level: pyramid.None,
-		Stacks: o.Stacks, Phases: o.Phases, Setup: []report.SetupRun{}, Commands: []report.CommandResult{}, Repairs: []report.RepairRecord{}, Notes: o.Notes}
-
+	r.rep = r.newReport(ctx)
 	if err := r.loop(ctx); err != nil {
 		return nil, err
 	}
+	r.finish()
 	if err := r.export(); err != nil {
 		return nil, err
 	}
@@ -164,8 +181,39 @@ func Run(ctx context.Context, e Engine, o RunOptions) (*report.Report, error) {
 	return r.rep, nil
 }
 
+// newReport starts the report with what is known before any run.
+func (r *runner) newReport(ctx context.Context) *report.Report {
+	o := r.o
+	rep := &report.Report{SchemaVersion: report.SchemaVersion, RunID: r.runID, Repo: o.Repo, Image: o.Image, Brain: o.Repairer.Name(),
+		Target: o.Target, Level: pyramid.None, Stacks: o.Stacks, Phases: o.Phases, TestsFound: o.Pyramid.TestsFound,
+		Setup: []report.SetupRun{}, Commands: []report.CommandResult{}, Repairs: []report.RepairRecord{}, History: []report.LevelStep{}, Notes: o.Notes}
+	rep.Provenance = report.Provenance{Heragent: buildinfo.Version(), Commit: o.Commit, Dirty: o.Dirty,
+		StartedAt: r.start.UTC(), Engine: engineName(ctx, r.e), ImageDigest: r.baseID}
+	if rep.Commit == "" {
+		rep.Commit = "tree:" + r.repoHash
+	}
+	return rep
+}
+
+// engineName describes the engine for the report: "Podman Engine 4.3.1
+// (API 1.41)".
+func engineName(ctx context.Context, e Engine) string {
+	v, err := e.Version(ctx)
+	if err != nil {
+		return "unknown"
+	}
+	name := v.Platform
+	if name == "" {
+		name = "engine"
+	}
+	return fmt.Sprintf("%s %s (API %s)", name, v.ServerVersion, v.APIVersion)
+}
+
 // loop alternates the execution and feedback loops until the target level
-// is reached, no repair applies, or a budget is spent.
+// is reached, nothing is left to try, or a budget is spent. Each state the
+// feedback loop judges is kept when it is at least as strong as the best
+// so far, and rolled back when it is weaker; a state whose Bash File no
+// longer runs to the end is rolled back too.
 func (r *runner) loop(ctx context.Context) error {
 	for {
 		sb, err := r.execution(ctx)
@@ -173,12 +221,23 @@ func (r *runner) loop(ctx context.Context) error {
 			return err
 		}
 		if sb == nil {
-			r.rep.Level = pyramid.None
+			if r.rollback(r.cur.iter, r.stop) {
+				continue
+			}
 			return nil
 		}
-		repaired, err := r.feedback(ctx, sb)
-		if err != nil || !repaired {
+		ran, repaired, err := r.feedback(ctx, sb)
+		if err != nil {
 			return err
+		}
+		if !r.judge(ran) {
+			if r.rollback(ran.iter, fmt.Sprintf("it proved %s, weaker than the %s proved before", ran.proof.text(), r.best.proof.text())) {
+				continue
+			}
+			return nil
+		}
+		if !repaired {
+			return nil
 		}
 	}
 }
@@ -199,112 +258,4 @@ func (r *runner) budget() string {
 func (r *runner) logPath(name string) (abs, rel string) {
 	rel = filepath.Join("logs", name)
 	return filepath.Join(r.stage, rel), rel
-}
-
-// export writes the final artefacts into the staging directory.
-func (r *runner) export() error {
-	start := time.Now()
-	x := Export{BaseImage: r.o.Image, Setup: r.file.Render(), Runnable: r.rep.Runnable}
-	if err := x.WriteExports(r.stage); err != nil {
-		return err
-	}
-	pj, err := r.o.Pyramid.JSON()
-	if err != nil {
-		return fmt.Errorf("encode pyramid: %w", err)
-	}
-	if err := writeFile(filepath.Join(r.stage, "pyramid.json"), pj, 0o644); err != nil {
-		return err
-	}
-	r.rep.Iterations = r.iter
-	r.rep.Phases["export"] = time.Since(start).Seconds()
-	r.rep.Seconds = time.Since(r.start).Seconds()
-	for _, p := range []string{"graph", "plan", "pyramid"} {
-		r.rep.Seconds += r.rep.Phases[p]
-	}
-	r.traj.emit(report.Event{Phase: "done", Iteration: r.iter, Level: string(r.rep.Level), Message: "level reached: " + string(r.rep.Level)})
-	r.journalReport()
-	if err := writeJSON(filepath.Join(r.stage, "report.json"), r.rep); err != nil {
-		return err
-	}
-	return writeFile(filepath.Join(r.stage, "report.md"), []byte(r.rep.Markdown()), 0o644)
-}
-
-// replaceDir moves the finished staging directory to out, replacing an
-// earlier heragent output there but nothing else.
-func replaceDir(stage, out string) error {
-	if fi, err := os.Stat(out); err == nil {
-		if !fi.IsDir() {
-			return fmt.Errorf("write output: %s exists and is not a directory", out)
-		}
-		entries, _ := os.ReadDir(out)
-		_, isOurs := os.Stat(filepath.Join(out, "report.json"))
-		if len(entries) > 0 && isOurs != nil {
-			return fmt.Errorf("write output: %s is not empty and is not a heragent output directory", out)
-		}
-		if err := os.RemoveAll(out); err != nil {
-			return fmt.Errorf("replace output: %w", err)
-		}
-	}
-	if err := os.Rename(stage, out); err != nil {
-		return fmt.Errorf("write output: %w", err)
-	}
-	return nil
-}
-
-// CheckOutDir refuses, before any work, an output directory that Run could
-// not replace.
-func CheckOutDir(out string) error {
-	fi, err := os.Stat(out)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("%w: output %v", sandbox.ErrBadRepo, err)
-	}
-	if !fi.IsDir() {
-		return fmt.Errorf("%w: output %s is a file", sandbox.ErrBadRepo, out)
-	}
-	entries, _ := os.ReadDir(out)
-	if _, err := os.Stat(filepath.Join(out, "report.json")); len(entries) > 0 && err != nil {
-		return fmt.Errorf("%w: output %s is not empty and is not a heragent output directory", sandbox.ErrBadRepo, out)
-	}
-	return nil
-}
-
-// hashTree hashes the repository's paths, modes and contents: checkpoints
-// are only reused for the same tree.
-func hashTree(root string) (string, error) {
-	h := sha256.New()
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(h, "%s\x00%o\x00", filepath.ToSlash(rel), info.Mode())
-		switch {
-		case info.Mode()&os.ModeSymlink != 0:
-			l, _ := os.Readlink(p)
-			io.WriteString(h, l)
-		case info.Mode().IsRegular():
-			f, err := os.Open(p)
-			if err != nil {
-				return err
-			}
-			_, err = io.Copy(h, f)
-			f.Close()
-			if err != nil {
-				return err
-			}
-		}
-		h.Write([]byte{0})
-		return nil
-	})
-	if err != nil {
-		return "", fmt.Errorf("hash repository: %w", err)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }

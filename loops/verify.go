@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/heragent/heragent/internal/buildinfo"
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
 	"github.com/heragent/heragent/report"
@@ -23,6 +24,10 @@ type VerifyOptions struct {
 	Limits         sandbox.Limits
 	CommandTimeout time.Duration // default 15m
 	Log            io.Writer     // image build output
+	// Identify names the repository's revision now: its git commit and
+	// whether the checkout has changes ("" when it is not a git checkout:
+	// verify.json then names the tree's hash). Nil: the tree's hash.
+	Identify func(dir string) (commit string, dirty bool)
 }
 
 // ErrNotOutput means a directory is not the output of `heragent run`.
@@ -30,94 +35,62 @@ var ErrNotOutput = fmt.Errorf("%w: not a heragent output directory", sandbox.Err
 
 // Verify rebuilds the exported Dockerfile from scratch (no checkpoint, the
 // repository as context) and re-runs the commands that proved the reported
-// level, in a container of the new image. The result is written to
-// out/verify.json and the command logs to out/logs/verify-*.log.
+// level (report.json's proofs), in a container of the new image. The
+// result is written to out/verify.json and the command logs to
+// out/logs/verify-*.log.
 func Verify(ctx context.Context, e Engine, out string, o VerifyOptions) (*report.VerifyResult, error) {
 	if o.CommandTimeout <= 0 {
 		o.CommandTimeout = 15 * time.Minute
 	}
-	var rep report.Report
-	if err := readJSON(filepath.Join(out, "report.json"), &rep); err != nil {
+	rep, pyr, df, err := readOutput(out)
+	if err != nil {
 		return nil, err
-	}
-	pj, err := os.ReadFile(filepath.Join(out, "pyramid.json"))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrNotOutput, err)
-	}
-	pyr, err := pyramid.Load(pj)
-	if err != nil {
-		return nil, fmt.Errorf("%w: pyramid.json: %v", ErrNotOutput, err)
-	}
-	df, err := os.ReadFile(filepath.Join(out, "Dockerfile"))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrNotOutput, err)
 	}
 	if err := sandbox.CheckRepoDir(rep.Repo); err != nil {
 		return nil, err
 	}
 	start := time.Now()
-	res := &report.VerifyResult{Out: out, Repo: rep.Repo, Level: rep.Level, Reproduced: pyramid.None, Commands: []report.CommandResult{}}
+	res := &report.VerifyResult{SchemaVersion: report.SchemaVersion, Out: out, Repo: rep.Repo, Level: rep.Level, Reproduced: pyramid.None, Commands: []report.CommandResult{}}
+	if res.Provenance, err = verifyProvenance(ctx, e, rep, o, start); err != nil {
+		return nil, err
+	}
 	runID := sandbox.NewRunID()
 	defer e.GC(context.WithoutCancel(ctx), sandbox.GCOptions{RunID: runID, Checkpoints: true})
-	bo := sandbox.BuildOptions{Context: rep.Repo, Dockerfile: string(df), CACerts: o.CACerts, RunID: runID, Log: o.Log}
-	img, err := e.BuildImage(ctx, bo)
-	var be *sandbox.BuildError
-	if err != nil && ctx.Err() == nil && (strings.Contains(err.Error(), "deleting build container") || errors.As(err, &be) && repair.Transient(be.Tail)) {
-		// podman 4 sometimes fails to clean up an intermediate container
-		// after a successful step, and a name lookup may fail for a
-		// moment: hiccups, not a verdict. Once more.
-		img, err = e.BuildImage(ctx, bo)
-	}
+	img, err := buildOnce(ctx, e, sandbox.BuildOptions{Context: rep.Repo, Dockerfile: df, CACerts: o.CACerts, RunID: runID, Log: o.Log})
 	res.BuildSeconds = time.Since(start).Seconds()
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		res.Mismatches = append(res.Mismatches, "the Dockerfile does not build: "+err.Error())
-		res.Seconds = time.Since(start).Seconds()
-		return res, writeJSON(filepath.Join(out, "verify.json"), res)
-	}
-	if rep.Level.Rank() >= pyramid.Installable.Rank() {
-		res.Reproduced = pyramid.Installable // the image built: setup.sh ran to the end
+		return res, finishVerify(out, res, start)
 	}
 	sb, err := e.NewSandbox(ctx, sandbox.Options{Image: img, CACerts: o.CACerts, Limits: o.Limits, RunID: runID})
 	if err != nil {
 		return nil, err
 	}
 	defer sb.Close(ctx)
-	last := 0
-	for _, c := range rep.Commands {
-		last = max(last, c.Iteration)
-	}
+	proofs := proofCommands(rep)
 	n := 0
 	for _, l := range pyramid.Levels {
 		if l.Rank() > rep.Level.Rank() {
 			break
 		}
 		levelOK := true
-		for _, cr := range rep.Commands {
-			if cr.Iteration != last || !cr.Passed || cr.Level != l {
-				continue
-			}
+		for _, cr := range proofs[l] {
 			n++
-			c := findCommand(pyr, cr)
-			got, err := execCommand(ctx, sb, c, n, o.CommandTimeout, filepath.Join(out, "logs", fmt.Sprintf("verify-%02d.log", n)))
+			got, err := reprove(ctx, sb, findCommand(pyr, cr), cr, n, out, o.CommandTimeout)
 			if err != nil {
 				return nil, err
 			}
-			got.Log = filepath.Join("logs", fmt.Sprintf("verify-%02d.log", n))
-			if cr.Tolerated && !got.Passed && !got.TimedOut && pyramid.Tolerable(got.Counts) {
-				got.Passed, got.Tolerated = true, true // as in the run: nearly all tests pass
-				got.Verdict = "accepted with failures: " + got.Verdict
-			}
-			res.Commands = append(res.Commands, got.CommandResult)
+			res.Commands = append(res.Commands, got)
 			if !got.Passed {
 				levelOK = false
-				res.Mismatches = append(res.Mismatches, fmt.Sprintf("%s command `%s` passed in the run but not now: %s", l, c.Text, got.Verdict))
+				res.Mismatches = append(res.Mismatches, fmt.Sprintf("%s command `%s` passed in the run but not now: %s", l, cr.Text, got.Verdict))
 			}
 		}
-		if !levelOK {
-			break
+		if !levelOK || l != pyramid.Installable && len(proofs[l]) == 0 {
+			break // the image building is Installable's evidence when no command proved it
 		}
 		res.Reproduced = l
 	}
@@ -125,8 +98,108 @@ func Verify(ctx context.Context, e Engine, out string, o VerifyOptions) (*report
 	if !res.Match && len(res.Mismatches) == 0 {
 		res.Mismatches = append(res.Mismatches, fmt.Sprintf("reported %s, reproduced %s", rep.Level, res.Reproduced))
 	}
+	return res, finishVerify(out, res, start)
+}
+
+// readOutput reads what Verify needs of a run's output directory.
+func readOutput(out string) (*report.Report, *pyramid.Pyramid, string, error) {
+	var rep report.Report
+	if err := readJSON(filepath.Join(out, "report.json"), &rep); err != nil {
+		return nil, nil, "", err
+	}
+	pj, err := os.ReadFile(filepath.Join(out, "pyramid.json"))
+	if err != nil {
+		return nil, nil, "", fmt.Errorf("%w: %v", ErrNotOutput, err)
+	}
+	pyr, err := pyramid.Load(pj)
+	if err != nil {
+		return nil, nil, "", fmt.Errorf("%w: pyramid.json: %v", ErrNotOutput, err)
+	}
+	df, err := os.ReadFile(filepath.Join(out, "Dockerfile"))
+	if err != nil {
+		return nil, nil, "", fmt.Errorf("%w: %v", ErrNotOutput, err)
+	}
+	return &rep, pyr, string(df), nil
+}
+
+// verifyProvenance says which heragent verified which revision of the
+// repository on which engine and base image.
+func verifyProvenance(ctx context.Context, e Engine, rep *report.Report, o VerifyOptions, start time.Time) (report.Provenance, error) {
+	p := report.Provenance{Heragent: buildinfo.Version(), StartedAt: start.UTC(), Engine: engineName(ctx, e)}
+	if o.Identify != nil {
+		p.Commit, p.Dirty = o.Identify(rep.Repo)
+	}
+	if p.Commit == "" {
+		h, err := hashTree(rep.Repo)
+		if err != nil {
+			return p, err
+		}
+		p.Commit = "tree:" + h
+	}
+	if id, err := e.ImageID(ctx, rep.Image); err == nil {
+		p.ImageDigest = id
+	}
+	return p, nil
+}
+
+// buildOnce builds the image, once more after a hiccup: podman 4 sometimes
+// fails to clean up an intermediate container after a successful step,
+// and a name lookup may fail for a moment.
+func buildOnce(ctx context.Context, e Engine, bo sandbox.BuildOptions) (string, error) {
+	img, err := e.BuildImage(ctx, bo)
+	var be *sandbox.BuildError
+	if err != nil && ctx.Err() == nil && (strings.Contains(err.Error(), "deleting build container") || errors.As(err, &be) && repair.Transient(be.Tail)) {
+		img, err = e.BuildImage(ctx, bo)
+	}
+	return img, err
+}
+
+// proofCommands returns, per level, the commands that proved it in the
+// run: those report.json marks as proofs (schema 2), or, in an older
+// report, the passing commands of its last iteration.
+func proofCommands(rep *report.Report) map[pyramid.Level][]report.CommandResult {
+	out := map[pyramid.Level][]report.CommandResult{}
+	marked := false
+	for _, c := range rep.Commands {
+		marked = marked || c.Proof
+	}
+	last := 0
+	for _, c := range rep.Commands {
+		last = max(last, c.Iteration)
+	}
+	for _, c := range rep.Commands {
+		if c.Proof || !marked && c.Passed && c.Iteration == last {
+			out[c.Level] = append(out[c.Level], c)
+		}
+	}
+	return out
+}
+
+// reprove runs a proving command again in the rebuilt image and judges it
+// as the run did: a command accepted with tolerated failures is accepted
+// again when nearly all of its tests pass.
+func reprove(ctx context.Context, sb Sandbox, c pyramid.Command, was report.CommandResult, n int, out string, timeout time.Duration) (report.CommandResult, error) {
+	rel := filepath.Join("logs", fmt.Sprintf("verify-%02d.log", n))
+	got, err := execCommand(ctx, sb, c, n, timeout, filepath.Join(out, rel))
+	if err != nil {
+		return report.CommandResult{}, err
+	}
+	got.Log, got.Proof = rel, true
+	if was.Tolerated && !got.Passed && !got.TimedOut && pyramid.Tolerable(got.Counts) {
+		got.Passed, got.Tolerated = true, true // as in the run: nearly all tests pass
+		got.Verdict = "accepted with failures: " + got.Verdict
+	}
+	if got.Passed {
+		got.Evidence = was.Evidence
+	}
+	return got.CommandResult, nil
+}
+
+// finishVerify stamps the end and writes verify.json.
+func finishVerify(out string, res *report.VerifyResult, start time.Time) error {
 	res.Seconds = time.Since(start).Seconds()
-	return res, writeJSON(filepath.Join(out, "verify.json"), res)
+	res.EndedAt = time.Now().UTC()
+	return writeJSON(filepath.Join(out, "verify.json"), res)
 }
 
 // findCommand returns the pyramid command a result came from (for its

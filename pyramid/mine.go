@@ -9,13 +9,20 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/retrieval"
 )
 
-// Options are the user's additions to the mined pyramid.
+// Options are the user's additions to the mined pyramid and the Bash
+// File's layout the commands must fit.
 type Options struct {
 	Goals  []string // --goal: commands at the Runnable level, provenance "user"
 	Expect []string // --expect: regexes every goal's output must show
+	// Layout is where the Bash File builds (bashfile.Plan.Layout): build
+	// tree commands run in its build directory and CMake/meson programs
+	// are found there. Zero: the layout a Bash File of the graph's stacks
+	// would have (bashfile.LayoutOf).
+	Layout bashfile.Layout
 }
 
 // Validate checks the options: goals are non-empty, every expect is a
@@ -42,12 +49,50 @@ type env struct {
 	ix     *retrieval.Index
 	stacks map[string]bool
 	progs  map[string]string // program name → how to run it from the root (bins, executables, console scripts)
+	layout bashfile.Layout   // where the Bash File builds
+}
+
+// newEnv reads the graph's stacks and entry points; layout is the Bash
+// File's, or zero for the one its stacks imply.
+func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout) (*env, error) {
+	st, err := ix.Stacks(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list stacks: %w", err)
+	}
+	e := &env{ix: ix, stacks: map[string]bool{}, progs: map[string]string{}, layout: layout}
+	for _, s := range st {
+		e.stacks[s] = true
+	}
+	if e.layout.BuildDirs == nil {
+		e.layout = bashfile.LayoutOf(st)
+	}
+	eps, err := ix.EntryPoints(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list entry points: %w", err)
+	}
+	for _, ep := range eps {
+		if ep.Kind == "bin" || ep.Kind == "executable" {
+			if run := e.invocation(ep.Name, ep.Path); run != "" {
+				e.progs[ep.Name] = run
+			}
+		}
+	}
+	return e, nil
+}
+
+// workspace is what splitShell needs to know of the checkout.
+func (e *env) workspace() workspace {
+	bd := e.layout.OutOfTree()
+	if bd == "" {
+		bd = bashfile.BuildDir // where an ad-hoc build directory of the docs maps to
+	}
+	return workspace{known: e.exists, buildDir: bd}
 }
 
 // exists reports whether a repository-relative directory exists (or is a
 // conventional build directory the setup script creates).
 func (e *env) exists(dir string) bool {
-	if buildDirs[dir] {
+	if buildDirs[dir] || dir == e.layout.OutOfTree() {
 		return true
 	}
 	st, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(dir)))
@@ -83,24 +128,9 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		return nil, err
 	}
 	exp := append([]string(nil), o.Expect...)
-	st, err := ix.Stacks(ctx)
+	e, err := newEnv(ctx, ix, o.Layout)
 	if err != nil {
-		return nil, fmt.Errorf("list stacks: %w", err)
-	}
-	e := &env{ix: ix, stacks: map[string]bool{}, progs: map[string]string{}}
-	for _, s := range st {
-		e.stacks[s] = true
-	}
-	eps, err := ix.EntryPoints(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("list entry points: %w", err)
-	}
-	for _, ep := range eps {
-		if ep.Kind == "bin" || ep.Kind == "executable" {
-			if run := e.invocation(ep.Name, ep.Path); run != "" {
-				e.progs[ep.Name] = run
-			}
-		}
+		return nil, err
 	}
 	var all []Command
 	for _, m := range miners {
@@ -127,7 +157,7 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		all = append(all, Command{Text: g, Bucket: Integration, Level: Runnable, Reason: "user goal: reached when it exits 0 and its output shows every expected landmark",
 			Why: []Provenance{{Source: "user"}}, Expect: exp})
 	}
-	p := &Pyramid{SchemaVersion: SchemaVersion}
+	p := &Pyramid{SchemaVersion: SchemaVersion, TestsFound: CountTests(ctx, ix)}
 	for _, c := range order(all) {
 		p.Add(c)
 	}
@@ -156,7 +186,7 @@ func documentedRunnable(cs []Command) bool {
 // provenance; startLine is the file line of the block's first line.
 func fromShell(e *env, block string, src, file string, startLine int, note string) []Command {
 	var out []Command
-	for _, sc := range splitShell(block, e.exists) {
+	for _, sc := range splitShell(block, e.workspace()) {
 		v := classify(sc.Text)
 		text := sc.Text
 		if w := strings.Fields(sc.Text); v.Drop != "" && len(w) > 0 && e.progs[w[0]] != "" && hardDrop(sc.Text) == "" {
@@ -184,21 +214,22 @@ func fromShell(e *env, block string, src, file string, startLine int, note strin
 }
 
 // invocation is how a program of the repository is run from the root
-// after the setup script built it: CMake and meson executables in build/
-// (when that build system is the one the setup script uses), automake
-// programs in their directory, console scripts and package bins by name
-// (the venv and npm put them on PATH); "" when unknown.
+// after the setup script built it: CMake and meson executables in the
+// layout's build directory (when that build system is the one the setup
+// script uses), automake programs in their directory, console scripts and
+// package bins by name (the venv and npm put them on PATH); "" when
+// unknown.
 func (e *env) invocation(name, file string) string {
 	d := path.Dir(file)
 	switch path.Base(file) {
 	case "CMakeLists.txt":
-		if e.stacks["cmake"] {
-			return "./" + path.Join("build", d, name)
+		if bd := e.layout.BuildDir("cmake"); bd != "" {
+			return "./" + path.Join(bd, d, name)
 		}
 		return ""
 	case "meson.build":
-		if e.stacks["meson"] {
-			return "./" + path.Join("build", d, name)
+		if bd := e.layout.BuildDir("meson"); bd != "" {
+			return "./" + path.Join(bd, d, name)
 		}
 		return ""
 	case "Makefile.am":
@@ -210,19 +241,19 @@ func (e *env) invocation(name, file string) string {
 // fit checks a mined command against the setup script's layout and
 // returns its working directory: CMake and meson build-tree commands
 // (ctest, cmake --build ., cmake .., make in a CMake project without a
-// top-level Makefile) run in build/; commands reaching outside the
-// workspace are refused.
+// top-level Makefile) run in the layout's build directory; commands
+// reaching outside the workspace are refused.
 func (e *env) fit(text, dir string) (string, bool) {
 	w := words(text)
 	if len(w) == 0 {
 		return dir, false
 	}
-	if dir == "" && (e.stacks["cmake"] || e.stacks["meson"]) && !e.stacks["make"] && !e.stacks["autotools"] {
+	if bd := e.layout.OutOfTree(); dir == "" && bd != "" && !e.stacks["make"] && !e.stacks["autotools"] {
 		switch {
 		case w[0] == "ctest" && !strings.Contains(text, "--test-dir"),
 			w[0] == "cmake" && len(w) > 1 && (w[1] == ".." || w[len(w)-1] == ".." || len(w) > 2 && (w[1] == "--build" || w[1] == "--install") && w[2] == "."),
 			(w[0] == "make" || w[0] == "ninja") && !strings.Contains(text, " -C "):
-			dir = "build"
+			dir = bd
 		}
 	}
 	if why := e.missingScript(w, dir); why != "" {

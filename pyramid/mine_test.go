@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/graph/build"
 	"github.com/heragent/heragent/graph/embedded"
 	"github.com/heragent/heragent/retrieval"
@@ -34,26 +35,9 @@ func fixtureIndex(t *testing.T, fixture string) *retrieval.Index {
 
 func fixtureEnv(t *testing.T, fixture string) *env {
 	t.Helper()
-	ix := fixtureIndex(t, fixture)
-	ctx := context.Background()
-	st, err := ix.Stacks(ctx)
+	e, err := newEnv(context.Background(), fixtureIndex(t, fixture), bashfile.Layout{})
 	if err != nil {
 		t.Fatal(err)
-	}
-	e := &env{ix: ix, stacks: map[string]bool{}, progs: map[string]string{}}
-	for _, s := range st {
-		e.stacks[s] = true
-	}
-	eps, err := ix.EntryPoints(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, ep := range eps {
-		if ep.Kind == "bin" || ep.Kind == "executable" {
-			if run := e.invocation(ep.Name, ep.Path); run != "" {
-				e.progs[ep.Name] = run
-			}
-		}
 	}
 	return e
 }
@@ -111,7 +95,7 @@ func TestMiners(t *testing.T) {
 			}
 			var got []want
 			for _, c := range cs {
-				got = append(got, want{c.Text, c.Bucket, c.Why[0].String()})
+				got = append(got, want{c.Text, c.Bucket, c.Why[0].Where()})
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("got  %v\nwant %v", got, tt.want)

@@ -7,6 +7,8 @@ package pyramid
 import (
 	"fmt"
 	"strings"
+
+	"github.com/heragent/heragent/bashfile"
 )
 
 // Level is a maturity level. Higher levels require the lower ones.
@@ -70,24 +72,11 @@ func (b Bucket) Level() Level {
 	return None
 }
 
-// Provenance says where a command was found.
-type Provenance struct {
-	Source string `json:"source"` // miner: readme, docs, ci, makefile, package.json, cmake, meson, tox, convention, entrypoint, synthesized, user
-	File   string `json:"file,omitempty"`
-	Line   int    `json:"line,omitempty"`
-	Note   string `json:"note,omitempty"`
-}
-
-func (p Provenance) String() string {
-	s := p.Source
-	if p.File != "" {
-		s += " " + p.File
-		if p.Line > 0 {
-			s += fmt.Sprintf(":%d", p.Line)
-		}
-	}
-	return s
-}
+// Provenance says where a command was found. It is the Bash File's
+// provenance type; here Source names a miner: readme, docs, ci, makefile,
+// package.json, cmake, meson, tox, convention, entrypoint, synthesized,
+// built, header, llm or user. Where() is its short form.
+type Provenance = bashfile.Provenance
 
 // Command is one pyramid entry.
 type Command struct {
@@ -111,8 +100,11 @@ type Command struct {
 
 // Pyramid is the ordered set of commands for a repository.
 type Pyramid struct {
-	SchemaVersion int       `json:"schema_version"`
-	Commands      []Command `json:"commands"`
+	SchemaVersion int `json:"schema_version"`
+	// TestsFound is roughly how many tests the repository has (CountTests):
+	// what a Testable command's run is measured against (GradeTestable).
+	TestsFound int       `json:"tests_found,omitempty"`
+	Commands   []Command `json:"commands"`
 }
 
 // Add appends c, setting its Level from its Bucket.

@@ -5,9 +5,6 @@
 package report
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/pyramid/results"
 	"github.com/heragent/heragent/repair"
@@ -39,10 +36,16 @@ type CommandResult struct {
 	Passed    bool           `json:"passed"`
 	// Tolerated: the command proved Testable although some tests failed
 	// (pyramid.Tolerable), after no repair fixed them.
-	Tolerated bool   `json:"tolerated,omitempty"`
-	Verdict   string `json:"verdict"`
-	Log       string `json:"log"`
-	Tail      string `json:"tail,omitempty"`
+	Tolerated bool `json:"tolerated,omitempty"`
+	// Evidence grades a passing command: for Testable suite, subset or
+	// smoke; for Runnable goal, documented, probe or last_resort.
+	Evidence string `json:"evidence,omitempty"`
+	// Proof marks the commands that proved the reported level's steps in
+	// the state whose exports were written: what verify re-runs.
+	Proof   bool   `json:"proof,omitempty"`
+	Verdict string `json:"verdict"`
+	Log     string `json:"log"`
+	Tail    string `json:"tail,omitempty"`
 }
 
 // RepairRecord is one repair decision.
@@ -56,10 +59,42 @@ type RepairRecord struct {
 	Edits     []string         `json:"edits,omitempty"`
 	Reason    string           `json:"reason,omitempty"`
 	Brain     string           `json:"brain"`
+	// Rejected says why an applied repair was rolled back (the Bash File
+	// stopped running to the end, or a level already proved was lost);
+	// a rejected edit is never tried again in the run.
+	Rejected string `json:"rejected,omitempty"`
+	// Key identifies the change (its edits) so a rejected one is known
+	// when it is proposed again.
+	Key string `json:"-"`
+	// RejectedLog is the log (relative to the output directory) that
+	// showed the failure the repair led to.
+	RejectedLog string `json:"rejected_log,omitempty"`
 }
+
+// LevelStep is what one state of the Bash File proved: the file after
+// Iteration repairs, run to the end (or not) and judged.
+type LevelStep struct {
+	Iteration        int           `json:"iteration"`
+	Level            pyramid.Level `json:"level"`
+	TestableEvidence string        `json:"testable_evidence,omitempty"`
+	RunnableEvidence string        `json:"runnable_evidence,omitempty"`
+	// At is when the state's proof was complete, in seconds since the
+	// run began (the analysis included).
+	At float64 `json:"at_seconds"`
+	// Best marks the state the exports come from.
+	Best bool `json:"best,omitempty"`
+	// RolledBack says why the search left this state for the best one.
+	RolledBack string `json:"rolled_back,omitempty"`
+}
+
+// SchemaVersion is report.json's and verify.json's schema version: 2 added
+// provenance, evidence grades, proofs and the level history.
+const SchemaVersion = 2
 
 // Report is report.json: how far the run got and the evidence.
 type Report struct {
+	SchemaVersion int `json:"schema_version"`
+	Provenance
 	RunID        string        `json:"run_id"`
 	Repo         string        `json:"repo"`
 	Image        string        `json:"image"`
@@ -73,109 +108,34 @@ type Report struct {
 	// "probe" (made up by heragent: a built program on a small input, a
 	// library consumer, a server answering) or "last_resort" (--version,
 	// --help, an import: proves the program starts, not that it works).
-	RunnableEvidence string             `json:"runnable_evidence,omitempty"`
-	Stacks           []string           `json:"stacks,omitempty"`
-	Tests            results.Counts     `json:"tests"` // of the Testable command that proved the level
-	Iterations       int                `json:"iterations"`
-	Seconds          float64            `json:"seconds"`
-	Phases           map[string]float64 `json:"phase_seconds"`
-	Setup            []SetupRun         `json:"setup_runs"`
-	Commands         []CommandResult    `json:"commands"`
-	Repairs          []RepairRecord     `json:"repairs"`
-	Notes            []string           `json:"notes,omitempty"`
-	Decisions        []Decision         `json:"decisions,omitempty"` // every agent decision and its brain
-	Lessons          []string           `json:"lessons,omitempty"`   // reflections after failed attempts
-	LLM              *Usage             `json:"llm,omitempty"`       // model tokens and cost, per role
+	RunnableEvidence string `json:"runnable_evidence,omitempty"`
+	// TestableEvidence grades the command that proved Testable: "suite"
+	// (the project's test suite: most of the tests found, or its
+	// documented test command without a selector), "subset" (one test,
+	// one package, a fuzz target, a doctest) or "smoke" (a program
+	// started; no test ran).
+	TestableEvidence string `json:"testable_evidence,omitempty"`
+	// TestsFound is roughly how many tests the repository has (the
+	// graph's test functions); TestsRun how many the proving command ran
+	// (passed, failed or errors); TestsRatio their ratio when both are known.
+	TestsFound int            `json:"tests_found"`
+	TestsRun   int            `json:"tests_run"`
+	TestsRatio float64        `json:"tests_ratio,omitempty"`
+	Stacks     []string       `json:"stacks,omitempty"`
+	Tests      results.Counts `json:"tests"` // of the Testable command that proved the level
+	// LevelSeconds is when the reported level was proved (the best
+	// state's At); Seconds is the whole run.
+	LevelSeconds float64 `json:"level_seconds,omitempty"`
+	// History is every state the search judged, in order.
+	History    []LevelStep        `json:"level_history"`
+	Iterations int                `json:"iterations"`
+	Seconds    float64            `json:"seconds"`
+	Phases     map[string]float64 `json:"phase_seconds"`
+	Setup      []SetupRun         `json:"setup_runs"`
+	Commands   []CommandResult    `json:"commands"`
+	Repairs    []RepairRecord     `json:"repairs"`
+	Notes      []string           `json:"notes,omitempty"`
+	Decisions  []Decision         `json:"decisions,omitempty"` // every agent decision and its brain
+	Lessons    []string           `json:"lessons,omitempty"`   // reflections after failed attempts
+	LLM        *Usage             `json:"llm,omitempty"`       // model tokens and cost, per role
 }
-
-// Markdown renders report.md.
-func (r *Report) Markdown() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# heragent report: %s\n\n", r.Repo)
-	fmt.Fprintf(&b, "- **Level reached: %s** (asked: %s)\n", r.Level, r.Target)
-	if r.WhyNotHigher != "" {
-		fmt.Fprintf(&b, "- Why not higher: %s\n", r.WhyNotHigher)
-	}
-	if r.Runnable != "" {
-		fmt.Fprintf(&b, "- Runnable command (%s): `%s`\n", r.RunnableEvidence, r.Runnable)
-	}
-	if r.Tests.Total() > 0 {
-		fmt.Fprintf(&b, "- Tests: %d passed, %d failed, %d skipped\n", r.Tests.Passed, r.Tests.Failed+r.Tests.Errors, r.Tests.Skipped)
-	}
-	fmt.Fprintf(&b, "- Stacks: %s; base image `%s`; brain: %s\n", strings.Join(r.Stacks, ", "), r.Image, r.Brain)
-	fmt.Fprintf(&b, "- %d iteration(s), %.1fs in all:", r.Iterations, r.Seconds)
-	for _, p := range []string{"graph", "plan", "pyramid", "setup", "commands", "export"} {
-		if s, ok := r.Phases[p]; ok {
-			fmt.Fprintf(&b, " %s %.1fs", p, s)
-		}
-	}
-	b.WriteString("\n")
-	for _, n := range r.Notes {
-		fmt.Fprintf(&b, "- Note: %s\n", n)
-	}
-	b.WriteString("\n## Setup runs\n\n| # | exit | seconds | failed section | from checkpoint | log |\n|---|---|---|---|---|---|\n")
-	for _, s := range r.Setup {
-		fmt.Fprintf(&b, "| %d | %s | %.1f | %s | %s | %s |\n", s.Iteration, exitText(s.ExitCode, s.TimedOut), s.Seconds, s.FailedSection, s.FromCheckpoint, s.Log)
-	}
-	b.WriteString("\n## Commands\n\n| # | level | command | exit | seconds | tests (pass/fail/skip) | verdict |\n|---|---|---|---|---|---|---|\n")
-	for _, c := range r.Commands {
-		mark := "✗"
-		if c.Passed {
-			mark = "✓"
-		}
-		fmt.Fprintf(&b, "| %d | %s | `%s` | %s | %.1f | %d/%d/%d | %s %s |\n", c.Iteration, c.Level, mdCell(c.Text), exitText(c.ExitCode, c.TimedOut), c.Seconds, c.Counts.Passed, c.Counts.Failed+c.Counts.Errors, c.Counts.Skipped, mark, mdCell(c.Verdict))
-	}
-	if len(r.Repairs) > 0 {
-		b.WriteString("\n## Repairs\n\n| # | phase | diagnosis | rule | action | edits / reason |\n|---|---|---|---|---|---|\n")
-		for _, rp := range r.Repairs {
-			what := strings.Join(rp.Edits, "; ")
-			if what == "" {
-				what = rp.Reason
-			}
-			fmt.Fprintf(&b, "| %d | %s | %s %s | %s | %s | %s |\n", rp.Iteration, rp.Phase, rp.Diagnosis.Kind, mdCell(rp.Diagnosis.Subject), rp.Rule, rp.Action, mdCell(what))
-		}
-	}
-	r.brainMarkdown(&b)
-	for _, c := range r.Commands {
-		if !c.Passed && c.Tail != "" {
-			fmt.Fprintf(&b, "\n### Log tail: `%s`\n\n```\n%s\n```\n", mdCell(c.Text), strings.TrimRight(LastLines(c.Tail, 30), "\n"))
-		}
-	}
-	return b.String()
-}
-
-func exitText(code int, timedOut bool) string {
-	if timedOut {
-		return "timeout"
-	}
-	return fmt.Sprint(code)
-}
-
-func mdCell(s string) string {
-	s = strings.ReplaceAll(s, "\n", " ")
-	return strings.ReplaceAll(s, "|", `\|`)
-}
-
-// LastLines returns the last n lines of s.
-func LastLines(s string, n int) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, "\n")
-}
-
-// VerifyResult is verify.json: whether the exported Dockerfile, built from
-// scratch, reproduces the level the run reported.
-type VerifyResult struct {
-	Out          string          `json:"out"`
-	Repo         string          `json:"repo"`
-	Level        pyramid.Level   `json:"level"`      // what the run reported
-	Reproduced   pyramid.Level   `json:"reproduced"` // what the rebuilt image shows
-	Match        bool            `json:"match"`
-	Mismatches   []string        `json:"mismatches,omitempty"`
-	Commands     []CommandResult `json:"commands"`
-	BuildSeconds float64         `json:"build_seconds"`
-	Seconds      float64         `json:"seconds"`
-}
-

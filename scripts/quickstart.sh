@@ -11,7 +11,7 @@ out=heragent-out/$(basename "$repo")
 DOCKER_HOST="$(scripts/provision-engine.sh)"
 export DOCKER_HOST
 mkdir -p bin
-go build -o bin/heragent ./cmd/heragent
+go build -buildvcs=auto -o bin/heragent ./cmd/heragent  # the VCS revision goes into reports
 bin/heragent image bootstrap --quiet
 bin/heragent run "$repo" --out "$out"
 bin/heragent verify "$out" --quiet

@@ -28,7 +28,7 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	binary = filepath.Join(dir, "heragent")
-	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-buildvcs=auto", "-o", binary, ".").CombinedOutput(); err != nil {
 		os.Stderr.Write(out)
 		os.Exit(1)
 	}
@@ -188,7 +188,7 @@ func TestInterruptRemovesContainers(t *testing.T) {
 
 func TestImageBootstrapWithoutDebootstrap(t *testing.T) {
 	enginetest.Engine(t)
-	r := runCLI(t, []string{"PATH=/nonexistent"}, "image", "bootstrap", "--tag", "localhost/heragent/never-built:test")
+	r := runCLI(t, []string{"PATH=/nonexistent"}, "image", "bootstrap", "--image", "localhost/heragent/never-built:test")
 	if r.code != ExitEnv || !strings.Contains(r.stderr, "debootstrap") {
 		t.Fatalf("exit %d stderr %q", r.code, r.stderr)
 	}

@@ -31,25 +31,42 @@ func TestFixturesReachTheirLevel(t *testing.T) {
 			t.Parallel()
 			var want struct {
 				Level            pyramid.Level `json:"level"`
+				Asked            pyramid.Level `json:"asked"` // --level, when above the level expected
 				RunnableContains string        `json:"runnable_contains"`
 				RunnableEvidence string        `json:"runnable_evidence"`
+				TestableEvidence string        `json:"testable_evidence"`
+				RolledBack       bool          `json:"rolled_back"` // a repair was rolled back
+				SetupLacks       string        `json:"setup_lacks"` // text the exported setup.sh must not hold
 			}
 			b, _ := os.ReadFile(ej)
 			if err := json.Unmarshal(b, &want); err != nil || want.Level == "" {
 				t.Fatalf("expect.json: %v", err)
 			}
+			asked, code := want.Level, ExitOK
+			if want.Asked != "" && want.Asked != want.Level {
+				asked, code = want.Asked, ExitBelowLevel
+			}
 			out := filepath.Join(t.TempDir(), "out")
-			r := runCLI(t, nil, "run", dir, "--out", out, "--json", "--level", string(want.Level))
+			r := runCLI(t, nil, "run", dir, "--out", out, "--json", "--level", string(asked))
 			var rep report.Report
 			if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
 				t.Fatalf("run exit %d, no report: %v\n%s", r.code, err, r.stderr)
 			}
-			if rep.Level != want.Level || r.code != ExitOK {
+			if rep.Level != want.Level || r.code != code {
 				md, _ := os.ReadFile(filepath.Join(out, "report.md"))
 				t.Fatalf("reached %s (exit %d), want %s: %s\n%s", rep.Level, r.code, want.Level, rep.WhyNotHigher, md)
 			}
 			if want.RunnableEvidence != "" && rep.RunnableEvidence != want.RunnableEvidence {
 				t.Errorf("Runnable evidence %q, want %q", rep.RunnableEvidence, want.RunnableEvidence)
+			}
+			if want.TestableEvidence != "" && rep.TestableEvidence != want.TestableEvidence {
+				t.Errorf("Testable evidence %q, want %q", rep.TestableEvidence, want.TestableEvidence)
+			}
+			if want.RolledBack && !rolledBack(rep) {
+				t.Errorf("no repair was rolled back: %+v", rep.Repairs)
+			}
+			if setup, _ := os.ReadFile(filepath.Join(out, "setup.sh")); want.SetupLacks != "" && strings.Contains(string(setup), want.SetupLacks) {
+				t.Errorf("the exported setup.sh holds %q: it is not the state that proved %s", want.SetupLacks, rep.Level)
 			}
 			if !strings.Contains(rep.Runnable, want.RunnableContains) {
 				t.Fatalf("proved Runnable with %q, want a command with %q", rep.Runnable, want.RunnableContains)
@@ -61,4 +78,14 @@ func TestFixturesReachTheirLevel(t *testing.T) {
 			}
 		})
 	}
+}
+
+// rolledBack reports whether the run rejected a repair it had applied.
+func rolledBack(rep report.Report) bool {
+	for _, rp := range rep.Repairs {
+		if rp.Rejected != "" {
+			return true
+		}
+	}
+	return false
 }

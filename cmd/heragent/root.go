@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 
+	"github.com/heragent/heragent/internal/buildinfo"
 	"github.com/spf13/cobra"
 )
 
@@ -19,7 +20,9 @@ func newRootCmd() *cobra.Command {
 		Short:         "Turn a source repository into a verified, reproducible environment",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       buildinfo.Version(),
 	}
+	root.SetVersionTemplate("heragent {{.Version}}\n")
 	root.PersistentFlags().BoolVar(&g.json, "json", false, "print machine-readable JSON")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
 	root.AddCommand( // one constructor per command file
@@ -35,6 +38,7 @@ func newRootCmd() *cobra.Command {
 		newPlanCmd(g),
 		newBatchCmd(g),
 		newWorkerCmd(g),
+		newVersionCmd(g),
 	)
 	return root
 }
@@ -57,5 +61,26 @@ func exactArgs(n int) cobra.PositionalArgs {
 			return usageError(err)
 		}
 		return nil
+	}
+}
+
+// rangeArgs is cobra.RangeArgs with a usage exit code.
+func rangeArgs(min, max int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := cobra.RangeArgs(min, max)(cmd, args); err != nil {
+			return usageError(err)
+		}
+		return nil
+	}
+}
+
+// hideAliases hides flags kept only as old spellings of renamed ones
+// (README's command table names the current ones), so scripts written
+// for the old names keep working.
+func hideAliases(cmd *cobra.Command, names ...string) {
+	for _, n := range names {
+		if err := cmd.Flags().MarkHidden(n); err != nil {
+			panic(err) // a name that was never registered: a bug here
+		}
 	}
 }

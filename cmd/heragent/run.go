@@ -1,11 +1,11 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,25 +13,18 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/heragent/heragent/bashfile"
-	"github.com/heragent/heragent/bashfile/debindex"
 	"github.com/heragent/heragent/loops"
-	"github.com/heragent/heragent/pyramid"
-	"github.com/heragent/heragent/repair"
+	"github.com/heragent/heragent/pipeline"
 	"github.com/heragent/heragent/report"
 	"github.com/heragent/heragent/sandbox"
 )
 
 // runFlags are the flags of `heragent run`.
 type runFlags struct {
+	analysis  analysisFlags
 	engine    engineFlags
-	graph     graphFlags
+	plan      string // --plan: run this plan.json instead of analysing
 	out       string
-	level     string
-	brain     brainFlags
-	goals     []string
-	expect    []string
-	offline   bool
 	maxIter   int
 	maxTime   time.Duration
 	setupTime time.Duration
@@ -45,64 +38,72 @@ type runFlags struct {
 func newRunCmd(g *globals) *cobra.Command {
 	f := &runFlags{}
 	cmd := &cobra.Command{
-		Use:   "run <repo | git-url[#rev]>",
+		Use:   "run (<repo | git-url[#rev]> | --plan plan.json [repo])",
 		Short: "Set up, build, test and run a repository in a container; export setup.sh, a Dockerfile and a report",
 		Long: `run takes a repository to the highest maturity level it can prove:
 Installable (it builds), Testable (its tests run), Runnable (its real entry
-point runs). It builds the knowledge graph, generates the Bash File and the
-Test Pyramid, runs the script in a fresh container and repairs it (execution
+point runs). It analyses the repository into a plan — the knowledge graph,
+the Bash File, the Test Pyramid aligned to it; what 'heragent plan --json'
+prints — runs the script in a fresh container and repairs it (execution
 loop), then runs the pyramid level by level in the environment it made
-(feedback loop). Outputs go to --out when the run ends: setup.sh,
-Dockerfile, entrypoint.sh, pyramid.json, report.json, report.md,
-trajectory.jsonl and logs/. Exits 1 when the run ends below --level.`,
+(feedback loop). With --plan it runs a saved (and possibly edited)
+plan.json as it is, without analysing; the repository is the plan's unless
+given. Outputs go to --out when the run ends: setup.sh, Dockerfile,
+entrypoint.sh, pyramid.json, report.json, report.md, trajectory.jsonl and
+logs/. Exits 1 when the run ends below --level.`,
 		Example: `  heragent run testdata/repos/c-cmake
   heragent run ../jq --out /tmp/jq-env --level testable
-  heragent run ./experiment --goal 'python train.py --epochs 1' --expect 'accuracy: 0\.\d+'`,
-		Args: exactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runRun(cmd, g, f, args[0]) },
+  heragent run ./experiment --goal 'python train.py --epochs 1' --expect 'accuracy: 0\.\d+'
+  heragent plan ../jq --json > plan.json; $EDITOR plan.json; heragent run --plan plan.json`,
+		Args: rangeArgs(0, 1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runRun(cmd, g, f, args) },
 	}
+	f.analysis.register(cmd)
 	f.engine.register(cmd)
 	fl := cmd.Flags()
+	fl.StringVar(&f.plan, "plan", "", "run this plan.json (from 'heragent plan --json') instead of analysing the repository")
 	fl.StringVar(&f.out, "out", "", "output directory (default ./heragent-out/<repo name>)")
-	fl.StringVar(&f.level, "level", "runnable", "level to reach: installable, testable or runnable")
-	fl.StringArrayVar(&f.goals, "goal", nil, "a command that must succeed at the Runnable level (repeatable)")
-	fl.StringArrayVar(&f.expect, "expect", nil, "a regex every goal's output must show (repeatable)")
-	fl.StringVar(&f.graph.store, "store", "", "graph store: a file path (default <user cache dir>/heragent/graphs/<repo>.db) or neo4j://host:7687[/database]")
-	fl.BoolVar(&f.offline, "offline", false, "use the cached Debian package index only")
 	fl.IntVar(&f.maxIter, "max-iterations", 10, "repairs to apply at most")
-	fl.DurationVar(&f.maxTime, "max-time", time.Hour, "wall-time budget of the execution and feedback loops")
+	fl.DurationVar(&f.maxTime, "max-time", time.Hour, "wall-time budget of the execution and feedback loops; when spent the run ends with the best level proved")
 	fl.DurationVar(&f.setupTime, "setup-timeout", 30*time.Minute, "time limit of one run of the Bash File")
 	fl.DurationVar(&f.cmdTime, "command-timeout", 15*time.Minute, "time limit of one pyramid command")
 	fl.BoolVar(&f.noCkpt, "no-checkpoints", false, "always run the whole Bash File from the base image")
-	fl.StringVar(&f.runID, "run-id", "", "label containers and images with this run ID (default random; for `heragent gc --run`)")
+	fl.StringVar(&f.runID, "run-id", "", "label containers and images with this run ID (default random; for `heragent gc --run-id`)")
 	fl.Float64Var(&f.cpus, "cpus", 0, "CPU limit of each sandbox (default: all cores)")
 	fl.Int64Var(&f.memoryMiB, "memory", 0, "memory limit of each sandbox in MiB (default 8192)")
-	f.brain.register(cmd)
 	return cmd
 }
 
-func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
+// runPlan is what the loops execute: the plan and the run's own notes,
+// identity and phases.
+type runPlan struct {
+	*pipeline.Plan
+	brain  runBrain
+	notes  []string
+	phases map[string]float64
+	commit string
+	dirty  bool
+}
+
+func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 	ctx := cmd.Context()
 	stderr := cmd.ErrOrStderr()
 	// Input errors first, before anything is started or written.
-	repo, err := resolveRepo(ctx, repo) // a git URL is cloned into the cache
+	a, err := f.analysis.check(cmd)
 	if err != nil {
 		return err
 	}
-	if err := sandbox.CheckRepoDir(repo); err != nil {
-		return usageError(err)
-	}
-	target, err := pyramid.ParseLevel(f.level)
-	if err != nil || target == pyramid.None {
-		return usageError(fmt.Errorf("--level: want installable, testable or runnable, got %q", f.level))
-	}
-	mode, client, err := f.brain.client(cmd)
+	saved, err := f.loadPlan(cmd, args)
 	if err != nil {
-		return usageError(err)
+		return err
 	}
-	mineOpts := pyramid.Options{Goals: f.goals, Expect: f.expect}
-	if err := mineOpts.Validate(); err != nil {
-		return usageError(err)
+	repo, err := f.repo(ctx, saved, args) // a git URL is cloned into the cache
+	if err != nil {
+		return err
+	}
+	target := a.target
+	if saved != nil && saved.Target != "" && !cmd.Flags().Changed("level") {
+		target = saved.Target
 	}
 	if f.out == "" {
 		abs, _ := filepath.Abs(repo)
@@ -121,71 +122,18 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
 	}
 	defer e.Close()
 
-	phases := map[string]float64{}
-	t := time.Now()
-	progress(g, stderr, report.Event{Phase: "graph", Message: "building the knowledge graph"})
-	ix, _, closeGraph, err := openGraph(ctx, &f.graph, repo)
+	say := func(phase, msg string) { progress(g, stderr, report.Event{Phase: phase, Message: msg}) }
+	rp, err := f.prepare(ctx, a, saved, repo, say)
 	if err != nil {
 		return err
 	}
-	defer func() { closeGraph() }()
-	phases["graph"] = time.Since(t).Seconds()
-
-	t = time.Now()
-	pkgs, err := debindex.Load(ctx, debindex.Options{Offline: f.offline})
-	var notes []string
-	if err != nil {
-		notes = append(notes, "no Debian package index: "+oneLine(err.Error()))
-		pkgs = nil
-	}
-	plan, err := bashfile.Generate(ctx, ix, bashfile.Options{Packages: pkgs})
-	if err != nil {
-		return fmt.Errorf("generate Bash File: %w", err)
-	}
-	var pi repair.PackageIndex
-	if pkgs != nil {
-		pi = repair.DebianIndex(pkgs)
-	}
-	brain, err := newBrain(mode, repair.RulesBrain{Index: pi, Repo: os.DirFS(repo).(fs.ReadFileFS)}, client)
-	if err != nil {
-		return err
-	}
-	facts := brain.Gather(ctx, ix, plan)
-	brain.ImprovePlan(ctx, plan, facts)
-	notes = append(notes, plan.Notes...)
-	for _, u := range plan.Unsupported {
-		notes = append(notes, "unsupported: "+u)
-	}
-	phases["plan"] = time.Since(t).Seconds()
-	progress(g, stderr, report.Event{Phase: "plan", Message: fmt.Sprintf("Bash File for %s", strings.Join(plan.Stacks, ", "))})
-
-	t = time.Now()
-	pyr, err := pyramid.Mine(ctx, ix, mineOpts)
-	if err != nil {
-		return fmt.Errorf("mine test pyramid: %w", err)
-	}
-	pyr = brain.RefinePyramid(ctx, ix, pyr, target, facts)
-	_, statErr := os.Stat(filepath.Join(repo, "Makefile"))
-	dropped, rewritten := pyr.Align(plan.Stacks, statErr == nil)
-	for _, c := range dropped {
-		notes = append(notes, fmt.Sprintf("pyramid: dropped `%s` (another build system than the Bash File's %s)", c.Text, strings.Join(plan.Stacks, ", ")))
-	}
-	for _, c := range rewritten {
-		notes = append(notes, fmt.Sprintf("pyramid: `%s` runs as `%s` (the Bash File builds with CMake in build/)", c.From, c.To))
-	}
-	phases["pyramid"] = time.Since(t).Seconds()
-	closeGraph() // the loops do not query the graph: release its file lock
-	closeGraph = func() {}
-	progress(g, stderr, report.Event{Phase: "pyramid", Message: fmt.Sprintf("%d installable, %d testable, %d runnable commands",
-		len(pyr.At(pyramid.Installable)), len(pyr.At(pyramid.Testable)), len(pyr.At(pyramid.Runnable)))})
-
 	rep, err := loops.Run(ctx, loops.Docker(e), loops.RunOptions{
 		Repo: repo, Out: f.out, Image: f.engine.image, CACerts: certs,
 		Limits: sandbox.Limits{CPUs: f.cpus, MemoryBytes: f.memoryMiB << 20},
-		File:   plan.File, Pyramid: pyr, Stacks: plan.Stacks, Notes: notes, Phases: phases,
-		Repairer: brain,
-		Target:   target, MaxIterations: f.maxIter, MaxTime: f.maxTime, SetupTimeout: f.setupTime, CommandTimeout: f.cmdTime,
-		NoCheckpoints: f.noCkpt, RunID: f.runID, Chooser: brain, Reflector: brain, Journal: brain,
+		File:   rp.File, Pyramid: rp.Pyramid, Stacks: rp.Stacks, Notes: rp.notes, Phases: rp.phases,
+		Commit: rp.commit, Dirty: rp.dirty, Repairer: rp.brain,
+		Target: target, MaxIterations: f.maxIter, MaxTime: f.maxTime, SetupTimeout: f.setupTime, CommandTimeout: f.cmdTime,
+		NoCheckpoints: f.noCkpt, RunID: f.runID, Chooser: rp.brain, Reflector: rp.brain, Journal: rp.brain,
 		Progress: func(ev report.Event) { progress(g, stderr, ev) },
 	})
 	if err != nil {
@@ -201,6 +149,97 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, repo string) error {
 		return belowLevelError(fmt.Errorf("reached %s, asked %s: %s", rep.Level, target, rep.WhyNotHigher))
 	}
 	return nil
+}
+
+// analysisOnly are the flags that shape the analysis alone: with --plan
+// they would be silently ignored, so they are refused.
+var analysisOnly = []string{"goal", "expect", "store"}
+
+// loadPlan reads --plan, if given; without it a repository is required.
+func (f *runFlags) loadPlan(cmd *cobra.Command, args []string) (*pipeline.Plan, error) {
+	if f.plan == "" {
+		if len(args) != 1 {
+			return nil, usageError(fmt.Errorf("accepts 1 arg(s), received %d (or --plan plan.json)", len(args)))
+		}
+		return nil, nil
+	}
+	for _, name := range analysisOnly {
+		if cmd.Flags().Changed(name) {
+			return nil, usageError(fmt.Errorf("--%s does not apply with --plan: the plan is made; edit it or make a new one with 'heragent plan --json'", name))
+		}
+	}
+	b, err := os.ReadFile(f.plan)
+	if err != nil {
+		return nil, usageError(fmt.Errorf("--plan: %w", err))
+	}
+	p, err := pipeline.Load(b)
+	if err != nil {
+		return nil, usageError(fmt.Errorf("--plan %s: %w", f.plan, err))
+	}
+	return p, nil
+}
+
+// repo is the repository to run: the argument, else the saved plan's.
+func (f *runFlags) repo(ctx context.Context, saved *pipeline.Plan, args []string) (string, error) {
+	ref := ""
+	switch {
+	case len(args) == 1:
+		ref = args[0]
+	case saved.Repo != "":
+		ref = saved.Repo
+	default:
+		return "", usageError(fmt.Errorf("--plan %s names no repository: give it as an argument", f.plan))
+	}
+	repo, err := resolveRepo(ctx, ref)
+	if err != nil {
+		return "", err
+	}
+	if err := sandbox.CheckRepoDir(repo); err != nil {
+		return "", usageError(err)
+	}
+	return repo, nil
+}
+
+// prepare analyses the repository into a plan, or takes the saved one
+// (then only the brain is built and the checkout identified).
+func (f *runFlags) prepare(ctx context.Context, a *analysis, saved *pipeline.Plan, repo string, say func(phase, msg string)) (*runPlan, error) {
+	if saved == nil {
+		p, brain, err := a.plan(ctx, repo, say)
+		if err != nil {
+			return nil, err
+		}
+		return &runPlan{Plan: p, brain: brain, notes: p.Notes, phases: p.Phases.Map(), commit: p.Commit, dirty: p.Dirty}, nil
+	}
+	brain, _, note, err := a.newBrain(ctx, repo)
+	if err != nil {
+		return nil, err
+	}
+	rp := &runPlan{Plan: saved, brain: brain, notes: append([]string{}, saved.Notes...), phases: map[string]float64{}}
+	rp.commit, rp.dirty = pipeline.Identify(repo)
+	rp.notes = append(rp.notes, "plan: "+f.plan+", not re-analysed")
+	if saved.Commit != "" && saved.Commit != rp.commit {
+		rp.notes = append(rp.notes, fmt.Sprintf("plan: made from commit %s; the checkout is at %s", short(saved.Commit), orNone(short(rp.commit))))
+	}
+	if note != "" {
+		rp.notes = append(rp.notes, note)
+	}
+	say("plan", fmt.Sprintf("plan %s: Bash File for %s, %d pyramid commands", f.plan, strings.Join(saved.Stacks, ", "), len(saved.Pyramid.Commands)))
+	return rp, nil
+}
+
+// short abbreviates a commit.
+func short(commit string) string {
+	if len(commit) > 12 {
+		return commit[:12]
+	}
+	return commit
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "no git commit"
+	}
+	return s
 }
 
 // progress prints a run event to stderr: a line of text, or a JSON line

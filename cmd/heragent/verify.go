@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/heragent/heragent/loops"
+	"github.com/heragent/heragent/pipeline"
 	"github.com/heragent/heragent/report"
 	"github.com/heragent/heragent/sandbox"
 	"github.com/spf13/cobra"
@@ -33,7 +34,7 @@ image, every command that proved the level the run reported. It writes
 				return envError(err)
 			}
 			defer e.Close()
-			o := loops.VerifyOptions{CACerts: certs}
+			o := loops.VerifyOptions{CACerts: certs, Identify: pipeline.Identify}
 			if !quiet && !g.json {
 				o.Log = cmd.ErrOrStderr()
 			}

@@ -35,7 +35,7 @@ func Binary(t testing.TB) string {
 			return
 		}
 		binPath = filepath.Join(dir, "heragent")
-		cmd := exec.Command("go", "build", "-o", binPath, "./cmd/heragent")
+		cmd := exec.Command("go", "build", "-buildvcs=auto", "-o", binPath, "./cmd/heragent")
 		cmd.Dir = root
 		if out, err := cmd.CombinedOutput(); err != nil {
 			buildErr = fmt.Errorf("go build: %v\n%s", err, out)

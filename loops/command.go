@@ -1,0 +1,148 @@
+package loops
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/pyramid/results"
+	"github.com/heragent/heragent/repair"
+	"github.com/heragent/heragent/report"
+	"github.com/heragent/heragent/sandbox"
+)
+
+// maxOutputParsed bounds how much of a command's output is parsed for
+// test counts and crash signatures.
+const maxOutputParsed = 32 << 20
+
+// probeTimeout bounds a synthesized Runnable probe.
+const probeTimeout = 2 * time.Minute
+
+// madeUpProbe reports whether c is a Runnable probe heragent synthesized.
+func madeUpProbe(c pyramid.Command) bool { return c.Synth && c.Level == pyramid.Runnable }
+
+// runCommand runs one pyramid command of the run and records it.
+func (r *runner) runCommand(ctx context.Context, sb Sandbox, c pyramid.Command) (outcome, error) {
+	n := len(r.rep.Commands) + 1
+	logAbs, logRel := r.logPath(fmt.Sprintf("cmd-%02d-%s.log", n, c.Level))
+	timeout := r.o.CommandTimeout
+	if r.cur.longer[c.Text] {
+		timeout *= 2
+	}
+	if madeUpProbe(c) {
+		// A probe heragent made up runs a program on a small input: one
+		// that has not finished by then waits for something else.
+		timeout = min(timeout, probeTimeout)
+	}
+	// A command is not started with more time than the run has left.
+	if left := r.o.MaxTime - time.Since(r.start); timeout > left {
+		timeout = max(left, time.Minute)
+	}
+	r.traj.emit(report.Event{Phase: "command", Iteration: r.iter, Level: string(c.Level), Command: c.Text, Message: "running"})
+	cr, err := execCommand(ctx, sb, c, n, timeout, logAbs)
+	if err != nil {
+		return cr, err
+	}
+	cr.Iteration, cr.Log, cr.index = r.iter, logRel, len(r.rep.Commands)
+	r.rep.Commands = append(r.rep.Commands, cr.CommandResult)
+	r.traj.emit(report.Event{Phase: "command", Iteration: r.iter, Level: string(c.Level), Command: c.Text, ExitCode: &cr.ExitCode, Message: cr.Verdict, Data: cr.Counts})
+	return cr, nil
+}
+
+// execCommand runs a pyramid command in a login shell (so the variables
+// the Bash File persisted apply), collects the test result files it wrote,
+// parses the counts and judges the outcome. n numbers the command within
+// the sandbox.
+func execCommand(ctx context.Context, sb Sandbox, c pyramid.Command, n int, timeout time.Duration, logFile string) (outcome, error) {
+	stamp := fmt.Sprintf("/tmp/.heragent-stamp-%d", n)
+	dir := sandbox.RepoDir
+	if c.Dir != "" {
+		dir = path.Join(sandbox.RepoDir, c.Dir)
+	}
+	// pipefail: every stage of a pipeline counts (`./tool x | dot -Tpng`
+	// must not pass on dot's status when the tool failed).
+	script := "set -o pipefail\ntouch " + stamp + "\ncd " + quote(dir) + " || exit 1\n" + c.Text + "\n"
+	cmd := []string{"bash", "-lc", script}
+	if c.User != "" {
+		cmd = append([]string{"runuser", "-u", c.User, "--"}, cmd...)
+	}
+	res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: cmd, Timeout: timeout, LogFile: logFile, TailBytes: 16 << 10})
+	if err != nil {
+		return outcome{}, err
+	}
+	out := readCapped(logFile, maxOutputParsed)
+	files := collectResults(ctx, sb, stamp)
+	counts := results.ParseRun(out, files)
+	v := pyramid.Judge(c, pyramid.Outcome{ExitCode: res.ExitCode, TimedOut: res.TimedOut, Output: out, Counts: counts})
+	if v.Suite && !counts.Ran() {
+		counts.Passed = 1
+		counts.Frameworks = append(counts.Frameworks, "suite")
+	}
+	cr := outcome{cmd: c, CommandResult: report.CommandResult{Text: c.Text, Dir: c.Dir, Level: c.Level, Bucket: c.Bucket, ExitCode: res.ExitCode, TimedOut: res.TimedOut,
+		Seconds: res.Duration.Seconds(), Counts: counts, Passed: v.Passed, Verdict: v.Reason, Log: logFile, Tail: report.LastLines(res.Tail, 60)}}
+	if !v.Passed {
+		cr.diag = repair.Excerpt(out, 60, 40) // only failures are diagnosed
+	}
+	return cr, nil
+}
+
+// collectResults copies the test result files the command created or
+// changed (newer than its stamp) out of the sandbox.
+func collectResults(ctx context.Context, sb Sandbox, stamp string) map[string][]byte {
+	var names []string
+	for _, n := range results.ResultFileNames() {
+		names = append(names, "-name "+quote(n))
+	}
+	find := fmt.Sprintf("find %s -newer %s -type f -size -8M \\( %s \\) -not -path '*/.git/*' -not -path '*/node_modules/*' 2>/dev/null | head -n 200",
+		sandbox.RepoDir, stamp, strings.Join(names, " -o "))
+	res, err := sb.Exec(ctx, sandbox.ExecSpec{Script: find, Dir: "/", TailBytes: 64 << 10})
+	if err != nil || res.ExitCode != 0 {
+		return nil
+	}
+	files := map[string][]byte{}
+	for _, p := range strings.Split(strings.TrimSpace(res.Tail), "\n") {
+		rel := strings.TrimPrefix(p, sandbox.RepoDir+"/")
+		if p == "" || !results.IsResultFile(rel) {
+			continue
+		}
+		if b, err := sb.ReadFile(ctx, p, 8<<20); err == nil {
+			files[rel] = b
+		}
+	}
+	return files
+}
+
+func readCapped(path string, max int64) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return ""
+	}
+	if fi.Size() > max {
+		f.Seek(fi.Size()-max, 0)
+	}
+	b, _ := io.ReadAll(io.LimitReader(f, max))
+	return string(b)
+}
+
+// outcome is a command's result with what only the loops need.
+type outcome struct {
+	report.CommandResult
+	cmd   pyramid.Command
+	index int // in the report's commands
+	// gradeWhy explains the Testable evidence grade.
+	gradeWhy string
+	// diag is the whole log condensed for diagnosis (repair.Excerpt).
+	diag string
+	// repaired says why a repair right after the command changed nothing.
+	repaired string
+}

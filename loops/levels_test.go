@@ -1,0 +1,375 @@
+package loops
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/repair"
+	"github.com/heragent/heragent/report"
+)
+
+var testWhy = bashfile.Provenance{Source: "test"}
+
+// builtFile is a Bash File whose build section builds the project.
+func builtFile() *bashfile.File {
+	f := bashfile.New()
+	f.AddPackages(bashfile.Base, testWhy, "gcc", "make")
+	f.Append(bashfile.Build, "make", testWhy)
+	return f
+}
+
+func documented(text string, b pyramid.Bucket) pyramid.Command {
+	return pyramid.Command{Text: text, Bucket: b, Reason: "the README says so", Why: []pyramid.Provenance{{Source: "readme", File: "README.md"}}}
+}
+
+func pyr(testsFound int, cs ...pyramid.Command) *pyramid.Pyramid {
+	p := &pyramid.Pyramid{TestsFound: testsFound}
+	for _, c := range cs {
+		p.Add(c)
+	}
+	return p
+}
+
+// addPackage proposes a package for a failing command.
+func addPackage(command, pkg string) scripted {
+	return func(f repair.Failure, _ *bashfile.File) []repair.Proposal {
+		if f.Phase != repair.PhaseCommand || f.Command != command {
+			return nil
+		}
+		return []repair.Proposal{{Diagnosis: repair.Diagnosis{Kind: repair.MissingLibrary, Subject: pkg}, Rule: "test", Action: repair.ActionEdit,
+			Edits: []bashfile.Edit{{Op: bashfile.OpAddPackages, Section: bashfile.Runtimes, Packages: []string{pkg}, Why: testWhy}}}}
+	}
+}
+
+// A repair for the Runnable candidate breaks the Bash File after Testable
+// was proved: it is rolled back, rejected and not tried again, and the run
+// reports Testable with the script that proved it.
+func TestRepairThatBreaksSetupAfterTestableIsRolledBack(t *testing.T) {
+	f := newFake()
+	f.setup = func(script, section string) (int, string) {
+		if section == "setup_runtimes" && strings.Contains(script, "badpkg") {
+			return 100, "E: Unable to locate package badpkg\n"
+		}
+		return 0, ""
+	}
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "python -m pytest tests/":
+			return 0, "============ 40 passed in 0.50s ============\n"
+		case "./tool render in.txt":
+			return 1, "tool: cannot load libbad\n"
+		}
+		return 127, "not found\n"
+	}
+	p := pyr(42, documented("python -m pytest tests/", pyramid.Unit), documented("./tool render in.txt", pyramid.Entry))
+	rep, out := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: addPackage("./tool render in.txt", "badpkg")})
+
+	if rep.Level != pyramid.Testable || rep.TestableEvidence != pyramid.EvidenceSuite {
+		t.Fatalf("level %s (%s): %s", rep.Level, rep.TestableEvidence, rep.WhyNotHigher)
+	}
+	setup, _ := os.ReadFile(filepath.Join(out, "setup.sh"))
+	if strings.Contains(string(setup), "badpkg") || !strings.Contains(string(setup), "make") {
+		t.Fatalf("exported setup.sh is not the state that proved testable:\n%s", setup)
+	}
+	var rejected, notAgain int
+	for _, rp := range rep.Repairs {
+		if rp.Rejected != "" {
+			rejected++
+			if rp.RejectedLog == "" {
+				t.Errorf("rejected repair without its log: %+v", rp)
+			}
+		}
+		if strings.HasPrefix(rp.Reason, "not tried again") {
+			notAgain++
+		}
+	}
+	if rejected != 1 || notAgain != 1 {
+		t.Fatalf("want one rejected repair and one refusal to try it again, got %+v", rep.Repairs)
+	}
+	if n := len(rep.History); n < 3 || rep.History[1].RolledBack == "" || !rep.History[n-1].Best || rep.History[n-1].Level != pyramid.Testable {
+		t.Fatalf("level history %+v", rep.History)
+	}
+	proofs := 0
+	for _, c := range rep.Commands {
+		if c.Proof {
+			proofs++
+			if c.Text != "python -m pytest tests/" || c.Iteration != rep.History[len(rep.History)-1].Iteration {
+				t.Errorf("proof %+v is not the best state's test command", c)
+			}
+		}
+	}
+	if proofs != 1 || rep.TestsFound != 42 || rep.TestsRun != 40 {
+		t.Fatalf("proofs %d, tests found %d run %d", proofs, rep.TestsFound, rep.TestsRun)
+	}
+	if !strings.Contains(rep.WhyNotHigher, "no runnable command passed") {
+		t.Errorf("why not higher: %s", rep.WhyNotHigher)
+	}
+}
+
+// A repair after which the suite fails loses Testable: it is rolled back.
+func TestRepairThatLosesALevelIsRolledBack(t *testing.T) {
+	f := newFake()
+	f.command = func(script, text string) (int, string) {
+		switch {
+		case text == "make check" && strings.Contains(script, "libweird-dev"):
+			return 2, "Testsuite summary for app 1.0\n# TOTAL: 10\n# PASS:  2\n# FAIL:  8\n"
+		case text == "make check":
+			return 0, "Testsuite summary for app 1.0\n# TOTAL: 10\n# PASS:  10\n# FAIL:  0\n"
+		}
+		return 1, "no\n"
+	}
+	p := pyr(0, documented("make check", pyramid.Unit), documented("./app --serve-once", pyramid.Entry))
+	rep, out := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: addPackage("./app --serve-once", "libweird-dev")})
+	if rep.Level != pyramid.Testable {
+		t.Fatalf("level %s: %s\n%+v", rep.Level, rep.WhyNotHigher, rep.History)
+	}
+	setup, _ := os.ReadFile(filepath.Join(out, "setup.sh"))
+	if strings.Contains(string(setup), "libweird-dev") {
+		t.Fatal("the repair that lost testable is in the export")
+	}
+	if rep.Repairs[0].Rejected == "" || !strings.Contains(rep.Repairs[0].Rejected, "weaker") {
+		t.Fatalf("repair not rejected for losing a level: %+v", rep.Repairs[0])
+	}
+}
+
+// Packages in the runtimes section are no build: with no build step and
+// no pyramid build command the run is not Installable, and says why.
+func TestRuntimesPackagesAloneAreNotInstallable(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) { return 0, "100% tests passed, 0 tests failed out of 3\n" }
+	file := bashfile.New()
+	file.AddPackages(bashfile.Runtimes, testWhy, "cmake", "make")
+	rep, _ := runFake(t, f, RunOptions{File: file, Pyramid: pyr(3, documented("ctest", pyramid.Unit)), Repairer: scripted(nil)})
+	if rep.Level != pyramid.None || !strings.Contains(rep.WhyNotHigher, "builds nothing") {
+		t.Fatalf("level %s: %s", rep.Level, rep.WhyNotHigher)
+	}
+	if len(f.commandsRun()) != 0 {
+		t.Fatalf("tests ran although nothing was built: %v", f.commandsRun())
+	}
+}
+
+// A pyramid build command that builds the project joins the Bash File,
+// whose next run proves Installable by its own build section.
+func TestPyramidBuildCommandJoinsTheBashFile(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		if text == "./build.sh" {
+			return 0, "built\n"
+		}
+		return 0, "100% tests passed, 0 tests failed out of 3\n"
+	}
+	file := bashfile.New()
+	file.AddPackages(bashfile.Runtimes, testWhy, "cmake", "make")
+	rep, out := runFake(t, f, RunOptions{File: file, Pyramid: pyr(3, documented("./build.sh", pyramid.Build), documented("ctest", pyramid.Unit)),
+		Target: pyramid.Testable, Repairer: scripted(nil)})
+	if rep.Level != pyramid.Testable {
+		t.Fatalf("level %s: %s", rep.Level, rep.WhyNotHigher)
+	}
+	setup, _ := os.ReadFile(filepath.Join(out, "setup.sh"))
+	if !strings.Contains(string(setup), "build_project() {\n  # [pyramid]") || !strings.Contains(string(setup), "./build.sh") {
+		t.Fatalf("build command not in the build section:\n%s", setup)
+	}
+	if rep.Repairs[0].Rule != "adopt-build" || rep.Iterations != 1 {
+		t.Fatalf("repairs %+v", rep.Repairs)
+	}
+}
+
+// A single named test passes first: the run keeps looking and proves
+// Testable with the suite.
+func TestSuiteIsPreferredToASingleTest(t *testing.T) {
+	f := newFake()
+	suiteFails := false
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "python -m unittest tests.test_x.TestY.test_z":
+			return 0, "Ran 1 test in 0.001s\n\nOK\n"
+		case "python -m pytest tests/":
+			if suiteFails {
+				return 1, "=========== 30 failed, 270 passed in 3.1s ===========\n"
+			}
+			return 0, "=========== 300 passed in 3.1s ===========\n"
+		}
+		return 1, ""
+	}
+	p := pyr(300, documented("python -m unittest tests.test_x.TestY.test_z", pyramid.Unit), documented("python -m pytest tests/", pyramid.Unit))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: scripted(nil)})
+	if rep.TestableEvidence != pyramid.EvidenceSuite || rep.Tests.Passed != 300 {
+		t.Fatalf("evidence %s, tests %+v", rep.TestableEvidence, rep.Tests)
+	}
+
+	suiteFails = true
+	f2 := newFake()
+	f2.command = f.command
+	rep, _ = runFake(t, f2, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: scripted(nil)})
+	if rep.Level != pyramid.Testable || rep.TestableEvidence != pyramid.EvidenceSubset || rep.Tests.Passed != 1 {
+		t.Fatalf("level %s evidence %s tests %+v", rep.Level, rep.TestableEvidence, rep.Tests)
+	}
+}
+
+// `--help` mined from the docs is a last resort: a real use is tried
+// first and, when it passes, is the evidence.
+func TestHelpFromDocsIsALastResort(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "make check":
+			return 0, "============================================================================\nTestsuite summary for mytool 1.0\n============================================================================\n# TOTAL: 4\n# PASS:  4\n# FAIL:  0\n"
+		case "python -m mytool --help", "mytool convert in.csv out.json":
+			return 0, "ok\n"
+		}
+		return 1, ""
+	}
+	p := pyr(4, documented("make check", pyramid.Unit), documented("python -m mytool --help", pyramid.Entry), documented("mytool convert in.csv out.json", pyramid.Entry))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: scripted(nil)})
+	if rep.RunnableEvidence != "documented" || rep.Runnable != "mytool convert in.csv out.json" {
+		t.Fatalf("runnable %q (%s)", rep.Runnable, rep.RunnableEvidence)
+	}
+	if got := f.commandsRun(); len(got) != 2 {
+		t.Fatalf("ran %v; the --help should never run once a real use passed", got)
+	}
+
+	p = pyr(4, documented("make check", pyramid.Unit), documented("python -m mytool --help", pyramid.Entry))
+	rep, _ = runFake(t, newFakeLike(f), RunOptions{File: builtFile(), Pyramid: p, Repairer: scripted(nil)})
+	if rep.Level != pyramid.Runnable || rep.RunnableEvidence != "last_resort" {
+		t.Fatalf("level %s runnable evidence %s", rep.Level, rep.RunnableEvidence)
+	}
+}
+
+func newFakeLike(f *fakeEngine) *fakeEngine {
+	g := newFake()
+	g.setup, g.command, g.built = f.setup, f.command, f.built
+	return g
+}
+
+// sharing gives g the images (checkpoints) of f.
+func (g *fakeEngine) sharing(f *fakeEngine) *fakeEngine {
+	g.images = f.images
+	return g
+}
+
+// Verify re-runs the proofs of the best state, and lists a command it
+// accepted with tolerated failures as passed.
+func TestVerifyReprovesTheBestStateAndMarksTolerance(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		if text == "ctest --test-dir build" {
+			return 8, "95% tests passed, 1 tests failed out of 20\n"
+		}
+		return 1, ""
+	}
+	rep, out := runFake(t, f, RunOptions{File: builtFile(), Pyramid: pyr(20, documented("ctest --test-dir build", pyramid.Unit)),
+		Target: pyramid.Testable, Repairer: scripted(nil)})
+	if rep.Level != pyramid.Testable || !rep.Commands[0].Tolerated || !rep.Commands[0].Proof {
+		t.Fatalf("run: level %s, commands %+v", rep.Level, rep.Commands)
+	}
+	v, err := Verify(context.Background(), f, out, VerifyOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.Match || v.Reproduced != pyramid.Testable || len(v.Commands) != 1 || !v.Commands[0].Passed || !v.Commands[0].Tolerated {
+		t.Fatalf("verify %+v", v)
+	}
+	if v.SchemaVersion != report.SchemaVersion || v.Commit == "" || v.Engine == "" || v.Heragent == "" {
+		t.Fatalf("verify provenance %+v", v.Provenance)
+	}
+}
+
+// The report says which heragent ran on which revision and engine.
+func TestReportProvenance(t *testing.T) {
+	f := newFake()
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: pyr(0), Target: pyramid.Installable, Repairer: scripted(nil), Commit: "0123abc"})
+	if rep.SchemaVersion != report.SchemaVersion || rep.Commit != "0123abc" || rep.Heragent == "" || rep.ImageDigest != "sha256:base" ||
+		rep.Engine != "Fake Engine 1.0 (API 1.41)" || rep.StartedAt.IsZero() || rep.EndedAt.Before(rep.StartedAt) {
+		t.Fatalf("provenance %+v", rep.Provenance)
+	}
+	rep, _ = runFake(t, newFake(), RunOptions{File: builtFile(), Pyramid: pyr(0), Target: pyramid.Installable, Repairer: scripted(nil)})
+	if !strings.HasPrefix(rep.Commit, "tree:") {
+		t.Fatalf("commit of a checkout without git: %q", rep.Commit)
+	}
+}
+
+func TestProofStrength(t *testing.T) {
+	for _, tc := range []struct {
+		a, b   proof
+		weaker bool
+	}{
+		{proof{level: pyramid.Testable, testEv: "suite"}, proof{level: pyramid.Installable}, false},
+		{proof{level: pyramid.Installable}, proof{level: pyramid.Testable, testEv: "subset"}, true},
+		{proof{level: pyramid.Testable, testEv: "subset"}, proof{level: pyramid.Testable, testEv: "suite"}, true},
+		{proof{level: pyramid.Runnable, testEv: "suite", runEv: "last_resort"}, proof{level: pyramid.Testable, testEv: "suite"}, false},
+		{proof{level: pyramid.Runnable, testEv: "suite", runEv: "last_resort"}, proof{level: pyramid.Runnable, testEv: "suite", runEv: "probe"}, true},
+		{proof{level: pyramid.Runnable, testEv: "suite", runEv: "documented"}, proof{level: pyramid.Runnable, testEv: "suite", runEv: "probe"}, false},
+	} {
+		if got := tc.a.weaker(tc.b); got != tc.weaker {
+			t.Errorf("%s weaker than %s: %v, want %v", tc.a.text(), tc.b.text(), got, tc.weaker)
+		}
+	}
+}
+
+// The execution loop repairs a failing section and re-runs from the
+// checkpoint of the unchanged prefix; a second run of the repaired script
+// starts from the runtimes checkpoint.
+func TestSetupRepairAndCheckpointReuse(t *testing.T) {
+	f := newFake()
+	f.setup = func(script, section string) (int, string) {
+		if section == "build_project" && !strings.Contains(script, "zlib1g-dev") {
+			return 2, "crc.c:3:10: fatal error: zlib.h: No such file or directory\n"
+		}
+		return 0, ""
+	}
+	f.command = func(_, text string) (int, string) { return 0, "" }
+	file := builtFile()
+	file.AddPackages(bashfile.Runtimes, testWhy, "python3")
+	add := func(fl repair.Failure, _ *bashfile.File) []repair.Proposal {
+		if fl.Phase != repair.PhaseSetup {
+			return nil
+		}
+		return []repair.Proposal{{Diagnosis: repair.Diagnosis{Kind: repair.MissingHeader, Subject: "zlib.h"}, Rule: "test", Action: repair.ActionEdit,
+			Edits: []bashfile.Edit{{Op: bashfile.OpAddPackages, Section: bashfile.Runtimes, Packages: []string{"zlib1g-dev"}, Why: testWhy}}}}
+	}
+	rep, out := runFake(t, f, RunOptions{File: file, Pyramid: pyr(0), Target: pyramid.Installable, Repairer: scripted(add)})
+	if rep.Level != pyramid.Installable || rep.Iterations != 1 || len(rep.Setup) != 2 {
+		t.Fatalf("level %s after %d iterations, setup runs %+v", rep.Level, rep.Iterations, rep.Setup)
+	}
+	if rep.Setup[1].FromCheckpoint != string(bashfile.Base) {
+		t.Fatalf("the repaired runtimes section re-ran from %q, want the base checkpoint", rep.Setup[1].FromCheckpoint)
+	}
+	setup, _ := os.ReadFile(filepath.Join(out, "setup.sh"))
+	again, err := bashfile.Parse(string(setup))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, _ = runFake(t, newFakeLike(f).sharing(f), RunOptions{File: again, Pyramid: pyr(0), Target: pyramid.Installable, Repairer: scripted(nil)})
+	if rep.Level != pyramid.Installable || rep.Setup[0].FromCheckpoint != string(bashfile.Runtimes) {
+		t.Fatalf("second run: level %s, setup %+v", rep.Level, rep.Setup)
+	}
+}
+
+// The repair budget ends the search; the report says so.
+func TestRepairBudgetEndsTheRun(t *testing.T) {
+	f := newFake()
+	n := 0
+	f.setup = func(script, section string) (int, string) {
+		if section == "setup_runtimes" {
+			return 100, "E: Unable to locate package foo\n"
+		}
+		return 0, ""
+	}
+	always := func(fl repair.Failure, _ *bashfile.File) []repair.Proposal {
+		n++
+		pkg := "pkg" + strings.Repeat("x", n)
+		return []repair.Proposal{{Diagnosis: repair.Diagnosis{Kind: repair.MissingLibrary, Subject: pkg}, Rule: "test", Action: repair.ActionEdit,
+			Edits: []bashfile.Edit{{Op: bashfile.OpAddPackages, Section: bashfile.Runtimes, Packages: []string{pkg}, Why: testWhy}}}}
+	}
+	file := builtFile()
+	file.AddPackages(bashfile.Runtimes, testWhy, "python3")
+	rep, _ := runFake(t, f, RunOptions{File: file, Pyramid: pyr(0), Repairer: scripted(always), MaxIterations: 3})
+	if rep.Level != pyramid.None || rep.Iterations != 3 || !strings.Contains(rep.WhyNotHigher, "repair budget spent") {
+		t.Fatalf("level %s, %d iterations: %s", rep.Level, rep.Iterations, rep.WhyNotHigher)
+	}
+}

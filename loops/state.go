@@ -1,0 +1,189 @@
+package loops
+
+import (
+	"fmt"
+	"maps"
+	"strings"
+	"time"
+
+	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/pyramid/results"
+	"github.com/heragent/heragent/report"
+)
+
+// state is one version of what the run changes: the Bash File, the
+// runner's pyramid (repairs mark commands to run as a user; probes of what
+// the build made join it) and the commands given a doubled time limit.
+type state struct {
+	iter   int // the Bash File after this many repair iterations
+	file   *bashfile.File
+	pyr    *pyramid.Pyramid
+	longer map[string]bool // commands (or "setup") with a doubled time limit
+	proof  proof           // what its feedback pass proved
+}
+
+func (s state) clone() state {
+	return state{iter: s.iter, file: s.file.Clone(), pyr: s.pyr.Clone(), longer: maps.Clone(s.longer), proof: s.proof}
+}
+
+// proof is what one feedback pass proved in one state.
+type proof struct {
+	level    pyramid.Level
+	testEv   string // testable evidence: suite, subset, smoke
+	testWhy  string
+	tests    results.Counts
+	runnable string // the command the entrypoint runs
+	runEv    string // runnable evidence: goal, documented, probe, last_resort
+	cmds     []int  // indices in the report's commands of the proving commands
+	why      string // why the pass went no higher
+}
+
+// strength orders proofs: the level first, then the grade of the
+// Testable evidence, then that of the Runnable evidence.
+func (p proof) strength() [3]int {
+	var s [3]int
+	s[0] = p.level.Rank()
+	if p.level.Rank() >= pyramid.Testable.Rank() {
+		s[1] = pyramid.EvidenceRank(p.testEv)
+	}
+	if p.level == pyramid.Runnable {
+		s[2] = pyramid.EvidenceRank(p.runEv)
+	}
+	return s
+}
+
+// weaker reports whether p proves less than q.
+func (p proof) weaker(q proof) bool {
+	a, b := p.strength(), q.strength()
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+// text is the proof in words: "testable (suite)", "runnable (probe)".
+func (p proof) text() string {
+	var ev []string
+	if p.level.Rank() >= pyramid.Testable.Rank() && p.testEv != "" {
+		ev = append(ev, p.testEv)
+	}
+	if p.level == pyramid.Runnable && p.runEv != "" {
+		ev = append(ev, p.runEv)
+	}
+	if len(ev) == 0 {
+		return string(p.level)
+	}
+	return fmt.Sprintf("%s (%s)", p.level, strings.Join(ev, ", "))
+}
+
+// judge records what a state that ran proved and keeps it as the best
+// when it is at least as strong as the best so far (a later state of equal
+// strength carries repairs the search goes on from). It reports false when
+// the state is weaker: the caller rolls back.
+func (r *runner) judge(ran state) bool {
+	p := ran.proof
+	step := report.LevelStep{Iteration: ran.iter, Level: p.level, At: r.elapsed()}
+	if p.level.Rank() >= pyramid.Testable.Rank() {
+		step.TestableEvidence = p.testEv
+	}
+	if p.level == pyramid.Runnable {
+		step.RunnableEvidence = p.runEv
+	}
+	r.rep.History = append(r.rep.History, step)
+	if r.best != nil && p.weaker(r.best.proof) {
+		return false
+	}
+	r.best, r.bestStep = &ran, len(r.rep.History)-1
+	r.traj.emit(report.Event{Phase: "level", Iteration: r.iter, Level: string(p.level), Message: "best so far: " + p.text()})
+	return true
+}
+
+// rollback returns the search to the best state after the state of
+// iteration failed (why): the repairs applied since the best state that
+// led to it are recorded as rejected and never tried again, and the best
+// state comes back. It reports whether the search goes on (false: nothing
+// to return to, or the budget is spent).
+func (r *runner) rollback(iteration int, why string) bool {
+	if r.best == nil || r.best.iter == r.cur.iter {
+		return false
+	}
+	log := ""
+	if n := len(r.rep.Setup); n > 0 {
+		log = r.rep.Setup[n-1].Log
+	}
+	for i := range r.rep.Repairs {
+		rec := &r.rep.Repairs[i]
+		if rec.Iteration >= r.best.iter && rec.Iteration < iteration && rec.Key != "" && rec.Rejected == "" {
+			rec.Rejected, rec.RejectedLog = why, log
+			r.rejected[rec.Key] = why
+		}
+	}
+	if n := len(r.rep.History); n > 0 && r.rep.History[n-1].Iteration > r.best.iter && r.rep.History[n-1].RolledBack == "" {
+		r.rep.History[n-1].RolledBack = why // the judged state that was weaker
+	} else {
+		r.rep.History = append(r.rep.History, report.LevelStep{Iteration: iteration, Level: pyramid.None, RolledBack: why})
+	}
+	r.traj.emit(report.Event{Phase: "rollback", Iteration: r.iter, Level: string(r.best.proof.level),
+		Message: fmt.Sprintf("back to the Bash File of iteration %d (%s): %s", r.best.iter, r.best.proof.text(), why)})
+	if stop := r.budget(); stop != "" {
+		r.stop = stop
+		return false
+	}
+	r.iter++ // the restored state runs again as a new iteration
+	r.cur = r.best.clone()
+	r.cur.iter = r.iter
+	r.best.iter = r.iter // the same state: its repairs are not rejected again
+	return true
+}
+
+// finish writes the best state's proof into the report: its level, its
+// evidence, which commands proved it, and why it went no higher.
+func (r *runner) finish() {
+	r.rep.Iterations = r.iter
+	if r.best == nil {
+		r.rep.Level = pyramid.None
+		r.rep.WhyNotHigher = r.stop
+		return
+	}
+	p := r.best.proof
+	r.rep.Level, r.rep.Runnable, r.rep.RunnableEvidence = p.level, p.runnable, p.runEv
+	r.rep.Tests, r.rep.TestableEvidence = p.tests, p.testEv
+	if p.level.Rank() < pyramid.Testable.Rank() {
+		r.rep.TestableEvidence = ""
+	}
+	r.rep.TestsRun = p.tests.Passed + p.tests.Failed + p.tests.Errors
+	if r.rep.TestsFound > 0 && r.rep.TestsRun > 0 {
+		r.rep.TestsRatio = float64(r.rep.TestsRun) / float64(r.rep.TestsFound)
+	}
+	for i := range r.rep.Commands {
+		r.rep.Commands[i].Proof = false
+	}
+	for _, i := range p.cmds {
+		r.rep.Commands[i].Proof = true
+	}
+	r.rep.History[r.bestStep].Best = true
+	r.rep.LevelSeconds = r.rep.History[r.bestStep].At
+	switch {
+	case p.level == r.o.Target:
+		r.rep.WhyNotHigher = ""
+	case r.stop != "" && r.stop != p.why:
+		r.rep.WhyNotHigher = p.why + "; then " + r.stop
+	default:
+		r.rep.WhyNotHigher = p.why
+	}
+	if p.testWhy != "" && p.level.Rank() >= pyramid.Testable.Rank() {
+		r.rep.Notes = append(r.rep.Notes, "testable evidence: "+p.testEv+": "+p.testWhy)
+	}
+}
+
+// elapsed is the run's time so far, the analysis before Run included.
+func (r *runner) elapsed() float64 {
+	s := time.Since(r.start).Seconds()
+	for _, p := range []string{"graph", "plan", "pyramid"} {
+		s += r.rep.Phases[p]
+	}
+	return s
+}

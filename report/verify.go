@@ -1,0 +1,19 @@
+package report
+
+import "github.com/heragent/heragent/pyramid"
+
+// VerifyResult is verify.json: whether the exported Dockerfile, built from
+// scratch, reproduces the level the run reported.
+type VerifyResult struct {
+	SchemaVersion int `json:"schema_version"`
+	Provenance
+	Out          string          `json:"out"`
+	Repo         string          `json:"repo"`
+	Level        pyramid.Level   `json:"level"`      // what the run reported
+	Reproduced   pyramid.Level   `json:"reproduced"` // what the rebuilt image shows
+	Match        bool            `json:"match"`
+	Mismatches   []string        `json:"mismatches,omitempty"`
+	Commands     []CommandResult `json:"commands"`
+	BuildSeconds float64         `json:"build_seconds"`
+	Seconds      float64         `json:"seconds"`
+}

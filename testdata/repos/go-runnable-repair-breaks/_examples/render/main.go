@@ -1,0 +1,25 @@
+// Command render prints a coloured word-frequency chart of a text file.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"example.com/wordcount"
+	"example.invalid/heragent/colors"
+)
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: render FILE")
+		os.Exit(2)
+	}
+	b, err := os.ReadFile(os.Args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	for w, n := range wordcount.Count(string(b)) {
+		fmt.Println(colors.Bar(n), w)
+	}
+}
