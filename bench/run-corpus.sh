@@ -24,8 +24,7 @@ while [ $# -gt 0 ]; do
     *) echo "unknown argument: $1" >&2; exit 2 ;;
   esac
 done
-mkdir -p "$out"
-list=$out/corpus.list.jsonl
+list=${out%/}.corpus.jsonl # beside the batch directory, which batch creates
 if [ -n "$mirror" ]; then
   # https://github.com/OWNER/NAME → DIR/OWNER+NAME/repo when present.
   while IFS= read -r line; do

@@ -222,6 +222,7 @@ func (r *runner) loop(ctx context.Context) error {
 		}
 		if sb == nil {
 			if r.rollback(r.cur.iter, r.stop) {
+				r.stop = "" // the search goes on: not why it ended
 				continue
 			}
 			return nil

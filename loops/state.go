@@ -124,7 +124,7 @@ func (r *runner) rollback(iteration int, why string) bool {
 	if n := len(r.rep.History); n > 0 && r.rep.History[n-1].Iteration > r.best.iter && r.rep.History[n-1].RolledBack == "" {
 		r.rep.History[n-1].RolledBack = why // the judged state that was weaker
 	} else {
-		r.rep.History = append(r.rep.History, report.LevelStep{Iteration: iteration, Level: pyramid.None, RolledBack: why})
+		r.rep.History = append(r.rep.History, report.LevelStep{Iteration: iteration, Level: pyramid.None, RolledBack: why, At: r.elapsed()})
 	}
 	r.traj.emit(report.Event{Phase: "rollback", Iteration: r.iter, Level: string(r.best.proof.level),
 		Message: fmt.Sprintf("back to the Bash File of iteration %d (%s): %s", r.best.iter, r.best.proof.text(), why)})

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -102,6 +103,9 @@ func (e *Engine) Version(ctx context.Context) (Version, error) {
 		return Version{}, fmt.Errorf("query engine version: %w", err)
 	}
 	v := Version{Host: e.Host, APIVersion: e.api.ClientVersion(), ServerVersion: sv.Version, Platform: sv.Platform.Name}
+	if len(sv.Components) > 0 && (v.Platform == "" || strings.Contains(v.Platform, "/")) {
+		v.Platform = sv.Components[0].Name // podman: "Podman Engine" (its platform is "linux/amd64/debian-12")
+	}
 	if info, err := e.api.Info(ctx); err == nil {
 		v.RootDir = info.DockerRootDir
 	}
