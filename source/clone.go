@@ -175,14 +175,14 @@ func lsRemote(ctx context.Context, r Ref, timeout time.Duration) (want string, n
 }
 
 // clone checks the reference out into dir: shallow with a reference name,
-// full (then checkout) for a commit; submodules recursively either way.
+// full (then checkout) for a commit. Submodules are fetched one by one
+// afterwards: one that cannot be fetched (its host unreachable, its commit
+// gone) does not fail the clone — it is recorded and named by Notes, and
+// the run goes on without it (many have a Debian package instead).
 func clone(ctx context.Context, r Ref, name plumbing.ReferenceName, dir string) error {
-	opts := &git.CloneOptions{URL: r.URL, RecurseSubmodules: git.DefaultSubmoduleRecursionDepth, ShallowSubmodules: true}
+	opts := &git.CloneOptions{URL: r.URL, RecurseSubmodules: git.NoRecurseSubmodules}
 	full := r.Rev != "" && name == ""
-	if full {
-		opts.RecurseSubmodules = git.NoRecurseSubmodules // after the checkout below
-		opts.ShallowSubmodules = false
-	} else {
+	if !full {
 		opts.Depth, opts.SingleBranch, opts.ReferenceName = 1, true, name
 	}
 	repo, err := git.PlainCloneContext(ctx, dir, false, opts)
@@ -192,28 +192,85 @@ func clone(ctx context.Context, r Ref, name plumbing.ReferenceName, dir string) 
 		}
 		return fmt.Errorf("clone %s: %w", r, err)
 	}
-	if !full {
-		return nil
-	}
-	h, err := repo.ResolveRevision(plumbing.Revision(r.Rev))
-	if err != nil {
-		return fmt.Errorf("%w: %s has no commit %q", ErrRevNotFound, r.URL, r.Rev)
-	}
 	wt, err := repo.Worktree()
 	if err != nil {
 		return fmt.Errorf("open worktree of %s: %w", r, err)
 	}
-	if err := wt.Checkout(&git.CheckoutOptions{Hash: *h, Force: true}); err != nil {
-		return fmt.Errorf("check out %s: %w", r, err)
+	if full {
+		h, err := repo.ResolveRevision(plumbing.Revision(r.Rev))
+		if err != nil {
+			return fmt.Errorf("%w: %s has no commit %q", ErrRevNotFound, r.URL, r.Rev)
+		}
+		if err := wt.Checkout(&git.CheckoutOptions{Hash: *h, Force: true}); err != nil {
+			return fmt.Errorf("check out %s: %w", r, err)
+		}
 	}
+	missing, err := updateSubmodules(ctx, wt, !full, "")
+	if err != nil {
+		return err
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	return os.WriteFile(filepath.Join(filepath.Dir(dir), missingFile), []byte(strings.Join(missing, "\n")+"\n"), 0o644)
+}
+
+// missingFile lists, in a cache entry, the submodules that could not be
+// fetched, one "path (url): why" a line.
+const missingFile = ".heragent-missing-submodules"
+
+// updateSubmodules initialises and fetches every submodule of wt, and
+// theirs, each on its own; it returns those that failed.
+func updateSubmodules(ctx context.Context, wt *git.Worktree, shallow bool, prefix string) ([]string, error) {
 	subs, err := wt.Submodules()
 	if err != nil {
-		return fmt.Errorf("read submodules of %s: %w", r, err)
+		return nil, fmt.Errorf("read submodules: %w", err)
 	}
-	if err := subs.UpdateContext(ctx, &git.SubmoduleUpdateOptions{Init: true, RecurseSubmodules: git.DefaultSubmoduleRecursionDepth}); err != nil {
-		return fmt.Errorf("update submodules of %s: %w", r, err)
+	var missing []string
+	for _, sm := range subs {
+		c := sm.Config()
+		o := &git.SubmoduleUpdateOptions{Init: true}
+		if shallow {
+			o.Depth = 1
+		}
+		if err := sm.UpdateContext(ctx, o); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			missing = append(missing, fmt.Sprintf("%s (%s): %s", prefix+c.Path, c.URL, firstLine(err.Error())))
+			continue
+		}
+		srepo, err := sm.Repository()
+		if err != nil {
+			continue
+		}
+		swt, err := srepo.Worktree()
+		if err != nil {
+			continue
+		}
+		more, err := updateSubmodules(ctx, swt, shallow, prefix+c.Path+"/")
+		if err != nil {
+			return nil, err
+		}
+		missing = append(missing, more...)
 	}
-	return nil
+	return missing, nil
+}
+
+// Notes says what a clone in the cache lacks: the submodules that could not
+// be fetched, as notes for the report. A plain directory has none.
+func Notes(dir string) []string {
+	b, err := os.ReadFile(filepath.Join(filepath.Dir(dir), missingFile))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if l != "" {
+			out = append(out, "git submodule not fetched, the run goes on without it: "+l)
+		}
+	}
+	return out
 }
 
 // swapIn moves a finished clone into its cache slot, replacing an older

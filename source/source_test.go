@@ -179,3 +179,33 @@ func TestResolveReusesClone(t *testing.T) {
 		t.Fatalf("moved branch not refetched: VERSION %q", b)
 	}
 }
+
+// A submodule that cannot be fetched does not fail the clone: the run goes
+// on without it and Notes names it.
+func TestUnreachableSubmoduleIsANoteNotAFailure(t *testing.T) {
+	work, _, _ := gitRepos(t)
+	cmd := exec.Command("git", "-c", "protocol.file.allow=always", "config", "-f", ".gitmodules", "submodule.vendor/sub.url", "https://nonexistent.invalid/sub.git")
+	cmd.Dir = work
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	cmd = exec.Command("git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "submodule moved away")
+	cmd.Dir = work
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	r, _ := Parse("file://" + work)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	dir, err := Resolve(ctx, r, Options{CacheDir: t.TempDir(), ListTimeout: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := Notes(dir)
+	if len(notes) != 1 || !strings.Contains(notes[0], "vendor/sub") || !strings.Contains(notes[0], "nonexistent.invalid") {
+		t.Fatalf("notes %q", notes)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "VERSION")); string(b) != "2\n" {
+		t.Fatalf("checkout: VERSION %q", b)
+	}
+}

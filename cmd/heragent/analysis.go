@@ -14,6 +14,7 @@ import (
 	"github.com/heragent/heragent/pipeline"
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
+	"github.com/heragent/heragent/source"
 )
 
 // storeHelp is the help of every --store flag (pipeline.OpenGraph,
@@ -113,6 +114,7 @@ func (a *analysis) plan(ctx context.Context, repo string, progress func(phase, m
 	if note != "" {
 		o.Notes = []string{note}
 	}
+	o.Notes = append(o.Notes, source.Notes(repo)...) // submodules a clone could not fetch
 	p, err := pipeline.Analyze(ctx, repo, o)
 	if err != nil {
 		return nil, nil, analysisError(err)
