@@ -133,7 +133,12 @@ func (r *runner) adoptBuild(c pyramid.Command) bool {
 // skipped; when there are none, why.
 func (r *runner) candidates(l pyramid.Level, built []pyramid.Command) ([]pyramid.Command, string) {
 	cands := r.cur.pyr.At(l)
-	if l == pyramid.Runnable {
+	switch l {
+	case pyramid.Testable:
+		// the whole suite before a part of it: a part that passes first
+		// ends the repairs, and the suite's failures would go unrepaired
+		sort.SliceStable(cands, func(i, j int) bool { return !pyramid.Narrow(cands[i]) && pyramid.Narrow(cands[j]) })
+	case pyramid.Runnable:
 		cands = appendNew(cands, built)
 		sort.SliceStable(cands, func(i, j int) bool { return !cands[i].LastResort() && cands[j].LastResort() })
 	}

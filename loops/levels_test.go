@@ -179,8 +179,8 @@ func TestPyramidBuildCommandJoinsTheBashFile(t *testing.T) {
 	}
 }
 
-// A single named test passes first: the run keeps looking and proves
-// Testable with the suite.
+// The suite is tried before a single named test; when it fails beyond
+// tolerance, the single test proves Testable as a subset.
 func TestSuiteIsPreferredToASingleTest(t *testing.T) {
 	f := newFake()
 	suiteFails := false
@@ -190,7 +190,7 @@ func TestSuiteIsPreferredToASingleTest(t *testing.T) {
 			return 0, "Ran 1 test in 0.001s\n\nOK\n"
 		case "python -m pytest tests/":
 			if suiteFails {
-				return 1, "=========== 30 failed, 270 passed in 3.1s ===========\n"
+				return 1, "=========== 100 failed, 200 passed in 3.1s ===========\n"
 			}
 			return 0, "=========== 300 passed in 3.1s ===========\n"
 		}
@@ -371,5 +371,29 @@ func TestRepairBudgetEndsTheRun(t *testing.T) {
 	rep, _ := runFake(t, f, RunOptions{File: file, Pyramid: pyr(0), Repairer: scripted(always), MaxIterations: 3})
 	if rep.Level != pyramid.None || rep.Iterations != 3 || !strings.Contains(rep.WhyNotHigher, "repair budget spent") {
 		t.Fatalf("level %s, %d iterations: %s", rep.Level, rep.Iterations, rep.WhyNotHigher)
+	}
+}
+
+// A weak pass (a test program heragent found, one test of hundreds) does
+// not end the search: the suite after it proves Testable as a suite.
+func TestWeakPassKeepsLooking(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "./build/test_basic":
+			return 0, "[==========] 1 test from 1 test suite ran. (0 ms total)\n[  PASSED  ] 1 test.\n"
+		case "ctest --test-dir build":
+			return 0, "100% tests passed, 0 tests failed out of 250\n"
+		}
+		return 1, ""
+	}
+	found := pyramid.Command{Text: "./build/test_basic", Bucket: pyramid.Unit, Synth: true, Reason: "a test program the build made", Why: []pyramid.Provenance{{Source: "built"}}}
+	p := pyr(250, found, documented("ctest --test-dir build", pyramid.Unit))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: scripted(nil)})
+	if rep.TestableEvidence != pyramid.EvidenceSuite || rep.TestsRun != 250 || len(f.commandsRun()) != 2 {
+		t.Fatalf("evidence %s, %d tests, commands %v", rep.TestableEvidence, rep.TestsRun, f.commandsRun())
+	}
+	if rep.Commands[0].Evidence != pyramid.EvidenceSubset || rep.Commands[0].Proof || !rep.Commands[1].Proof {
+		t.Fatalf("commands %+v", rep.Commands)
 	}
 }

@@ -233,3 +233,8 @@ func bareImport(code string) bool {
 	}
 	return n > 0
 }
+
+// Narrow reports whether a command runs only a part of the test suite by
+// what it says (a test selector, one test, a fuzz target, a doctest, one
+// package or file): the loops try such commands after the whole-suite ones.
+func Narrow(c Command) bool { return commandScope(c.Text).part != "" }
