@@ -91,6 +91,9 @@ const (
 	OpReplace      EditOp = "replace"       // replace the target with Command
 	OpRemove       EditOp = "remove"        // delete the target
 	OpAddPackages  EditOp = "add_packages"  // merge Packages into the section's pkg_install
+	// OpRemovePackages takes Packages out of the section's pkg_install
+	// (the command goes when none is left).
+	OpRemovePackages EditOp = "remove_packages"
 )
 
 // Edit is one change to a Bash File, as a repair rule, an agent or the user
@@ -109,7 +112,7 @@ type Edit struct {
 
 func (e Edit) String() string {
 	switch e.Op {
-	case OpAddPackages:
+	case OpAddPackages, OpRemovePackages:
 		return fmt.Sprintf("%s %s: %s", e.Op, e.Section, strings.Join(e.Packages, " "))
 	case OpRemove:
 		return fmt.Sprintf("%s %s[%s]", e.Op, e.Section, e.target())
@@ -139,6 +142,8 @@ func (f *File) Apply(e Edit) (bool, error) {
 	switch e.Op {
 	case OpAddPackages:
 		return f.AddPackages(e.Section, e.Why, e.Packages...)
+	case OpRemovePackages:
+		return f.RemovePackages(e.Section, e.Why, e.Packages...), nil
 	case OpAppend:
 		c, err := newCommand(e.Command, []Provenance{e.Why})
 		if err != nil {
@@ -231,6 +236,28 @@ func (f *File) AddPackages(id SectionID, why Provenance, pkgs ...string) (bool, 
 	s.Commands[idx].Text = text
 	s.Commands[idx].Why = append(s.Commands[idx].Why, why)
 	return true, nil
+}
+
+// RemovePackages takes pkgs out of the section's pkg_install command,
+// removing it when none is left. It reports whether anything was removed.
+func (f *File) RemovePackages(id SectionID, why Provenance, pkgs ...string) bool {
+	i := f.Find(id, "pkg_install ")
+	if i < 0 {
+		return false
+	}
+	s := f.Section(id)
+	have := strings.Fields(s.Commands[i].Text)[1:]
+	keep := slices.DeleteFunc(slices.Clone(have), func(p string) bool { return slices.Contains(pkgs, p) })
+	switch {
+	case len(keep) == len(have):
+		return false
+	case len(keep) == 0:
+		s.Commands = slices.Delete(s.Commands, i, i+1)
+	default:
+		s.Commands[i].Text = "pkg_install " + strings.Join(keep, " ")
+		s.Commands[i].Why = append(s.Commands[i].Why, why)
+	}
+	return true
 }
 
 // Packages lists the packages of the section's pkg_install command.

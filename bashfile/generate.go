@@ -273,8 +273,11 @@ func (p *planner) addProject(sec SectionID, text string, why ...Provenance) erro
 	return nil
 }
 
-// install merges packages into the section's pkg_install line.
+// install merges packages into the section's pkg_install line. A name the
+// suite does not have (the index knows every package) is left out and
+// noted: apt would stop the whole script on it.
 func (p *planner) install(sec SectionID, why Provenance, pkgs ...string) error {
+	pkgs = p.existing(pkgs)
 	if len(pkgs) == 0 {
 		return nil
 	}
@@ -282,6 +285,24 @@ func (p *planner) install(sec SectionID, why Provenance, pkgs ...string) error {
 		return fmt.Errorf("add %s packages: %w", sec, err)
 	}
 	return nil
+}
+
+// existing keeps the packages the suite has, when the index can tell.
+func (p *planner) existing(pkgs []string) []string {
+	if p.pkgs == nil || !p.pkgs.KnowsPackages() {
+		return pkgs
+	}
+	var out []string
+	for _, pkg := range pkgs {
+		name, _, _ := strings.Cut(pkg, "=") // pkg=version
+		name, _, _ = strings.Cut(name, ":") // pkg:arch
+		if p.pkgs.HasPackage(name) {
+			out = append(out, pkg)
+		} else {
+			p.note("package " + pkg + " is not in the Debian suite: left out")
+		}
+	}
+	return out
 }
 
 // finish sorts the notes for stable output.

@@ -79,7 +79,7 @@ func (p *planner) cSystemDeps(ctx context.Context, source string) error {
 			if strings.EqualFold(d.Name, "Boost") && len(d.Components) > 0 {
 				cands = nil
 				for _, c := range d.Components {
-					cands = append(cands, debindex.Candidate{Package: "libboost-" + strings.ReplaceAll(strings.ToLower(c), "_", "-") + "-dev", Via: debindex.ViaOverride})
+					cands = append(cands, p.boostComponent(c))
 				}
 				if err := p.addSysPackages(why, label, pkgNames(cands)...); err != nil {
 					return err
@@ -298,4 +298,19 @@ func (p *planner) fromChosenBuild(file string) bool {
 		return base == "configure.ac" || base == "configure.in" || strings.HasSuffix(base, ".m4")
 	}
 	return false // make, or a Python extension: only the includes say what is needed
+}
+
+// boostComponent names the Debian package of a Boost component: its
+// libboost-<c>-dev package when the suite has one, else the package
+// shipping its library (unit_test_framework → libboost-test-dev), else
+// all of Boost.
+func (p *planner) boostComponent(c string) debindex.Candidate {
+	name := "libboost-" + strings.ReplaceAll(strings.ToLower(c), "_", "-") + "-dev"
+	if p.pkgs.KnowsPackages() && !p.pkgs.HasPackage(name) {
+		if best, ok := bestUsable(p.pkgs.Library("boost_" + strings.ToLower(c))); ok {
+			return debindex.Candidate{Package: best, Via: debindex.ViaOverride}
+		}
+		return debindex.Candidate{Package: "libboost-all-dev", Via: debindex.ViaOverride}
+	}
+	return debindex.Candidate{Package: name, Via: debindex.ViaOverride}
 }

@@ -33,6 +33,7 @@ type Kind string
 
 // The taxonomy. README.md has a table of what each means and who handles it.
 const (
+	UnknownPackage      Kind = "unknown_package"       // E: Unable to locate package libfoo-dev
 	MissingHeader       Kind = "missing_header"        // fatal error: zlib.h: No such file or directory
 	MissingPkgConfig    Kind = "missing_pkgconfig"     // Dependency "libevent" not found
 	MissingLibrary      Kind = "missing_library"       // cannot find -lssl; libfoo.so.1: cannot open shared object file

@@ -9,6 +9,7 @@ var Rules = []Rule{
 	cmakeTooOld{},         // cmake_minimum_required above bookworm's 3.25: cmake from backports
 	cmakePolicy{},         // CMake 4 dropped old policies: -DCMAKE_POLICY_VERSION_MINIMUM
 	missingSubmodule{},    // add_subdirectory of an empty submodule: git submodule update, or record
+	unknownPackage{},      // E: Unable to locate package: take the name out of pkg_install
 	missingHeader{},       // fatal error: x.h: No such file: its -dev package
 	missingPkgConfig{},    // pkg-config module not found: the package with its .pc
 	missingCMakePackage{}, // find_package failed: the package with its Config.cmake / hints

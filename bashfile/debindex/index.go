@@ -201,6 +201,10 @@ func (ix *Index) lookup(k Kind, key string) []Candidate {
 	return c
 }
 
+// KnowsPackages reports whether the index holds the suite's package list,
+// so that HasPackage's false means "no such package".
+func (ix *Index) KnowsPackages() bool { return len(ix.pkgs) > 0 }
+
 // HasPackage reports whether a binary package of that name exists in the
 // suite (from the Packages file; an index built from Contents alone knows
 // only packages that ship an indexed file).

@@ -1,0 +1,35 @@
+package repair
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// apt stops on a package the suite lacks: the name goes out of the
+// pkg_install line that has it, the others stay.
+func TestUnknownPackageIsTakenOut(t *testing.T) {
+	f := bashfile.New()
+	why := bashfile.Provenance{Source: "test"}
+	f.AddPackages(bashfile.Base, why, "build-essential", "cmake", "libboost-unit-test-framework-dev", "zlib1g-dev")
+	log := readLog(t, "unknown-package/apt-boost-component.log")
+	ps := Propose(&Context{File: f}, Failure{Phase: PhaseSetup, Section: bashfile.Base, ExitCode: 100, Log: log})
+	if len(ps) != 1 || ps[0].Diagnosis.Kind != UnknownPackage || ps[0].Action != ActionEdit {
+		t.Fatalf("proposals %+v", ps)
+	}
+	g := f.Clone()
+	for _, e := range ps[0].Edits {
+		if _, err := g.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := strings.Join(g.Packages(bashfile.Base), " "); got != "build-essential cmake zlib1g-dev" {
+		t.Fatalf("packages after the repair: %s", got)
+	}
+	// Nothing to take out: no edit.
+	ps = Propose(&Context{File: g}, Failure{Phase: PhaseSetup, Section: bashfile.Base, ExitCode: 100, Log: log})
+	if len(ps) != 1 || ps[0].Action == ActionEdit {
+		t.Fatalf("second proposal %+v", ps)
+	}
+}
