@@ -128,6 +128,8 @@ type Index struct {
 	// refreshErr says why Load returned a cached index it could not
 	// refresh.
 	refreshErr error
+	// allPackages: Parse read a Packages stream with packages in it.
+	allPackages bool
 }
 
 // RefreshError reports why Load fell back to a cached index older than
@@ -201,9 +203,20 @@ func (ix *Index) lookup(k Kind, key string) []Candidate {
 	return c
 }
 
-// KnowsPackages reports whether the index holds the suite's package list,
-// so that HasPackage's false means "no such package".
-func (ix *Index) KnowsPackages() bool { return len(ix.pkgs) > 0 }
+// KnowsPackages reports whether the index was built with the suite's
+// Packages file (not from Contents alone, which lists only packages that
+// ship an indexed file), so that HasPackage's false means "no such package".
+func (ix *Index) KnowsPackages() bool {
+	if ix.allPackages {
+		return true
+	}
+	for _, s := range ix.Meta.Sources {
+		if strings.HasSuffix(s.URL, "/Packages.gz") {
+			return true
+		}
+	}
+	return false
+}
 
 // HasPackage reports whether a binary package of that name exists in the
 // suite (from the Packages file; an index built from Contents alone knows

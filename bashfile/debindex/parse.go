@@ -44,12 +44,15 @@ func Parse(meta Meta, packages io.Reader, rs ...io.Reader) (*Index, error) {
 			return nil, fmt.Errorf("parse packages: %w", err)
 		}
 	}
+	listed := len(b.pkgs) > 0
 	for i, r := range rs {
 		if err := b.read(r); err != nil {
 			return nil, fmt.Errorf("parse contents stream %d: %w", i, err)
 		}
 	}
-	return b.finish(meta), nil
+	ix := b.finish(meta)
+	ix.allPackages = listed
+	return ix, nil
 }
 
 // read consumes one Contents stream line by line.
