@@ -8,7 +8,10 @@
 # sessions (--only json-c-json-c --only 'status:error' …). --mirror DIR
 # takes each https://github.com/OWNER/NAME from DIR/OWNER+NAME/repo (a
 # local bare copy) when it is there, for machines that cannot reach
-# GitHub; the ids, and so the scoreboard, stay the same.
+# GitHub: it is checked out at the listed revision with the git CLI into
+# OUT.checkouts/ID (such copies may lack history or large files, which
+# git's shallow clone tolerates), and the run gets that directory; the
+# ids, and so the scoreboard, stay the same.
 # The scoreboard is written to bench/SCOREBOARD.md from every record in OUT.
 set -Eeuo pipefail
 cd "$(dirname "$0")/.."
@@ -25,21 +28,37 @@ while [ $# -gt 0 ]; do
   esac
 done
 list=${out%/}.corpus.jsonl # beside the batch directory, which batch creates
+# checkout BARE REV DIR: the revision (default branch when empty) of a
+# local bare copy, checked out in DIR once.
+checkout() {
+  [ -d "$3/.git" ] && return 0
+  rm -rf "$3"
+  if [[ "$2" =~ ^[0-9a-f]{7,40}$ ]]; then
+    git clone -q "file://$1" "$3" && git -C "$3" checkout -q "$2"
+  else
+    git clone -q --depth 1 ${2:+--branch "$2"} "file://$1" "$3"
+  fi
+}
 if [ -n "$mirror" ]; then
-  # https://github.com/OWNER/NAME → DIR/OWNER+NAME/repo when present.
+  # https://github.com/OWNER/NAME[#REF] → a checkout of DIR/OWNER+NAME/repo.
+  mkdir -p "${out%/}.checkouts"
   while IFS= read -r line; do
     url=$(sed -n 's/.*"repo": "https:\/\/github.com\/\([^"]*\)".*/\1/p' <<<"$line")
-    local_copy="$mirror/${url/\//+}/repo"
-    if [ -n "$url" ] && [ -d "$local_copy" ]; then
-      line=${line/\"https:\/\/github.com\/$url\"/\"$local_copy\"}
+    id=$(sed -n 's/.*"id": "\([^"]*\)".*/\1/p' <<<"$line")
+    ref=$(sed -n 's/.*"ref": "\([^"]*\)".*/\1/p' <<<"$line")
+    bare="$mirror/${url/\//+}/repo" dir="$(cd "${out%/}.checkouts" && pwd)/$id"
+    if [ -n "$url" ] && [ -d "$bare" ] && checkout "$bare" "$ref" "$dir" >&2; then
+      line=${line/\"https:\/\/github.com\/$url\"/\"$dir\"}
+      line=${line/, \"ref\": \"$ref\"/}
     fi
     printf '%s\n' "$line"
   done < bench/corpus.jsonl > "$list"
 else
   cp bench/corpus.jsonl "$list"
 fi
-go build -buildvcs=auto -o "$out/heragent" ./cmd/heragent
+bin=${out%/}.heragent
+go build -buildvcs=auto -o "$bin" ./cmd/heragent
 status=0
-"$out/heragent" batch "$list" --out "$out" --resume --jobs "$jobs" --level runnable --timeout 15m "${only[@]}" "${extra[@]}" || status=$?
+"$bin" batch "$list" --out "$out" --resume --jobs "$jobs" --level runnable --timeout 15m "${only[@]}" "${extra[@]}" || status=$?
 go run ./bench/scoreboard --corpus bench/corpus.jsonl --tsv ../shared/corpus/corpus.tsv "$out" > bench/SCOREBOARD.md
 echo "scoreboard: bench/SCOREBOARD.md (batch exit $status)" >&2

@@ -204,3 +204,18 @@ func effective(args []string) []string {
 func isPython(base string) bool {
 	return base == "python" || strings.HasPrefix(base, "python3") || strings.HasPrefix(base, "python2") || base == "pypy3"
 }
+
+// shellWords is a simple command's words as the shell would split them
+// (quotes removed: `python -W"ignore:x y" -m t` is four words); nil when
+// the text does not parse as one.
+func shellWords(s string) []string {
+	f, err := syntax.NewParser(syntax.KeepComments(false)).Parse(strings.NewReader(s), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil
+	}
+	c, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Assigns) > 0 && len(c.Args) == 0 {
+		return nil
+	}
+	return callWords(c)
+}

@@ -1,6 +1,7 @@
 package pyramid
 
 import (
+	"context"
 	"regexp"
 	"strings"
 )
@@ -155,6 +156,11 @@ func splitChain(t string) []string {
 
 func words(s string) []string {
 	f := strings.Fields(s)
+	if strings.ContainsAny(s, `"'`) {
+		if w := shellWords(s); len(w) > 0 {
+			f = w // quoted words with spaces stay whole
+		}
+	}
 	for len(f) > 0 && strings.Contains(f[0], "=") && !strings.HasPrefix(f[0], "-") { // VAR=value prefix
 		f = f[1:]
 	}
@@ -173,6 +179,15 @@ func classifyOne(s string) verdict {
 	w := words(stage)
 	if len(w) == 0 {
 		return verdict{Drop: "empty"}
+	}
+	if inner := unwrapRunner(context.Background(), nil, Command{Text: stage}); len(inner) > 0 {
+		// `uv run pytest`, `poetry run app serve`: what runs inside; the
+		// unwrap stage puts that command itself before the wrapper
+		v := classifyOne(inner[0])
+		if v.Drop == "" {
+			v.Reason += " (through " + w[0] + " run)"
+		}
+		return v
 	}
 	cmd, arg := w[0], ""
 	if len(w) > 1 {
@@ -356,13 +371,26 @@ func classifyNpm(cmd string, args []string) verdict {
 	return verdict{Drop: "unknown package script"}
 }
 
+// pythonOptionsSkipped drops the interpreter's own options before -m, -c
+// or the script: `python -Werror -W ignore::X -X dev -m pytest`.
+func pythonOptionsSkipped(args []string) []string {
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-m" && args[0] != "-c" && args[0] != "-V" && args[0] != "--version" {
+		if (args[0] == "-W" || args[0] == "-X") && len(args) > 1 {
+			args = args[1:]
+		}
+		args = args[1:]
+	}
+	return args
+}
+
 func classifyPython(args []string) verdict {
+	args = pythonOptionsSkipped(args)
 	if len(args) == 0 {
 		return verdict{Drop: "interactive interpreter"}
 	}
 	if args[0] == "-m" && len(args) > 1 {
 		switch args[1] {
-		case "pytest", "unittest", "tox", "nox", "doctest":
+		case "pytest", "unittest", "tox", "nox", "doctest", "twisted.trial", "trial", "green", "nose2", "xmlrunner":
 			return verdict{Bucket: Unit, Reason: "runs the Python tests"}
 		case "pip":
 			return classifyOne(strings.Join(append([]string{"pip"}, args[2:]...), " "))

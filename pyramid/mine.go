@@ -71,6 +71,9 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout) (*
 		return nil, fmt.Errorf("list entry points: %w", err)
 	}
 	for _, ep := range eps {
+		if foreignDirs.MatchString(ep.Path) {
+			continue // a test fixture's or a vendored package's manifest (tomlkit's tests/examples/pyproject.toml names poetry)
+		}
 		if ep.Kind == "bin" || ep.Kind == "executable" {
 			if run := e.invocation(ep.Name, ep.Path); run != "" {
 				e.progs[ep.Name] = run
@@ -140,7 +143,7 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		}
 		all = append(all, cs...)
 	}
-	all = serverize(ctx, e, adjust(all))
+	all = serverize(ctx, e, adjust(unwrapWrappers(ctx, e, all)))
 	if !documentedRunnable(all) {
 		syn, err := synthesize(ctx, e)
 		if err != nil {

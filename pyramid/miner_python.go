@@ -41,6 +41,18 @@ func minePython(ctx context.Context, e *env) ([]Command, error) {
 		}
 	}
 	if pytestWhy == nil {
+		// the tests import pytest (its fixtures, raises, marks): they are
+		// pytest tests whatever the manifests declare
+		if ps, err := e.ix.Importers(ctx, "pytest"); err == nil {
+			for _, p := range ps {
+				if !foreignDirs.MatchString(path.Dir(p)) || strings.Contains(p, "test") {
+					pytestWhy = &Provenance{Source: "python", File: p, Note: "imports pytest"}
+					break
+				}
+			}
+		}
+	}
+	if pytestWhy == nil {
 		deps, err := e.ix.DeclaredDependencies(ctx, "pypi")
 		if err != nil {
 			return nil, err

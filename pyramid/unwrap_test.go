@@ -1,0 +1,91 @@
+package pyramid
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/graph/build"
+	"github.com/heragent/heragent/graph/embedded"
+	"github.com/heragent/heragent/internal/testrepo"
+	"github.com/heragent/heragent/retrieval"
+)
+
+// repoEnv builds the graph of a repository written from files.
+func repoEnv(t *testing.T, files map[string]string) *env {
+	t.Helper()
+	ctx := context.Background()
+	s, err := embedded.Open(ctx, filepath.Join(t.TempDir(), "graph.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	ix, _, err := retrieval.Build(ctx, testrepo.Write(t, files), s, build.Options{Name: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := newEnv(ctx, ix, bashfile.Layout{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+const pyProjectToml = "[project]\nname = \"demo\"\nversion = \"1.0\"\n"
+
+func TestUnwrapWrappers(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		files   map[string]string
+		wrapper string
+		want    []string
+	}{
+		{"tox with posargs default and factors", map[string]string{
+			"pyproject.toml": pyProjectToml,
+			"tox.ini": "[tox]\nenvlist = py3{9,10,11}, lint\n\n[testenv]\ndeps =\n    pytest\n    coverage\ncommands =\n    coverage run -m pytest {posargs:tests}\n" +
+				"    py39: python -c 'print(1)'\n    coverage report\n\n[testenv:lint]\ncommands = flake8 src\n",
+		}, "tox -e py311", []string{"python -m pytest tests"}},
+		{"tox without -e takes [testenv]", map[string]string{
+			"pyproject.toml": pyProjectToml,
+			"tox.ini":        "[tox]\nenvlist = py38,py39\n\n[testenv]\ndeps =\n    pytest\ncommands =\n    pytest\n",
+		}, "tox", []string{"pytest"}},
+		{"poetry run inside tox", map[string]string{
+			"pyproject.toml": pyProjectToml,
+			"tox.ini":        "[tox]\nskipsdist = True\n\n[testenv]\nallowlist_externals = poetry\ncommands =\n    poetry install -v\n    poetry run pytest tests/\n",
+		}, "tox -e py", []string{"pytest tests/"}},
+		{"legacy_tox_ini in pyproject", map[string]string{
+			"pyproject.toml": pyProjectToml + "\n[tool.tox]\nlegacy_tox_ini = \"\"\"\n[testenv]\ncommands = python -m pytest {posargs}\n\"\"\"\n",
+		}, "tox", []string{"python -m pytest"}},
+		{"nox session", map[string]string{
+			"pyproject.toml": pyProjectToml,
+			"noxfile.py": "import nox\n\n@nox.session(python=[\"3.10\", \"3.11\"])\ndef tests(session):\n    session.install(\".[test]\")\n" +
+				"    session.run(\n        \"pytest\",\n        \"-q\",\n        *session.posargs,\n    )\n\n\n@nox.session\ndef lint(session):\n    session.run(\"ruff\", \"check\", \".\")\n",
+		}, "nox -s tests", []string{"pytest -q"}},
+		{"uv run", map[string]string{"pyproject.toml": pyProjectToml}, "uv run --frozen pytest tests/", []string{"pytest tests/"}},
+		{"make test running uv", map[string]string{
+			"pyproject.toml": pyProjectToml,
+			"Makefile":       ".PHONY: test\ntest:\n\t@uv run --extra test pytest tests/ -x\n",
+		}, "make test", []string{"pytest tests/ -x"}},
+		{"make test of plain commands stays", map[string]string{
+			"Makefile": "test:\n\t./run-tests.sh\n",
+		}, "make test", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := repoEnv(t, tc.files)
+			wrapper := Command{Text: tc.wrapper, Bucket: Unit, Why: []Provenance{{Source: "readme", File: "README.md"}}}
+			got := unwrapWrappers(context.Background(), e, []Command{wrapper})
+			var texts []string
+			for _, c := range got[:len(got)-1] {
+				texts = append(texts, c.Text)
+				if c.Level != "" && c.Level != Testable || c.Bucket.Level() != Testable || c.Why[0].Source != "readme" {
+					t.Errorf("%q: bucket %s, provenance %v", c.Text, c.Bucket, c.Why)
+				}
+			}
+			if !slices.Equal(texts, tc.want) || got[len(got)-1].Text != tc.wrapper {
+				t.Fatalf("got %q then %q, want %q then the wrapper", texts, got[len(got)-1].Text, tc.want)
+			}
+		})
+	}
+}
