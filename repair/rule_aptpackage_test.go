@@ -33,3 +33,13 @@ func TestUnknownPackageIsTakenOut(t *testing.T) {
 		t.Fatalf("second proposal %+v", ps)
 	}
 }
+
+// Prose that names no program installs nothing.
+func TestProseNamesNoProgram(t *testing.T) {
+	log := readLog(t, "missing-executable/configure-config-file-prose.log")
+	for _, p := range Propose(&Context{File: sampleFile(t), Index: fakeIndex}, Failure{Phase: PhaseSetup, Command: "./configure", ExitCode: 1, Log: log}) {
+		if p.Action == ActionEdit {
+			t.Fatalf("an edit for prose: %+v", p)
+		}
+	}
+}

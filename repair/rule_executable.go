@@ -1,6 +1,7 @@
 package repair
 
 import (
+	"fmt"
 	"path"
 	"regexp"
 	"strings"
@@ -34,6 +35,27 @@ var executableMatches = []match{
 	// meson: Did not find pkg-config by name 'pkg-config'
 	{MissingExecutable, regexp.MustCompile(`Did not find pkg-config by name '([^']+)'`)},
 }
+
+// namedMatches are messages that name a missing program in words, not in
+// a shell's "command not found": autoconf's custom errors, test drivers'
+// requirements. The name is only a guess until the Debian index knows a
+// package shipping it on PATH (Propose checks), so prose cannot install
+// anything by accident.
+var namedMatches = []match{
+	// configure: error: "yacc not found" / bison is required / flex was not found
+	{MissingExecutable, regexp.MustCompile(`configure: error: ["']?(?:the )?([A-Za-z][\w.+-]*)["']? (?:program )?(?:not found|is required|was not found|is missing|is not installed|not installed|could not be found)`)},
+	// configure: error: cannot find/could not find/no tclsh (found)
+	{MissingExecutable, regexp.MustCompile(`configure: error: (?:cannot find|could not find|can't find|no) ["']?([A-Za-z][\w.+-]*)["']?(?: program| executable| binary| command)?(?: found)?\b`)},
+	// You need tclsh 8.5 or newer in order to run the test suite
+	{MissingExecutable, regexp.MustCompile(`\bYou need ([A-Za-z][\w.+-]*)(?: v?[\d.]+)?(?: or (?:newer|later|higher))? (?:in order )?to\b`)},
+	// Please install gperf / You must install help2man
+	{MissingExecutable, regexp.MustCompile(`\b(?:[Pp]lease install|You must install|You need to install|Install) (?:the )?["']?([A-Za-z][\w.+-]*)["']?(?: program| package| tool)?(?: first| and (?:re-?run|try again)|[.!]?$)`)},
+	// ERROR: gperf is not installed / sphinx-build: not found in PATH
+	{MissingExecutable, regexp.MustCompile(`(?:ERROR|Error|error): ["']?([A-Za-z][\w.+-]*)["']? (?:is not installed|not found in PATH|is not in PATH|is required but not found)`)},
+}
+
+// namedDetail marks a diagnosis read from such prose.
+const namedDetail = "named"
 
 // cmakeNotFoundRe is the value find_program leaves when the program is
 // missing at configure time: GIT_EXECUTABLE-NOTFOUND.
@@ -75,6 +97,10 @@ func (missingExecutable) Name() string { return "missing-executable" }
 
 func (missingExecutable) Diagnose(f Failure) []Diagnosis {
 	ds := scan(f.Log, executableMatches, executableName)
+	for _, d := range scan(f.Log, namedMatches, strings.ToLower) {
+		d.Detail = namedDetail
+		ds = append(ds, d)
+	}
 	out := ds[:0]
 	for _, d := range ds {
 		if d.Subject != "" {
@@ -88,5 +114,9 @@ func (r missingExecutable) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != MissingExecutable {
 		return Proposal{}, false
 	}
-	return addPackage(r, d, ctx, lookup(ctx, func(i PackageIndex) []string { return i.Executable(d.Subject) }, executableHints[d.Subject])), true
+	cands := lookup(ctx, func(i PackageIndex) []string { return i.Executable(d.Subject) }, executableHints[d.Subject])
+	if d.Detail == namedDetail && len(cands) == 0 {
+		return none(d, fmt.Sprintf("the log names %q as missing, but no Debian package ships a program by that name", d.Subject)), true
+	}
+	return addPackage(r, d, ctx, cands), true
 }
