@@ -43,6 +43,7 @@ const (
 	MissingNodeModule   Kind = "missing_node_module"   // Cannot find module 'left-pad'
 	MissingGoModule     Kind = "missing_go_module"     // no required module provides package
 	GoToolchainTooOld   Kind = "go_toolchain_too_old"  // go.mod requires go >= 1.22
+	GoNeedsCgo          Kind = "go_needs_cgo"          // go: -race requires cgo
 	CMakeTooOld         Kind = "cmake_too_old"         // CMake 3.28 or higher is required
 	CMakePolicy         Kind = "cmake_policy"          // Compatibility with CMake < 3.5 has been removed
 	Werror              Kind = "werror"                // [-Werror=unused-variable]

@@ -23,6 +23,10 @@ var goModuleRes = []*regexp.Regexp{
 	regexp.MustCompile(`^go: (updates to go\.mod needed)`),
 }
 
+// goProxyAbsentRe is the module proxy answering that a module does not
+// exist (a made-up, private or renamed path): no edit brings it.
+var goProxyAbsentRe = regexp.MustCompile(`module ([^\s:]+): (?:reading|verifying) https?://\S+: (400 Bad Request|404 Not Found|410 Gone)`)
+
 // goFixRe is the command the go tool suggests on the line after "to add it:".
 var goFixRe = regexp.MustCompile(`^\s+(go (?:get|mod (?:download|tidy))\b.*)$`)
 
@@ -31,6 +35,11 @@ func (missingGoModule) Name() string { return "missing-go-module" }
 func (missingGoModule) Diagnose(f Failure) []Diagnosis {
 	lines := logLines(f.Log)
 	var out []Diagnosis
+	for _, l := range lines {
+		if m := goProxyAbsentRe.FindStringSubmatch(l); m != nil {
+			out = append(out, Diagnosis{Kind: MissingGoModule, Subject: m[1], Detail: "absent: " + m[2], Evidence: strings.TrimSpace(l)})
+		}
+	}
 	for i, l := range lines {
 		for _, re := range goModuleRes {
 			g := re.FindStringSubmatch(l)
@@ -56,6 +65,9 @@ func (missingGoModule) Diagnose(f Failure) []Diagnosis {
 func (r missingGoModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != MissingGoModule {
 		return Proposal{}, false
+	}
+	if strings.HasPrefix(d.Detail, "absent: ") {
+		return record(d, "the Go module proxy has no module "+d.Subject+" ("+strings.TrimPrefix(d.Detail, "absent: ")+"): the import names a module that does not exist or is private"), true
 	}
 	cmd := d.Detail
 	if cmd == "" {

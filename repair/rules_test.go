@@ -105,6 +105,8 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-python-module/pip-no-distribution.log", PhaseSetup, "pip install pyyaml", false, MissingPythonModule, "pyyaml", ActionEdit, "python3-yaml"},
 		{"missing-node-module/require-left-pad.log", PhaseCommand, "node index.js", false, MissingNodeModule, "left-pad", ActionEdit, "npm install"},
 		{"missing-go-module/go-get-uuid.log", PhaseSetup, "go build ./...", false, MissingGoModule, "github.com/google/uuid", ActionEdit, "go get github.com/google/uuid"},
+		{"missing-go-module/proxy-400-absent.log", PhaseSetup, "", false, MissingGoModule, "example.invalid/heragent/colors", ActionRecord, ""},
+		{"go-cgo/race-requires-cgo.log", PhaseCommand, "go test -race ./...", false, GoNeedsCgo, "-race", ActionEdit, "CGO_ENABLED 1"},
 		{"go-toolchain/note-module-requires.log", PhaseSetup, "go build ./...", false, GoToolchainTooOld, "1.22", ActionEdit, "/usr/local/go1.22/bin"},
 		{"go-toolchain/invalid-go-version.log", PhaseSetup, "go build ./...", false, GoToolchainTooOld, "1.22", ActionEdit, "golang.org/toolchain/@v/list"},
 		{"go-toolchain/requires-go-local.log", PhaseSetup, "go build ./...", false, GoToolchainTooOld, "1.99", ActionEdit, "/usr/local/go1.99"},
