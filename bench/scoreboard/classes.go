@@ -100,6 +100,9 @@ func totals(rows []row) total {
 		t.run++
 		if t.version == "" {
 			t.version = r.rep.Heragent
+			if t.version == "" {
+				t.version = "(not recorded: report schema 1)"
+			}
 		}
 		l := r.rep.Level
 		if l.Rank() >= pyramid.Testable.Rank() && r.rep.TestableEvidence == pyramid.EvidenceSuite {
