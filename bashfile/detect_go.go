@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 )
 
 // goDetector: a top-level go.mod. Debian's golang-go (1.19) when go.mod's
@@ -46,5 +47,17 @@ func (d goDetector) Apply(ctx context.Context, p *planner) error {
 	if err := p.addProject(Runtimes, "go mod download", ev(d.Name(), mod, 0, "module dependencies from the Go module proxy")); err != nil {
 		return err
 	}
-	return p.add(Build, "go build ./...", ev(d.Name(), mod, 0, "build every package"))
+	if err := p.add(Build, "go build ./...", ev(d.Name(), mod, 0, "build every package")); err != nil {
+		return err
+	}
+	progs := GoPrograms(p.goProgramMains(ctx), p.repo.fact(mod, "module"))
+	if len(progs) == 0 {
+		return nil
+	}
+	var pkgs, names []string
+	for _, g := range progs {
+		pkgs, names = append(pkgs, g.Pkg), append(names, g.Name)
+	}
+	return p.add(Build, "GOBIN=/usr/local/bin go install "+strings.Join(pkgs, " "),
+		ev(d.Name(), mod, 0, "install the module's programs ("+strings.Join(names, ", ")+") on PATH, as its users run them"))
 }

@@ -70,6 +70,18 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout) (*
 	if err != nil {
 		return nil, fmt.Errorf("list entry points: %w", err)
 	}
+	var goMains []string
+	for _, ep := range eps {
+		if ep.Kind == "main" && strings.HasSuffix(ep.Path, ".go") {
+			goMains = append(goMains, ep.Path)
+		}
+	}
+	if e.stacks["go"] {
+		// the Bash File installs the module's programs on PATH (bashfile.GoPrograms)
+		for _, g := range bashfile.GoPrograms(goMains, goModule(ctx, ix)) {
+			e.progs[g.Name] = g.Name
+		}
+	}
 	for _, ep := range eps {
 		if foreignDirs.MatchString(ep.Path) {
 			continue // a test fixture's or a vendored package's manifest (tomlkit's tests/examples/pyproject.toml names poetry)
@@ -81,6 +93,16 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout) (*
 		}
 	}
 	return e, nil
+}
+
+// goModule is go.mod's module path, "" when there is none.
+func goModule(ctx context.Context, ix *retrieval.Index) string {
+	fs, err := ix.FindFiles(ctx, retrieval.FileQuery{Glob: "go.mod"})
+	if err != nil || len(fs) == 0 {
+		return ""
+	}
+	m, _ := fs[0].Facts["module"].(string)
+	return m
 }
 
 // workspace is what splitShell needs to know of the checkout.
@@ -143,7 +165,7 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		}
 		all = append(all, cs...)
 	}
-	all = serverize(ctx, e, adjust(unwrapWrappers(ctx, e, all)))
+	all = withInputs(ctx, e, serverize(ctx, e, adjust(unwrapWrappers(ctx, e, all))))
 	if !documentedRunnable(all) {
 		syn, err := synthesize(ctx, e)
 		if err != nil {

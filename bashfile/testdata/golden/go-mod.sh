@@ -87,6 +87,8 @@ setup_runtimes() {
 build_project() {
   # [go] go.mod — build every package
   go build ./...
+  # [go] go.mod — install the module's programs (hello) on PATH, as its users run them
+  GOBIN=/usr/local/bin go install .
 }
 
 # ---- 6. orchestration ----

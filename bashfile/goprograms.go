@@ -1,0 +1,75 @@
+package bashfile
+
+import (
+	"context"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// GoProgram is a main package of a Go module that is one of its products:
+// the module's root package or cmd/<name> (not examples, tools, tests or
+// directories the go tool ignores).
+type GoProgram struct {
+	Pkg  string // "." or "./cmd/tomlv"
+	Name string // the binary's name: yq, tomlv
+}
+
+// goProductDir is a directory whose main package is a product.
+var goProductDir = regexp.MustCompile(`^(\.|cmd/[\w.-]+)$`)
+
+// majorSuffix is a module path's /vN element.
+var majorSuffix = regexp.MustCompile(`^v\d+$`)
+
+// GoPrograms lists the module's product main packages, from the graph's
+// Go main functions and go.mod's module path (which names the root one).
+func GoPrograms(mains []string, module string) []GoProgram {
+	seen := map[string]bool{}
+	var out []GoProgram
+	for _, file := range mains {
+		dir := path.Dir(file)
+		if !goProductDir.MatchString(dir) || seen[dir] || strings.HasSuffix(file, "_test.go") {
+			continue
+		}
+		seen[dir] = true
+		name := path.Base(dir)
+		pkg := "./" + dir
+		if dir == "." {
+			pkg, name = ".", goBinaryName(module)
+		}
+		if name != "" {
+			out = append(out, GoProgram{Pkg: pkg, Name: name})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Pkg < out[j].Pkg })
+	return out
+}
+
+// goBinaryName is what go install names the module's root program: the
+// last element of its path that is not a major version (github.com/
+// mikefarah/yq/v4 → yq).
+func goBinaryName(module string) string {
+	parts := strings.Split(strings.Trim(module, "/"), "/")
+	for i := len(parts) - 1; i >= 0; i-- {
+		if !majorSuffix.MatchString(parts[i]) {
+			return parts[i]
+		}
+	}
+	return ""
+}
+
+// goProgramMains lists the files of the repository's Go main functions.
+func (p *planner) goProgramMains(ctx context.Context) []string {
+	eps, err := p.ix.EntryPoints(ctx)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range eps {
+		if e.Kind == "main" && strings.HasSuffix(e.Path, ".go") {
+			out = append(out, e.Path)
+		}
+	}
+	return out
+}

@@ -1,0 +1,117 @@
+package pyramid
+
+import (
+	"context"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Documented uses of a program name input files the reader is expected to
+// have (`yq '.a' file.yaml`, `csvtool col 1 data.csv`). A documented
+// command whose data file is not in the checkout is kept as a real use:
+// a small file of the right kind is written first, in the command itself
+// (so verify and the exported entrypoint do the same), and the reason
+// says so.
+
+// dataFileRe is a relative path to a data file by its extension.
+var dataFileRe = regexp.MustCompile(`^[\w][\w./+-]*\.(ya?ml|json|toml|xml|csv|tsv|txt|md|ini|cfg|conf|properties|html?)$`)
+
+// sampleInputs are small valid files of each kind.
+var sampleInputs = map[string]string{
+	"yaml": "name: heragent\na:\n  b:\n    - c: 1\n    - c: 2\n", "yml": "name: heragent\na:\n  b:\n    - c: 1\n    - c: 2\n",
+	"json": `{"name": "heragent", "a": {"b": [{"c": 1}, {"c": 2}]}}` + "\n",
+	"toml": "name = \"heragent\"\n\n[a]\nb = [1, 2]\n",
+	"xml":  "<?xml version=\"1.0\"?>\n<root><name>heragent</name><a><b>1</b><b>2</b></a></root>\n",
+	"csv":  "name,value\nheragent,1\nother,2\n", "tsv": "name\tvalue\nheragent\t1\nother\t2\n",
+	"txt": "hello heragent\nsecond line\n", "md": "# heragent\n\nSome *text*.\n",
+	"ini": "[section]\nkey = value\n", "cfg": "[section]\nkey = value\n", "conf": "key = value\n", "properties": "key=value\n",
+	"html": "<!doctype html>\n<html><body><p>heragent</p></body></html>\n", "htm": "<!doctype html>\n<html><body><p>heragent</p></body></html>\n",
+}
+
+// outputFlags take the path of a file the program writes.
+var outputFlags = map[string]bool{"-o": true, "--output": true, "-O": true, "--out": true, "--output-file": true, "-w": true, "--write": true}
+
+// withInputs gives documented Runnable commands the data files they read
+// and the checkout lacks.
+func withInputs(ctx context.Context, e *env, cs []Command) []Command {
+	for i, c := range cs {
+		if c.Synth || c.Bucket.Level() != Runnable || len(c.Expect) > 0 {
+			continue
+		}
+		missing := missingInputs(c.Text, func(p string) bool { return e.fileExists(path.Join(c.Dir, p)) })
+		if len(missing) == 0 {
+			continue
+		}
+		var pre []string
+		for _, f := range missing {
+			if d := path.Dir(f); d != "." {
+				pre = append(pre, "mkdir -p "+quoteArg(d))
+			}
+			pre = append(pre, "printf '%s' "+quoteArg(sampleInputs[strings.TrimPrefix(path.Ext(f), ".")])+" > "+quoteArg(f))
+		}
+		cs[i].Text = strings.Join(pre, " && ") + " && " + c.Text
+		cs[i].Reason += " (a sample " + strings.Join(missing, ", ") + " is written first: the docs expect the reader's own)"
+	}
+	return cs
+}
+
+// missingInputs lists the data files a command reads (arguments and <
+// redirections) that exists says are not there; output files (after -o,
+// after > or >>) are not inputs.
+func missingInputs(text string, exists func(string) bool) []string {
+	f, err := syntax.NewParser().Parse(strings.NewReader(text), "")
+	if err != nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	var out []string
+	add := func(w string) {
+		if dataFileRe.MatchString(w) && !strings.Contains(w, "..") && !seen[w] && !exists(w) {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		st, ok := n.(*syntax.Stmt)
+		if !ok {
+			return true
+		}
+		for _, r := range st.Redirs {
+			if r.Op == syntax.RdrIn && r.Word != nil {
+				add(r.Word.Lit())
+			}
+		}
+		if call, ok := st.Cmd.(*syntax.CallExpr); ok {
+			ws := callWords(call)
+			for i := 1; i < len(ws); i++ {
+				if !outputFlags[ws[i-1]] {
+					add(ws[i])
+				}
+			}
+		}
+		return true
+	})
+	sort.Strings(out)
+	return out
+}
+
+// fileExists reports whether a repository-relative file exists.
+func (e *env) fileExists(rel string) bool {
+	_, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(rel)))
+	return err == nil
+}
+
+// quoteArg shell-quotes s.
+func quoteArg(s string) string {
+	q, err := syntax.Quote(s, syntax.LangBash)
+	if err != nil {
+		return "''"
+	}
+	return q
+}

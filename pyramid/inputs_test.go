@@ -1,0 +1,28 @@
+package pyramid
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestMissingInputs(t *testing.T) {
+	have := map[string]bool{"testdata/in.json": true}
+	exists := func(p string) bool { return have[p] }
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"yq '.a.b[0].c' file.yaml", []string{"file.yaml"}},
+		{"yq '.a' < data.yml", []string{"data.yml"}},
+		{"cat file.xml | yq -p xml", []string{"file.xml"}},
+		{"yq -o json file.yaml > out.json", []string{"file.yaml"}},
+		{"tool convert -o out/result.csv input/data.csv", []string{"input/data.csv"}},
+		{"jq . testdata/in.json", nil},
+		{"tool ../etc/passwd.txt /abs/x.json", nil},
+		{"yq ea '.' path/to/*.yml", nil},
+	} {
+		if got := missingInputs(tc.text, exists); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
