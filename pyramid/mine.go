@@ -87,7 +87,16 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout) (*
 			continue // a test fixture's or a vendored package's manifest (tomlkit's tests/examples/pyproject.toml names poetry)
 		}
 		if ep.Kind == "bin" || ep.Kind == "executable" {
-			if run := e.invocation(ep.Name, ep.Path); run != "" {
+			run := e.invocation(ep.Name, ep.Path)
+			if ep.Path == "package.json" && ep.Command != "" && !strings.ContainsAny(ep.Command, " \t") {
+				// npm ci does not put the package's own bins on PATH: run
+				// the bin's script with node, as npm's shim would
+				run = "node " + path.Clean("./"+ep.Command)
+				if !strings.HasPrefix(run, "node ./") && !strings.HasPrefix(run, "node /") {
+					run = "node ./" + strings.TrimPrefix(run, "node ")
+				}
+			}
+			if run != "" {
 				e.progs[ep.Name] = run
 			}
 		}
