@@ -68,6 +68,9 @@ func execCommand(ctx context.Context, sb Sandbox, c pyramid.Command, n int, time
 	// must not pass on dot's status when the tool failed).
 	script := "set -o pipefail\ntouch " + stamp + "\ncd " + quote(dir) + " || exit 1\n" + c.Text + "\n"
 	cmd := []string{"bash", "-lc", script}
+	if c.Display {
+		cmd = append([]string{"xvfb-run", "-a"}, cmd...)
+	}
 	if c.User != "" {
 		cmd = append([]string{"runuser", "-u", c.User, "--"}, cmd...)
 	}

@@ -345,6 +345,9 @@ func commandLine(c pyramid.Command) string {
 	if c.Background && c.Serve != "" {
 		text = c.Serve
 	}
+	if c.Display {
+		text = "xvfb-run -a bash -c " + quote(text)
+	}
 	if c.Dir == "" || c.Dir == "." {
 		return text
 	}

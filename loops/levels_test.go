@@ -397,3 +397,27 @@ func TestWeakPassKeepsLooking(t *testing.T) {
 		t.Fatalf("commands %+v", rep.Commands)
 	}
 }
+
+// A suite that needs an X display runs again under xvfb-run, after the
+// Bash File installs Xvfb; the proof and the export keep the wrapper.
+func TestSuiteNeedingADisplayRunsUnderXvfb(t *testing.T) {
+	f := newFake()
+	f.command = func(script, text string) (int, string) {
+		switch {
+		case text == "[display] python -m pytest -q" && strings.Contains(script, "xvfb"):
+			return 0, "============ 12 passed in 0.50s ============\n"
+		case text == "python -m pytest -q":
+			return 1, "E   _tkinter.TclError: no display name and no $DISPLAY environment variable\n======= 1 failed, 11 passed in 0.4s =======\n"
+		}
+		return 1, "no\n"
+	}
+	p := pyr(12, documented("python -m pytest -q", pyramid.Unit))
+	rep, out := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
+	if rep.Level != pyramid.Testable || rep.Tests.Passed != 12 || rep.Tests.Failed != 0 {
+		t.Fatalf("level %s tests %+v: %s\n%+v", rep.Level, rep.Tests, rep.WhyNotHigher, rep.Repairs)
+	}
+	pj, _ := os.ReadFile(filepath.Join(out, "pyramid.json"))
+	if !strings.Contains(string(pj), `"display": true`) {
+		t.Fatalf("pyramid.json does not keep the display: %s", pj)
+	}
+}

@@ -50,6 +50,13 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 			}
 			rec.Edits = append(r.applyEdits(p.Edits), "run `"+f.Command+"` as "+repair.TestUser)
 			applied = true
+		case repair.ActionRunWithDisplay:
+			if f.Phase != repair.PhaseCommand || r.withDisplay(f.Command) {
+				reasons = append(reasons, "runs under a virtual display already")
+				break
+			}
+			rec.Edits = append(r.applyEdits(p.Edits), "run `"+f.Command+"` under xvfb-run")
+			applied = true
 		case repair.ActionEdit:
 			if r.seen[key]++; r.seen[key] > maxSameDiagnosis {
 				rec.Reason = fmt.Sprintf("stagnation: %s seen %d times after its repair", key, r.seen[key])
@@ -122,6 +129,8 @@ func changeKey(p repair.Proposal, f repair.Failure) string {
 		return "edit:" + strings.Join(es, "\n")
 	case repair.ActionRunAsUser:
 		return "user:" + f.Command
+	case repair.ActionRunWithDisplay:
+		return "display:" + f.Command
 	case repair.ActionRetryLonger:
 		if f.Phase == repair.PhaseCommand {
 			return "longer:" + f.Command
@@ -157,6 +166,19 @@ func (r *runner) runAs(text string) bool {
 		if c := &r.cur.pyr.Commands[i]; c.Text == text {
 			was = was || c.User != ""
 			c.User = repair.TestUser
+		}
+	}
+	return was
+}
+
+// withDisplay marks the pyramid's command text to run under xvfb-run and
+// reports whether it was so marked already.
+func (r *runner) withDisplay(text string) bool {
+	was := false
+	for i := range r.cur.pyr.Commands {
+		if c := &r.cur.pyr.Commands[i]; c.Text == text {
+			was = was || c.Display
+			c.Display = true
 		}
 	}
 	return was

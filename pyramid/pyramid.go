@@ -96,6 +96,9 @@ type Command struct {
 	// User runs the command as this unprivileged account instead of root
 	// (a test suite that refuses root); set by a repair.
 	User string `json:"user,omitempty"`
+	// Display runs the command under a virtual X display (xvfb-run): a
+	// test suite that opens windows; set by a repair.
+	Display bool `json:"display,omitempty"`
 }
 
 // Pyramid is the ordered set of commands for a repository.

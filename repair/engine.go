@@ -55,6 +55,11 @@ func propose(rules []Rule, ctx *Context, f Failure) []Proposal {
 	if ctx == nil {
 		ctx = &Context{}
 	}
+	if ctx.Phase == "" {
+		c := *ctx
+		c.Phase, c.Section = f.Phase, f.Section
+		ctx = &c
+	}
 	var work *bashfile.File
 	if ctx.File != nil {
 		work = ctx.File.Clone()
@@ -70,7 +75,7 @@ func propose(rules []Rule, ctx *Context, f Failure) []Proposal {
 				break
 			}
 		}
-		if p.Action == ActionEdit || p.Action == ActionRunAsUser {
+		if p.Action == ActionEdit || p.Action == ActionRunAsUser || p.Action == ActionRunWithDisplay {
 			p = checkEdits(work, p)
 		}
 		out = append(out, p)
@@ -96,8 +101,8 @@ func checkEdits(work *bashfile.File, p Proposal) Proposal {
 		}
 	}
 	p.Edits = keep
-	if len(keep) == 0 && p.Action == ActionRunAsUser {
-		return p // the user exists already; this command still changes how it runs
+	if len(keep) == 0 && (p.Action == ActionRunAsUser || p.Action == ActionRunWithDisplay) {
+		return p // the user (Xvfb) exists already; this command still changes how it runs
 	}
 	if len(keep) == 0 {
 		p.Action = ActionNone

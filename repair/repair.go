@@ -88,7 +88,10 @@ const (
 	ActionRetry       Action = "retry"        // run the same thing again unchanged: the failure looked transient
 	ActionRecord      Action = "record"       // not fixable by editing the script: record Reason
 	ActionRunAsUser   Action = "run_as_user"  // apply Edits (they create TestUser) and run the command as TestUser
-	ActionNone        Action = "none"         // no repair known (or it is already in the script)
+	// ActionRunWithDisplay: apply Edits (they install Xvfb) and run the
+	// command under a virtual X display (xvfb-run).
+	ActionRunWithDisplay Action = "run_with_display"
+	ActionNone           Action = "none" // no repair known (or it is already in the script)
 )
 
 // Proposal is a rule's answer to a diagnosis.

@@ -1,9 +1,14 @@
 package repair
 
-import "regexp"
+import (
+	"regexp"
+
+	"github.com/heragent/heragent/bashfile"
+)
 
 // testEnvironment: a command wants a display or privileges the sandbox
-// does not give (it runs as root but without extra capabilities). Both are
+// does not give (it runs as root but without extra capabilities). A
+// display is given — Xvfb, the command run under xvfb-run; privileges are
 // recorded with the reason, not repaired.
 type testEnvironment struct{}
 
@@ -28,10 +33,14 @@ func (testEnvironment) Diagnose(f Failure) []Diagnosis {
 	return ds
 }
 
-func (testEnvironment) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
+func (r testEnvironment) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	switch d.Kind {
 	case NeedsDisplay:
-		return record(d, "the command needs an X display (running it under xvfb-run, package xvfb, could provide one): "+d.Evidence), true
+		if ctx.Phase != PhaseCommand {
+			return record(d, "the setup needs an X display: "+d.Evidence), true
+		}
+		return Proposal{Diagnosis: d, Action: ActionRunWithDisplay, Reason: "the command needs an X display: run it under xvfb-run (a virtual X server)",
+			Edits: []bashfile.Edit{{Op: bashfile.OpAddPackages, Section: bashfile.Runtimes, Packages: []string{"xvfb", "xauth"}, Why: why(r, d)}}}, true
 	case NeedsRoot:
 		return record(d, "the command needs privileges the sandbox does not grant: "+d.Evidence), true
 	}

@@ -124,7 +124,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"network/apt-temporary-failure.log", PhaseSetup, "", false, NetworkUnreachable, "deb.debian.org", ActionRetry, ""},
 		{"network/npm-enotfound.log", PhaseCommand, "npm install", false, NetworkUnreachable, "registry.npmjs.invalid", ActionRecord, ""},
 		{"network/test-urlopen.log", PhaseCommand, "python3 -m unittest discover", false, NeedsNetwork, "", ActionRecord, ""},
-		{"test-environment/tkinter-no-display.log", PhaseCommand, "python3 gui_test.py", false, NeedsDisplay, "", ActionRecord, ""},
+		{"test-environment/tkinter-no-display.log", PhaseCommand, "python3 gui_test.py", false, NeedsDisplay, "", ActionRunWithDisplay, "xvfb"},
 		{"test-environment/mount-permission.log", PhaseCommand, "mount -t tmpfs none /mnt", false, NeedsRoot, "", ActionRecord, ""},
 		{"timeout/sleep.log", PhaseCommand, "make test", true, Timeout, "make test", ActionRetryLonger, ""},
 		{"compile-error/gcc-missing-semicolon.log", PhaseCommand, "gcc -Wall -o demo main.c", false, CompileError, "main.c", ActionNone, ""},
@@ -159,7 +159,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 			if p.Action != tc.action || p.Rule != ds[k].Rule || p.Reason == "" {
 				t.Fatalf("proposal: %+v, want action %s by %s", p, tc.action, ds[k].Rule)
 			}
-			if p.Action != ActionEdit && p.Action != ActionRunAsUser {
+			if p.Action != ActionEdit && p.Action != ActionRunAsUser && p.Action != ActionRunWithDisplay {
 				if len(p.Edits) != 0 {
 					t.Fatalf("%s proposal with edits: %+v", p.Action, p.Edits)
 				}
