@@ -3,6 +3,8 @@ package bashfile
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -32,9 +34,14 @@ func (d nodeDetector) Apply(ctx context.Context, p *planner) error {
 	if err := p.install(Runtimes, ev(d.Name(), pkg, 0, "Node.js and npm from Debian (18 / 9)"), "nodejs", "npm"); err != nil {
 		return err
 	}
-	if eng := r.fact(pkg, "engines_node"); eng != "" {
-		if m := nodeMinRe.FindStringSubmatch(eng); m != nil && atoiPrefix(m[1]) > debianNode {
-			p.note(fmt.Sprintf("package.json engines.node is %q; Debian's Node.js is %d", eng, debianNode))
+	major, from := nodeWanted(r)
+	if major == 0 {
+		major, from = p.ciNodeVersion(ctx)
+	}
+	if major > debianNode {
+		why := ev(d.Name(), from, 0, fmt.Sprintf("needs Node.js %d, newer than Debian's %d: the node package from the npm registry", major, debianNode))
+		if err := p.add(Runtimes, NodeInstall(major), why); err != nil {
+			return err
 		}
 	}
 	manager, version := "npm", ""
@@ -112,4 +119,60 @@ func versionOr(v, def string) string {
 		return v
 	}
 	return def
+}
+
+// nodeVersionRe reads a major version from .nvmrc / .node-version ("20",
+// "v20.11.1", "lts/iron" is not a number and is left alone).
+var nodeVersionRe = regexp.MustCompile(`^\s*v?(\d+)`)
+
+// nodeWanted is the Node.js major version the project asks for (its
+// engines.node minimum, else .nvmrc / .node-version), and the file
+// saying so; 0 when it asks for none.
+func nodeWanted(r *repo) (int, string) {
+	if eng := r.fact("package.json", "engines_node"); eng != "" {
+		if m := nodeMinRe.FindStringSubmatch(eng); m != nil {
+			return atoiPrefix(m[1]), "package.json"
+		}
+	}
+	for _, f := range []string{".nvmrc", ".node-version"} {
+		if b, err := os.ReadFile(filepath.Join(r.root, f)); err == nil {
+			if m := nodeVersionRe.FindSubmatch(b); m != nil {
+				return atoiPrefix(string(m[1])), f
+			}
+		}
+	}
+	return 0, ""
+}
+
+// NodeInstall installs Node.js major from the npm registry's node package
+// (its platform binary comes from the registry too) into /usr/local/bin,
+// ahead of Debian's on PATH, unless a new enough node is there already.
+func NodeInstall(major int) string {
+	return fmt.Sprintf(`[ "$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)" -ge %d ] || { npm install -g node@%d && hash -r; }`, major, major)
+}
+
+// ciNodeVersion is the oldest Node.js major the CI's job matrices test
+// with (node-version: [24, 26] → 24), and its file; 0 when none says.
+func (p *planner) ciNodeVersion(ctx context.Context) (int, string) {
+	steps, err := p.ix.CISteps(ctx)
+	if err != nil {
+		return 0, ""
+	}
+	best, from := 0, ""
+	for _, st := range steps {
+		for _, m := range st.Matrix {
+			k, vs, ok := strings.Cut(m, "=")
+			if !ok || (k != "node-version" && k != "node" && k != "node_version" && k != "nodejs") {
+				continue
+			}
+			for _, v := range strings.Split(vs, ",") {
+				if mm := nodeVersionRe.FindStringSubmatch(strings.Trim(v, `'" `)); mm != nil {
+					if n := atoiPrefix(mm[1]); n > 0 && (best == 0 || n < best) {
+						best, from = n, st.Path
+					}
+				}
+			}
+		}
+	}
+	return best, from
 }

@@ -60,7 +60,7 @@ func TestDetectors(t *testing.T) {
 		{name: "go Debian's is enough", files: map[string]string{"go.mod": "module x\n\ngo 1.18\n"},
 			stacks: "go", contains: []string{"pkg_install golang-go"}, absent: []string{"golang.org/toolchain"}},
 		{name: "yarn lockfile", files: map[string]string{"package.json": `{"name":"x","scripts":{"build":"tsc"},"engines":{"node":">=20"}}`, "yarn.lock": "# yarn lockfile v1\n"},
-			stacks: "npm", contains: []string{"npm install -g yarn@1", "yarn install --frozen-lockfile", "yarn run build"}, note: "engines.node"},
+			stacks: "npm", contains: []string{"npm install -g node@20", "npm install -g yarn@1", "yarn install --frozen-lockfile", "yarn run build"}},
 		{name: "pnpm via packageManager", files: map[string]string{"package.json": `{"name":"x","packageManager":"pnpm@9.1.0"}`, "pnpm-lock.yaml": "lockfileVersion: '9.0'\n"},
 			stacks: "npm", contains: []string{"npm install -g pnpm@9.1.0", "pnpm install --frozen-lockfile"}},
 		{name: "npm without lockfile", files: map[string]string{"package.json": `{"name":"x"}`},
