@@ -2,6 +2,7 @@ package repair
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"strings"
 
@@ -66,7 +67,7 @@ func (r missingSubmodule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return Proposal{}, false
 	}
 	if d.Detail == cloneFailed || ctx.tried(r.Name(), d) > 0 {
-		return record(d, fmt.Sprintf("submodule %s cannot be cloned from here (host unreachable?): %s", d.Subject, d.Evidence)), true
+		return r.without(d, ctx, fmt.Sprintf("submodule %s cannot be cloned from here (host unreachable?): %s", d.Subject, d.Evidence)), true
 	}
 	if ctx.Repo != nil {
 		gm := ctx.readRepo(".gitmodules")
@@ -74,11 +75,86 @@ func (r missingSubmodule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 			return none(d, fmt.Sprintf("%s is missing but .gitmodules does not list it", d.Subject)), true
 		}
 		if ctx.readRepo(".git/HEAD") == "" {
-			return record(d, fmt.Sprintf("submodule %s is not initialised and the repository copy has no .git to initialise it from", d.Subject)), true
+			return r.without(d, ctx, fmt.Sprintf("submodule %s is not initialised and the repository copy has no .git to initialise it from", d.Subject)), true
 		}
 	}
 	w := why(r, d)
 	return edit(d, fmt.Sprintf("%s is an uninitialised git submodule: initialise submodules", d.Subject),
 		bashfile.Edit{Op: bashfile.OpAddPackages, Section: bashfile.Base, Packages: []string{"git", "ca-certificates"}, Why: w},
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Base, Command: submoduleInit, Why: w}), true
+}
+
+// submoduleSources are vendored projects whose sources a Debian package
+// ships for building in-tree (the purpose of /usr/src/googletest): a
+// missing submodule of that name is filled from it.
+var submoduleSources = map[string][2]string{ // name → package, source directory
+	"googletest": {"googletest", "/usr/src/googletest"},
+	"gtest":      {"googletest", "/usr/src/googletest"},
+}
+
+// without answers a submodule that cannot be fetched: fill it from the
+// Debian package that ships its sources; else build without it by turning
+// off the project's CMake option that guards its add_subdirectory (a
+// benchmark, an optional test suite); else record why.
+func (r missingSubmodule) without(d Diagnosis, ctx *Context, reason string) Proposal {
+	p := r.instead(d, ctx, reason)
+	if p.Action == ActionEdit && ctx.File != nil && ctx.File.Find(bashfile.Base, submoduleInit) >= 0 {
+		// the submodules cannot be fetched: stop trying
+		p.Edits = append(p.Edits, bashfile.Edit{Op: bashfile.OpRemove, Section: bashfile.Base, Match: submoduleInit, Why: why(r, d)})
+	}
+	return p
+}
+
+// instead is what takes a submodule's place, or the record of why none.
+func (r missingSubmodule) instead(d Diagnosis, ctx *Context, reason string) Proposal {
+	w := why(r, d)
+	if src, ok := submoduleSources[strings.ToLower(path.Base(d.Subject))]; ok {
+		return edit(d, reason+"; Debian's "+src[0]+" ships its sources: they take its place",
+			bashfile.Edit{Op: bashfile.OpAddPackages, Section: bashfile.Base, Packages: []string{src[0]}, Why: w},
+			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: fmt.Sprintf("[ -e %s/CMakeLists.txt ] || { rm -rf %s && cp -r %s %s; }", d.Subject, d.Subject, src[1], d.Subject), Why: w})
+	}
+	if opt := guardOption(ctx.readRepo("CMakeLists.txt"), d.Subject); opt != "" {
+		i, text := ctx.find(bashfile.Build, func(t string) bool { return cmakeConfigureAt(t) >= 0 })
+		if i >= 0 && !strings.Contains(text, "-D"+opt+"=") {
+			at := cmakeConfigureAt(text)
+			return edit(d, reason+"; the project builds it only with "+opt+": configure with -D"+opt+"=OFF",
+				bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " -D" + opt + "=OFF" + text[at:], Why: w})
+		}
+	}
+	return record(d, reason)
+}
+
+var (
+	cmakeIfRe     = regexp.MustCompile(`(?i)^\s*if\s*\(\s*(\w+)\s*\)`)
+	cmakeEndifRe  = regexp.MustCompile(`(?i)^\s*endif\s*\(`)
+	cmakeIfAnyRe  = regexp.MustCompile(`(?i)^\s*if\s*\(`)
+	cmakeOptionRe = regexp.MustCompile(`(?im)^\s*option\s*\(\s*(\w+)`)
+)
+
+// guardOption is the option() of cmakeLists whose if(OPTION) block adds
+// the subdirectory dir, innermost first; "" when none does.
+func guardOption(cmakeLists, dir string) string {
+	options := map[string]bool{}
+	for _, m := range cmakeOptionRe.FindAllStringSubmatch(cmakeLists, -1) {
+		options[m[1]] = true
+	}
+	var stack []string
+	for _, l := range strings.Split(cmakeLists, "\n") {
+		switch {
+		case cmakeIfRe.MatchString(l):
+			stack = append(stack, cmakeIfRe.FindStringSubmatch(l)[1])
+		case cmakeIfAnyRe.MatchString(l):
+			stack = append(stack, "")
+		case cmakeEndifRe.MatchString(l) && len(stack) > 0:
+			stack = stack[:len(stack)-1]
+		case strings.Contains(l, "add_subdirectory") && strings.Contains(l, dir):
+			for i := len(stack) - 1; i >= 0; i-- {
+				if options[stack[i]] {
+					return stack[i]
+				}
+			}
+			return ""
+		}
+	}
+	return ""
 }

@@ -1,0 +1,44 @@
+package repair
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// Submodules that cannot be fetched: googletest comes from Debian's
+// sources, a benchmark guarded by a project option is switched off, and
+// the fetch that cannot succeed leaves the Bash File.
+func TestSubmodulesThatCannotBeFetched(t *testing.T) {
+	repo := fstest.MapFS{
+		".gitmodules": {Data: []byte("[submodule \"third_party/googletest\"]\n\tpath = third_party/googletest\n[submodule \"third_party/benchmark\"]\n\tpath = third_party/benchmark\n")},
+		".git/HEAD":   {Data: []byte("ref: refs/heads/main\n")},
+		"CMakeLists.txt": {Data: []byte("project(leveldb CXX)\noption(LEVELDB_BUILD_TESTS \"tests\" ON)\noption(LEVELDB_BUILD_BENCHMARKS \"benchmarks\" ON)\n" +
+			"if(LEVELDB_BUILD_TESTS)\n  enable_testing()\n  add_subdirectory(\"third_party/googletest\")\nendif(LEVELDB_BUILD_TESTS)\n" +
+			"if(LEVELDB_BUILD_BENCHMARKS)\n  if(NOT BENCHMARK_FOUND)\n    add_subdirectory(\"third_party/benchmark\")\n  endif()\nendif(LEVELDB_BUILD_BENCHMARKS)\n")},
+	}
+	f := bashfile.New()
+	why := bashfile.Provenance{Source: "test"}
+	f.AddPackages(bashfile.Base, why, "build-essential", "cmake", "git")
+	f.Append(bashfile.Base, submoduleInit, why)
+	f.Append(bashfile.Build, "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release", why)
+	log := readLog(t, "missing-submodule/leveldb-clone-unreachable.log")
+	ps := Propose(&Context{File: f, Repo: repo}, Failure{Phase: PhaseSetup, Section: bashfile.Base, ExitCode: 1, Log: log})
+	g := f.Clone()
+	for _, p := range ps {
+		for _, e := range p.Edits {
+			g.Apply(e)
+		}
+	}
+	script := g.Render()
+	for _, want := range []string{"googletest", "cp -r /usr/src/googletest third_party/googletest", "-DLEVELDB_BUILD_BENCHMARKS=OFF"} {
+		if !strings.Contains(script, want) {
+			t.Errorf("repaired Bash File lacks %q; proposals %+v", want, ps)
+		}
+	}
+	if strings.Contains(script, "submodule update") {
+		t.Errorf("the fetch that cannot succeed is still in the Bash File")
+	}
+}
