@@ -69,8 +69,10 @@ type levelResult struct {
 
 // proveInstallable: the project itself was built or installed. The Bash
 // File's build section or the project's own install step ran (packages
-// alone are no evidence), or a pyramid build command passes — and then it
-// joins the Bash File's build section, so the exports build the project.
+// alone are no evidence), or the pyramid's build commands pass — run in
+// order, as a sequence (auto/configure, make, make install) up to its
+// first failure — and then they join the Bash File's build section, so the
+// exports build the project.
 func (r *runner) proveInstallable(ctx context.Context, sb Sandbox, p *proof) (levelResult, error) {
 	if r.cur.file.BuildsProject() {
 		return levelResult{passed: true, how: " (the Bash File built or installed the project)"}, nil
@@ -79,7 +81,7 @@ func (r *runner) proveInstallable(ctx context.Context, sb Sandbox, p *proof) (le
 	if len(cmds) == 0 {
 		return levelResult{why: "the Bash File builds nothing (no build system recognised) and " + none}, nil
 	}
-	var failed []outcome
+	var failed, passed []outcome
 	for _, c := range cmds {
 		if why := r.budget(); why != "" {
 			return levelResult{why: why}, nil
@@ -88,41 +90,56 @@ func (r *runner) proveInstallable(ctx context.Context, sb Sandbox, p *proof) (le
 		if err != nil {
 			return levelResult{}, err
 		}
-		if !res.Passed {
-			failed = append(failed, res)
+		if res.Passed {
+			passed = append(passed, res)
 			continue
 		}
-		if r.adoptBuild(c) {
-			return levelResult{repaired: true}, nil
+		if len(passed) > 0 {
+			break // the sequence ends at its first failure
 		}
-		p.cmds = append(p.cmds, res.index)
-		return levelResult{passed: true, how: " (a pyramid build command)"}, nil
+		failed = append(failed, res)
 	}
-	return r.repairFailures(ctx, pyramid.Installable, failed, p)
+	if len(passed) == 0 {
+		return r.repairFailures(ctx, pyramid.Installable, failed, p)
+	}
+	if r.adoptBuild(passed) {
+		return levelResult{repaired: true}, nil
+	}
+	for _, res := range passed {
+		p.cmds = append(p.cmds, res.index)
+	}
+	return levelResult{passed: true, how: " (the pyramid's build commands)"}, nil
 }
 
-// adoptBuild puts a pyramid build command that built the project into
+// adoptBuild puts the pyramid build commands that built the project into
 // the Bash File's empty build section. It reports whether the state
-// changed; an adoption rolled back before is not tried again (the command
-// then proves the level on its own, and verify re-runs it).
-func (r *runner) adoptBuild(c pyramid.Command) bool {
-	text := commandLine(c)
-	key := "adopt-build:" + text
+// changed; an adoption rolled back before is not tried again (the
+// commands then prove the level on their own, and verify re-runs them).
+func (r *runner) adoptBuild(passed []outcome) bool {
+	var texts []string
+	for _, res := range passed {
+		texts = append(texts, commandLine(res.cmd))
+	}
+	key := "adopt-build:" + strings.Join(texts, "\n")
 	if _, rejected := r.rejected[key]; rejected || r.budget() != "" {
 		return false
 	}
-	why := bashfile.Provenance{Source: "pyramid", Note: "the pyramid's build command built the project"}
-	if len(c.Why) > 0 {
-		why.File, why.Line = c.Why[0].File, c.Why[0].Line
+	var edits []bashfile.Edit
+	for _, res := range passed {
+		why := bashfile.Provenance{Source: "pyramid", Note: "the pyramid's build command built the project"}
+		if len(res.cmd.Why) > 0 {
+			why.File, why.Line = res.cmd.Why[0].File, res.cmd.Why[0].Line
+		}
+		edits = append(edits, bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Build, Command: commandLine(res.cmd), Why: why})
 	}
-	edits := r.applyEdits([]bashfile.Edit{{Op: bashfile.OpAppend, Section: bashfile.Build, Command: text, Why: why}})
-	if len(edits) == 0 {
+	applied := r.applyEdits(edits)
+	if len(applied) == 0 {
 		return false
 	}
-	rec := report.RepairRecord{Iteration: r.iter, Phase: repair.PhaseCommand, Command: c.Text, Rule: "adopt-build", Action: repair.ActionEdit,
-		Edits: edits, Reason: "the Bash File built nothing; this build command built the project", Brain: "rules", Key: key}
+	rec := report.RepairRecord{Iteration: r.iter, Phase: repair.PhaseCommand, Command: passed[0].Text, Rule: "adopt-build", Action: repair.ActionEdit,
+		Edits: applied, Reason: "the Bash File built nothing; these build commands built the project", Brain: "rules", Key: key}
 	r.rep.Repairs = append(r.rep.Repairs, rec)
-	r.traj.emit(report.Event{Phase: "repair", Iteration: r.iter, Command: c.Text, Message: "the build command joins the Bash File's build section", Data: rec})
+	r.traj.emit(report.Event{Phase: "repair", Iteration: r.iter, Command: passed[0].Text, Message: "the build commands join the Bash File's build section", Data: rec})
 	r.iter++
 	r.cur.iter = r.iter
 	return true

@@ -421,3 +421,29 @@ func TestSuiteNeedingADisplayRunsUnderXvfb(t *testing.T) {
 		t.Fatalf("pyramid.json does not keep the display: %s", pj)
 	}
 }
+
+// The pyramid's build commands run as a sequence; those that pass up to
+// the first failure join the Bash File's build section together.
+func TestPyramidBuildSequenceIsAdopted(t *testing.T) {
+	f := newFake()
+	f.command = func(script, text string) (int, string) {
+		switch text {
+		case "auto/configure", "make":
+			return 0, "ok\n"
+		case "make install":
+			return 2, "install: cannot create directory '/usr/local/nginx': Permission denied\n"
+		}
+		return 1, ""
+	}
+	file := bashfile.New()
+	file.AddPackages(bashfile.Base, testWhy, "build-essential")
+	p := pyr(0, documented("auto/configure", pyramid.Build), documented("make", pyramid.Build), documented("make install", pyramid.Build))
+	rep, out := runFake(t, f, RunOptions{File: file, Pyramid: p, Target: pyramid.Installable, Repairer: scripted(nil)})
+	if rep.Level != pyramid.Installable || rep.Repairs[0].Rule != "adopt-build" || len(rep.Repairs[0].Edits) != 2 {
+		t.Fatalf("level %s, repairs %+v", rep.Level, rep.Repairs)
+	}
+	setup, _ := os.ReadFile(filepath.Join(out, "setup.sh"))
+	if !strings.Contains(string(setup), "  auto/configure\n") || !strings.Contains(string(setup), "  make\n") || strings.Contains(string(setup), "make install") {
+		t.Fatalf("build section:\n%s", setup)
+	}
+}

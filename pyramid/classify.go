@@ -18,8 +18,11 @@ var (
 	destructiveRe = regexp.MustCompile(`\b(npm|yarn|pnpm|cargo|twine|gem|poetry|flit)\s+(publish|upload)\b|\b(git|docker|podman|helm)\s+push\b|\b(deploy|publish)\b|\bgh\s+release\b|\bgsutil\b|\baws\s+s3\b|\bmvn\b.*\bdeploy\b|\bsemantic-release\b|\brelease-it\b|\bchangeset\s+(publish|version)\b|\blerna\s+(publish|version)\b`)
 	rmRe          = regexp.MustCompile(`\brm\s+(-\w*\s+)*(/|~|\$HOME|\.\.)`)
 	helpRe        = regexp.MustCompile(`\s(--version|-V|--help|-h|version|help)$`)
-	runLocalRe    = regexp.MustCompile(`^(\./|build/|\.build/|bin/|_build/|builddir/|out/)\S+`)
-	serverRe      = regexp.MustCompile(`\b(serve|server|runserver|--reload|flask\s+run|uvicorn|gunicorn|http\.server)\b`)
+	// repoScriptRe is a script run by its path in the checkout without
+	// ./ (nginx's auto/configure, tools/build.sh)
+	repoScriptRe = regexp.MustCompile(`^[A-Za-z_][\w.-]*(/[\w.-]+)+$`)
+	runLocalRe   = regexp.MustCompile(`^(\./|build/|\.build/|bin/|_build/|builddir/|out/)\S+`)
+	serverRe     = regexp.MustCompile(`\b(serve|server|runserver|--reload|flask\s+run|uvicorn|gunicorn|http\.server)\b`)
 )
 
 var (
@@ -283,7 +286,7 @@ func classifyOne(s string) verdict {
 		return verdict{Bucket: Build, Reason: "compiles the JVM project"}
 	case setupTools[cmd]:
 		return verdict{Drop: "prepares the machine (the setup script owns it)"}
-	case runLocalRe.MatchString(cmd) || strings.HasPrefix(cmd, "./") || strings.HasPrefix(cmd, "../"):
+	case runLocalRe.MatchString(cmd) || strings.HasPrefix(cmd, "./") || strings.HasPrefix(cmd, "../") || repoScriptRe.MatchString(cmd):
 		base := cmd[strings.LastIndex(cmd, "/")+1:]
 		switch {
 		case ciHelperRe.MatchString(cmd):

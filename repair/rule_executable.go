@@ -30,6 +30,8 @@ var executableMatches = []match{
 	{MissingExecutable, regexp.MustCompile(`No CMAKE_(C|CXX)_COMPILER could be found`)},
 	// CMake: CMake was unable to find a build program corresponding to "Ninja".
 	{MissingExecutable, regexp.MustCompile(`unable to find a build program corresponding to "([^"]+)"`)},
+	// hand-written configure (nginx): ./auto/configure: error: C compiler cc is not found
+	{MissingExecutable, regexp.MustCompile(`error: C(?:\+\+)? compiler (\S+) is not found`)},
 	// autoconf: configure: error: no acceptable C compiler found in $PATH
 	{MissingExecutable, regexp.MustCompile(`configure: error: no acceptable (C) compiler found`)},
 	// meson: Did not find pkg-config by name 'pkg-config'
