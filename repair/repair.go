@@ -41,6 +41,7 @@ const (
 	MissingCMakePackage Kind = "missing_cmake_package" // Could NOT find ZLIB
 	MissingPythonModule Kind = "missing_python_module" // No module named 'yaml'
 	MissingNodeModule   Kind = "missing_node_module"   // Cannot find module 'left-pad'
+	LifecycleScript     Kind = "lifecycle_script"      // npm ERR! command sh -c husky install
 	MissingGoModule     Kind = "missing_go_module"     // no required module provides package
 	GoToolchainTooOld   Kind = "go_toolchain_too_old"  // go.mod requires go >= 1.22
 	GoNeedsCgo          Kind = "go_needs_cgo"          // go: -race requires cgo

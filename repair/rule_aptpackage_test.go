@@ -43,3 +43,22 @@ func TestProseNamesNoProgram(t *testing.T) {
 		}
 	}
 }
+
+// The package's own prepare script fails in setup: the install runs again
+// without the package's scripts, the dependencies' rebuilt.
+func TestLifecycleScriptIsSkipped(t *testing.T) {
+	f := bashfile.New()
+	why := bashfile.Provenance{Source: "test"}
+	f.AddPackages(bashfile.Runtimes, why, "nodejs", "npm")
+	f.Append(bashfile.Runtimes, "npm ci", why)
+	log := readLog(t, "npm-lifecycle/prepare-git-hooks.log")
+	var got *Proposal
+	for _, p := range Propose(&Context{File: f}, Failure{Phase: PhaseSetup, Section: bashfile.Runtimes, ExitCode: 127, Log: log}) {
+		if p.Diagnosis.Kind == LifecycleScript {
+			got = &p
+		}
+	}
+	if got == nil || got.Action != ActionEdit || got.Edits[0].Command != "npm ci --ignore-scripts && npm rebuild" {
+		t.Fatalf("proposal %+v", got)
+	}
+}

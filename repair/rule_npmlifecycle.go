@@ -1,0 +1,75 @@
+package repair
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// npmLifecycle: the package's own lifecycle script (prepare, postinstall:
+// `husky install`, a git hook installer, a download) failed while npm or
+// yarn installed the dependencies — it needs git metadata or a network the
+// sandbox does not have, and it does not build the project. The install is
+// done again without the scripts, then the dependencies' own install
+// scripts run (npm rebuild), and the report says the package's were
+// skipped.
+type npmLifecycle struct{}
+
+var (
+	// npm 7–9: npm ERR! command sh -c husky install; npm 10: npm error command sh -c -- husky install
+	npmScriptRe = regexp.MustCompile(`^npm (?:ERR!|error) command sh -c (?:-- )?(.+)$`)
+	// npm ERR! path /repo  (the root package, not node_modules/x)
+	npmPathRe = regexp.MustCompile(`^npm (?:ERR!|error) path (\S+)$`)
+	// yarn: error Command failed with exit code 1.\n$ husky install (the line before)
+	yarnScriptRe = regexp.MustCompile(`^\$ (.+)$`)
+	// the install command of the Bash File that ran them
+	jsInstallRe = regexp.MustCompile(`^(npm (?:ci|install|i)|yarn(?: install)?|pnpm (?:install|i))\b([^&|;]*)$`)
+)
+
+func (npmLifecycle) Name() string { return "npm-lifecycle" }
+
+func (npmLifecycle) Diagnose(f Failure) []Diagnosis {
+	if f.Phase != PhaseSetup {
+		return nil
+	}
+	script, root := "", false
+	lines := logLines(f.Log)
+	for i, l := range lines {
+		switch {
+		case npmScriptRe.MatchString(l):
+			script = npmScriptRe.FindStringSubmatch(l)[1]
+		case npmPathRe.MatchString(l):
+			p := npmPathRe.FindStringSubmatch(l)[1]
+			root = !strings.Contains(p, "node_modules")
+		case strings.HasPrefix(l, "error Command failed with exit code") && i > 0:
+			for j := i - 1; j >= 0 && j >= i-40; j-- {
+				if m := yarnScriptRe.FindStringSubmatch(lines[j]); m != nil {
+					script, root = m[1], true
+					break
+				}
+			}
+		}
+	}
+	if script == "" || !root {
+		return nil
+	}
+	return []Diagnosis{{Kind: LifecycleScript, Subject: script, Evidence: "the package's lifecycle script failed: " + script}}
+}
+
+func (r npmLifecycle) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
+	if d.Kind != LifecycleScript {
+		return Proposal{}, false
+	}
+	i, text := ctx.find(bashfile.Runtimes, func(t string) bool { return jsInstallRe.MatchString(strings.TrimSpace(t)) })
+	if i < 0 || strings.Contains(text, "--ignore-scripts") {
+		return none(d, "no dependency install of the Bash File to run without scripts"), true
+	}
+	fixed := strings.TrimSpace(text) + " --ignore-scripts"
+	if strings.HasPrefix(text, "npm") {
+		fixed += " && npm rebuild" // the dependencies' own install scripts (native modules)
+	}
+	return edit(d, fmt.Sprintf("the package's lifecycle script `%s` failed (git or network it does not find here) and builds nothing: install without the package's scripts", d.Subject),
+		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: text, Command: fixed, Why: why(r, d)}), true
+}
