@@ -49,6 +49,7 @@ const (
 	CMakePolicy         Kind = "cmake_policy"          // Compatibility with CMake < 3.5 has been removed
 	Werror              Kind = "werror"                // [-Werror=unused-variable]
 	OutOfMemory         Kind = "out_of_memory"         // Killed signal terminated program cc1plus
+	ParallelBuild       Kind = "parallel_build"        // make: *** Waiting for unfinished jobs (nothing more specific)
 	MissingSubmodule    Kind = "missing_submodule"     // add_subdirectory given source "third_party/x"
 	Locale              Kind = "locale"                // perl: warning: Setting locale failed
 	InteractivePrompt   Kind = "interactive_prompt"    // tzdata asks for a geographic area
@@ -66,7 +67,9 @@ const (
 
 // generic kinds describe a symptom that a more specific diagnosis of the
 // same log usually explains (a missing header makes the compile fail).
-func (k Kind) generic() bool { return k == CompileError || k == TestFailure || k == Unknown }
+func (k Kind) generic() bool {
+	return k == CompileError || k == TestFailure || k == Unknown || k == ParallelBuild
+}
 
 // Diagnosis is one thing a rule recognised in a failure.
 type Diagnosis struct {

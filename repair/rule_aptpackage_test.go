@@ -62,3 +62,24 @@ func TestLifecycleScriptIsSkipped(t *testing.T) {
 		t.Fatalf("proposal %+v", got)
 	}
 }
+
+// A parallel make that fails with no cause named is tried once with one
+// job; a specific diagnosis of the same log wins.
+func TestParallelBuildFailureRetriesSerially(t *testing.T) {
+	f := bashfile.New()
+	why := bashfile.Provenance{Source: "test"}
+	f.Append(bashfile.Build, "./configure", why)
+	f.Append(bashfile.Build, `make -j"$(nproc)"`, why)
+	log := readLog(t, "parallel-build/flex-stage1scan-race.log")
+	fl := Failure{Phase: PhaseSetup, Section: bashfile.Build, ExitCode: 2, Log: log}
+	ps := Propose(&Context{File: f}, fl)
+	if len(ps) == 0 || ps[0].Diagnosis.Kind != ParallelBuild || ps[0].Action != ActionEdit || ps[0].Edits[0].Command != "make -j1" {
+		t.Fatalf("proposals %+v", ps)
+	}
+	ps = Propose(&Context{File: f}, Failure{Phase: PhaseSetup, Section: bashfile.Build, ExitCode: 2, Log: "main.c:1:10: fatal error: zlib.h: No such file or directory\n" + log})
+	for _, p := range ps {
+		if p.Diagnosis.Kind == ParallelBuild {
+			t.Fatalf("a missing header explains the log; proposals %+v", ps)
+		}
+	}
+}

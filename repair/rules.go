@@ -27,6 +27,7 @@ var Rules = []Rule{
 	network{},             // host unreachable: recorded (setup: registry; tests: needs network)
 	testEnvironment{},     // needs a display or privileges: recorded
 	nonRoot{},             // refuses root / drops it: run as an unprivileged user owning the repo
+	parallelBuild{},       // a parallel make failed with no cause named: once more with one job
 	compileError{},        // error in the project's own code: abstain
 	testsDisabled{},       // ctest found no tests: the project's test option, off by default, on
 	testFailure{},         // tests failed: recorded
