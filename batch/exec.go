@@ -80,6 +80,11 @@ func (x ExecRunner) Run(ctx context.Context, j Job, s Spec) Result {
 		args = append(args, "--expect", e)
 	}
 	args = append(append(args, x.Args...), j.Args...)
+	if limit > 0 && !hasFlag(args, "--max-time") {
+		// the run spends its own budget and writes its best level and its
+		// exports; the time limit stays a safety net behind it
+		args = append(args, "--max-time", runBudget(limit).String())
+	}
 	if err := os.MkdirAll(filepath.Dir(s.Log), 0o755); err != nil {
 		return fail("create log directory: %v", err)
 	}
@@ -226,4 +231,22 @@ func lastError(log string, code int) string {
 		}
 	}
 	return msg
+}
+
+// runBudget is the --max-time a run gets under a per-repository time
+// limit: the limit less the analysis and the export (2 minutes, or a
+// tenth of the limit when that is more), at least half of it.
+func runBudget(limit time.Duration) time.Duration {
+	margin := max(2*time.Minute, limit/10)
+	return max(limit-margin, limit/2).Round(time.Second)
+}
+
+// hasFlag reports whether args set flag (as "--flag v" or "--flag=v").
+func hasFlag(args []string, flag string) bool {
+	for _, a := range args {
+		if a == flag || strings.HasPrefix(a, flag+"=") {
+			return true
+		}
+	}
+	return false
 }

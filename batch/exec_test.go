@@ -57,3 +57,15 @@ func TestExecRunner(t *testing.T) {
 		})
 	}
 }
+
+func TestRunBudgetLeavesTimeToExport(t *testing.T) {
+	for _, tc := range []struct{ limit, want time.Duration }{
+		{15 * time.Minute, 13 * time.Minute},
+		{time.Hour, 54 * time.Minute},
+		{3 * time.Minute, 90 * time.Second},
+	} {
+		if got := runBudget(tc.limit); got != tc.want {
+			t.Errorf("runBudget(%s) = %s, want %s", tc.limit, got, tc.want)
+		}
+	}
+}

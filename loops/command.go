@@ -39,10 +39,7 @@ func (r *runner) runCommand(ctx context.Context, sb Sandbox, c pyramid.Command) 
 		// that has not finished by then waits for something else.
 		timeout = min(timeout, probeTimeout)
 	}
-	// A command is not started with more time than the run has left.
-	if left := r.o.MaxTime - time.Since(r.start); timeout > left {
-		timeout = max(left, time.Minute)
-	}
+	timeout = r.timeLeft(timeout) // not more time than the run has left
 	r.traj.emit(report.Event{Phase: "command", Iteration: r.iter, Level: string(c.Level), Command: c.Text, Message: "running"})
 	cr, err := execCommand(ctx, sb, c, n, timeout, logAbs)
 	if err != nil {

@@ -141,11 +141,12 @@ func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, er
 	if r.cur.longer["setup"] {
 		timeout *= 2
 	}
+
 	for _, sec := range todo {
 		if err := sb.CopyFiles(ctx, map[string][]byte{"/heragent/driver.sh": []byte(driver(script, []bashfile.SectionID{sec}))}); err != nil {
 			return nil, nil, err
 		}
-		res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: []string{"bash", "/heragent/driver.sh"}, Timeout: timeout, LogFile: logAbs, TailBytes: 32 << 10})
+		res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: []string{"bash", "/heragent/driver.sh"}, Timeout: r.timeLeft(timeout), LogFile: logAbs, TailBytes: 32 << 10})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -184,4 +185,14 @@ func sectionIndex(id bashfile.SectionID) int {
 		}
 	}
 	return -1
+}
+
+// timeLeft bounds a time limit by what the run has left (at least a
+// minute): a run under a time limit ends on its own, with its best level
+// and its exports, rather than being killed.
+func (r *runner) timeLeft(limit time.Duration) time.Duration {
+	if left := r.o.MaxTime - time.Since(r.start); limit > left {
+		return max(left, time.Minute)
+	}
+	return limit
 }
