@@ -174,6 +174,7 @@ func (f *File) Apply(e Edit) (bool, error) {
 				return false, nil
 			}
 			c.Why = append(s.Commands[i].Why, e.Why)
+			c.Project = s.Commands[i].Project // npm ci → npm ci --ignore-scripts is still the project's install
 			s.Commands[i] = c
 		case OpInsertAfter:
 			s.Commands = slices.Insert(s.Commands, i+1, c)

@@ -143,6 +143,6 @@ type outcome struct {
 	gradeWhy string
 	// diag is the whole log condensed for diagnosis (repair.Excerpt).
 	diag string
-	// repaired says why a repair right after the command changed nothing.
-	repaired string
+	// noRepair says why a repair right after the command changed nothing.
+	noRepair string
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
 	"github.com/heragent/heragent/report"
@@ -24,16 +23,28 @@ func (r *runner) feedback(ctx context.Context, sb Sandbox) (state, bool, error) 
 	defer func() { r.rep.Phases["commands"] += time.Since(start).Seconds() }()
 	defer sb.Close(ctx)
 
-	// Programs the build produced, listed before any command adds files.
-	built := r.builtProbes(ctx, sb)
+	// Programs the build produced, listed (and added to the pyramid)
+	// before any command adds files.
+	r.builtProbes(ctx, sb)
 	ran := r.cur.clone() // repairs change r.cur; the proof is of what ran
-	p, repaired, err := r.proveLevels(ctx, sb, built)
+	p, repaired, err := r.proveLevels(ctx, sb)
 	ran.proof = p
 	return ran, repaired, err
 }
 
+// levelResult is how the attempt at one level ended.
+type levelResult struct {
+	passed   bool
+	repaired bool   // a repair changed the state: run the new Bash File
+	cut      bool   // the budget ended the attempt
+	capped   string // proved, but the levels above may not be claimed: why
+	why      string // why the level was not proved (or what was repaired)
+	failLog  string // the log of the failure that stopped it
+	how      string // how it was proved, for the trajectory
+}
+
 // proveLevels proves the levels lowest first, up to the target.
-func (r *runner) proveLevels(ctx context.Context, sb Sandbox, built []pyramid.Command) (proof, bool, error) {
+func (r *runner) proveLevels(ctx context.Context, sb Sandbox) (proof, bool, error) {
 	p := proof{level: pyramid.None}
 	for _, l := range pyramid.Levels {
 		if l.Rank() > r.o.Target.Rank() {
@@ -44,140 +55,73 @@ func (r *runner) proveLevels(ctx context.Context, sb Sandbox, built []pyramid.Co
 		if l == pyramid.Installable {
 			res, err = r.proveInstallable(ctx, sb, &p)
 		} else {
-			res, err = r.prove(ctx, sb, l, built, &p)
+			res, err = r.prove(ctx, sb, l, &p)
 		}
-		if err != nil || res.repaired {
-			return p, res.repaired, err
+		if err != nil {
+			return p, false, err
 		}
-		if !res.passed {
-			p.why = res.why
-			return p, false, nil
+		if res.passed {
+			p.level = l // the one place a pass moves up
+			r.traj.emit(report.Event{Phase: "level", Iteration: r.iter, Level: string(l), Message: "level reached: " + string(l) + res.how})
 		}
-		p.level = l // the one place a pass moves up
-		r.traj.emit(report.Event{Phase: "level", Iteration: r.iter, Level: string(l), Message: "level reached: " + string(l) + res.how})
+		if !res.passed || res.repaired || res.capped != "" {
+			p.why, p.failLog, p.cut = res.why, res.failLog, res.cut
+			if res.capped != "" {
+				p.why = res.capped
+			}
+			return p, res.repaired, nil
+		}
 	}
 	return p, false, nil
 }
 
-// levelResult is how the attempt at one level ended.
-type levelResult struct {
-	passed   bool
-	repaired bool   // a repair changed the state: run the new Bash File
-	why      string // why the level was not proved
-	how      string // how it was proved, for the trajectory
-}
-
-// proveInstallable: the project itself was built or installed. The Bash
-// File's build section or the project's own install step ran (packages
-// alone are no evidence), or the pyramid's build commands pass — run in
-// order, as a sequence (auto/configure, make, make install) up to its
-// first failure — and then they join the Bash File's build section, so the
-// exports build the project.
-func (r *runner) proveInstallable(ctx context.Context, sb Sandbox, p *proof) (levelResult, error) {
-	if r.cur.file.BuildsProject() {
-		return levelResult{passed: true, how: " (the Bash File built or installed the project)"}, nil
-	}
-	cmds, none := r.candidates(pyramid.Installable, nil)
-	if len(cmds) == 0 {
-		return levelResult{why: "the Bash File builds nothing (no build system recognised) and " + none}, nil
-	}
-	var failed, passed []outcome
-	for _, c := range cmds {
-		if why := r.budget(); why != "" {
-			return levelResult{why: why}, nil
-		}
-		res, err := r.runCommand(ctx, sb, c)
-		if err != nil {
-			return levelResult{}, err
-		}
-		if res.Passed {
-			passed = append(passed, res)
-			continue
-		}
-		if len(passed) > 0 {
-			break // the sequence ends at its first failure
-		}
-		failed = append(failed, res)
-	}
-	if len(passed) == 0 {
-		return r.repairFailures(ctx, pyramid.Installable, failed, p)
-	}
-	if r.adoptBuild(passed) {
-		return levelResult{repaired: true}, nil
-	}
-	for _, res := range passed {
-		p.cmds = append(p.cmds, res.index)
-	}
-	return levelResult{passed: true, how: " (the pyramid's build commands)"}, nil
-}
-
-// adoptBuild puts the pyramid build commands that built the project into
-// the Bash File's empty build section. It reports whether the state
-// changed; an adoption rolled back before is not tried again (the
-// commands then prove the level on their own, and verify re-runs them).
-func (r *runner) adoptBuild(passed []outcome) bool {
-	var texts []string
-	for _, res := range passed {
-		texts = append(texts, commandLine(res.cmd))
-	}
-	key := "adopt-build:" + strings.Join(texts, "\n")
-	if _, rejected := r.rejected[key]; rejected || r.budget() != "" {
-		return false
-	}
-	var edits []bashfile.Edit
-	for _, res := range passed {
-		why := bashfile.Provenance{Source: "pyramid", Note: "the pyramid's build command built the project"}
-		if len(res.cmd.Why) > 0 {
-			why.File, why.Line = res.cmd.Why[0].File, res.cmd.Why[0].Line
-		}
-		edits = append(edits, bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Build, Command: commandLine(res.cmd), Why: why})
-	}
-	applied := r.applyEdits(edits)
-	if len(applied) == 0 {
-		return false
-	}
-	rec := report.RepairRecord{Iteration: r.iter, Phase: repair.PhaseCommand, Command: passed[0].Text, Rule: "adopt-build", Action: repair.ActionEdit,
-		Edits: applied, Reason: "the Bash File built nothing; these build commands built the project", Brain: "rules", Key: key}
-	r.rep.Repairs = append(r.rep.Repairs, rec)
-	r.traj.emit(report.Event{Phase: "repair", Iteration: r.iter, Command: passed[0].Text, Message: "the build commands join the Bash File's build section", Data: rec})
-	r.iter++
-	r.cur.iter = r.iter
-	return true
-}
-
-// candidates returns the commands to try for level l (for Runnable, with
-// the probes of what the build made, last resorts last), without those
-// skipped; when there are none, why.
-func (r *runner) candidates(l pyramid.Level, built []pyramid.Command) ([]pyramid.Command, string) {
+// candidates returns the commands to try for level l, without those
+// skipped; when there are none, why. Testable: the whole suite before a
+// part of it (a part that passes first would end the repairs the suite
+// needed). Runnable: the user's goals alone when there are any, else last
+// resorts last (the probes of what the build made are in the pyramid).
+func (r *runner) candidates(l pyramid.Level) ([]pyramid.Command, string) {
 	cands := r.cur.pyr.At(l)
 	switch l {
 	case pyramid.Testable:
-		// the whole suite before a part of it: a part that passes first
-		// ends the repairs, and the suite's failures would go unrepaired
 		sort.SliceStable(cands, func(i, j int) bool { return !pyramid.Narrow(cands[i]) && pyramid.Narrow(cands[j]) })
 	case pyramid.Runnable:
-		cands = appendNew(cands, built)
+		if goals := userGoals(cands); len(goals) > 0 {
+			cands = goals
+		}
 		sort.SliceStable(cands, func(i, j int) bool { return !cands[i].LastResort() && cands[j].LastResort() })
 	}
 	var cmds []pyramid.Command
 	for _, c := range cands {
-		if _, skip := r.skip[c.Text]; !skip {
+		if _, skip := r.cur.skip[c.Text]; !skip {
 			cmds = append(cmds, c)
 		}
 	}
 	if len(cmds) == 0 {
-		return nil, fmt.Sprintf("no %s command to run%s", l, skippedText(r.cur.pyr.At(l), r.skip))
+		return nil, fmt.Sprintf("no %s command to run%s", l, skippedText(r.cur.pyr.At(l), r.cur.skip))
 	}
 	return cmds, ""
 }
 
+// userGoals are the commands the user asked to prove Runnable with.
+func userGoals(cs []pyramid.Command) []pyramid.Command {
+	var out []pyramid.Command
+	for _, c := range cs {
+		if pyramid.GradeRunnable(c) == pyramid.EvidenceGoal {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // prove tries the Testable or Runnable commands in turn. The first pass
 // proves the level; a weak one (a subset of the tests, a last resort)
-// does not end the search: the remaining commands are tried, without
-// repairs, and the strongest pass is kept. When none passes, the failures
-// go to repair.
-func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, built []pyramid.Command, p *proof) (levelResult, error) {
-	cmds, none := r.candidates(l, built)
+// does not end the search: the remaining commands are tried, and the
+// strongest pass is kept — and when a stronger command failed before it,
+// that failure still goes to repair, the weak proof standing for this
+// state. When none passes, the failures go to repair.
+func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proof) (levelResult, error) {
+	cmds, none := r.candidates(l)
 	if len(cmds) == 0 {
 		return levelResult{why: none}, nil
 	}
@@ -189,7 +133,10 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, built [
 			if found != nil {
 				break
 			}
-			return levelResult{why: why}, nil
+			return levelResult{why: why, cut: true}, nil
+		}
+		if found != nil && found.Evidence == pyramid.EvidenceLastResort && c.LastResort() {
+			break // another last resort cannot prove more
 		}
 		res, err := r.runCommand(ctx, sb, c)
 		if err != nil {
@@ -206,41 +153,70 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, built [
 			continue
 		}
 		if found != nil {
-			continue // looking for stronger evidence: no repairs
+			continue // looking for stronger evidence
 		}
-		if res.TimedOut && madeUpProbe(c) {
-			res.repaired = fmt.Sprintf("a probe heragent made up did not finish in %s: the program waits for input or a peer", probeTimeout)
-		}
-		if vc, ok := pyramid.VerboseRerun(c, res.Counts); ok && l == pyramid.Testable {
-			// Its log does not show why tests failed: ask the runner.
-			if vr, err := r.runCommand(ctx, sb, vc); err == nil {
-				res.diag += "\n" + vr.diag
-			}
-		}
-		if f := commandFailure(res); repair.Blocking(f) {
-			// A gap in the environment (a test script's missing tool):
-			// repair it now instead of trying the level's other
-			// commands, which will likely miss it too.
-			changed, stop := r.repair(ctx, f)
-			if changed {
-				return levelResult{repaired: true}, nil
-			}
-			res.repaired = stop
+		res, repaired, last := r.failedCommand(ctx, sb, l, c, res)
+		if repaired != "" {
+			return levelResult{repaired: true, why: repaired, failLog: res.Log}, nil
 		}
 		failed = append(failed, res)
-		if l == pyramid.Testable && !res.TimedOut && pyramid.Tolerable(res.Counts) {
-			// The suite runs and nearly all of it passes: repair what
-			// its failures show, or accept it, rather than run the
-			// same suite through other commands (pytest, tox, make ci).
-			failed = []outcome{res}
+		if last {
+			failed = []outcome{res} // the suite runs: repair or accept it
 			break
 		}
 	}
 	if found != nil {
 		r.take(l, *found, p)
-		return levelResult{passed: true, how: " (" + found.Evidence + ")"}, nil
+		return r.strengthen(ctx, l, *found, failed), nil
 	}
 	return r.repairFailures(ctx, l, failed, p)
+}
+
+// failedCommand looks closer at a command that failed before any passed:
+// the failed tests' output when its log lacks it, a repair now when the
+// failure shows a gap in the environment. It returns what was repaired
+// when a repair changed the state, and whether the level's other commands
+// need not run: a nearly passing suite is repaired or accepted, not run
+// again through another spelling.
+func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level, c pyramid.Command, res outcome) (outcome, string, bool) {
+	if res.TimedOut && madeUpProbe(c) {
+		res.noRepair = fmt.Sprintf("a probe heragent made up did not finish in %s: the program waits for input or a peer", probeTimeout)
+	}
+	if vc, ok := pyramid.VerboseRerun(c, res.Counts); ok && l == pyramid.Testable {
+		if vr, err := r.runCommand(ctx, sb, vc); err == nil {
+			res.diag += "\n" + vr.diag
+		}
+	}
+	if f := commandFailure(res); repair.Blocking(f) && res.noRepair == "" {
+		changed, stop := r.repair(ctx, f)
+		if changed {
+			return res, fmt.Sprintf("`%s` failed (%s) and was repaired", res.Text, res.Verdict), false
+		}
+		res.noRepair = stop
+	}
+	tolerable := l == pyramid.Testable && !res.TimedOut && pyramid.Tolerable(res.Counts)
+	return res, "", tolerable
+}
+
+// strengthen follows a weak pass: a stronger command that failed before
+// it goes to repair, and the state moves on with the weak proof standing.
+func (r *runner) strengthen(ctx context.Context, l pyramid.Level, found outcome, failed []outcome) levelResult {
+	done := levelResult{passed: true, how: " (" + found.Evidence + ")"}
+	if strongest(l, found.Evidence) {
+		return done
+	}
+	for _, fc := range failed {
+		if fc.noRepair != "" {
+			continue
+		}
+		if changed, _ := r.repair(ctx, commandFailure(fc)); changed {
+			done.repaired = true
+			done.why = fmt.Sprintf("%s proved by %s evidence; `%s` failed (%s) and was repaired", l, found.Evidence, fc.Text, fc.Verdict)
+			done.failLog = fc.Log
+			return done
+		}
+	}
+	return done
 }
 
 // repairFailures sends a level's failures to repair, first to last; when
@@ -249,11 +225,11 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, built [
 func (r *runner) repairFailures(ctx context.Context, l pyramid.Level, failed []outcome, p *proof) (levelResult, error) {
 	var why []string
 	for _, fc := range failed {
-		stop := fc.repaired
+		stop := fc.noRepair
 		if stop == "" {
 			var changed bool
 			if changed, stop = r.repair(ctx, commandFailure(fc)); changed {
-				return levelResult{repaired: true}, nil
+				return levelResult{repaired: true, why: fmt.Sprintf("`%s` failed (%s) and was repaired", fc.Text, fc.Verdict), failLog: fc.Log}, nil
 			}
 		}
 		why = append(why, fmt.Sprintf("`%s`: %s (%s)", fc.Text, fc.Verdict, stop))
@@ -261,85 +237,16 @@ func (r *runner) repairFailures(ctx context.Context, l pyramid.Level, failed []o
 	if l == pyramid.Testable && r.tolerate(failed, why, p) {
 		return levelResult{passed: true, how: " (with failing tests no repair fixed)"}, nil
 	}
-	return levelResult{why: fmt.Sprintf("no %s command passed: %s", l, strings.Join(why, "; "))}, nil
-}
-
-// grade sets a passing command's evidence grade, in the report too.
-func (r *runner) grade(res *outcome, c pyramid.Command) {
-	switch c.Level {
-	case pyramid.Testable:
-		res.Evidence, res.gradeWhy = pyramid.GradeTestable(c, res.Counts, r.rep.TestsFound)
-	case pyramid.Runnable:
-		res.Evidence = pyramid.GradeRunnable(c)
+	res := levelResult{why: fmt.Sprintf("no %s command passed: %s", l, strings.Join(why, "; "))}
+	if len(failed) > 0 {
+		res.failLog = failed[0].Log
 	}
-	r.rep.Commands[res.index].Evidence = res.Evidence
-}
-
-// strongest reports whether evidence ends the search for a level: the
-// project's test suite, a real use of the program.
-func strongest(l pyramid.Level, evidence string) bool {
-	if l == pyramid.Testable {
-		return evidence == pyramid.EvidenceSuite
-	}
-	return evidence != "last_resort"
-}
-
-// take records the command that proved level l in the pass's proof.
-func (r *runner) take(l pyramid.Level, res outcome, p *proof) {
-	p.cmds = append(p.cmds, res.index)
-	switch l {
-	case pyramid.Testable:
-		p.tests, p.testEv, p.testWhy = res.Counts, res.Evidence, res.gradeWhy
-	case pyramid.Runnable:
-		p.runnable, p.runEv = commandLine(res.cmd), res.Evidence
-	}
-}
-
-// tolerate accepts Testable from a test run whose failures no repair
-// could fix when nearly all of its tests passed (pyramid.Tolerable): the
-// suite runs in this environment, and the failing tests are the
-// environment's or the project's, listed in the report. The command is
-// marked as proving the level, so verify re-runs it.
-func (r *runner) tolerate(failed []outcome, why []string, p *proof) bool {
-	best := -1
-	for i, fc := range failed {
-		if !fc.TimedOut && pyramid.Tolerable(fc.Counts) && (best < 0 || fc.Counts.Passed > failed[best].Counts.Passed) {
-			best = i
-		}
-	}
-	if best < 0 {
-		return false
-	}
-	fc := failed[best]
-	cr := &r.rep.Commands[fc.index]
-	cr.Passed, cr.Tolerated = true, true
-	cr.Verdict = "accepted with failures: " + cr.Verdict
-	r.grade(&fc, fc.cmd)
-	r.take(pyramid.Testable, fc, p)
-	delete(r.skip, fc.Text) // recorded as failing, still the level's evidence after a later repair
-	r.rep.Notes = append(r.rep.Notes, fmt.Sprintf("testable with %d failing test(s) of %d that no repair fixed: %s",
-		fc.Counts.Failed+fc.Counts.Errors, fc.Counts.Passed+fc.Counts.Failed+fc.Counts.Errors, strings.Join(why, "; ")))
-	r.traj.emit(report.Event{Phase: "level", Iteration: r.iter, Level: string(pyramid.Testable), Command: fc.Text, Message: "level reached: testable, with failing tests no repair fixed"})
-	return true
+	return res, nil
 }
 
 // commandFailure is what repair reads of a failed command.
 func commandFailure(fc outcome) repair.Failure {
 	return repair.Failure{Phase: repair.PhaseCommand, Command: fc.Text, ExitCode: fc.ExitCode, TimedOut: fc.TimedOut, Log: fc.diag}
-}
-
-// appendNew appends the commands of more that cs does not hold yet.
-func appendNew(cs, more []pyramid.Command) []pyramid.Command {
-	for _, m := range more {
-		dup := false
-		for _, c := range cs {
-			dup = dup || c.Text == m.Text
-		}
-		if !dup {
-			cs = append(cs, m)
-		}
-	}
-	return cs
 }
 
 func skippedText(cmds []pyramid.Command, skip map[string]string) string {
@@ -353,20 +260,4 @@ func skippedText(cmds []pyramid.Command, skip map[string]string) string {
 		return ""
 	}
 	return " (" + strings.Join(out, "; ") + ")"
-}
-
-// commandLine is the command as the entrypoint runs it, from /repo: for a
-// server probe, the server itself.
-func commandLine(c pyramid.Command) string {
-	text := c.Text
-	if c.Background && c.Serve != "" {
-		text = c.Serve
-	}
-	if c.Display {
-		text = "xvfb-run -a bash -c " + quote(text)
-	}
-	if c.Dir == "" || c.Dir == "." {
-		return text
-	}
-	return "cd " + quote(c.Dir) + " && " + text
 }

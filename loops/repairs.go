@@ -23,7 +23,7 @@ var retryPause = 10 * time.Second
 // It reports whether anything changed (the caller then re-runs) and, when
 // nothing did, why.
 func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
-	if why := r.budget(); why != "" {
+	if why := r.repairBudget(); why != "" {
 		return false, why
 	}
 	r.reflect(ctx, f)
@@ -93,7 +93,7 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 		case repair.ActionRecord:
 			reasons = append(reasons, p.Reason)
 			if f.Phase == repair.PhaseCommand {
-				r.skip[f.Command] = p.Reason
+				r.cur.skip[f.Command] = p.Reason
 			}
 		default:
 			reasons = append(reasons, fmt.Sprintf("%s (%s): %s", p.Diagnosis.Kind, p.Rule, p.Reason))
@@ -106,8 +106,7 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 		r.traj.emit(report.Event{Phase: "repair", Iteration: r.iter, Command: f.Command, Message: fmt.Sprintf("%s %s → %s", p.Diagnosis.Kind, p.Diagnosis.Subject, p.Action), Data: rec})
 	}
 	if changed {
-		r.iter++
-		r.cur.iter = r.iter
+		r.advance()
 		return true, ""
 	}
 	if len(reasons) == 0 {

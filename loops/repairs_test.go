@@ -25,8 +25,8 @@ func TestTransientNetworkFailureIsRetriedOnce(t *testing.T) {
 	}
 	o := RunOptions{File: bashfile.New(), Repairer: repair.RulesBrain{}}
 	o.defaults()
-	r := &runner{o: o, cur: state{file: o.File.Clone(), pyr: o.Pyramid.Clone(), longer: map[string]bool{}}, start: time.Now(), rep: &report.Report{},
-		traj: newTrajectory(io.Discard, nil), seen: map[string]int{}, skip: map[string]string{}, rejected: map[string]string{}}
+	r := &runner{o: o, cur: state{file: o.File.Clone(), pyr: o.Pyramid.Clone(), longer: map[string]bool{}, skip: map[string]string{}}, start: time.Now(), rep: &report.Report{},
+		traj: newTrajectory(io.Discard, nil), seen: map[string]int{}, rejected: map[string]string{}}
 	f := repair.Failure{Phase: repair.PhaseSetup, Section: bashfile.Runtimes, ExitCode: 100, Log: string(log)}
 
 	changed, why := r.repair(context.Background(), f)

@@ -107,9 +107,9 @@ type runner struct {
 	rep      *report.Report
 	tried    []repair.Proposal
 	seen     map[string]int    // diagnosis → times seen, for stagnation
-	skip     map[string]string // pyramid command → why it is not run again
 	rejected map[string]string // repair key → why it was rolled back
-	iter     int
+	iter     int               // the current state's number: steps taken (repairs, rollbacks)
+	changes  int               // repairs applied (MaxIterations bounds them)
 	stop     string // why the search ended, when it ended short of the target
 
 	reflected    map[int]bool          // iterations a lesson was asked for
@@ -142,8 +142,8 @@ func Run(ctx context.Context, e Engine, o RunOptions) (*report.Report, error) {
 		o.RunID = sandbox.NewRunID()
 	}
 	r := &runner{o: o, e: e, runID: o.RunID, baseID: baseID, start: time.Now(),
-		cur:  state{file: o.File.Clone(), pyr: o.Pyramid.Clone(), longer: map[string]bool{}},
-		seen: map[string]int{}, skip: map[string]string{}, rejected: map[string]string{}}
+		cur:  state{file: o.File.Clone(), pyr: o.Pyramid.Clone(), longer: map[string]bool{}, skip: map[string]string{}},
+		seen: map[string]int{}, rejected: map[string]string{}}
 	r.stage = filepath.Clean(o.Out) + ".partial-" + r.runID
 	if err := os.MkdirAll(filepath.Join(r.stage, "logs"), 0o755); err != nil {
 		return nil, fmt.Errorf("create output directory: %w", err)
@@ -221,7 +221,7 @@ func (r *runner) loop(ctx context.Context) error {
 			return err
 		}
 		if sb == nil {
-			if r.rollback(r.cur.iter, r.stop) {
+			if r.rollback(r.cur.iter, r.stop, r.lastSetupLog()) {
 				r.stop = "" // the search goes on: not why it ended
 				continue
 			}
@@ -231,8 +231,13 @@ func (r *runner) loop(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+		if ran.proof.cut && r.best != nil && ran.proof.weaker(r.best.proof) {
+			r.stop = ran.proof.why // the budget, not the state, ended it
+			return nil
+		}
 		if !r.judge(ran) {
-			if r.rollback(ran.iter, fmt.Sprintf("it proved %s, weaker than the %s proved before", ran.proof.text(), r.best.proof.text())) {
+			why := fmt.Sprintf("it proved %s, weaker than the %s proved before", ran.proof.text(), r.best.proof.text())
+			if r.rollback(ran.iter, why, ran.proof.failLog) {
 				continue
 			}
 			return nil
@@ -243,15 +248,38 @@ func (r *runner) loop(ctx context.Context) error {
 	}
 }
 
-// budget returns why the run must stop, or "".
+// budget returns why the run must stop, or "": its time, or the brain's
+// own budget (tokens, cost). Repairs have their own (repairBudget).
 func (r *runner) budget() string {
 	switch {
-	case r.iter >= r.o.MaxIterations:
-		return fmt.Sprintf("repair budget spent (%d iterations)", r.o.MaxIterations)
 	case time.Since(r.start) > r.o.MaxTime:
 		return fmt.Sprintf("time budget spent (%s)", r.o.MaxTime)
 	case r.journalStop() != "":
 		return r.journalStop()
+	}
+	return ""
+}
+
+// repairBudget returns why no more repair may be applied, or "".
+func (r *runner) repairBudget() string {
+	if r.changes >= r.o.MaxIterations {
+		return fmt.Sprintf("repair budget spent (%d repairs)", r.o.MaxIterations)
+	}
+	return r.budget()
+}
+
+// advance makes the current state a new one after a change (a repair, an
+// adopted build).
+func (r *runner) advance() {
+	r.iter++
+	r.changes++
+	r.cur.iter, r.cur.restored = r.iter, false
+}
+
+// lastSetupLog is the log of the newest run of the Bash File.
+func (r *runner) lastSetupLog() string {
+	if n := len(r.rep.Setup); n > 0 {
+		return r.rep.Setup[n-1].Log
 	}
 	return ""
 }

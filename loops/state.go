@@ -13,39 +13,52 @@ import (
 )
 
 // state is one version of what the run changes: the Bash File, the
-// runner's pyramid (repairs mark commands to run as a user; probes of what
-// the build made join it) and the commands given a doubled time limit.
+// runner's pyramid (repairs mark commands to run as a user or under a
+// display; probes of what the build made join it), the commands given a
+// doubled time limit and those not to run again.
 type state struct {
-	iter   int // the Bash File after this many repair iterations
+	iter   int // the state's number: the Bash File after this many steps
 	file   *bashfile.File
 	pyr    *pyramid.Pyramid
-	longer map[string]bool // commands (or "setup") with a doubled time limit
-	proof  proof           // what its feedback pass proved
+	longer map[string]bool   // commands (or "setup") with a doubled time limit
+	skip   map[string]string // pyramid command → why it is not run again
+	proof  proof             // what its feedback pass proved
+	// restored marks the best state run again after a rollback.
+	restored bool
 }
 
 func (s state) clone() state {
-	return state{iter: s.iter, file: s.file.Clone(), pyr: s.pyr.Clone(), longer: maps.Clone(s.longer), proof: s.proof}
+	return state{iter: s.iter, file: s.file.Clone(), pyr: s.pyr.Clone(), longer: maps.Clone(s.longer), skip: maps.Clone(s.skip),
+		proof: s.proof, restored: s.restored}
 }
 
 // proof is what one feedback pass proved in one state.
 type proof struct {
-	level    pyramid.Level
-	testEv   string // testable evidence: suite, subset, smoke
-	testWhy  string
-	tests    results.Counts
-	runnable string // the command the entrypoint runs
-	runEv    string // runnable evidence: goal, documented, probe, last_resort
-	cmds     []int  // indices in the report's commands of the proving commands
-	why      string // why the pass went no higher
+	level     pyramid.Level
+	testEv    string // testable evidence: suite, subset, smoke
+	testWhy   string
+	tolerated bool // Testable was accepted with failing tests
+	tests     results.Counts
+	runnable  string // the command the entrypoint runs
+	runEv     string // runnable evidence: goal, documented, probe, last_resort
+	cmds      []int  // indices in the report's commands of the proving commands
+	notes     []string
+	why       string // why the pass went no higher
+	failLog   string // the log of the failure that stopped it
+	cut       bool   // the budget ended the pass: it proves a floor, not a verdict
 }
 
 // strength orders proofs: the level first, then the grade of the
-// Testable evidence, then that of the Runnable evidence.
-func (p proof) strength() [3]int {
-	var s [3]int
+// Testable evidence, then that of the Runnable evidence, then a clean
+// suite over one accepted with failures.
+func (p proof) strength() [4]int {
+	var s [4]int
 	s[0] = p.level.Rank()
 	if p.level.Rank() >= pyramid.Testable.Rank() {
 		s[1] = pyramid.EvidenceRank(p.testEv)
+		if !p.tolerated {
+			s[3] = 1
+		}
 	}
 	if p.level == pyramid.Runnable {
 		s[2] = pyramid.EvidenceRank(p.runEv)
@@ -69,6 +82,9 @@ func (p proof) text() string {
 	var ev []string
 	if p.level.Rank() >= pyramid.Testable.Rank() && p.testEv != "" {
 		ev = append(ev, p.testEv)
+		if p.tolerated {
+			ev = append(ev, "with failing tests")
+		}
 	}
 	if p.level == pyramid.Runnable && p.runEv != "" {
 		ev = append(ev, p.runEv)
@@ -102,59 +118,69 @@ func (r *runner) judge(ran state) bool {
 }
 
 // rollback returns the search to the best state after the state of
-// iteration failed (why): the repairs applied since the best state that
-// led to it are recorded as rejected and never tried again, and the best
-// state comes back. It reports whether the search goes on (false: nothing
-// to return to, or the budget is spent).
-func (r *runner) rollback(iteration int, why string) bool {
-	if r.best == nil || r.best.iter == r.cur.iter {
+// iteration failed (why, shown by the log condemned): the repairs applied
+// since the best state that led to it are recorded as rejected and never
+// tried again, and the best state comes back. It reports whether the
+// search goes on: not when there is no better state to return to, when
+// the budget is spent (then nothing is condemned: the state was not
+// judged), or when the state that failed is the best one run again (a
+// flaky test or network: it proved more once, and that stands).
+func (r *runner) rollback(iteration int, why, condemned string) bool {
+	if r.best == nil {
 		return false
 	}
-	log := ""
-	if n := len(r.rep.Setup); n > 0 {
-		log = r.rep.Setup[n-1].Log
-	}
-	for i := range r.rep.Repairs {
-		rec := &r.rep.Repairs[i]
-		if rec.Iteration >= r.best.iter && rec.Iteration < iteration && rec.Key != "" && rec.Rejected == "" {
-			rec.Rejected, rec.RejectedLog = why, log
-			r.rejected[rec.Key] = why
-		}
-	}
-	if n := len(r.rep.History); n > 0 && r.rep.History[n-1].Iteration > r.best.iter && r.rep.History[n-1].RolledBack == "" {
-		r.rep.History[n-1].RolledBack = why // the judged state that was weaker
-	} else {
-		r.rep.History = append(r.rep.History, report.LevelStep{Iteration: iteration, Level: pyramid.None, RolledBack: why, At: r.elapsed()})
-	}
-	r.traj.emit(report.Event{Phase: "rollback", Iteration: r.iter, Level: string(r.best.proof.level),
-		Message: fmt.Sprintf("back to the Bash File of iteration %d (%s): %s", r.best.iter, r.best.proof.text(), why)})
 	if stop := r.budget(); stop != "" {
 		r.stop = stop
 		return false
 	}
-	r.iter++ // the restored state runs again as a new iteration
+	if iteration == r.best.iter {
+		r.stop = "the best state, run again, did not hold (a flaky test or network): " + why
+		return false
+	}
+	for i := range r.rep.Repairs {
+		rec := &r.rep.Repairs[i]
+		if rec.Iteration >= r.best.iter && rec.Iteration < iteration && rec.Key != "" && rec.Rejected == "" {
+			rec.Rejected, rec.RejectedLog = why, condemned
+			r.rejected[rec.Key] = why
+		}
+	}
+	r.markRolledBack(iteration, why)
+	r.traj.emit(report.Event{Phase: "rollback", Iteration: r.iter, Level: string(r.best.proof.level),
+		Message: fmt.Sprintf("back to the Bash File of iteration %d (%s): %s", r.best.iter, r.best.proof.text(), why)})
+	r.iter++ // the restored state runs again under a new number
 	r.cur = r.best.clone()
-	r.cur.iter = r.iter
-	r.best.iter = r.iter // the same state: its repairs are not rejected again
+	r.cur.iter, r.cur.restored = r.iter, true
+	r.best.iter = r.iter // the same state: the repairs that led to it are not condemned again
 	return true
+}
+
+// markRolledBack records in the level history that the state of iteration
+// was left: its judged step, or a step of its own when it never ran to
+// the end.
+func (r *runner) markRolledBack(iteration int, why string) {
+	for i := len(r.rep.History) - 1; i >= 0; i-- {
+		if h := &r.rep.History[i]; h.Iteration == iteration {
+			h.RolledBack = why
+			return
+		}
+	}
+	r.rep.History = append(r.rep.History, report.LevelStep{Iteration: iteration, Level: pyramid.None, RolledBack: why, At: r.elapsed()})
 }
 
 // finish writes the best state's proof into the report: its level, its
 // evidence, which commands proved it, and why it went no higher.
 func (r *runner) finish() {
-	r.rep.Iterations = r.iter
+	r.rep.Iterations = r.changes
 	if r.best == nil {
-		r.rep.Level = pyramid.None
-		r.rep.WhyNotHigher = r.stop
+		r.rep.Level, r.rep.WhyNotHigher = pyramid.None, r.stop
 		return
 	}
 	p := r.best.proof
 	r.rep.Level, r.rep.Runnable, r.rep.RunnableEvidence = p.level, p.runnable, p.runEv
-	r.rep.Tests, r.rep.TestableEvidence = p.tests, p.testEv
-	if p.level.Rank() < pyramid.Testable.Rank() {
-		r.rep.TestableEvidence = ""
+	if p.level.Rank() >= pyramid.Testable.Rank() {
+		r.rep.Tests, r.rep.TestableEvidence = p.tests, p.testEv
+		r.rep.TestsRun = p.tests.Passed + p.tests.Failed + p.tests.Errors
 	}
-	r.rep.TestsRun = p.tests.Passed + p.tests.Failed + p.tests.Errors
 	if r.rep.TestsFound > 0 && r.rep.TestsRun > 0 {
 		r.rep.TestsRatio = float64(r.rep.TestsRun) / float64(r.rep.TestsFound)
 	}
@@ -166,17 +192,25 @@ func (r *runner) finish() {
 	}
 	r.rep.History[r.bestStep].Best = true
 	r.rep.LevelSeconds = r.rep.History[r.bestStep].At
-	switch {
-	case p.level == r.o.Target:
-		r.rep.WhyNotHigher = ""
-	case r.stop != "" && r.stop != p.why:
-		r.rep.WhyNotHigher = p.why + "; then " + r.stop
-	default:
-		r.rep.WhyNotHigher = p.why
-	}
+	r.rep.Notes = append(r.rep.Notes, p.notes...)
 	if p.testWhy != "" && p.level.Rank() >= pyramid.Testable.Rank() {
 		r.rep.Notes = append(r.rep.Notes, "testable evidence: "+p.testEv+": "+p.testWhy)
 	}
+	r.rep.WhyNotHigher = ""
+	if p.level != r.o.Target {
+		r.rep.WhyNotHigher = joinWhy(p.why, r.stop)
+	}
+}
+
+// joinWhy joins the reasons that are not empty, without repeats.
+func joinWhy(parts ...string) string {
+	var out []string
+	for _, s := range parts {
+		if s != "" && (len(out) == 0 || out[len(out)-1] != s) {
+			out = append(out, s)
+		}
+	}
+	return strings.Join(out, "; then ")
 }
 
 // elapsed is the run's time so far, the analysis before Run included.

@@ -167,8 +167,9 @@ func proofCommands(rep *report.Report) map[pyramid.Level][]report.CommandResult 
 	for _, c := range rep.Commands {
 		last = max(last, c.Iteration)
 	}
+	old := rep.SchemaVersion < 2 // no proof marks: the passing commands of the last iteration
 	for _, c := range rep.Commands {
-		if c.Proof || !marked && c.Passed && c.Iteration == last {
+		if c.Proof || old && !marked && c.Passed && c.Iteration == last {
 			out[c.Level] = append(out[c.Level], c)
 		}
 	}

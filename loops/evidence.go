@@ -1,0 +1,89 @@
+package loops
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/report"
+)
+
+// grade sets a passing command's evidence grade, in the report too.
+func (r *runner) grade(res *outcome, c pyramid.Command) {
+	switch c.Level {
+	case pyramid.Testable:
+		res.Evidence, res.gradeWhy = pyramid.GradeTestable(c, res.Counts, r.rep.TestsFound)
+	case pyramid.Runnable:
+		res.Evidence = pyramid.GradeRunnable(c)
+	}
+	r.rep.Commands[res.index].Evidence = res.Evidence
+}
+
+// strongest reports whether evidence ends the search for a level: the
+// project's test suite, a real use of the program.
+func strongest(l pyramid.Level, evidence string) bool {
+	if l == pyramid.Testable {
+		return evidence == pyramid.EvidenceSuite
+	}
+	return evidence != pyramid.EvidenceLastResort
+}
+
+// take records the command that proved level l in the pass's proof.
+func (r *runner) take(l pyramid.Level, res outcome, p *proof) {
+	p.cmds = append(p.cmds, res.index)
+	switch l {
+	case pyramid.Testable:
+		p.tests, p.testEv, p.testWhy = res.Counts, res.Evidence, res.gradeWhy
+	case pyramid.Runnable:
+		p.runnable, p.runEv = commandLine(res.cmd), res.Evidence
+	}
+}
+
+// tolerate accepts Testable from a test run whose failures no repair
+// could fix when nearly all of its tests passed (pyramid.Tolerable): the
+// suite runs in this environment, and the failing tests are the
+// environment's or the project's, listed in the report. The command is
+// marked as proving the level, so verify re-runs it.
+func (r *runner) tolerate(failed []outcome, why []string, p *proof) bool {
+	best := -1
+	for i, fc := range failed {
+		if !fc.TimedOut && pyramid.Tolerable(fc.Counts) && (best < 0 || fc.Counts.Passed > failed[best].Counts.Passed) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	fc := failed[best]
+	cr := &r.rep.Commands[fc.index]
+	cr.Passed, cr.Tolerated = true, true
+	cr.Verdict = "accepted with failures: " + cr.Verdict
+	r.grade(&fc, fc.cmd)
+	r.take(pyramid.Testable, fc, p)
+	p.tolerated = true
+	delete(r.cur.skip, fc.Text) // recorded as failing, still the level's evidence after a later repair
+	p.notes = append(p.notes, fmt.Sprintf("testable with %d failing test(s) of %d that no repair fixed: %s",
+		fc.Counts.Failed+fc.Counts.Errors, fc.Counts.Passed+fc.Counts.Failed+fc.Counts.Errors, strings.Join(why, "; ")))
+	r.traj.emit(report.Event{Phase: "level", Iteration: r.iter, Level: string(pyramid.Testable), Command: fc.Text, Message: "level reached: testable, with failing tests no repair fixed"})
+	return true
+}
+
+// commandLine is the command as the entrypoint runs it, from /repo: for a
+// server probe, the server itself; under a virtual display, or as the
+// unprivileged user, when it was proved so.
+func commandLine(c pyramid.Command) string {
+	text := c.Text
+	if c.Background && c.Serve != "" {
+		text = c.Serve
+	}
+	if c.Display {
+		text = "xvfb-run -a bash -c " + quote(text)
+	}
+	if c.Dir != "" && c.Dir != "." {
+		text = "cd " + quote(c.Dir) + " && " + text
+	}
+	if c.User != "" {
+		text = "runuser -u " + c.User + " -- bash -lc " + quote(text)
+	}
+	return text
+}
