@@ -110,7 +110,7 @@ type runner struct {
 	rejected map[string]string // repair key → why it was rolled back
 	iter     int               // the current state's number: steps taken (repairs, rollbacks)
 	changes  int               // repairs applied (MaxIterations bounds them)
-	stop     string // why the search ended, when it ended short of the target
+	stop     string            // why the search ended, when it ended short of the target
 
 	reflected    map[int]bool          // iterations a lesson was asked for
 	versionFuncs []pyramid.VersionFunc // the checkout's headers' version functions
