@@ -50,6 +50,7 @@ const (
 	Werror              Kind = "werror"                // [-Werror=unused-variable]
 	OutOfMemory         Kind = "out_of_memory"         // Killed signal terminated program cc1plus
 	ParallelBuild       Kind = "parallel_build"        // make: *** Waiting for unfinished jobs (nothing more specific)
+	MissingPath         Kind = "missing_path"          // No such file or directory: '/repo/tests/data' (a submodule's?)
 	MissingSubmodule    Kind = "missing_submodule"     // add_subdirectory given source "third_party/x"
 	Locale              Kind = "locale"                // perl: warning: Setting locale failed
 	InteractivePrompt   Kind = "interactive_prompt"    // tzdata asks for a geographic area
@@ -68,7 +69,7 @@ const (
 // generic kinds describe a symptom that a more specific diagnosis of the
 // same log usually explains (a missing header makes the compile fail).
 func (k Kind) generic() bool {
-	return k == CompileError || k == TestFailure || k == Unknown || k == ParallelBuild
+	return k == CompileError || k == TestFailure || k == Unknown || k == ParallelBuild || k == MissingPath
 }
 
 // Diagnosis is one thing a rule recognised in a failure.

@@ -50,6 +50,9 @@ func (missingSubmodule) Diagnose(f Failure) []Diagnosis {
 			out = append(out, Diagnosis{Kind: MissingSubmodule, Subject: cloneFailedRe.FindStringSubmatch(l)[1], Evidence: strings.TrimSpace(l), Detail: cloneFailed})
 		case cloneFailed2Re.MatchString(l):
 			out = append(out, Diagnosis{Kind: MissingSubmodule, Subject: cloneFailed2Re.FindStringSubmatch(l)[1], Evidence: strings.TrimSpace(l), Detail: cloneFailed})
+		case missingPathRe.MatchString(l) && len(out) == 0:
+			// a path the checkout lacks: a submodule's, Propose decides
+			out = append(out, Diagnosis{Kind: MissingPath, Subject: missingPathRe.FindStringSubmatch(l)[1], Evidence: strings.TrimSpace(l)})
 		}
 	}
 	for i := range out {
@@ -58,11 +61,35 @@ func (missingSubmodule) Diagnose(f Failure) []Diagnosis {
 	return out
 }
 
+// missingPathRe is a program failing to open a path in the checkout.
+var missingPathRe = regexp.MustCompile(`No such file or directory: '` + bashfile.DefaultRepoDir + `/([^']+)'`)
+
+// submoduleOfPath names the submodule (from .gitmodules) a missing path
+// of the checkout lies in, or "": tests that read a submodule's data
+// (tomlkit's tests/toml-test) fail this way when it was not fetched.
+func submoduleOfPath(gitmodules, p string) string {
+	for _, m := range gitmodulePathRe.FindAllStringSubmatch(gitmodules, -1) {
+		if sub := strings.TrimSuffix(m[1], "/"); p == sub || strings.HasPrefix(p, sub+"/") {
+			return sub
+		}
+	}
+	return ""
+}
+
+var gitmodulePathRe = regexp.MustCompile(`(?m)^\s*path\s*=\s*(\S+)`)
+
 // submoduleInit fetches every submodule; safe.directory because the
 // repository copy is owned by another user than the one running git.
 const submoduleInit = `git -c safe.directory='*' submodule update --init --recursive`
 
 func (r missingSubmodule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
+	if d.Kind == MissingPath {
+		sub := submoduleOfPath(ctx.readRepo(".gitmodules"), d.Subject)
+		if sub == "" {
+			return Proposal{}, false
+		}
+		d.Kind, d.Subject = MissingSubmodule, sub
+	}
 	if d.Kind != MissingSubmodule {
 		return Proposal{}, false
 	}

@@ -42,3 +42,14 @@ func TestSubmodulesThatCannotBeFetched(t *testing.T) {
 		t.Errorf("the fetch that cannot succeed is still in the Bash File")
 	}
 }
+
+// Tests that read a submodule's data fail on a missing path inside it:
+// named as that submodule.
+func TestMissingPathInASubmodule(t *testing.T) {
+	repo := fstest.MapFS{".gitmodules": {Data: []byte("[submodule \"toml-test\"]\n\tpath = tests/toml-test\n\turl = https://github.com/BurntSushi/toml-test.git\n")}}
+	log := readLog(t, "missing-submodule/tomlkit-test-data.log")
+	ps := Propose(&Context{File: bashfile.New(), Repo: repo}, Failure{Phase: PhaseCommand, Command: "python -m pytest -q", ExitCode: 2, Log: log})
+	if len(ps) == 0 || ps[0].Rule != "missing-submodule" || !strings.Contains(ps[0].Reason, "submodule tests/toml-test") {
+		t.Fatalf("proposals %+v", ps)
+	}
+}
