@@ -73,6 +73,9 @@ var textParsers = []textParser{
 	// A closing line "N passed, N failed[, N skipped]" with an optional
 	// "Word:" prefix; used only when nothing else matched.
 	{name: "plain", parse: parsePlain, fallback: true},
+	// Totals on lines of their own, "TESTS: 1283" / "FAILURES: 2" (PyYAML's
+	// test driver, shell and Perl drivers); used only when nothing else matched.
+	{name: "labels", parse: parseLabels, fallback: true},
 }
 
 // parseText runs every parser over the text and resolves overlaps.

@@ -106,6 +106,7 @@ func TestParseTestdata(t *testing.T) {
 		{"gradle/failed_task.txt", c(3, 1, 1, 0, "gradle")},
 		{"plain/summary_lines.txt", c(12, 1, 2, 0, "plain")},
 		{"plain/bare.txt", c(2, 1, 0, 0, "plain")},
+		{"labels/pyyaml_appliance.txt", c(1283, 0, 0, 0, "labels")},
 		// Catch2 (real, v2.13.10 and v3.7.1): a test case that failed as
 		// expected ([!shouldfail]) → skipped; SKIP() → skipped.
 		{"catch2/v2_mixed.txt", c(3, 1, 1, 0, "catch2")},

@@ -1,0 +1,48 @@
+package results
+
+import (
+	"regexp"
+	"strings"
+)
+
+// labelLine is a home-made runner's total on a line of its own:
+// "TESTS: 1283", "FAILURES: 2", "Errors: 0", "SKIPPED: 12" (PyYAML's
+// test_appliance, many shell and Perl drivers).
+var labelLine = regexp.MustCompile(`(?i)^(tests|total|tests run|passed|pass|failures|failed|fail|errors|error|skipped|skip)\s*:\s*(\d+)$`)
+
+// parseLabels reads such totals: the tests run from TESTS/TOTAL, the
+// failures, errors and skips from their labels, passed the rest (or its
+// own label). It is a fallback, used only when no framework was
+// recognised, and needs a total or a pass count. The last block counts
+// (a runner prints its totals once).
+func parseLabels(ls []string) (Counts, bool) {
+	var c Counts
+	total, passed, seen := -1, -1, false
+	for _, l := range ls {
+		m := labelLine.FindStringSubmatch(strings.TrimSpace(l))
+		if m == nil {
+			continue
+		}
+		n := atoi(m[2])
+		switch strings.ToLower(m[1]) {
+		case "tests", "total", "tests run":
+			total, seen = n, true
+		case "passed", "pass":
+			passed, seen = n, true
+		case "failures", "failed", "fail":
+			c.Failed = n
+		case "errors", "error":
+			c.Errors = n
+		case "skipped", "skip":
+			c.Skipped = n
+		}
+	}
+	if !seen {
+		return Counts{}, false
+	}
+	c.Passed = passed
+	if passed < 0 {
+		c.Passed = max(total-c.Failed-c.Errors-c.Skipped, 0)
+	}
+	return c, true
+}
