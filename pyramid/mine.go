@@ -143,6 +143,7 @@ type miner struct {
 // merged (the order of the pyramid within a level follows it).
 var miners = []miner{
 	{"docs", mineDocs},             // README / docs: fenced and inline shell (Markdown), code-block (rST)
+	{"examples", mineExamples},     // the README's code examples that import the package (js, python)
 	{"ci", mineCI},                 // GitHub Actions, GitLab CI, Travis, CircleCI run steps; Dockerfile RUN
 	{"makefile", mineMakefile},     // top-level Makefile targets test, check, run, …; automake check
 	{"package.json", minePackage},  // npm scripts test/start/build, bin

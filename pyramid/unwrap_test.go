@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/heragent/heragent/bashfile"
@@ -87,5 +88,21 @@ func TestUnwrapWrappers(t *testing.T) {
 				t.Fatalf("got %q then %q, want %q then the wrapper", texts, got[len(got)-1].Text, tc.want)
 			}
 		})
+	}
+}
+
+func TestExamplesOfThePackage(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"package.json": `{"name": "colorize", "version": "1.0.0", "type": "module", "main": "index.js"}`,
+		"index.js":     "export default function colorize(s) { return '*' + s + '*'; }\n",
+		"README.md": "# colorize\n\n```js\nimport colorize from 'colorize';\nconsole.log(colorize('hi'));\n```\n\n" +
+			"```js\nimport other from 'left-pad';\n```\n\n```js\nimport colorize from 'colorize';\napp.listen(3000);\n```\n",
+	})
+	cs, err := mineExamples(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 1 || !strings.Contains(cs[0].Text, "ln -s \"$PWD\" node_modules/colorize") || !strings.HasSuffix(cs[0].Text, "timeout 60 node .heragent-example-1.mjs") {
+		t.Fatalf("examples %+v", cs)
 	}
 }

@@ -1,0 +1,154 @@
+package pyramid
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/heragent/heragent/retrieval"
+)
+
+// A library's real use is its documentation's examples: the code blocks
+// of the README that import the package (`import chalk from 'chalk'`,
+// `import markupsafe`) and do something with it. mineExamples runs them
+// as written, in the project's language, from a file in the checkout (so
+// the package resolves to the checkout: Python's venv holds it installed,
+// Node finds it through a node_modules link to the checkout), under a
+// time limit (an example may wait for a client or a key).
+
+// exampleLangs are the code block languages examples run in.
+var exampleLangs = map[string]string{"js": "node", "javascript": "node", "mjs": "node", "cjs": "node", "node": "node",
+	"python": "python3", "py": "python3", "python3": "python3", "pycon": "python3"}
+
+// maxExamples bounds the examples mined per language.
+const maxExamples = 3
+
+var (
+	esmImportRe  = regexp.MustCompile(`(?m)^\s*import\s+(?:[\w*{}\s,]+\s+from\s+)?['"]([^'"]+)['"]`)
+	requireRe    = regexp.MustCompile(`require\(\s*['"]([^'"]+)['"]\s*\)`)
+	pyImportRe   = regexp.MustCompile(`(?m)^\s*(?:from\s+([\w.]+)\s+import\b|import\s+([\w.]+))`)
+	pyconPrompt  = regexp.MustCompile(`(?m)^(>>>|\.\.\.) ?`)
+	waitsRe      = regexp.MustCompile(`\.listen\(|serve_forever|app\.run\(|uvicorn\.run|input\(|readline\(|process\.stdin|getpass`)
+	ellipsisLine = regexp.MustCompile(`(?m)^\s*(\.\.\.|…|// \.\.\.|# \.\.\.)\s*$`)
+)
+
+// mineExamples turns the README's code examples that use the package
+// into Runnable commands.
+func mineExamples(ctx context.Context, e *env) ([]Command, error) {
+	pkgs := e.packageNames(ctx)
+	if len(pkgs) == 0 {
+		return nil, nil
+	}
+	secs, err := e.ix.DocSections(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	count := map[string]int{}
+	var out []Command
+	for _, s := range secs {
+		if docSource(s.Path) != "readme" {
+			continue
+		}
+		for _, cb := range s.Code {
+			run := exampleLangs[strings.ToLower(cb.Lang)]
+			if run == "" || count[run] >= maxExamples || pkgs[run] == "" {
+				continue
+			}
+			code := cb.Code
+			if strings.ToLower(cb.Lang) == "pycon" {
+				code = pyconCode(code)
+			}
+			if !usesPackage(run, code, pkgs[run]) || waitsRe.MatchString(code) || ellipsisLine.MatchString(code) {
+				continue
+			}
+			count[run]++
+			out = append(out, Command{Text: exampleCommand(run, pkgs[run], code, count[run]), Bucket: Entry,
+				Reason: "runs the README's example of the package in " + run,
+				Why:    []Provenance{{Source: "readme", File: s.Path, Line: int(cb.Line), Note: "code example"}}})
+		}
+	}
+	return out, nil
+}
+
+// packageNames are the names the project's package is imported by, per
+// runtime: node (package.json's name), python3 (its top-level package).
+func (e *env) packageNames(ctx context.Context) map[string]string {
+	out := map[string]string{}
+	if e.stacks["npm"] {
+		if fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: "package.json"}); err == nil && len(fs) > 0 {
+			if n, _ := fs[0].Facts["name"].(string); n != "" {
+				out["node"] = n
+			}
+		}
+	}
+	if e.stacks["python"] {
+		if p := pyPackage(ctx, e); p != "" {
+			out["python3"] = p
+		}
+	}
+	return out
+}
+
+// usesPackage reports whether code imports the package.
+func usesPackage(run, code, pkg string) bool {
+	if run == "node" {
+		for _, re := range []*regexp.Regexp{esmImportRe, requireRe} {
+			for _, m := range re.FindAllStringSubmatch(code, -1) {
+				if m[1] == pkg || strings.HasPrefix(m[1], pkg+"/") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, m := range pyImportRe.FindAllStringSubmatch(code, -1) {
+		mod := m[1] + m[2]
+		if mod == pkg || strings.HasPrefix(mod, pkg+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// pyconCode keeps the input lines of an interactive session.
+func pyconCode(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if pyconPrompt.MatchString(l) {
+			out = append(out, pyconPrompt.ReplaceAllString(l, ""))
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// exampleCommand writes the example into the checkout and runs it there,
+// for a minute at most. For Node, node_modules/<name> links to the
+// checkout first, so the package's own name resolves to it.
+func exampleCommand(run, pkg, code string, n int) string {
+	file := fmt.Sprintf(".heragent-example-%d", n)
+	switch {
+	case run == "python3":
+		file += ".py"
+	case esmImportRe.MatchString(code):
+		file += ".mjs"
+	default:
+		file += ".cjs"
+	}
+	pre := ""
+	if run == "node" {
+		link := "node_modules/" + pkg
+		pre = fmt.Sprintf("{ [ -e %s ] || { mkdir -p %s && ln -s \"$PWD\" %s; }; } && ", quoteArg(link), quoteArg(parentDir(link)), quoteArg(link))
+	}
+	if !strings.HasSuffix(code, "\n") {
+		code += "\n"
+	}
+	return pre + "printf '%s' " + quoteArg(code) + " > " + file + " && timeout 60 " + run + " " + file
+}
+
+func parentDir(p string) string {
+	if i := strings.LastIndex(p, "/"); i > 0 {
+		return p[:i]
+	}
+	return "."
+}
