@@ -17,6 +17,7 @@ var Rules = []Rule{
 	missingPythonModule{}, // No module named x: python3-x (venv sees it) or pip when PyPI is reachable
 	missingNodeModule{},   // Cannot find module x: npm ci/install, or npm install x
 	npmLifecycle{},        // the package's own prepare/postinstall failed in setup: install with --ignore-scripts
+	nodeLegacyOpenSSL{},   // ERR_OSSL_EVP_UNSUPPORTED: NODE_OPTIONS=--openssl-legacy-provider
 	missingGoModule{},     // no required module provides package: the go command's own fix; the proxy has no such module: none
 	goNeedsCgo{},          // -race requires cgo: gcc and CGO_ENABLED=1
 	missingExecutable{},   // command not found: the package shipping it (after the specific ones)

@@ -104,6 +104,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"cmake-policy/cmake4-min-version.log", PhaseSetup, "cmake -S . -B build", false, CMakePolicy, "3.5", ActionEdit, "-DCMAKE_POLICY_VERSION_MINIMUM=3.5"},
 		{"missing-python-module/import-yaml.log", PhaseCommand, "python3 app.py", false, MissingPythonModule, "yaml", ActionEdit, "--system-site-packages"},
 		{"missing-python-module/pip-no-distribution.log", PhaseSetup, "pip install pyyaml", false, MissingPythonModule, "pyyaml", ActionEdit, "python3-yaml"},
+		{"node-legacy-openssl/webpack-md4-dayjs.log", PhaseSetup, "npm run build", false, NodeLegacyOpenSSL, "", ActionEdit, "--openssl-legacy-provider"},
 		{"missing-node-module/require-left-pad.log", PhaseCommand, "node index.js", false, MissingNodeModule, "left-pad", ActionEdit, "npm install"},
 		{"missing-go-module/go-get-uuid.log", PhaseSetup, "go build ./...", false, MissingGoModule, "github.com/google/uuid", ActionEdit, "go get github.com/google/uuid"},
 		{"missing-go-module/proxy-400-absent.log", PhaseSetup, "", false, MissingGoModule, "example.invalid/heragent/colors", ActionRecord, ""},
