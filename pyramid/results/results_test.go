@@ -107,6 +107,7 @@ func TestParseTestdata(t *testing.T) {
 		{"plain/summary_lines.txt", c(12, 1, 2, 0, "plain")},
 		{"plain/bare.txt", c(2, 1, 0, 0, "plain")},
 		{"labels/pyyaml_appliance.txt", c(1283, 0, 0, 0, "labels")},
+		{"nodetap/http_server_tap16.txt", c(528, 0, 0, 0, "node-tap")},
 		// Catch2 (real, v2.13.10 and v3.7.1): a test case that failed as
 		// expected ([!shouldfail]) → skipped; SKIP() → skipped.
 		{"catch2/v2_mixed.txt", c(3, 1, 1, 0, "catch2")},
