@@ -54,11 +54,20 @@ func classify(r row) (class, detail string, unknown int) {
 
 var noCommand = regexp.MustCompile(`^no (installable|testable|runnable) command to run`)
 
-// diagnosisKinds lists the kinds of the run's diagnoses, in order.
+// diagnosisKinds lists, in order, the kinds of the diagnoses made in the
+// state the report's level comes from (and after it): what stopped it.
 func diagnosisKinds(rep *report.Report) []repair.Kind {
+	from := 0
+	for _, h := range rep.History {
+		if h.Best {
+			from = h.Iteration
+		}
+	}
 	var ks []repair.Kind
 	for _, rp := range rep.Repairs {
-		ks = append(ks, rp.Diagnosis.Kind)
+		if rp.Iteration >= from {
+			ks = append(ks, rp.Diagnosis.Kind)
+		}
 	}
 	return ks
 }
