@@ -1,9 +1,11 @@
 package build
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"path"
+	"regexp"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -125,7 +127,24 @@ func parseCode(ctx context.Context, ps parsers, gname, rel string, src []byte) (
 	defer tree.Close()
 	w := &walker{lang: gname, rel: rel, src: src, isTest: isTestPath(rel)}
 	w.walk(tree.RootNode(), "", 0)
+	if gname == "c" || gname == "cpp" {
+		w.testMacros()
+	}
 	return w.facts, nil
+}
+
+// cTestMacroRe starts a Catch2 or doctest test case at file scope
+// (TEST_CASE("name"), SCENARIO, TEMPLATE_TEST_CASE…): a macro with a
+// string argument, which the C++ grammar does not read as a function.
+var cTestMacroRe = regexp.MustCompile(`(?m)^[ \t]*(TEST_CASE|TEST_CASE_METHOD|SCENARIO|TEMPLATE_TEST_CASE|TEMPLATE_PRODUCT_TEST_CASE|TEST_CASE_TEMPLATE|TEST_CASE_FIXTURE)\s*\(\s*("(?:[^"\\]|\\.)*"|\w+)`)
+
+// testMacros adds the Catch2/doctest test cases of the file as tests.
+func (w *walker) testMacros() {
+	for _, m := range cTestMacroRe.FindAllSubmatchIndex(w.src, -1) {
+		line := bytes.Count(w.src[:m[0]], []byte("\n")) + 1
+		name := string(w.src[m[2]:m[3]]) + "(" + string(w.src[m[4]:m[5]]) + ")"
+		w.facts.symbols = append(w.facts.symbols, symbol{name: name, kind: string(graph.SymTest), line: line, endLine: line})
+	}
 }
 
 type walker struct {

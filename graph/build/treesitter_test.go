@@ -18,6 +18,8 @@ func TestParseCode(t *testing.T) {
 			[]string{"class:pt@6", "function:f@7", "main:main@8"}, []string{"include:zlib.h:sys@1", "include:a.h@2", "include:x/y.h:sys@4"}},
 		{"cpp", "t/shapes_test.cpp", "#include <gtest/gtest.h>\nnamespace s {\nclass R {\n public:\n  int area() const { return 1; }\n};\n}\nint s::R2::f() { return 0; }\nTEST(R, Area) { }\n",
 			[]string{"class:R@3", "method:area:R@5", "method:s::R2::f@8", "test:TEST(R,Area)@9"}, []string{"include:gtest/gtest.h:sys@1"}},
+		{"cpp", "tests/unit-x.cpp", "#include \"doctest.h\"\nTEST_CASE(\"algorithms\")\n{\n  SECTION(\"x\") {}\n}\nSCENARIO(\"sized\") { }\n",
+			[]string{`test:TEST_CASE("algorithms")@2`, `test:SCENARIO("sized")@6`}, []string{"include:doctest.h@1"}},
 		{"python", "tests/test_x.py", "import os, sys as system\nfrom .mod import a\nclass C:\n    def m(self): pass\n    def test_m(self): pass\ndef test_f():\n    pass\n@dec\ndef g(): pass\nif __name__ == \"__main__\":\n    g()\n",
 			[]string{"class:C@3", "method:m:C@4", "test:test_m:C@5", "test:test_f@6", "function:g@9", "main:__main__@10"}, []string{"import:os@1", "import:sys@1", "import:.mod@2"}},
 		{"javascript", "lib/a.js", "import x from './x.js';\nconst fs = require('fs');\nfunction go() {}\nclass K { run() {} }\ntest('adds', () => {});\nexport { go };\n",
