@@ -2,7 +2,11 @@ package pyramid
 
 import (
 	"context"
+	"encoding/json"
 	"path"
+	"path/filepath"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/heragent/heragent/retrieval"
@@ -60,6 +64,7 @@ func minePackage(ctx context.Context, e *env) ([]Command, error) {
 		return nil, err
 	}
 	var out []Command
+	rootTest := false
 	for _, t := range ts {
 		if t.Path != "package.json" {
 			continue
@@ -69,6 +74,7 @@ func minePackage(ctx context.Context, e *env) ([]Command, error) {
 			if strings.Contains(t.Command, "no test specified") {
 				continue
 			}
+			rootTest = true
 			out = append(out, Command{Text: "npm test", Bucket: Unit, Reason: "runs the package's test script: " + t.Command,
 				Why: []Provenance{{Source: "package.json", File: t.Path, Line: int(t.Line), Note: "scripts.test"}}})
 		case "build":
@@ -76,7 +82,72 @@ func minePackage(ctx context.Context, e *env) ([]Command, error) {
 				Why: []Provenance{{Source: "package.json", File: t.Path, Line: int(t.Line), Note: "scripts.build"}}})
 		}
 	}
+	if !rootTest {
+		out = append(out, workspaceTests(ctx, e, ts)...)
+	}
 	return out, nil
+}
+
+// workspaceTests mines an npm workspaces monorepo whose root runs no tests:
+// each workspace's test script, run in its directory (the dependencies
+// are installed at the root), the workspace named like the repository
+// first.
+func workspaceTests(ctx context.Context, e *env, ts []retrieval.Target) []Command {
+	ws := e.workspaces(ctx)
+	if len(ws) == 0 {
+		return nil
+	}
+	var out []Command
+	for _, t := range ts {
+		dir := path.Dir(t.Path)
+		if t.Name != "test" || path.Base(t.Path) != "package.json" || !slices.Contains(ws, dir) || strings.Contains(t.Command, "no test specified") {
+			continue
+		}
+		out = append(out, Command{Text: "npm test", Dir: dir, Bucket: Unit, Reason: "runs the workspace's test script: " + t.Command,
+			Why: []Provenance{{Source: "package.json", File: t.Path, Line: int(t.Line), Note: "workspace scripts.test"}}})
+	}
+	root := path.Base(e.ix.Root)
+	sort.SliceStable(out, func(i, j int) bool {
+		return strings.Contains(root, path.Base(out[i].Dir)) && !strings.Contains(root, path.Base(out[j].Dir))
+	})
+	return out
+}
+
+// workspaces lists the directories of the root package.json's workspaces
+// (globs like packages/* expanded against the checkout).
+func (e *env) workspaces(ctx context.Context) []string {
+	fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: "package.json"})
+	if err != nil || len(fs) == 0 {
+		return nil
+	}
+	src, err := e.ix.ReadFile(ctx, "package.json", 0, 0, true)
+	if err != nil {
+		return nil
+	}
+	var pj struct {
+		Workspaces json.RawMessage `json:"workspaces"`
+	}
+	if json.Unmarshal([]byte(src), &pj) != nil || len(pj.Workspaces) == 0 {
+		return nil
+	}
+	var globs []string
+	if json.Unmarshal(pj.Workspaces, &globs) != nil {
+		var obj struct{ Packages []string }
+		if json.Unmarshal(pj.Workspaces, &obj) != nil {
+			return nil
+		}
+		globs = obj.Packages
+	}
+	var out []string
+	for _, g := range globs {
+		ms, _ := filepath.Glob(filepath.Join(e.ix.Root, filepath.FromSlash(g)))
+		for _, m := range ms {
+			if rel, err := filepath.Rel(e.ix.Root, m); err == nil {
+				out = append(out, filepath.ToSlash(rel))
+			}
+		}
+	}
+	return out
 }
 
 // mineCMake mines CMake testing: enable_testing() or add_test() → ctest on

@@ -106,3 +106,18 @@ func TestExamplesOfThePackage(t *testing.T) {
 		t.Fatalf("examples %+v", cs)
 	}
 }
+
+func TestWorkspaceTests(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"package.json":               `{"name": "root", "private": true, "workspaces": ["packages/*"]}`,
+		"packages/core/package.json": `{"name": "core", "scripts": {"test": "mocha"}}`,
+		"packages/util/package.json": `{"name": "util", "scripts": {"test": "echo \"Error: no test specified\" && exit 1"}}`,
+	})
+	cs, err := minePackage(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 1 || cs[0].Text != "npm test" || cs[0].Dir != "packages/core" {
+		t.Fatalf("commands %+v", cs)
+	}
+}
