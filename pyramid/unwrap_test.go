@@ -121,3 +121,21 @@ func TestWorkspaceTests(t *testing.T) {
 		t.Fatalf("commands %+v", cs)
 	}
 }
+
+func TestSubprojectConventions(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"README.md":               "# lib\n",
+		"c++/CMakeLists.txt":      "cmake_minimum_required(VERSION 3.10)\nproject(lib CXX)\nadd_library(lib src/lib.cc)\n",
+		"c++/src/lib.cc":          "int f() { return 1; }\n",
+		"examples/CMakeLists.txt": "project(ex)\n",
+		"third_party/x/Makefile":  "all:\n",
+	})
+	files, err := e.ix.FindFiles(context.Background(), retrieval.FileQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := subprojectConventions(e, files)
+	if len(cs) != 2 || cs[0].Dir != "c++" || !strings.HasPrefix(cs[0].Text, "cmake -S . -B build") || cs[1].Text != "ctest --test-dir build" {
+		t.Fatalf("commands %+v", cs)
+	}
+}

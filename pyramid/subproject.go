@@ -1,0 +1,72 @@
+package pyramid
+
+import (
+	"path"
+
+	"strings"
+
+	"github.com/heragent/heragent/retrieval"
+)
+
+// subprojectBuildFiles are the C/C++ build files, best first, and how to
+// build the project a directory holds with each (run from that directory).
+var subprojectBuildFiles = []struct{ file, build, test string }{
+	{"CMakeLists.txt", "cmake -S . -B build && cmake --build build", "ctest --test-dir build"},
+	{"meson.build", "meson setup build && meson compile -C build", "meson test -C build"},
+	{"configure", "./configure && make", "make check"},
+	{"configure.ac", "autoreconf -fi && ./configure && make", "make check"},
+	{"Makefile", "make", "make test"},
+}
+
+// subprojectConventions: when no C/C++ build system is at the top of the
+// checkout but C/C++ sources are, the project is in a subdirectory (c++/,
+// src/, ports/unix). The shallowest directory with a build file, outside
+// tests, examples, docs and vendored code — one named like the repository
+// or src first — gets its stack's standard build and test commands, run
+// there. A build the pyramid finds this way joins the Bash File when it
+// passes (the loops adopt it).
+func subprojectConventions(e *env, files []retrieval.FileInfo) []Command {
+	if e.stacks["cmake"] || e.stacks["meson"] || e.stacks["autotools"] || e.stacks["make"] || !hasCSources(files) {
+		return nil
+	}
+	best, bestScore := "", 0
+	var bestFile struct{ file, build, test string }
+	for _, f := range files {
+		dir := path.Dir(f.Path)
+		depth := strings.Count(f.Path, "/")
+		if dir == "." || depth > 2 || foreignDirs.MatchString(dir) || inAux(strings.SplitN(dir, "/", 2)[0]) {
+			continue
+		}
+		for i, bf := range subprojectBuildFiles {
+			if path.Base(f.Path) != bf.file {
+				continue
+			}
+			score := 100 - 10*depth - i
+			if base := path.Base(dir); base == "src" || strings.Contains(strings.ToLower(path.Base(e.ix.Root)), strings.ToLower(base)) {
+				score += 20
+			}
+			if score > bestScore || score == bestScore && dir < best {
+				best, bestScore, bestFile = dir, score, bf
+			}
+		}
+	}
+	if best == "" {
+		return nil
+	}
+	why := []Provenance{{Source: "convention", File: path.Join(best, bestFile.file), Note: "the project's build files are in " + best + "/"}}
+	return []Command{
+		{Text: bestFile.build, Dir: best, Bucket: Build, Reason: "builds the project in " + best + "/, where its build files are", Why: why},
+		{Text: bestFile.test, Dir: best, Bucket: Unit, Reason: "runs the tests of the project in " + best + "/", Why: why},
+	}
+}
+
+// hasCSources reports C/C++ sources outside tests and vendored code.
+func hasCSources(files []retrieval.FileInfo) bool {
+	n := 0
+	for _, f := range files {
+		if (f.Language == "C" || f.Language == "C++") && f.Kind == "source" && !foreignDirs.MatchString(path.Dir(f.Path)) {
+			n++
+		}
+	}
+	return n > 0
+}
