@@ -59,8 +59,11 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 			gen = append(gen, d)
 		}
 	}
-	abs, _ := filepath.Abs(r.o.Repo)
-	name := filepath.Base(abs)
+	name := r.o.Name
+	if name == "" {
+		abs, _ := filepath.Abs(r.o.Repo)
+		name = filepath.Base(abs)
+	}
 	probes := pyramid.BuiltProbes(bins, name)
 	if len(libs) > 0 {
 		if !r.readHeaders { // the checkout does not change: read its headers once

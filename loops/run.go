@@ -48,6 +48,9 @@ type RunOptions struct {
 	// checkout had uncommitted changes.
 	Commit string
 	Dirty  bool
+	// Name is the project's name (its build files'), which names its
+	// programs and libraries; the checkout directory's name when empty.
+	Name string
 
 	// Chooser, Reflector and Journal are the brain's other roles; nil
 	// keeps the deterministic behaviour (loops/roles.go).

@@ -101,6 +101,7 @@ func Analyze(ctx context.Context, repo string, o Options) (*Plan, error) {
 	}
 	defer closeGraph() // the loops do not query the graph: its file lock goes with Analyze
 	p.Phases.Graph = since(t)
+	p.Name = ix.ProjectName(ctx)
 
 	t = time.Now()
 	facts, err := p.generate(ctx, ix, o)

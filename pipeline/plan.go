@@ -32,7 +32,11 @@ type Plan struct {
 	// a git checkout, else "" (the loops then identify the files by a
 	// hash of the tree). Dirty: the checkout had uncommitted changes.
 	Commit string `json:"commit,omitempty"`
-	Dirty  bool   `json:"dirty,omitempty"`
+	// Name is the project's name as its build files or manifest give it
+	// (the checkout directory's name otherwise): what its programs and
+	// libraries are likely called.
+	Name  string `json:"name,omitempty"`
+	Dirty bool   `json:"dirty,omitempty"`
 	// Target is the level the pyramid was refined for.
 	Target pyramid.Level `json:"target,omitempty"`
 	// Goals and Expect are the user's --goal and --expect; the goals are

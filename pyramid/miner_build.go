@@ -106,7 +106,7 @@ func workspaceTests(ctx context.Context, e *env, ts []retrieval.Target) []Comman
 		out = append(out, Command{Text: "npm test", Dir: dir, Bucket: Unit, Reason: "runs the workspace's test script: " + t.Command,
 			Why: []Provenance{{Source: "package.json", File: t.Path, Line: int(t.Line), Note: "workspace scripts.test"}}})
 	}
-	root := path.Base(e.ix.Root)
+	root := e.ix.ProjectName(ctx)
 	sort.SliceStable(out, func(i, j int) bool {
 		return strings.Contains(root, path.Base(out[i].Dir)) && !strings.Contains(root, path.Base(out[j].Dir))
 	})

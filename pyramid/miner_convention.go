@@ -21,7 +21,7 @@ func mineConvention(ctx context.Context, e *env) ([]Command, error) {
 	conv := func(text string, b Bucket, reason, file string) Command {
 		return Command{Text: text, Bucket: b, Reason: reason, Why: []Provenance{{Source: "convention", File: file, Note: "standard command of the stack"}}}
 	}
-	out := subprojectConventions(e, files)
+	out := subprojectConventions(ctx, e, files)
 	s := e.stacks
 	if s["cmake"] {
 		out = append(out, conv("cmake --build build", Build, "builds the CMake project in the setup script's build directory", "CMakeLists.txt"))

@@ -1,6 +1,7 @@
 package pyramid
 
 import (
+	"context"
 	"path"
 
 	"strings"
@@ -25,10 +26,11 @@ var subprojectBuildFiles = []struct{ file, build, test string }{
 // or src first — gets its stack's standard build and test commands, run
 // there. A build the pyramid finds this way joins the Bash File when it
 // passes (the loops adopt it).
-func subprojectConventions(e *env, files []retrieval.FileInfo) []Command {
+func subprojectConventions(ctx context.Context, e *env, files []retrieval.FileInfo) []Command {
 	if e.stacks["cmake"] || e.stacks["meson"] || e.stacks["autotools"] || e.stacks["make"] || !hasCSources(files) {
 		return nil
 	}
+	name := strings.ToLower(e.ix.ProjectName(ctx))
 	best, bestScore := "", 0
 	var bestFile struct{ file, build, test string }
 	for _, f := range files {
@@ -42,7 +44,7 @@ func subprojectConventions(e *env, files []retrieval.FileInfo) []Command {
 				continue
 			}
 			score := 100 - 10*depth - i
-			if base := path.Base(dir); base == "src" || strings.Contains(strings.ToLower(path.Base(e.ix.Root)), strings.ToLower(base)) {
+			if base := path.Base(dir); base == "src" || strings.Contains(name, strings.ToLower(base)) {
 				score += 20
 			}
 			if score > bestScore || score == bestScore && dir < best {

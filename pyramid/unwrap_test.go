@@ -134,7 +134,7 @@ func TestSubprojectConventions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs := subprojectConventions(e, files)
+	cs := subprojectConventions(context.Background(), e, files)
 	if len(cs) != 2 || cs[0].Dir != "c++" || !strings.HasPrefix(cs[0].Text, "cmake -S . -B build") || cs[1].Text != "ctest --test-dir build" {
 		t.Fatalf("commands %+v", cs)
 	}

@@ -261,3 +261,11 @@ func TestStacksMatchExpect(t *testing.T) {
 		}
 	}
 }
+
+func TestProjectName(t *testing.T) {
+	for fixture, want := range map[string]string{"c-library": "ringbuf", "go-mod": "hello", "c-make": "c-make"} {
+		if got := index(t, fixture).ProjectName(context.Background()); got != want {
+			t.Errorf("%s: %q, want %q", fixture, got, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package retrieval
 import (
 	"context"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -65,4 +66,48 @@ func (ix *Index) Stacks(ctx context.Context) ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// projectFacts are the top-level manifests that name the project, and the
+// fact holding the name, in the order they are believed.
+var projectFacts = []struct{ file, fact string }{
+	{"CMakeLists.txt", "project"}, {"meson.build", "project"}, {"configure.ac", "project"}, {"configure.in", "project"},
+	{"package.json", "name"}, {"pyproject.toml", "name"}, {"setup.cfg", "name"}, {"Cargo.toml", "name"}, {"go.mod", "module"},
+}
+
+// ProjectName is the project's name as its build files or manifest give
+// it (CMake's project(), package.json's name without its scope, a Go
+// module path's last element), else the checkout directory's name.
+func (ix *Index) ProjectName(ctx context.Context) string {
+	files, err := ix.FindFiles(ctx, FileQuery{})
+	if err == nil {
+		by := map[string]FileInfo{}
+		for _, f := range files {
+			by[f.Path] = f
+		}
+		for _, pf := range projectFacts {
+			v, _ := by[pf.file].Facts[pf.fact].(string)
+			if v = strings.TrimSpace(v); v == "" || strings.ContainsAny(v, "$@{") && pf.fact != "name" {
+				continue
+			}
+			if pf.fact == "module" {
+				v = majorless(v)
+			}
+			if i := strings.LastIndex(v, "/"); i >= 0 {
+				v = v[i+1:] // @scope/name, a module path
+			}
+			if v != "" {
+				return v
+			}
+		}
+	}
+	return path.Base(filepath.ToSlash(ix.Root))
+}
+
+// majorless drops a module path's /vN suffix.
+func majorless(m string) string {
+	if i := strings.LastIndex(m, "/v"); i > 0 && strings.Trim(m[i+2:], "0123456789") == "" && len(m) > i+2 {
+		return m[:i]
+	}
+	return m
 }

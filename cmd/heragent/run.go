@@ -131,7 +131,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 		Repo: repo, Out: f.out, Image: f.engine.image, CACerts: certs,
 		Limits: sandbox.Limits{CPUs: f.cpus, MemoryBytes: f.memoryMiB << 20},
 		File:   rp.File, Pyramid: rp.Pyramid, Stacks: rp.Stacks, Notes: rp.notes, Phases: rp.phases,
-		Commit: rp.commit, Dirty: rp.dirty, Repairer: rp.brain,
+		Commit: rp.commit, Dirty: rp.dirty, Name: rp.Name, Repairer: rp.brain,
 		Target: target, MaxIterations: f.maxIter, MaxTime: f.maxTime, SetupTimeout: f.setupTime, CommandTimeout: f.cmdTime,
 		NoCheckpoints: f.noCkpt, RunID: f.runID, Chooser: rp.brain, Reflector: rp.brain, Journal: rp.brain,
 		Progress: func(ev report.Event) { progress(g, stderr, ev) },
