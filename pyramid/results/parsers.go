@@ -64,6 +64,8 @@ var textParsers = []textParser{
 	// TAP: node:test's "# tests/# pass/# fail…" summary (also the spec
 	// reporter's "ℹ tests"), else plain "ok N"/"not ok N" lines.
 	{name: "tap", parse: parseTAP, summaries: tapSummaries},
+	// ava: "✔ 32 tests passed", "✖ 2 tests failed", "1 known failure".
+	{name: "ava", parse: parseAva},
 	// node-tap: "Asserts:  528 pass  0 fail  528 of 528 complete", "# { total: 528, pass: 528 }".
 	{name: "node-tap", parse: parseNodeTap, supersedes: []string{"tap"}},
 	// cargo test: "test result: ok. 3 passed; 0 failed; 1 ignored; …" per binary.

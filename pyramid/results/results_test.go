@@ -108,6 +108,7 @@ func TestParseTestdata(t *testing.T) {
 		{"plain/bare.txt", c(2, 1, 0, 0, "plain")},
 		{"labels/pyyaml_appliance.txt", c(1283, 0, 0, 0, "labels")},
 		{"nodetap/http_server_tap16.txt", c(528, 0, 0, 0, "node-tap")},
+		{"ava/chalk.txt", c(32, 0, 0, 0, "ava")},
 		// Catch2 (real, v2.13.10 and v3.7.1): a test case that failed as
 		// expected ([!shouldfail]) → skipped; SKIP() → skipped.
 		{"catch2/v2_mixed.txt", c(3, 1, 1, 0, "catch2")},

@@ -1,0 +1,35 @@
+package results
+
+import (
+	"regexp"
+	"strings"
+)
+
+// ava's closing lines, each alone on its line, after its own mark:
+// "✔ 32 tests passed", "✖ 2 tests failed", "1 known failure",
+// "3 tests skipped", "2 tests todo".
+var avaLine = regexp.MustCompile(`^(?:[✔✖⚠]\s+)?(\d+) (tests? passed|tests? failed|known failures?|tests? skipped|tests? todo|uncaught exceptions?)$`)
+
+// parseAva reads ava's summary. Each "passed" line starts a run.
+func parseAva(ls []string) (Counts, bool) {
+	var r runs
+	for _, l := range ls {
+		m := avaLine.FindStringSubmatch(strings.TrimSpace(l))
+		if m == nil {
+			continue
+		}
+		n := atoi(m[1])
+		switch what := m[2]; {
+		case strings.HasSuffix(what, "passed"):
+			r.start()
+			r.summary(Counts{Passed: n})
+		case strings.HasSuffix(what, "failed"), strings.HasPrefix(what, "uncaught"):
+			r.sum.Failed += n
+			r.hasSum, r.found = true, true
+		default: // known failures, skipped, todo
+			r.sum.Skipped += n
+			r.hasSum, r.found = true, true
+		}
+	}
+	return r.result()
+}
