@@ -49,6 +49,7 @@ const (
 	CMakeTooOld         Kind = "cmake_too_old"         // CMake 3.28 or higher is required
 	CMakePolicy         Kind = "cmake_policy"          // Compatibility with CMake < 3.5 has been removed
 	Werror              Kind = "werror"                // [-Werror=unused-variable]
+	CXXStandard         Kind = "cxx_standard"          // only available with ‘-std=c++17’
 	OutOfMemory         Kind = "out_of_memory"         // Killed signal terminated program cc1plus
 	ParallelBuild       Kind = "parallel_build"        // make: *** Waiting for unfinished jobs (nothing more specific)
 	MissingPath         Kind = "missing_path"          // No such file or directory: '/repo/tests/data' (a submodule's?)

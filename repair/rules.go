@@ -22,6 +22,7 @@ var Rules = []Rule{
 	goNeedsCgo{},          // -race requires cgo: gcc and CGO_ENABLED=1
 	missingExecutable{},   // command not found: the package shipping it (after the specific ones)
 	werror{},              // -Werror=<warning>: -Wno-error=<warning> in CFLAGS/CXXFLAGS
+	cxxStandard{},         // the code needs a newer C++ standard than the build asks: CMAKE_CXX_STANDARD / -std
 	outOfMemory{},         // cc1plus killed: build with one job
 	locale{},              // locale missing: C.UTF-8, or generate the named locale
 	interactivePrompt{},   // tzdata / apt waiting for an answer: non-interactive, -y
