@@ -69,18 +69,21 @@ func chunkDoc(rel string, text string) []chunk {
 		if rstCode {
 			if trimmed == "" || strings.HasPrefix(l, " ") || strings.HasPrefix(l, "\t") {
 				body = append(body, l)
-				if trimmed != "" {
+				switch {
+				case trimmed != "":
 					if !rstIndentSeen {
 						codeFirst = ln
 					}
 					rstIndentSeen, codeLast = true, ln
-					code = append(code, strings.TrimSpace(l))
+					code = append(code, l)
+				case rstIndentSeen:
+					code = append(code, "") // a blank line inside the block
 				}
 				continue
 			}
 			if rstIndentSeen {
 				cur.codeLangs = append(cur.codeLangs, fenceLang)
-				cur.codes = append(cur.codes, strings.Join(code, "\n"))
+				cur.codes = append(cur.codes, dedent(code))
 				cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", codeFirst, codeLast))
 			}
 			rstCode, code = false, nil
@@ -136,7 +139,7 @@ func chunkDoc(rel string, text string) []chunk {
 		cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", fenceStart+1, len(lines)))
 	case rstCode && rstIndentSeen:
 		cur.codeLangs = append(cur.codeLangs, fenceLang)
-		cur.codes = append(cur.codes, strings.Join(code, "\n"))
+		cur.codes = append(cur.codes, dedent(code))
 		cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", codeFirst, codeLast))
 	}
 	flush(len(lines))
@@ -157,4 +160,31 @@ func isUnderline(l string, n int, rst bool) bool {
 		return c == '=' || c == '-'
 	}
 	return strings.ContainsRune("=-~^\"'`#*+:.", rune(c)) && len(t) >= n
+}
+
+// dedent joins an rst code block's lines without the indentation they all
+// share (the directive's), keeping the code's own (Python's blocks) and
+// dropping trailing blank lines.
+func dedent(lines []string) string {
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	common := -1
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		n := len(l) - len(strings.TrimLeft(l, " \t"))
+		if common < 0 || n < common {
+			common = n
+		}
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if len(l) >= common && common > 0 {
+			l = l[common:]
+		}
+		out[i] = strings.TrimRight(l, " \t")
+	}
+	return strings.Join(out, "\n")
 }

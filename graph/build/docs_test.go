@@ -68,3 +68,10 @@ func TestResolver(t *testing.T) {
 		}
 	}
 }
+
+func TestRstCodeKeepsItsIndentation(t *testing.T) {
+	got := dedent([]string{"    def hello():", "        return 1", "", "    print(hello())", ""})
+	if want := "def hello():\n    return 1\n\nprint(hello())"; got != want {
+		t.Fatalf("%q, want %q", got, want)
+	}
+}
