@@ -8,10 +8,17 @@ import (
 	"sync"
 
 	"github.com/heragent/heragent/bashfile"
-	"github.com/heragent/heragent/loops"
 	"github.com/heragent/heragent/repair"
 	"github.com/heragent/heragent/report"
 )
+
+// repairer is the rules knowledge base the brain asks first: what
+// loops.Repairer asks of it (declared here, so agents needs neither the
+// loops nor the container engine to build).
+type repairer interface {
+	Name() string
+	Propose(ctx context.Context, f repair.Failure, file *bashfile.File, tried []repair.Proposal) []repair.Proposal
+}
 
 // Mode says who makes the decisions.
 type Mode string
@@ -39,8 +46,8 @@ func ParseMode(s string) (Mode, error) {
 type Brain struct {
 	*journal
 	mode  Mode
-	rules loops.Repairer // the rules knowledge base
-	c     *Client        // nil in rules mode
+	rules repairer // the rules knowledge base
+	c     *Client  // nil in rules mode
 
 	mu      sync.Mutex
 	lessons []string // from reflections, shown to later repair questions
@@ -48,7 +55,7 @@ type Brain struct {
 
 // New returns a brain. rules is the rules repairer (repair.RulesBrain);
 // c is the model client, nil only in rules mode.
-func New(mode Mode, rules loops.Repairer, c *Client) (*Brain, error) {
+func New(mode Mode, rules repairer, c *Client) (*Brain, error) {
 	if mode != ModeRules && c == nil {
 		return nil, errors.New("create brain: the " + string(mode) + " brain needs a model")
 	}

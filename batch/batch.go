@@ -8,8 +8,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/heragent/heragent/sandbox"
 )
 
 // Options configures a local batch.
@@ -123,7 +121,7 @@ func Run(ctx context.Context, o Options) error {
 		go func() {
 			defer wg.Done()
 			for j := range queue {
-				runID := sandbox.NewRunID()
+				runID := newID() // the same form as sandbox.NewRunID: gc --run-id finds its containers
 				spec := Spec{Out: o.Dir.RepoOut(j.ID), Log: o.Dir.LogPath(j.ID), RunID: runID, Level: o.Level, Limit: o.Timeout, Worker: o.Worker}
 				if err := o.Dir.MarkRunning(j.ID, runID); err != nil {
 					mu.Lock()
