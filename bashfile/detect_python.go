@@ -188,6 +188,7 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 	if r.has("tox.ini", "noxfile.py") {
 		p.note(r.first("tox.ini", "noxfile.py") + " found: tox/nox build their own environments from PyPI; the venv gets the test dependencies instead")
 	}
+	offlinePkgs = p.existing(offlinePkgs) // a name the suite lacks (python3-pdm-backend) would stop apt
 	if len(online) == 0 && len(offlinePkgs) == 0 {
 		return nil
 	}

@@ -212,13 +212,10 @@ func (f *File) AddPackages(id SectionID, why Provenance, pkgs ...string) (bool, 
 			return false, fmt.Errorf("%w: bad package name %q", ErrInvalid, p)
 		}
 	}
-	idx := -1
+	idx := s.installLine()
 	var have []string
-	for i, c := range s.Commands {
-		if w := strings.Fields(c.Text); len(w) > 0 && w[0] == "pkg_install" && !strings.ContainsAny(c.Text, "|&;$`\n") {
-			idx, have = i, w[1:]
-			break
-		}
+	if idx >= 0 {
+		have = strings.Fields(s.Commands[idx].Text)[1:]
 	}
 	var add []string
 	for _, p := range pkgs {
@@ -242,11 +239,11 @@ func (f *File) AddPackages(id SectionID, why Provenance, pkgs ...string) (bool, 
 // RemovePackages takes pkgs out of the section's pkg_install command,
 // removing it when none is left. It reports whether anything was removed.
 func (f *File) RemovePackages(id SectionID, why Provenance, pkgs ...string) bool {
-	i := f.Find(id, "pkg_install ")
+	s := f.Section(id)
+	i := s.installLine()
 	if i < 0 {
 		return false
 	}
-	s := f.Section(id)
 	have := strings.Fields(s.Commands[i].Text)[1:]
 	keep := slices.DeleteFunc(slices.Clone(have), func(p string) bool { return slices.Contains(pkgs, p) })
 	switch {
@@ -263,10 +260,22 @@ func (f *File) RemovePackages(id SectionID, why Provenance, pkgs ...string) bool
 
 // Packages lists the packages of the section's pkg_install command.
 func (f *File) Packages(id SectionID) []string {
-	if i := f.Find(id, "pkg_install "); i >= 0 {
-		return strings.Fields(f.Section(id).Commands[i].Text)[1:]
+	s := f.Section(id)
+	if i := s.installLine(); i >= 0 {
+		return strings.Fields(s.Commands[i].Text)[1:]
 	}
 	return nil
+}
+
+// installLine is the index of the section's plain `pkg_install a b c`
+// command (not one inside a compound command), or -1.
+func (s *Section) installLine() int {
+	for i, c := range s.Commands {
+		if w := strings.Fields(c.Text); len(w) > 0 && w[0] == "pkg_install" && !strings.ContainsAny(c.Text, "|&;$`\n") {
+			return i
+		}
+	}
+	return -1
 }
 
 // validPackageName accepts Debian, Alpine and RPM package names (with an

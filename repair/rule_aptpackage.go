@@ -2,6 +2,8 @@ package repair
 
 import (
 	"regexp"
+	"slices"
+	"strings"
 
 	"github.com/heragent/heragent/bashfile"
 )
@@ -38,7 +40,34 @@ func (r unknownPackage) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 						bashfile.Edit{Op: bashfile.OpRemovePackages, Section: s.ID, Packages: []string{d.Subject}, Why: why(r, d)}), true
 				}
 			}
+			// a pkg_install inside a compound command (an offline branch)
+			for _, c := range ctx.File.Section(s.ID).Commands {
+				if fixed := withoutPackage(c.Text, d.Subject); fixed != c.Text {
+					return edit(d, "apt has no package "+d.Subject+": it is taken out, and what the project misses shows on the next run",
+						bashfile.Edit{Op: bashfile.OpReplace, Section: s.ID, Match: c.Text, Command: fixed, Why: why(r, d)}), true
+				}
+			}
 		}
 	}
 	return none(d, "apt has no package "+d.Subject+" and no pkg_install line of the Bash File names it"), true
+}
+
+// withoutPackage takes pkg out of the pkg_install lines of a command's
+// text (a line left with no package becomes `:`).
+func withoutPackage(text, pkg string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		f := strings.Fields(l)
+		if len(f) < 2 || f[0] != "pkg_install" || !slices.Contains(f[1:], pkg) {
+			continue
+		}
+		indent := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
+		keep := slices.DeleteFunc(f[1:], func(p string) bool { return p == pkg })
+		if len(keep) == 0 {
+			lines[i] = indent + ":"
+		} else {
+			lines[i] = indent + "pkg_install " + strings.Join(keep, " ")
+		}
+	}
+	return strings.Join(lines, "\n")
 }

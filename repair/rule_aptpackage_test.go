@@ -83,3 +83,15 @@ func TestParallelBuildFailureRetriesSerially(t *testing.T) {
 		}
 	}
 }
+
+// A name inside an offline branch's pkg_install is taken out too.
+func TestUnknownPackageInACompoundCommand(t *testing.T) {
+	f := bashfile.New()
+	why := bashfile.Provenance{Source: "test"}
+	f.Append(bashfile.Runtimes, "if pypi_reachable; then\n  pip install -e .\nelse\n  pkg_install python3-pdm-backend python3-pytest\n  pip install --no-build-isolation --no-deps -e .\nfi", why)
+	log := "E: Unable to locate package python3-pdm-backend\n"
+	ps := Propose(&Context{File: f}, Failure{Phase: PhaseSetup, Section: bashfile.Runtimes, ExitCode: 100, Log: log})
+	if len(ps) != 1 || ps[0].Action != ActionEdit || !strings.Contains(ps[0].Edits[0].Command, "  pkg_install python3-pytest\n") {
+		t.Fatalf("proposals %+v", ps)
+	}
+}
