@@ -9,8 +9,8 @@
 # takes each https://github.com/OWNER/NAME from DIR/OWNER+NAME/repo (a
 # local bare copy) when it is there, for machines that cannot reach
 # GitHub: it is checked out at the listed revision with the git CLI into
-# OUT.checkouts/ID (such copies may lack history or large files, which
-# git's shallow clone tolerates), and the run gets that directory; the
+# OUT.checkouts/ID (such copies may lack history or large files; when
+# git refuses one, its tree is extracted without .git), and the run gets that directory; the
 # ids, and so the scoreboard, stay the same.
 # The scoreboard is written to bench/SCOREBOARD.md from every record in OUT.
 set -Eeuo pipefail
@@ -29,15 +29,39 @@ while [ $# -gt 0 ]; do
 done
 list=${out%/}.corpus.jsonl # beside the batch directory, which batch creates
 # checkout BARE REV DIR: the revision (default branch when empty) of a
-# local bare copy, checked out in DIR once.
+# local bare copy, checked out in DIR once. A snapshot that lacks some
+# large blobs makes git refuse to clone it; then the tree is extracted
+# blob by blob without .git (DIR/.heragent-missing lists what was absent),
+# and that extraction is kept like a checkout.
 checkout() {
-  [ -d "$3/.git" ] && return 0
+  [ -d "$3/.git" ] || [ -f "$3/.heragent-missing" ] && return 0
   rm -rf "$3"
   if [[ "$2" =~ ^[0-9a-f]{7,40}$ ]]; then
-    git clone -q "file://$1" "$3" && git -C "$3" checkout -q "$2"
+    git clone -q "file://$1" "$3" && git -C "$3" checkout -q "$2" && return 0
   else
-    git clone -q --depth 1 ${2:+--branch "$2"} "file://$1" "$3"
+    git clone -q --depth 1 ${2:+--branch "$2"} "file://$1" "$3" && return 0
   fi
+  rm -rf "$3"
+  extract "$1" "${2:-HEAD}" "$3"
+}
+# extract BARE REV DIR: the files of REV that the copy holds.
+extract() {
+  local mode type sha path
+  mkdir -p "$3" && : > "$3/.heragent-missing"
+  git --git-dir="$1" ls-tree -r -z "$2" | while IFS=$' \t' read -r -d '' mode type sha path; do
+    [ "$type" = blob ] || continue # submodules are fetched by the run
+    if ! git --git-dir="$1" cat-file -e "$sha" 2>/dev/null; then
+      printf '%s\n' "$path" >> "$3/.heragent-missing"; continue
+    fi
+    mkdir -p "$3/$(dirname "$path")"
+    if [ "$mode" = 120000 ]; then
+      ln -sfn "$(git --git-dir="$1" cat-file blob "$sha")" "$3/$path"
+    else
+      git --git-dir="$1" cat-file blob "$sha" > "$3/$path"
+      [ "$mode" = 100755 ] && chmod +x "$3/$path"
+    fi
+  done
+  echo "run-corpus: $3: extracted without history; $(grep -c '' "$3/.heragent-missing") files absent from the copy" >&2
 }
 if [ -n "$mirror" ]; then
   # https://github.com/OWNER/NAME[#REF] → a checkout of DIR/OWNER+NAME/repo.
