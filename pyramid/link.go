@@ -41,6 +41,10 @@ var (
 	notHeaderDir = regexp.MustCompile(`(?i)(^|/)(test|tests|testing|examples?|samples?|bench|benchmarks|fuzz|fuzzing|third_party|thirdparty|3rdparty|vendor|deps|external|contrib|docs?|build|CMakeFiles|node_modules|win32|windows|msvc|\.git)(/|$)`)
 )
 
+// depHeaderDir holds a dependency's headers, which a consumer of the
+// project's library does not need.
+var depHeaderDir = regexp.MustCompile(`(?i)(^|/)(third_party|thirdparty|3rdparty|vendor|deps|_deps|external|googletest|googlemock)(/|$)`)
+
 // maxHeaders bounds the headers VersionFuncs reads.
 const maxHeaders = 2000
 
@@ -165,6 +169,9 @@ func linkProbe(f VersionFunc, umbrella, lib string, genDirs []string) Command {
 	flags := []string{"-I" + incDir}
 	seen := map[string]bool{incDir: true}
 	for _, d := range genDirs {
+		if depHeaderDir.MatchString(d) { // a dependency's headers (a submodule fetched at run time)
+			continue
+		}
 		for _, x := range []string{d, path.Dir(d)} {
 			if !seen[x] && len(flags) < 12 {
 				seen[x] = true
@@ -176,13 +183,17 @@ func linkProbe(f VersionFunc, umbrella, lib string, genDirs []string) Command {
 	if f.String {
 		call = `printf("%s\n", ` + f.Name + `());`
 	}
-	link := "./" + lib
+	link, sys := "./"+lib, " -lm -lpthread -ldl"
 	if strings.Contains(path.Base(lib), ".so") {
 		link += ` -Wl,-rpath,"$PWD/` + path.Dir(lib) + `"`
+	} else {
+		// A C API over C++ code (leveldb's c.h, snappy-c.h) links its
+		// archive with the C++ runtime, which a shared library names itself.
+		sys += ` $(nm ./` + lib + ` 2>/dev/null | grep ' U _Z' >/dev/null && echo -lstdc++)`
 	}
 	src = append(src, "#include "+include, "int main(void) { "+call+" return 0; }")
 	text := "printf '%s\\n' " + shellQuoteAll(src) + " > /tmp/heragent-consumer.c && " +
-		"cc -o /tmp/heragent-consumer /tmp/heragent-consumer.c " + strings.Join(flags, " ") + " " + link + " -lm -lpthread -ldl && " +
+		"cc -o /tmp/heragent-consumer /tmp/heragent-consumer.c " + strings.Join(flags, " ") + " " + link + sys + " && " +
 		"timeout 10 /tmp/heragent-consumer"
 	why := []Provenance{{Source: "built", File: lib, Note: "a library the build produced"}, {Source: "header", File: f.Header, Note: "declares " + f.Name + "()"},
 		{Source: "synthesized", Note: "a consumer program linking the library"}}

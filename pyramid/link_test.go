@@ -68,7 +68,7 @@ func TestLinkProbes(t *testing.T) {
 		{Header: "src/unix/internal.h", Name: "uv__kernel_version", String: false},
 	}
 	libs := []string{"build/libuv.a", "build/libuv.so.1.0.0", "build/libuv_test.so", "build/_deps/gtest/libgtest.a"}
-	ps := LinkProbes(fns, libs, []string{"build/gen/uv"}, "libuv")
+	ps := LinkProbes(fns, libs, []string{"build/gen/uv", "third_party/googletest/googletest/include/gtest"}, "libuv")
 	if len(ps) != 2 {
 		t.Fatalf("%d probes, want 2", len(ps))
 	}
@@ -93,6 +93,14 @@ func TestLinkProbes(t *testing.T) {
 	ps = LinkProbes([]VersionFunc{{Header: "zlib.h", Name: "zlibVersion", String: true}}, []string{"libz.a"}, nil, "zlib")
 	if len(ps) != 1 || !strings.Contains(ps[0].Text, `'#include "zlib.h"'`) || !strings.Contains(ps[0].Text, "-I. ./libz.a -lm") {
 		t.Errorf("zlib probe: %+v", ps)
+	}
+	// An archive links the C++ runtime when its objects need it (a C API
+	// over C++ code); a shared library names it itself.
+	if !strings.Contains(ps[0].Text, `-ldl $(nm ./libz.a 2>/dev/null | grep ' U _Z' >/dev/null && echo -lstdc++) &&`) {
+		t.Errorf("archive probe does not check for C++ objects: %s", ps[0].Text)
+	}
+	if strings.Contains(c.Text, "nm ./") || strings.Contains(c.Text, "third_party") {
+		t.Errorf("shared-library probe checks for C++ objects or includes a dependency's headers: %s", c.Text)
 	}
 	// Nothing to link, or nothing to call: no probe.
 	if ps := LinkProbes(fns, []string{"build/uv-bench"}, nil, "libuv"); len(ps) != 0 {
