@@ -20,11 +20,28 @@ import (
 	"time"
 
 	"github.com/heragent/heragent/graph"
+	"github.com/heragent/heragent/internal/buildinfo"
 )
 
 // Version changes whenever the builder's output for the same input changes;
 // a store built by another version is rebuilt from scratch.
 const Version = "3"
+
+// cacheVersion is what a stored build is checked against: Version and the
+// heragent revision that built it, so a binary built from another commit
+// (whose extractors may differ although nobody bumped Version) never
+// serves a stale graph. A binary without VCS information uses Version.
+func cacheVersion() string {
+	in := buildinfo.Read()
+	if in.Revision == "" {
+		return Version
+	}
+	v := Version + "/" + in.Revision
+	if in.Modified {
+		v += "+modified"
+	}
+	return v
+}
 
 // Options tune a build.
 type Options struct {
@@ -242,7 +259,7 @@ func loadCache(ctx context.Context, store graph.Store, repo string, force bool) 
 	if err != nil {
 		return nil, fmt.Errorf("read previous build: %w", err)
 	}
-	if force || len(rs) == 0 || rs[0].Props.Str("builder_version") != Version {
+	if force || len(rs) == 0 || rs[0].Props.Str("builder_version") != cacheVersion() {
 		if err := store.DeleteRepository(ctx, repo); err != nil {
 			return nil, fmt.Errorf("clear previous build: %w", err)
 		}

@@ -15,7 +15,7 @@ import (
 func writeTree(ctx context.Context, store graph.Store, repo, root string, files map[string]bool) error {
 	b := graph.Batch{DeleteOwners: []string{ownerTree}}
 	b.Nodes = append(b.Nodes, graph.Node{ID: "repo", Label: graph.Repository, Owner: ownerTree, Props: graph.Props{
-		"name": repo, "path": root, "builder_version": Version}})
+		"name": repo, "path": root, "builder_version": cacheVersion()}})
 	dirs := map[string]bool{".": true}
 	for f := range files {
 		for d := path.Dir(f); !dirs[d]; d = path.Dir(d) {
