@@ -11,7 +11,8 @@ import (
 
 // A library's real use is its documentation's examples: the code blocks
 // of the README that import the package (`import chalk from 'chalk'`,
-// `import markupsafe`) and do something with it. mineExamples runs them
+// `import markupsafe`, a C/C++ program including its headers, see
+// miner_examples_c.go) and do something with it. mineExamples runs them
 // as written, in the project's language, from a file in the checkout (so
 // the package resolves to the checkout: Python's venv holds it installed,
 // Node finds it through a node_modules link to the checkout), under a
@@ -37,9 +38,6 @@ var (
 // into Runnable commands.
 func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 	pkgs := e.packageNames(ctx)
-	if len(pkgs) == 0 {
-		return nil, nil
-	}
 	secs, err := e.ix.DocSections(ctx, "")
 	if err != nil {
 		return nil, err
@@ -51,6 +49,15 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 			continue
 		}
 		for _, cb := range s.Code {
+			if cc := cCompilers[strings.ToLower(cb.Lang)]; cc != "" && count[cc] < maxExamples {
+				if text, ok := cExample(ctx, e, cb.Lang, cb.Code, len(out)+1); ok {
+					count[cc]++
+					out = append(out, Command{Text: text, Bucket: Entry,
+						Reason: "compiles and runs the README's example program against the repository's headers",
+						Why:    []Provenance{{Source: "readme", File: s.Path, Line: int(cb.Line), Note: "code example"}}})
+				}
+				continue
+			}
 			run := exampleLangs[strings.ToLower(cb.Lang)]
 			if run == "" || count[run] >= maxExamples || pkgs[run] == "" {
 				continue

@@ -1,0 +1,99 @@
+package pyramid
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/heragent/heragent/retrieval"
+)
+
+// A C or C++ library's README often holds a whole program: `#include
+// <msgpack.hpp>` … `int main()`. cExample compiles such a block against
+// the checkout's headers and runs it — the real use of a header-only
+// library (msgpack-cxx, rapidjson, nlohmann/json), which builds no
+// program of its own. A library that must be linked fails at the link
+// step, which costs a few seconds and proves nothing.
+
+// cCompilers are the compilers of the C-family code block languages.
+var cCompilers = map[string]string{"c": "cc", "cpp": "c++", "c++": "c++", "cc": "c++", "cxx": "c++", "hpp": "c++"}
+
+var (
+	cMainRe    = regexp.MustCompile(`(?m)^\s*(?:int|auto)\s+main\s*\(`)
+	cIncludeRe = regexp.MustCompile(`(?m)^\s*#\s*include\s*[<"]([^>"]+)[>"]`)
+)
+
+// cExample is the command that compiles and runs a README code block in
+// language lang, or false when the block is not a whole program that
+// includes one of the repository's own headers.
+func cExample(ctx context.Context, e *env, lang, code string, n int) (string, bool) {
+	cc := cCompilers[strings.ToLower(lang)]
+	if cc == "" || !cMainRe.MatchString(code) || waitsRe.MatchString(code) || ellipsisLine.MatchString(code) {
+		return "", false
+	}
+	var dirs []string
+	for _, m := range cIncludeRe.FindAllStringSubmatch(code, -1) {
+		if d, ok := includeDirOf(ctx, e, m[1]); ok && !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	if len(dirs) == 0 {
+		return "", false
+	}
+	ext, bin := ".c", fmt.Sprintf("/tmp/heragent-example-%d", n)
+	if cc == "c++" {
+		ext = ".cc"
+	}
+	file := fmt.Sprintf(".heragent-example-%d%s", n, ext)
+	if !strings.HasSuffix(code, "\n") {
+		code += "\n"
+	}
+	flags := ""
+	for _, d := range dirs {
+		flags += " -I" + quoteArg(d)
+	}
+	return "printf '%s' " + quoteArg(code) + " > " + file + " && " + cc + " -o " + bin + " " + file + flags +
+		" -pthread && timeout 60 " + bin, true
+}
+
+// includeDirOf is the -I directory from which the repository's own header
+// operand (<nlohmann/json.hpp>, "cJSON.h") resolves: an include/ directory
+// first, then the shallowest; false for a header the repository lacks
+// (a system header) or has only in tests, examples or dependencies.
+func includeDirOf(ctx context.Context, e *env, operand string) (string, bool) {
+	fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: "**/" + operand})
+	if err != nil || len(fs) == 0 {
+		fs, err = e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: operand})
+	}
+	if err != nil {
+		return "", false
+	}
+	var dirs []string
+	for _, f := range fs {
+		if !strings.HasSuffix(f.Path, "/"+operand) && f.Path != operand {
+			continue
+		}
+		d := path.Clean(strings.TrimSuffix(strings.TrimSuffix(f.Path, operand), "/"))
+		if d == "" {
+			d = "."
+		}
+		if !notHeaderDir.MatchString(d) {
+			dirs = append(dirs, d)
+		}
+	}
+	if len(dirs) == 0 {
+		return "", false
+	}
+	sort.SliceStable(dirs, func(i, j int) bool {
+		ii, ij := path.Base(dirs[i]) == "include", path.Base(dirs[j]) == "include"
+		if ii != ij {
+			return ii
+		}
+		return strings.Count(dirs[i], "/") < strings.Count(dirs[j], "/")
+	})
+	return dirs[0], true
+}
