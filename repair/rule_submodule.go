@@ -76,6 +76,21 @@ func submoduleOfPath(gitmodules, p string) string {
 	return ""
 }
 
+// absentSourceSubmodule is a submodule .gitmodules lists whose directory
+// holds no CMakeLists.txt (not fetched) and whose sources a Debian package
+// ships (submoduleSources), or "": a project that finds its test framework
+// there builds no tests without it, and says nothing (rapidjson's
+// thirdparty/gtest through find_package(GTestSrc)).
+func absentSourceSubmodule(ctx *Context) string {
+	for _, m := range gitmodulePathRe.FindAllStringSubmatch(ctx.readRepo(".gitmodules"), -1) {
+		sub := strings.TrimSuffix(m[1], "/")
+		if _, ok := submoduleSources[strings.ToLower(path.Base(sub))]; ok && ctx.readRepo(sub+"/CMakeLists.txt") == "" {
+			return sub
+		}
+	}
+	return ""
+}
+
 var gitmodulePathRe = regexp.MustCompile(`(?m)^\s*path\s*=\s*(\S+)`)
 
 // submoduleInit fetches every submodule; safe.directory because the

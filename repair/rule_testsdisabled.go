@@ -80,6 +80,13 @@ func (r testsDisabled) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != TestsDisabled {
 		return Proposal{}, false
 	}
+	if sub := absentSourceSubmodule(ctx); sub != "" && ctx.File != nil && ctx.File.Find(bashfile.Runtimes, sub+"/CMakeLists.txt") < 0 {
+		sd := Diagnosis{Kind: MissingSubmodule, Subject: sub, Evidence: d.Evidence}
+		if p := (missingSubmodule{}).instead(sd, ctx, "the tests need the test framework in submodule "+sub+", which was not fetched"); p.Action == ActionEdit {
+			p.Diagnosis = d
+			return p, true
+		}
+	}
 	opt := testOption(ctx.readRepo("CMakeLists.txt"))
 	if opt == "" {
 		return none(d, "CMakeLists.txt has no test option that is off by default"), true

@@ -1,6 +1,12 @@
 package repair
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/heragent/heragent/bashfile"
+)
 
 func TestTestOptionIsTheSuites(t *testing.T) {
 	for _, tc := range []struct{ lists, want string }{
@@ -14,4 +20,42 @@ func TestTestOptionIsTheSuites(t *testing.T) {
 			t.Errorf("%q: %q, want %q", tc.lists, got, tc.want)
 		}
 	}
+}
+
+// A project that finds its test framework in a submodule nobody fetched
+// builds no tests and says nothing; the submodule is filled from the
+// Debian package that ships its sources before any option is touched.
+func TestTestsDisabledByAnAbsentFrameworkSubmodule(t *testing.T) {
+	repo := fstest.MapFS{
+		".gitmodules":         {Data: []byte("[submodule \"thirdparty/gtest\"]\n\tpath = thirdparty/gtest\n\turl = https://github.com/google/googletest.git\n")},
+		"CMakeLists.txt":      {Data: []byte("project(RapidJSON CXX)\noption(RAPIDJSON_BUILD_THIRDPARTY_GTEST \"Use gtest in thirdparty/gtest\" OFF)\nadd_subdirectory(test)\n")},
+		"test/CMakeLists.txt": {Data: []byte("find_package(GTestSrc)\nIF(GTESTSRC_FOUND)\n  enable_testing()\nENDIF()\n")},
+	}
+	f := bashfile.New()
+	why := bashfile.Provenance{Source: "test"}
+	f.Append(bashfile.Build, "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release", why)
+	ps := Propose(&Context{File: f, Repo: repo}, Failure{Phase: PhaseCommand, Command: "ctest --test-dir build", Log: "Test project /repo/build\nNo tests were found!!!\n"})
+	if len(ps) == 0 || ps[0].Action != ActionEdit {
+		t.Fatalf("proposals %+v", ps)
+	}
+	g := f.Clone()
+	for _, e := range ps[0].Edits {
+		g.Apply(e)
+	}
+	script := g.Render()
+	if !strings.Contains(script, "cp -r /usr/src/googletest thirdparty/gtest") || strings.Contains(script, "THIRDPARTY_GTEST=ON") {
+		t.Errorf("repaired Bash File:\n%s", script)
+	}
+	// once filled, the option search takes over
+	if ps := Propose(&Context{File: g, Repo: repo}, Failure{Phase: PhaseCommand, Command: "ctest --test-dir build", Log: "No tests were found!!!\n"}); len(ps) > 0 && ps[0].Action == ActionEdit && strings.Contains(strings.Join(editCommands(ps[0]), " "), "googletest") {
+		t.Errorf("the submodule is filled again: %+v", ps[0])
+	}
+}
+
+func editCommands(p Proposal) []string {
+	var out []string
+	for _, e := range p.Edits {
+		out = append(out, e.Command)
+	}
+	return out
 }
