@@ -34,6 +34,22 @@ var (
 	ellipsisLine = regexp.MustCompile(`(?m)^\s*(\.\.\.|…|// \.\.\.|# \.\.\.)\s*$`)
 )
 
+// programExamples build a whole program of a compiled language against
+// the checkout: the README's first, then (docs) the other documents'
+// when the README has none, since a whole program is no fragment.
+var programExamples = []struct {
+	lang, reason string
+	docs         bool
+	build        func(ctx context.Context, e *env, lang, code string, n int) (string, bool)
+}{
+	{"c", "compiles and runs the README's example program against the repository's headers", false, cExample},
+	{"go", "builds and runs the documentation's example program against the checkout's module", true, goExample},
+	{"rust", "builds and runs the README's example of the crate as rustdoc would, against the checkout", false, rustExample},
+}
+
+// depDocs are the documents of dependencies and fixtures, not the project's.
+var depDocs = regexp.MustCompile(`(^|/)(third_party|thirdparty|3rdparty|vendor|deps|external|extern|node_modules|testdata|test|tests)(/|$)`)
+
 // mineExamples turns the README's code examples that use the package
 // into Runnable commands.
 func mineExamples(ctx context.Context, e *env) ([]Command, error) {
@@ -49,13 +65,8 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 			continue
 		}
 		for _, cb := range s.Code {
-			if cc := cCompilers[strings.ToLower(cb.Lang)]; cc != "" && count[cc] < maxExamples {
-				if text, ok := cExample(ctx, e, cb.Lang, cb.Code, len(out)+1); ok {
-					count[cc]++
-					out = append(out, Command{Text: text, Bucket: Entry,
-						Reason: "compiles and runs the README's example program against the repository's headers",
-						Why:    []Provenance{{Source: "readme", File: s.Path, Line: int(cb.Line), Note: "code example"}}})
-				}
+			if c, ok := programExample(ctx, e, s, cb, count, len(out)+1, false); ok {
+				out = append(out, c)
 				continue
 			}
 			run := exampleLangs[strings.ToLower(cb.Lang)]
@@ -75,7 +86,40 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 				Why:    []Provenance{{Source: "readme", File: s.Path, Line: int(cb.Line), Note: "code example"}}})
 		}
 	}
+	for _, s := range secs {
+		if docSource(s.Path) == "readme" || depDocs.MatchString(s.Path) {
+			continue
+		}
+		for _, cb := range s.Code {
+			if c, ok := programExample(ctx, e, s, cb, count, len(out)+1, true); ok {
+				out = append(out, c)
+			}
+		}
+	}
 	return out, nil
+}
+
+// programExample is the command of a code block that is a whole program
+// of one of programExamples' languages; docs asks for the languages
+// mined beyond the README, when the README gave none of theirs.
+func programExample(ctx context.Context, e *env, s retrieval.DocSection, cb retrieval.CodeBlock, count map[string]int, n int, docs bool) (Command, bool) {
+	for _, p := range programExamples {
+		if count[p.lang] >= maxExamples || docs && (!p.docs || count[p.lang+"/readme"] > 0) {
+			continue
+		}
+		text, ok := p.build(ctx, e, cb.Lang, cb.Code, n)
+		if !ok {
+			continue
+		}
+		count[p.lang]++
+		if !docs {
+			count[p.lang+"/readme"]++
+		}
+		src := docSource(s.Path)
+		return Command{Text: text, Bucket: Entry, Reason: p.reason,
+			Why: []Provenance{{Source: src, File: s.Path, Line: int(cb.Line), Note: "code example"}}}, true
+	}
+	return Command{}, false
 }
 
 // packageNames are the names the project's package is imported by, per

@@ -1,0 +1,75 @@
+package pyramid
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// A Go library builds no program of its own; its real use is a program
+// that imports it. Its documentation often holds one whole: `package
+// main` … `func main()` importing the module (cobra's user guide,
+// Masterminds/vcs). goExample builds such a program in a scratch module
+// outside the checkout whose go.mod replaces the library's module by the
+// checkout, and runs it — what a user does to try the library.
+
+// goWaitsRe is a Go program that serves or reads its input: it would not
+// end by itself.
+var goWaitsRe = regexp.MustCompile(`ListenAndServe|\.Serve\(|os\.Stdin|signal\.Notify`)
+
+// goMajorRe is a module path's major version suffix (/v2 …).
+var goMajorRe = regexp.MustCompile(`/v([2-9]|[1-9][0-9]+)$`)
+
+// goExample is the command that builds and runs a documentation code
+// block in language lang against the checkout's module, or false when the
+// block is not a whole Go program that imports the module.
+func goExample(ctx context.Context, e *env, lang, code string, n int) (string, bool) {
+	if l := strings.ToLower(lang); l != "go" && l != "golang" {
+		return "", false
+	}
+	mod := goModule(ctx, e.ix)
+	if mod == "" || goWaitsRe.MatchString(code) || !goMainImporting(code, mod) {
+		return "", false
+	}
+	version := "v0.0.0"
+	if m := goMajorRe.FindStringSubmatch(mod); m != nil {
+		version = "v" + m[1] + ".0.0"
+	}
+	if !strings.HasSuffix(code, "\n") {
+		code += "\n"
+	}
+	d := fmt.Sprintf("/tmp/heragent-example-%d", n)
+	return fmt.Sprintf(`(d=%s r=$PWD; rm -rf "$d" && mkdir -p "$d" && printf '%%s' %s > "$d/main.go" && cd "$d" && `+
+		`go mod init heragent.invalid/example && go mod edit -require=%s@%s -replace=%s="$r" && go mod tidy && timeout 60 go run .)`,
+		d, quoteArg(code), mod, version, mod), true
+}
+
+// goMainImporting reports whether code parses as a Go main package with a
+// main function that imports mod or one of its packages: fragments
+// (`...`, a bare declaration) and programs of other modules do not.
+func goMainImporting(code, mod string) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", code, parser.SkipObjectResolution)
+	if err != nil || f.Name.Name != "main" {
+		return false
+	}
+	hasMain := false
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "main" {
+			hasMain = true
+		}
+	}
+	if !hasMain {
+		return false
+	}
+	for _, im := range f.Imports {
+		if p, err := strconv.Unquote(im.Path.Value); err == nil && (p == mod || strings.HasPrefix(p, mod+"/")) {
+			return true
+		}
+	}
+	return false
+}
