@@ -91,8 +91,8 @@ func lastKind(ks []repair.Kind) string {
 // total is the corpus in numbers, against the targets.
 type total struct {
 	repos, run, suite, realUse, none, unknownRuns int
-	times                                        []float64
-	version                                      string
+	times                                         []float64
+	version                                       string
 }
 
 func totals(rows []row) total {
@@ -171,7 +171,9 @@ func classTable(w io.Writer, rows []row) {
 	for c := range by {
 		cs = append(cs, c)
 	}
-	sort.Slice(cs, func(i, j int) bool { return len(by[cs[i]]) > len(by[cs[j]]) || len(by[cs[i]]) == len(by[cs[j]]) && cs[i] < cs[j] })
+	sort.Slice(cs, func(i, j int) bool {
+		return len(by[cs[i]]) > len(by[cs[j]]) || len(by[cs[i]]) == len(by[cs[j]]) && cs[i] < cs[j]
+	})
 	fmt.Fprintf(w, "\n## Why not higher, by class\n\n| class | repositories | |\n|---|---|---|\n")
 	for _, c := range cs {
 		fmt.Fprintf(w, "| %s | %d | %s |\n", c, len(by[c]), strings.Join(by[c], ", "))
