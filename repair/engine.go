@@ -278,11 +278,22 @@ func addPackage(r Rule, d Diagnosis, ctx *Context, candidates []string) Proposal
 		if ctx.hasPackage(p) || triedPackage(ctx, p) {
 			continue
 		}
-		return edit(d, fmt.Sprintf("install %s, which provides %s %q", p, kindNoun(d.Kind), d.Subject),
-			bashfile.Edit{Op: bashfile.OpAddPackages, Section: ctx.packageSection(p), Packages: []string{p}, Why: why(r, d)})
+		pkgs := []string{p}
+		if cCompilerPkg.MatchString(p) && !ctx.hasPackage("libc6-dev") {
+			// Debian's compilers only recommend the C library's headers and
+			// start files, which pkg_install leaves out: without them every
+			// link fails and configure scripts say "C compiler cc is not
+			// found" (nginx, any Makefile-only project)
+			pkgs = append(pkgs, "libc6-dev")
+		}
+		return edit(d, fmt.Sprintf("install %s, which provides %s %q", strings.Join(pkgs, " "), kindNoun(d.Kind), d.Subject),
+			bashfile.Edit{Op: bashfile.OpAddPackages, Section: ctx.packageSection(p), Packages: pkgs, Why: why(r, d)})
 	}
 	return none(d, fmt.Sprintf("every known provider of %q is installed already (%s) and it is still missing", d.Subject, strings.Join(candidates, ", ")))
 }
+
+// cCompilerPkg is a Debian C/C++ compiler package.
+var cCompilerPkg = regexp.MustCompile(`^(gcc|g\+\+|clang|cpp)(-\d+)?$`)
 
 func triedPackage(ctx *Context, pkg string) bool {
 	for _, a := range ctx.Attempts {

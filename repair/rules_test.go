@@ -32,7 +32,7 @@ func readLog(t *testing.T, name string) string {
 var fakeIndex = MapIndex{
 	Headers:       map[string][]string{"zlib.h": {"zlib1g-dev"}},
 	PkgConfigs:    map[string][]string{"libevent": {"libevent-dev"}, "libnl-genl-3.0": {"libnl-genl-3-dev"}},
-	Libraries:     map[string][]string{"libevent.so": {"libevent-dev"}, "libevent-2.1.so.7": {"libevent-2.1-7"}},
+	Libraries:     map[string][]string{"libevent.so": {"libevent-dev"}, "libevent-2.1.so.7": {"libevent-2.1-7"}, "libpcre.so": {"libpcre3-dev"}},
 	Executables:   map[string][]string{"xxd": {"xxd"}, "yacc": {"bison"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}},
 	CMakePackages: map[string][]string{"fmt": {"libfmt-dev"}},
 	PythonModules: map[string][]string{"yaml": {"python3-yaml"}},
@@ -89,12 +89,13 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-pkgconfig/configure-openvpn-libnl.log", PhaseSetup, "./configure", false, MissingPkgConfig, "libnl-genl-3.0", ActionEdit, "libnl-genl-3-dev"},
 		{"missing-pkgconfig/cmake-pkg-check-modules.log", PhaseSetup, "cmake -S . -B build", false, MissingPkgConfig, "libevent", ActionEdit, "libevent-dev"},
 		{"missing-library/ld-levent.log", PhaseCommand, "gcc -o demo main.c -levent", false, MissingLibrary, "-levent", ActionEdit, "libevent-dev"},
+		{"missing-library/nginx-configure-pcre.log", PhaseCommand, "auto/configure", false, MissingLibrary, "pcre", ActionEdit, "libpcre3-dev"},
 		{"missing-library/loader-libevent.log", PhaseCommand, "./ev", false, MissingLibrary, "libevent-2.1.so.7", ActionEdit, "libevent-2.1-7"},
 		{"missing-executable/make-dash-xxd.log", PhaseSetup, "make", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/ctest-dash-script-xxd.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/bash-xxd.log", PhaseSetup, "", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/configure-yacc-not-found.log", PhaseSetup, "./configure", false, MissingExecutable, "yacc", ActionEdit, "bison"},
-		{"missing-executable/auto-configure-no-cc.log", PhaseCommand, "auto/configure", false, MissingExecutable, "cc", ActionEdit, "gcc"},
+		{"missing-executable/auto-configure-no-cc.log", PhaseCommand, "auto/configure", false, MissingExecutable, "cc", ActionEdit, "libc6-dev"},
 		{"missing-executable/make-check-need-tclsh.log", PhaseCommand, "make check", false, MissingExecutable, "tclsh", ActionEdit, "tcl"},
 		// nlohmann/json: find_program(GIT) failed at configure time.
 		{"missing-executable/ctest-cmake-git-notfound.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, MissingExecutable, "git", ActionEdit, "git"},
