@@ -11,8 +11,9 @@ import (
 const maxBuilt = 4
 
 // notProgramDir holds executables that are not the project's programs:
-// test and benchmark binaries, CMake's compiler probes, vendored code.
-var notProgramDir = regexp.MustCompile(`(^|/)(CMakeFiles|_deps|test|tests|testing|unittests|fuzz|fuzzing|ossfuzz|bench|benchmarks|third_party|thirdparty|3rdparty|vendor|deps|external|\.git|node_modules|\.libs|_build/\.)(/|$)`)
+// test and benchmark binaries, CMake's and meson's compiler probes
+// (meson-private/sanitycheckc.exe), vendored code.
+var notProgramDir = regexp.MustCompile(`(^|/)(CMakeFiles|meson-private|meson-logs|meson-info|autom4te\.cache|_deps|test|tests|testing|unittests|fuzz|fuzzing|ossfuzz|bench|benchmarks|third_party|thirdparty|3rdparty|vendor|deps|external|\.git|node_modules|\.libs|_build/\.)(/|$)`)
 
 // BuiltProbes makes Runnable probes for programs the build produced that
 // the pyramid did not know about (a Makefile that builds `lz4` into the

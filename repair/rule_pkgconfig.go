@@ -1,6 +1,9 @@
 package repair
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // missingPkgConfig: a pkg-config module (a .pc file) was not found, as
 // meson, CMake's pkg_check_modules, autoconf's PKG_CHECK_MODULES or
@@ -24,7 +27,44 @@ var pkgConfigMatches = []match{
 
 func (missingPkgConfig) Name() string { return "missing-pkgconfig" }
 
-func (missingPkgConfig) Diagnose(f Failure) []Diagnosis { return scan(f.Log, pkgConfigMatches, nil) }
+// mesonNotFound is meson's line for a dependency it looked for and did
+// not find; mesonError the project's own error that stops the setup.
+var (
+	mesonNotFound = regexp.MustCompile(`^(?:Run-time |Build-time )?[Dd]ependency (\S+) found: NO\b`)
+	mesonError    = regexp.MustCompile(`ERROR: Problem encountered: (.*)`)
+)
+
+func (missingPkgConfig) Diagnose(f Failure) []Diagnosis {
+	return append(scan(f.Log, pkgConfigMatches, nil), mesonNamed(f.Log)...)
+}
+
+// mesonNamed: a meson.build that stops with an error of its own ("The
+// Wayland xkbcli programs require wayland-client and wayland-protocols
+// which were not found") names dependencies meson reported "found: NO";
+// those it names are missing (the optional ones it does not name are not).
+func mesonNamed(log string) []Diagnosis {
+	lines := logLines(log)
+	var msg string
+	for i, l := range lines {
+		if m := mesonError.FindStringSubmatch(l); m != nil {
+			msg = m[1]
+			if i+1 < len(lines) {
+				msg += " " + lines[i+1]
+			}
+		}
+	}
+	if msg == "" {
+		return nil
+	}
+	var out []Diagnosis
+	for _, l := range lines {
+		m := mesonNotFound.FindStringSubmatch(strings.TrimSpace(l))
+		if m != nil && regexp.MustCompile(`(^|[^\w-])`+regexp.QuoteMeta(m[1])+`($|[^\w-])`).MatchString(msg) {
+			out = append(out, Diagnosis{Kind: MissingPkgConfig, Subject: m[1], Evidence: strings.TrimSpace(l)})
+		}
+	}
+	return out
+}
 
 func (r missingPkgConfig) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != MissingPkgConfig {

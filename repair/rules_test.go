@@ -31,7 +31,7 @@ func readLog(t *testing.T, name string) string {
 // fakeIndex answers like the Debian Contents index would for the excerpts.
 var fakeIndex = MapIndex{
 	Headers:       map[string][]string{"zlib.h": {"zlib1g-dev"}},
-	PkgConfigs:    map[string][]string{"libevent": {"libevent-dev"}, "libnl-genl-3.0": {"libnl-genl-3-dev"}},
+	PkgConfigs:    map[string][]string{"libevent": {"libevent-dev"}, "libnl-genl-3.0": {"libnl-genl-3-dev"}, "wayland-protocols": {"wayland-protocols"}},
 	Libraries:     map[string][]string{"libevent.so": {"libevent-dev"}, "libevent-2.1.so.7": {"libevent-2.1-7"}, "libpcre.so": {"libpcre3-dev"}},
 	Executables:   map[string][]string{"xxd": {"xxd"}, "yacc": {"bison"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}},
 	CMakePackages: map[string][]string{"fmt": {"libfmt-dev"}},
@@ -87,9 +87,12 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-header/gcc-zlib.log", PhaseCommand, "gcc -o demo main.c", false, MissingHeader, "zlib.h", ActionEdit, "zlib1g-dev"},
 		{"missing-pkgconfig/meson-libevent.log", PhaseSetup, "meson setup build", false, MissingPkgConfig, "libevent", ActionEdit, "libevent-dev"},
 		{"missing-pkgconfig/configure-openvpn-libnl.log", PhaseSetup, "./configure", false, MissingPkgConfig, "libnl-genl-3.0", ActionEdit, "libnl-genl-3-dev"},
+		{"missing-pkgconfig/meson-xkbcommon-wayland-protocols.log", PhaseSetup, "meson setup build", false, MissingPkgConfig, "wayland-protocols", ActionEdit, "wayland-protocols"},
 		{"missing-pkgconfig/cmake-pkg-check-modules.log", PhaseSetup, "cmake -S . -B build", false, MissingPkgConfig, "libevent", ActionEdit, "libevent-dev"},
 		{"missing-library/ld-levent.log", PhaseCommand, "gcc -o demo main.c -levent", false, MissingLibrary, "-levent", ActionEdit, "libevent-dev"},
 		{"missing-library/nginx-configure-pcre.log", PhaseCommand, "auto/configure", false, MissingLibrary, "pcre", ActionEdit, "libpcre3-dev"},
+		{"meson-too-old/meson-setup-xkbcommon.log", PhaseSetup, "meson setup build", false, MesonTooOld, "1.4", ActionEdit, "-backports"},
+		{"autoconf-macro/autoreconf-libffi-libtool.log", PhaseSetup, "autoreconf -fi", false, UndefinedMacro, "LT_SYS_SYMBOL_USCORE", ActionEdit, "libltdl-dev"},
 		{"missing-library/loader-libevent.log", PhaseCommand, "./ev", false, MissingLibrary, "libevent-2.1.so.7", ActionEdit, "libevent-2.1-7"},
 		{"missing-executable/make-dash-xxd.log", PhaseSetup, "make", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/ctest-dash-script-xxd.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
