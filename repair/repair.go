@@ -49,6 +49,7 @@ const (
 	CMakeTooOld         Kind = "cmake_too_old"         // CMake 3.28 or higher is required
 	MesonTooOld         Kind = "meson_too_old"         // Meson version is 1.0.1 but project requires >= 1.4.0
 	UndefinedMacro      Kind = "undefined_macro"       // autoreconf: possibly undefined macro: LT_SYS_SYMBOL_USCORE
+	DocsFail            Kind = "docs_fail"             // xsltproc not found: manpages cannot be built
 	CMakePolicy         Kind = "cmake_policy"          // Compatibility with CMake < 3.5 has been removed
 	Werror              Kind = "werror"                // [-Werror=unused-variable]
 	CXXStandard         Kind = "cxx_standard"          // only available with ‘-std=c++17’

@@ -14,13 +14,17 @@ const TestUser = "heragent"
 // suite cannot be run as root."), or a daemon it starts drops root and
 // then cannot write the checkout root made (distccd: "failed to open
 // /repo/_testtmp/…: Permission denied" — root itself never sees EACCES on
-// a file). The sandbox runs as root, so the repair creates an unprivileged
+// a file; mosquitto's broker falls back to nobody). The sandbox runs as root, so the repair creates an unprivileged
 // user owning the repository and runs the command as that user.
 type nonRoot struct{}
 
 var nonRootMatches = []match{
 	{NeedsNonRoot, regexp.MustCompile(`(?i)()(?:cannot|can't|must not|should not|may not|must never) be run as root|refus\w* to run as root|running as root is not (?:allowed|supported|permitted)|do not run (?:this|the tests?|it) as root`)},
 	{NeedsNonRoot, regexp.MustCompile(`()(?:/repo|/tmp)/\S*: Permission denied`)},
+	// a broker that drops root to an account it lacks, then cannot write
+	// the test directory (mosquitto: "Unable to drop privileges to
+	// 'mosquitto' because this user does not exist. Trying 'nobody'")
+	{NeedsNonRoot, regexp.MustCompile(`()Unable to drop privileges to \S+ because this user does not exist`)},
 }
 
 func (nonRoot) Name() string { return "non-root" }

@@ -138,6 +138,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"tests-disabled/ctest-msgpack-no-tests.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, TestsDisabled, "", ActionEdit, "cmake -DMSGPACK_BUILD_TESTS=ON -S . -B build"},
 		{"non-root/ctest-libuv-root.log", PhaseCommand, "(cd build && ctest -C Debug --output-on-failure)", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
 		{"non-root/distccd-permission-denied.log", PhaseCommand, "make check", false, NeedsNonRoot, "", ActionRunAsUser, "chown -R heragent"},
+		{"non-root/ctest-mosquitto-drop-privileges.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
 		{"test-failure/unittest.log", PhaseCommand, "python3 -m unittest discover -v", false, TestFailure, "test_add", ActionRecord, ""},
 		{"test-failure/go-test.log", PhaseCommand, "go test ./...", false, TestFailure, "TestAdd", ActionRecord, ""},
 	}
