@@ -14,7 +14,7 @@ func (makeDetector) Detect(r *repo) bool {
 	if !r.stacks["make"] {
 		return false
 	}
-	if r.hasLanguage("C", "C++") {
+	if r.buildsLanguage("C", "C++") {
 		return true
 	}
 	for _, s := range []string{"python", "npm", "go", "cargo", "maven", "gradle"} {

@@ -218,6 +218,34 @@ func (r *repo) hasLanguage(langs ...string) bool {
 	return false
 }
 
+// buildsLanguage reports whether the project's own code (not its tests'
+// inputs, not auxiliary directories) is in one of langs: a syntax
+// highlighter's tests/examplefiles/c/*.c do not make it a C project.
+func (r *repo) buildsLanguage(langs ...string) bool {
+	for _, f := range r.files {
+		if f.Skipped != "" || f.Kind != "source" || auxPath(f.Path) || testPath(f.Path) {
+			continue
+		}
+		for _, l := range langs {
+			if strings.EqualFold(f.Language, l) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// testPath is a file under a test directory.
+func testPath(p string) bool {
+	for _, seg := range strings.Split(path.Dir(p), "/") {
+		switch strings.ToLower(seg) {
+		case "test", "tests", "testing", "testdata", "testsuite", "fixtures", "spec":
+			return true
+		}
+	}
+	return false
+}
+
 // auxPath is a file in a directory whose code does not decide how the
 // project is built: examples, contributions, other platforms' ports.
 func auxPath(p string) bool {
