@@ -52,6 +52,8 @@ var namedMatches = []match{
 	{MissingExecutable, regexp.MustCompile(`\bYou need ([A-Za-z][\w.+-]*)(?: v?[\d.]+)?(?: or (?:newer|later|higher))? (?:in order )?to\b`)},
 	// Please install gperf / You must install help2man
 	{MissingExecutable, regexp.MustCompile(`\b(?:[Pp]lease install|You must install|You need to install|Install) (?:the )?["']?([A-Za-z][\w.+-]*)["']?(?: program| package| tool)?(?: first| and (?:re-?run|try again)|[.!]?$)`)},
+	// setuptools_scm: OSError: 'git' was not found (a Python tool's require_command)
+	{MissingExecutable, regexp.MustCompile(`\b(?:OSError|FileNotFoundError|RuntimeError): ['"]([A-Za-z][\w.+-]*)['"] (?:was )?not found`)},
 	// ERROR: gperf is not installed / sphinx-build: not found in PATH
 	{MissingExecutable, regexp.MustCompile(`(?:ERROR|Error|error): ["']?([A-Za-z][\w.+-]*)["']? (?:is not installed|not found in PATH|is not in PATH|is required but not found)`)},
 }

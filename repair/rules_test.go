@@ -99,6 +99,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-executable/bash-xxd.log", PhaseSetup, "", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/configure-yacc-not-found.log", PhaseSetup, "./configure", false, MissingExecutable, "yacc", ActionEdit, "bison"},
 		{"missing-executable/auto-configure-no-cc.log", PhaseCommand, "auto/configure", false, MissingExecutable, "cc", ActionEdit, "libc6-dev"},
+		{"missing-executable/pytest-setuptools-scm-git.log", PhaseCommand, "python -m pytest -q", false, MissingExecutable, "git", ActionEdit, "git"},
 		{"missing-executable/make-check-need-tclsh.log", PhaseCommand, "make check", false, MissingExecutable, "tclsh", ActionEdit, "tcl"},
 		// nlohmann/json: find_program(GIT) failed at configure time.
 		{"missing-executable/ctest-cmake-git-notfound.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, MissingExecutable, "git", ActionEdit, "git"},
