@@ -94,6 +94,9 @@ func TestNormalize(t *testing.T) {
 		{"go test -v ./...", "go test -v ./..."},
 		{"go test -json ./...", "go test -json ./..."},
 		{"GOFLAGS=-mod=mod go test ./pkg", "GOFLAGS=-mod=mod go test -v ./pkg"},
+		{"./rsync-ssl --no-motd host::mod/ || true", "./rsync-ssl --no-motd host::mod/"},
+		{"make check || :", "make check"},
+		{"echo true", "echo true"},
 	}
 	for _, tt := range tests {
 		if got := normalize(tt.in, Unit); got != tt.want {

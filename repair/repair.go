@@ -49,6 +49,7 @@ const (
 	CMakeTooOld         Kind = "cmake_too_old"         // CMake 3.28 or higher is required
 	MesonTooOld         Kind = "meson_too_old"         // Meson version is 1.0.1 but project requires >= 1.4.0
 	UndefinedMacro      Kind = "undefined_macro"       // autoreconf: possibly undefined macro: LT_SYS_SYMBOL_USCORE
+	NodeGypHeaders      Kind = "node_gyp_headers"      // gyp http GET https://nodejs.org/…-headers.tar.gz, unreachable
 	DocsFail            Kind = "docs_fail"             // xsltproc not found: manpages cannot be built
 	CMakePolicy         Kind = "cmake_policy"          // Compatibility with CMake < 3.5 has been removed
 	Werror              Kind = "werror"                // [-Werror=unused-variable]

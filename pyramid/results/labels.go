@@ -10,6 +10,10 @@ import (
 // test_appliance, many shell and Perl drivers).
 var labelLine = regexp.MustCompile(`(?i)^(tests|total|tests run|passed|pass|failures|failed|fail|errors|error|skipped|skip)\s*:\s*(\d+)$`)
 
+// countFirstLine is the same total with the number first, as a closing
+// block of its own lines (rsync's runtests.py: "322 passed", "29 skipped").
+var countFirstLine = regexp.MustCompile(`(?i)^(\d+)\s+(tests|passed|failed|failures|errors|skipped)$`)
+
 // parseLabels reads such totals: the tests run from TESTS/TOTAL, the
 // failures, errors and skips from their labels, passed the rest (or its
 // own label). It is a fallback, used only when no framework was
@@ -19,7 +23,13 @@ func parseLabels(ls []string) (Counts, bool) {
 	var c Counts
 	total, passed, seen := -1, -1, false
 	for _, l := range ls {
-		m := labelLine.FindStringSubmatch(strings.TrimSpace(l))
+		t := strings.TrimSpace(l)
+		m := labelLine.FindStringSubmatch(t)
+		if m == nil {
+			if n := countFirstLine.FindStringSubmatch(t); n != nil {
+				m = []string{n[0], n[2], n[1]}
+			}
+		}
 		if m == nil {
 			continue
 		}

@@ -107,6 +107,9 @@ func TestParseTestdata(t *testing.T) {
 		{"plain/summary_lines.txt", c(12, 1, 2, 0, "plain")},
 		{"plain/bare.txt", c(2, 1, 0, 0, "plain")},
 		{"labels/pyyaml_appliance.txt", c(1283, 0, 0, 0, "labels")},
+		// rsync's runtests.py (heragent run, 2026-11-23): PASS/SKIP lines, then
+		// "322 passed" / "29 skipped" on lines of their own.
+		{"labels/rsync_runtests.txt", c(322, 0, 29, 0, "labels")},
 		{"nodetap/http_server_tap16.txt", c(528, 0, 0, 0, "node-tap")},
 		{"ava/chalk.txt", c(32, 0, 0, 0, "ava")},
 		// Catch2 (real, v2.13.10 and v3.7.1): a test case that failed as
