@@ -7,6 +7,7 @@ var Rules = []Rule{
 	timeout{},             // TimedOut: the log is cut short, retry once with a longer limit
 	goToolchainTooOld{},   // go.mod needs a newer Go: explains the compile errors Go 1.19 prints
 	cmakeTooOld{},         // cmake_minimum_required above bookworm's 3.25: cmake from backports
+	rustTooOld{},          // needs a newer Rust than bookworm's 1.63: cargo-web/rustc-web (1.85)
 	mesonTooOld{},         // meson.build asks more than bookworm's 1.0.1: meson from backports
 	autoconfMacro{},       // autoreconf: an undefined macro: the package shipping its .m4 (libtool, pkgconf, autoconf-archive)
 	cmakePolicy{},         // CMake 4 dropped old policies: -DCMAKE_POLICY_VERSION_MINIMUM
