@@ -27,6 +27,11 @@ func TestNodeGypHeaders(t *testing.T) {
 	if p == nil || p.Action != ActionEdit || len(p.Edits) != 1 {
 		t.Fatalf("proposals %+v", ps)
 	}
+	for _, q := range ps {
+		if q.Rule == "npm-lifecycle" && q.Action == ActionEdit {
+			t.Errorf("the install must keep its scripts (they build the addon): %+v", q)
+		}
+	}
 	w := f.Clone()
 	if _, err := w.Apply(p.Edits[0]); err != nil {
 		t.Fatal(err)

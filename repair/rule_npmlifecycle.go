@@ -55,12 +55,21 @@ func (npmLifecycle) Diagnose(f Failure) []Diagnosis {
 	if script == "" || !root {
 		return nil
 	}
-	return []Diagnosis{{Kind: LifecycleScript, Subject: script, Evidence: "the package's lifecycle script failed: " + script}}
+	d := Diagnosis{Kind: LifecycleScript, Subject: script, Evidence: "the package's lifecycle script failed: " + script}
+	if len(scan(f.Log, nodeGypMatches, nil)) > 0 {
+		d.Detail = "node-gyp-headers" // the script builds an addon node-gyp could not get headers for
+	}
+	return []Diagnosis{d}
 }
 
 func (r npmLifecycle) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != LifecycleScript {
 		return Proposal{}, false
+	}
+	if d.Detail == "node-gyp-headers" && ctx.File != nil && ctx.File.Find(bashfile.Runtimes, "npm_config_nodedir") < 0 {
+		// skipping the script would leave the project's own addon unbuilt:
+		// node-gyp-headers gives node-gyp the headers first
+		return none(d, "the script builds a native addon: node-gyp gets the local Node headers first"), true
 	}
 	i, text := ctx.find(bashfile.Runtimes, func(t string) bool { return jsInstallRe.MatchString(strings.TrimSpace(t)) })
 	if i < 0 || strings.Contains(text, "--ignore-scripts") {
