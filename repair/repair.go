@@ -51,6 +51,7 @@ const (
 	UndefinedMacro      Kind = "undefined_macro"       // autoreconf: possibly undefined macro: LT_SYS_SYMBOL_USCORE
 	NodeGypHeaders      Kind = "node_gyp_headers"      // gyp http GET https://nodejs.org/…-headers.tar.gz, unreachable
 	RustTooOld          Kind = "rust_too_old"          // requires rustc 1.70 or newer; a manifest cargo 1.63 cannot parse
+	NodeEngine          Kind = "node_engine"           // yarn: The engine "node" is incompatible with this module
 	DocsFail            Kind = "docs_fail"             // xsltproc not found: manpages cannot be built
 	CMakePolicy         Kind = "cmake_policy"          // Compatibility with CMake < 3.5 has been removed
 	Werror              Kind = "werror"                // [-Werror=unused-variable]
