@@ -190,6 +190,12 @@ func linkProbe(f VersionFunc, umbrella, lib string, genDirs []string) Command {
 		// A C API over C++ code (leveldb's c.h, snappy-c.h) links its
 		// archive with the C++ runtime, which a shared library names itself.
 		sys += ` $(nm ./` + lib + ` 2>/dev/null | grep ' U _Z' >/dev/null && echo -lstdc++)`
+		// An archive does not name its own dependencies (leveldb's snappy):
+		// the libraries the project's own programs were linked with after
+		// it, from CMake's link.txt, go after it too.
+		base := path.Base(lib)
+		sys += ` $(f=$(grep -lF ` + quoteArg(base) + ` $(find . -path '*CMakeFiles*' -name link.txt 2>/dev/null) 2>/dev/null | head -n 1); [ -n "$f" ] && sed -n 's|.*` +
+			strings.ReplaceAll(base, ".", `\.`) + `||p' "$f" | grep -oE '(^| )(-l[^ ]+|/[^ ]+\.so[^ ]*)' | tr '\n' ' ')`
 	}
 	src = append(src, "#include "+include, "int main(void) { "+call+" return 0; }")
 	text := "printf '%s\\n' " + shellQuoteAll(src) + " > /tmp/heragent-consumer.c && " +

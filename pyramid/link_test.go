@@ -96,8 +96,13 @@ func TestLinkProbes(t *testing.T) {
 	}
 	// An archive links the C++ runtime when its objects need it (a C API
 	// over C++ code); a shared library names it itself.
-	if !strings.Contains(ps[0].Text, `-ldl $(nm ./libz.a 2>/dev/null | grep ' U _Z' >/dev/null && echo -lstdc++) &&`) {
+	if !strings.Contains(ps[0].Text, `-ldl $(nm ./libz.a 2>/dev/null | grep ' U _Z' >/dev/null && echo -lstdc++) `) {
 		t.Errorf("archive probe does not check for C++ objects: %s", ps[0].Text)
+	}
+	// and with the libraries the project's programs were linked with
+	// after it (CMake's link.txt): leveldb's archive needs snappy.
+	if !strings.Contains(ps[0].Text, `grep -lF libz.a $(find . -path '*CMakeFiles*' -name link.txt`) || !strings.Contains(ps[0].Text, `sed -n 's|.*libz\.a||p'`) {
+		t.Errorf("archive probe does not add the archive's own dependencies: %s", ps[0].Text)
 	}
 	if strings.Contains(c.Text, "nm ./") || strings.Contains(c.Text, "third_party") {
 		t.Errorf("shared-library probe checks for C++ objects or includes a dependency's headers: %s", c.Text)
