@@ -52,7 +52,7 @@ func (docsOff) Diagnose(f Failure) []Diagnosis {
 }
 
 // docsWarning is a line that only warns.
-var docsWarning = regexp.MustCompile(`(?i)warn(ing)?|will not be built|disabled|skipping`)
+var docsWarning = regexp.MustCompile(`(?i)\bwarn(ing)?\b|will not be built|disabled|skipping`)
 
 var (
 	// cmakeDocOption: option(WITH_DOCS "…" ON), option_env(…), set(X ON CACHE BOOL …)

@@ -45,6 +45,8 @@ func TestDocsOff(t *testing.T) {
 			"meson setup -Denable-docs=false build"},
 		{"a warning is no failure", "configure: WARNING: doxygen not found - documentation will not be built\nconfigure: error: zlib.h not found",
 			build("./configure"), nil, ""},
+		{"a warning is no failure, whatever it says next", "configure: WARNING: sphinx-build not found: documentation is not built",
+			build("./configure"), nil, ""},
 		{"a doc path is no docs step", "dpkg: error processing archive /var/cache/apt/archives/x.deb: trying to overwrite '/usr/share/doc/x', which is also in package y",
 			build("./configure"), nil, ""},
 	} {
