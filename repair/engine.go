@@ -194,6 +194,15 @@ func scan(log string, ms []match, clean func(string) string) []Diagnosis {
 	return out
 }
 
+// firstOnly keeps the first diagnosis: one cause per log for rules whose
+// later matches are the same cause again.
+func firstOnly(ds []Diagnosis) []Diagnosis {
+	if len(ds) > 1 {
+		return ds[:1]
+	}
+	return ds
+}
+
 // tried counts earlier attempts of rule on the same kind and subject.
 func (c *Context) tried(rule string, d Diagnosis) int {
 	n := 0

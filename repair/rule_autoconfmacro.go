@@ -34,11 +34,8 @@ var macroPackages = []struct{ prefix, pkg string }{
 func (autoconfMacro) Name() string { return "autoconf-macro" }
 
 func (autoconfMacro) Diagnose(f Failure) []Diagnosis {
-	ds := scan(f.Log, autoconfMacroMatches, nil)
-	if len(ds) > 1 {
-		ds = ds[:1] // the first undefined macro; its package usually brings the rest
-	}
-	return ds
+	// the first undefined macro; its package usually brings the rest
+	return firstOnly(scan(f.Log, autoconfMacroMatches, nil))
 }
 
 func (r autoconfMacro) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {

@@ -46,12 +46,19 @@ func (r cmakeTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != CMakeTooOld {
 		return Proposal{}, false
 	}
-	if !versionLE(d.Subject, BackportsCMake) {
-		return none(d, fmt.Sprintf("CMake %s is newer than bookworm-backports' %s; no Debian source is known", d.Subject, BackportsCMake)), true
+	return fromBackports(r, d, ctx, "cmake", "CMake", BackportsCMake), true
+}
+
+// fromBackports installs pkg from the release's backports suite when the
+// version the project asks (d.Subject) is one backports carries (newest);
+// none above it, or when an earlier repair installed it already.
+func fromBackports(r Rule, d Diagnosis, ctx *Context, pkg, name, newest string) Proposal {
+	if !versionLE(d.Subject, newest) {
+		return none(d, fmt.Sprintf("%s %s is newer than bookworm-backports' %s; no Debian source is known", name, d.Subject, newest))
 	}
 	if ctx.tried(r.Name(), d) > 0 {
-		return none(d, "cmake from backports was installed by an earlier repair and the failure remains"), true
+		return none(d, pkg+" from backports was installed by an earlier repair and the failure remains")
 	}
-	return edit(d, fmt.Sprintf("the project needs CMake %s: install cmake from bookworm-backports (%s)", d.Subject, BackportsCMake),
-		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: bashfile.BackportsInstall("cmake"), Why: why(r, d)}), true
+	return edit(d, fmt.Sprintf("the project needs %s %s: install %s from bookworm-backports (%s)", name, d.Subject, pkg, newest),
+		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: bashfile.BackportsInstall(pkg), Why: why(r, d)})
 }

@@ -1,10 +1,7 @@
 package repair
 
 import (
-	"fmt"
 	"regexp"
-
-	"github.com/heragent/heragent/bashfile"
 )
 
 // mesonTooOld: the project's meson.build asks for a newer Meson than the
@@ -30,12 +27,5 @@ func (r mesonTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != MesonTooOld {
 		return Proposal{}, false
 	}
-	if !versionLE(d.Subject, BackportsMeson) {
-		return none(d, fmt.Sprintf("Meson %s is newer than bookworm-backports' %s; no Debian source is known", d.Subject, BackportsMeson)), true
-	}
-	if ctx.tried(r.Name(), d) > 0 {
-		return none(d, "meson from backports was installed by an earlier repair and the failure remains"), true
-	}
-	return edit(d, fmt.Sprintf("the project needs Meson %s: install meson from bookworm-backports (%s)", d.Subject, BackportsMeson),
-		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: bashfile.BackportsInstall("meson"), Why: why(r, d)}), true
+	return fromBackports(r, d, ctx, "meson", "Meson", BackportsMeson), true
 }

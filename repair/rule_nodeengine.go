@@ -26,11 +26,7 @@ var yarnInstallRe = regexp.MustCompile(`^yarn(?: install)?\b([^&|;]*)$`)
 func (nodeEngine) Name() string { return "node-engine" }
 
 func (nodeEngine) Diagnose(f Failure) []Diagnosis {
-	ds := scan(f.Log, nodeEngineMatches, nil)
-	if len(ds) > 1 {
-		ds = ds[:1]
-	}
-	return ds
+	return firstOnly(scan(f.Log, nodeEngineMatches, nil))
 }
 
 func (r nodeEngine) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {

@@ -28,11 +28,7 @@ const nodeDirCommand = `nodedir=$(dirname "$(dirname "$(node -p process.execPath
 func (nodeGypHeaders) Name() string { return "node-gyp-headers" }
 
 func (nodeGypHeaders) Diagnose(f Failure) []Diagnosis {
-	ds := scan(f.Log, nodeGypMatches, nil)
-	if len(ds) > 1 {
-		ds = ds[:1]
-	}
-	return ds
+	return firstOnly(scan(f.Log, nodeGypMatches, nil))
 }
 
 func (r nodeGypHeaders) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
@@ -54,4 +50,6 @@ func (r nodeGypHeaders) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 
 // isGlobalInstall is an install of a tool (npm install -g yarn@1), not of
 // the project's dependencies.
-func isGlobalInstall(t string) bool { return regexp.MustCompile(`\s(?:-g|--global)\b`).MatchString(t) }
+func isGlobalInstall(t string) bool { return globalInstallRe.MatchString(t) }
+
+var globalInstallRe = regexp.MustCompile(`\s(?:-g|--global)\b`)

@@ -20,11 +20,7 @@ var nodeOpenSSLMatches = []match{
 func (nodeLegacyOpenSSL) Name() string { return "node-legacy-openssl" }
 
 func (nodeLegacyOpenSSL) Diagnose(f Failure) []Diagnosis {
-	ds := scan(f.Log, nodeOpenSSLMatches, nil)
-	if len(ds) > 1 {
-		ds = ds[:1]
-	}
-	return ds
+	return firstOnly(scan(f.Log, nodeOpenSSLMatches, nil))
 }
 
 func (r nodeLegacyOpenSSL) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {

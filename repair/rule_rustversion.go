@@ -29,11 +29,7 @@ const WebRust = "1.85"
 func (rustTooOld) Name() string { return "rust-too-old" }
 
 func (rustTooOld) Diagnose(f Failure) []Diagnosis {
-	ds := scan(f.Log, rustTooOldMatches, nil)
-	if len(ds) > 1 {
-		ds = ds[:1]
-	}
-	return ds
+	return firstOnly(scan(f.Log, rustTooOldMatches, nil))
 }
 
 func (r rustTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
