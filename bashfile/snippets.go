@@ -26,10 +26,10 @@ func GoToolchainInstall(minor string) string {
 	return fmt.Sprintf(`if [ ! -x %[1]s/bin/go ]; then
   pkg_install ca-certificates curl unzip
   arch=$(dpkg --print-architecture)
-  v=$(curl -fsSL %[2]slist | grep -E "^v0\.0\.1-go%[3]s(\.[0-9]+)?\.linux-${arch}\$" | sort -V | tail -n 1 || true)
+  v=$(curl -fsSL --retry 5 --retry-all-errors --retry-delay 2 %[2]slist | grep -E "^v0\.0\.1-go%[3]s(\.[0-9]+)?\.linux-${arch}\$" | sort -V | tail -n 1 || true)
   [ -n "$v" ] || { log "no Go %[4]s toolchain on the Go module proxy"; exit 1; }
   log "installing Go toolchain $v"
-  curl -fsSL -o /tmp/go-toolchain.zip "%[2]s$v.zip"
+  curl -fsSL --retry 5 --retry-all-errors --retry-delay 2 -o /tmp/go-toolchain.zip "%[2]s$v.zip"
   rm -rf /tmp/go-toolchain && unzip -q /tmp/go-toolchain.zip -d /tmp/go-toolchain
   mv "/tmp/go-toolchain/golang.org/toolchain@$v" %[1]s
   chmod -R a+rX %[1]s && chmod a+x %[1]s/bin/* %[1]s/pkg/tool/*/*
