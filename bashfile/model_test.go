@@ -150,3 +150,30 @@ func TestCloneIsDeep(t *testing.T) {
 		t.Fatal("Clone shares memory with the original")
 	}
 }
+
+func TestAtMapsScriptLinesToCommands(t *testing.T) {
+	f := New()
+	_ = f.Append(Build, "[ -f build/build.ninja ] || meson setup build", Provenance{Source: "meson"})
+	_ = f.Append(Build, "if true; then\n  ./gradlew assemble\nfi", Provenance{Source: "gradle"})
+	lines := strings.Split(f.Render(), "\n")
+	for n, l := range lines {
+		p, ok := f.At(n + 1)
+		switch strings.TrimSpace(l) {
+		case "[ -f build/build.ninja ] || meson setup build":
+			if !ok || p != (Place{Build, 0}) {
+				t.Errorf("line %d %q: %v %v", n+1, l, p, ok)
+			}
+		case "./gradlew assemble":
+			if !ok || p != (Place{Build, 1}) {
+				t.Errorf("line %d %q: %v %v", n+1, l, p, ok)
+			}
+		case "# [gradle]", "main \"$@\"", "build_project() {":
+			if ok {
+				t.Errorf("line %d %q is no command: %v", n+1, l, p)
+			}
+		}
+	}
+	if _, ok := f.At(len(lines) + 5); ok {
+		t.Error("a line past the end is no command")
+	}
+}

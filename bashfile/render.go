@@ -67,7 +67,37 @@ const header = `#!/usr/bin/env bash
 
 // Render returns the script text.
 func (f *File) Render() string {
+	s, _ := f.render()
+	return s
+}
+
+// Place is where a command of the model is.
+type Place struct {
+	Section SectionID
+	Index   int // in the section's Commands
+}
+
+// At returns the command whose text covers line n (1-based) of the
+// rendered script — what bash's $LINENO names when the command fails.
+func (f *File) At(n int) (Place, bool) {
+	_, lines := f.render()
+	if n < 1 || n > len(lines) || lines[n-1].Index < 0 {
+		return Place{}, false
+	}
+	return lines[n-1], true
+}
+
+// render writes the script and, per line, the command it belongs to
+// (Index -1 for the lines of no command).
+func (f *File) render() (string, []Place) {
 	var b strings.Builder
+	var places []Place
+	mark := func(p Place) {
+		for n := strings.Count(b.String(), "\n"); len(places) < n; {
+			places = append(places, p)
+		}
+	}
+	other := Place{Index: -1}
 	b.WriteString(header)
 	fmt.Fprintf(&b, "\nREPO_DIR=${REPO_DIR:-%s}\n", f.RepoDir)
 	b.WriteString("HERAGENT_ENV_FILE=${HERAGENT_ENV_FILE:-/etc/profile.d/heragent.sh}\n\n")
@@ -78,17 +108,20 @@ func (f *File) Render() string {
 		if s == nil || len(s.Commands) == 0 {
 			b.WriteString("  :\n")
 		} else {
-			for _, c := range s.Commands {
+			for i, c := range s.Commands {
 				for _, w := range c.Why {
 					b.WriteString("  # " + formatWhy(w) + "\n")
 				}
+				mark(other)
 				b.WriteString(indent(c.Text) + "\n")
+				mark(Place{Section: spec.ID, Index: i})
 			}
 		}
 		b.WriteString("}\n")
 	}
 	b.WriteString("\nmain \"$@\"\n")
-	return b.String()
+	mark(other)
+	return b.String(), places
 }
 
 // indent shifts a command into a function body. Commands with here-documents

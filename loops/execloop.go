@@ -50,6 +50,9 @@ func (r *runner) execution(ctx context.Context) (Sandbox, error) {
 			return sb, nil
 		}
 		changed, stop := r.repair(ctx, *f)
+		if !changed && r.buildFallback(*f) {
+			continue
+		}
 		if !changed {
 			r.stop = fmt.Sprintf("the Bash File fails in section %s and no repair applies: %s", f.Section, stop)
 			return nil, nil

@@ -118,6 +118,7 @@ type runner struct {
 	reflected    map[int]bool          // iterations a lesson was asked for
 	versionFuncs []pyramid.VersionFunc // the checkout's headers' version functions
 	readHeaders  bool                  // versionFuncs is filled
+	fellBack     map[string]bool       // build fallbacks made (buildfallback.go)
 }
 
 // Run takes the repository as far up the maturity levels as it can prove:

@@ -18,6 +18,8 @@ func TestClassify(t *testing.T) {
 		{"make check", Unit},
 		{"make -C tests test-lz4", Unit},
 		{"make clean", ""},
+		{"./config --libdir=lib [--prefix=/opt/quictls]", ""}, // an optional argument in brackets: a template
+		{"make -j $(nproc) TARGET=linux-glibc", Build},
 		{"make -v", ""},
 		{"make dist dist-zip", ""},
 		{"make run", Integration},

@@ -37,6 +37,7 @@ const (
 	MissingHeader       Kind = "missing_header"        // fatal error: zlib.h: No such file or directory
 	MissingPkgConfig    Kind = "missing_pkgconfig"     // Dependency "libevent" not found
 	MissingLibrary      Kind = "missing_library"       // cannot find -lssl; libfoo.so.1: cannot open shared object file
+	UnlinkedLibrary     Kind = "unlinked_library"      // libXmu.so.6: error adding symbols: DSO missing from command line
 	MissingExecutable   Kind = "missing_executable"    // xxd: command not found
 	MissingCMakePackage Kind = "missing_cmake_package" // Could NOT find ZLIB
 	MissingPythonModule Kind = "missing_python_module" // No module named 'yaml'

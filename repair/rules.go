@@ -17,6 +17,7 @@ var Rules = []Rule{
 	missingPkgConfig{},    // pkg-config module not found: the package with its .pc
 	missingCMakePackage{}, // find_package failed: the package with its Config.cmake / hints
 	missingLibrary{},      // -lfoo or libfoo.so.N missing: the package with the .so
+	unlinkedLibrary{},     // DSO missing from command line: the library on the link line (LIBS/LDLIBS, LDFLAGS for CMake/meson)
 	missingPythonModule{}, // No module named x: python3-x (venv sees it) or pip when PyPI is reachable
 	missingNodeModule{},   // Cannot find module x: npm ci/install, or npm install x
 	nodeGypHeaders{},      // node-gyp cannot download Node's headers: npm_config_nodedir at the installed node's (before npm-lifecycle gives up on the addon)

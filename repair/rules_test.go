@@ -93,6 +93,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-library/nginx-configure-pcre.log", PhaseCommand, "auto/configure", false, MissingLibrary, "pcre", ActionEdit, "libpcre3-dev"},
 		{"meson-too-old/meson-setup-xkbcommon.log", PhaseSetup, "meson setup build", false, MesonTooOld, "1.4", ActionEdit, "-backports"},
 		{"autoconf-macro/autoreconf-libffi-libtool.log", PhaseSetup, "autoreconf -fi", false, UndefinedMacro, "LT_SYS_SYMBOL_USCORE", ActionEdit, "libltdl-dev"},
+		{"unlinked-library/make-vim-libxmu.log", PhaseSetup, "bash setup.sh", false, UnlinkedLibrary, "Xmu", ActionEdit, `persist_env LDFLAGS "${LDFLAGS:+$LDFLAGS }-Wl,--no-as-needed -lXmu"`}, // the sample builds with CMake
 		{"missing-library/loader-libevent.log", PhaseCommand, "./ev", false, MissingLibrary, "libevent-2.1.so.7", ActionEdit, "libevent-2.1-7"},
 		{"missing-executable/make-dash-xxd.log", PhaseSetup, "make", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/ctest-dash-script-xxd.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, MissingExecutable, "xxd", ActionEdit, "xxd"},

@@ -104,6 +104,21 @@ func chunkDoc(rel string, text string) []chunk {
 			body = append(body, l)
 			continue
 		}
+		if !rst && promptedLine(l) {
+			// An indented console transcript outside a fence (plain-text
+			// INSTALL files, Markdown's indented blocks): its prompted
+			// lines and their indented continuations.
+			j := i
+			for j+1 < len(lines) && indented(lines[j+1]) {
+				j++
+			}
+			body = append(body, lines[i:j+1]...)
+			cur.codeLangs = append(cur.codeLangs, "console")
+			cur.codes = append(cur.codes, dedent(append([]string(nil), lines[i:j+1]...)))
+			cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", ln, j+1))
+			i = j
+			continue
+		}
 		heading, level := "", 0
 		switch {
 		case md && strings.HasPrefix(trimmed, "#") && len(l) > 0 && l[0] == '#':
@@ -144,6 +159,16 @@ func chunkDoc(rel string, text string) []chunk {
 	}
 	flush(len(lines))
 	return out
+}
+
+// promptedLine is an indented line of a console transcript: "  $ make".
+func promptedLine(l string) bool {
+	return indented(l) && strings.HasPrefix(strings.TrimSpace(l), "$ ")
+}
+
+// indented is a non-blank line that starts with a space or a tab.
+func indented(l string) bool {
+	return strings.TrimSpace(l) != "" && (l[0] == ' ' || l[0] == '\t')
 }
 
 // isUnderline reports whether l underlines a title of width n.

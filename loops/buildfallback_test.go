@@ -1,0 +1,100 @@
+package loops
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/pyramid"
+)
+
+// failAt is a build section's failure as the Bash File's ERR trap prints
+// it: the line of the script where the command stands.
+func failAt(script, line, out string) (int, string) {
+	for i, l := range strings.Split(script, "\n") {
+		if strings.TrimSpace(l) == line {
+			return 2, out + "[2026-11-23 18:53:24] ERROR: setup failed at line " + strconv.Itoa(i+1) + " with exit code 2\n"
+		}
+	}
+	return 2, out
+}
+
+func ciCommand(text string, b pyramid.Bucket, source string) pyramid.Command {
+	return pyramid.Command{Text: text, Bucket: b, Reason: "documented", Why: []pyramid.Provenance{{Source: source, File: "INSTALL", Line: 36}}}
+}
+
+// The detector's `make` fails in a way no rule knows; the INSTALL file
+// documents `make … TARGET=linux-glibc`: that call replaces it (not the
+// FreeBSD one, not another target), and the run proves Installable with it.
+func TestDocumentedBuildReplacesTheDetectorsFailingCall(t *testing.T) {
+	f := newFake()
+	f.setup = func(script, section string) (int, string) {
+		if section == "build_project" && !strings.Contains(script, "TARGET=linux-glibc") {
+			return failAt(script, `make -j"$(nproc)"`, "Building without specifying a TARGET is not supported.\n")
+		}
+		return 0, ""
+	}
+	file := bashfile.New()
+	file.AddPackages(bashfile.Base, testWhy, "build-essential")
+	file.Append(bashfile.Build, `make -j"$(nproc)"`, bashfile.Provenance{Source: "make", File: "Makefile", Note: "the default target"})
+	p := pyr(0,
+		ciCommand("make reg-tests VTEST_PROGRAM=../vtest/vtest", pyramid.Build, "ci"),
+		ciCommand("gmake -j 4 TARGET=freebsd", pyramid.Build, "docs"),
+		ciCommand("make TARGET=freebsd USE_OPENSSL=1", pyramid.Build, "docs"),
+		ciCommand("make -j $(nproc) TARGET=linux-glibc", pyramid.Build, "docs"))
+	rep, out := runFake(t, f, RunOptions{File: file, Pyramid: p, Repairer: scripted(nil), Target: pyramid.Installable})
+	if rep.Level != pyramid.Installable {
+		t.Fatalf("level %s: %s", rep.Level, rep.WhyNotHigher)
+	}
+	setup, _ := os.ReadFile(filepath.Join(out, "setup.sh"))
+	if !strings.Contains(string(setup), "make -j $(nproc) TARGET=linux-glibc") || strings.Contains(string(setup), "freebsd") {
+		t.Fatalf("setup.sh does not build as documented:\n%s", setup)
+	}
+	if len(rep.Repairs) == 0 || rep.Repairs[len(rep.Repairs)-1].Rule != "documented-build" {
+		t.Fatalf("repairs %+v", rep.Repairs)
+	}
+}
+
+// Nothing documented to fall back on: the run stops where it did.
+func TestNoDocumentedBuildNoFallback(t *testing.T) {
+	f := newFake()
+	f.setup = func(script, section string) (int, string) {
+		if section == "build_project" {
+			return failAt(script, "make", "boom\n")
+		}
+		return 0, ""
+	}
+	file := bashfile.New()
+	file.Append(bashfile.Build, "make", bashfile.Provenance{Source: "make"})
+	rep, _ := runFake(t, f, RunOptions{File: file, Pyramid: pyr(0, ciCommand("make install", pyramid.Build, "docs")), Repairer: scripted(nil)})
+	if rep.Level != pyramid.None || !strings.Contains(rep.WhyNotHigher, "no repair applies") {
+		t.Fatalf("level %s: %s", rep.Level, rep.WhyNotHigher)
+	}
+}
+
+// A Gradle wrapper without its jar fails after meson built the project:
+// the gradle commands leave the build section; meson's stay.
+func TestSecondBuildSystemThatFailsIsDropped(t *testing.T) {
+	f := newFake()
+	f.setup = func(script, section string) (int, string) {
+		if section == "build_project" && strings.Contains(script, "./gradlew") {
+			return failAt(script, "./gradlew --no-daemon assemble", "Error: Could not find or load main class org.gradle.wrapper.GradleWrapperMain\n")
+		}
+		return 0, ""
+	}
+	file := bashfile.New()
+	file.Append(bashfile.Build, "[ -f build/build.ninja ] || meson setup build", bashfile.Provenance{Source: "meson"})
+	file.Append(bashfile.Build, "meson compile -C build", bashfile.Provenance{Source: "meson"})
+	file.Append(bashfile.Build, "./gradlew --no-daemon assemble", bashfile.Provenance{Source: "gradle"})
+	rep, out := runFake(t, f, RunOptions{File: file, Pyramid: pyr(0), Repairer: scripted(nil), Target: pyramid.Installable})
+	if rep.Level != pyramid.Installable {
+		t.Fatalf("level %s: %s", rep.Level, rep.WhyNotHigher)
+	}
+	setup, _ := os.ReadFile(filepath.Join(out, "setup.sh"))
+	if strings.Contains(string(setup), "gradlew") || !strings.Contains(string(setup), "meson compile -C build") {
+		t.Fatalf("setup.sh:\n%s", setup)
+	}
+}
