@@ -297,6 +297,9 @@ func (e *env) fit(text, dir string) (string, bool) {
 	if why := e.missingScript(w, dir); why != "" {
 		return dir, false
 	}
+	if !e.pathRooted(w[0], dir) {
+		return dir, false // ./curl/tests/testcurl: a layout with the checkout one level down
+	}
 	if w[0] == "flask" && !e.hasFlaskApp(text, dir) {
 		return dir, false // the docs' hello app is not in the repository
 	}
@@ -313,6 +316,21 @@ func (e *env) fit(text, dir string) (string, bool) {
 	}
 	return dir, true
 }
+
+// pathRooted: a program run by a relative path of two or more parts
+// starts in a directory of the checkout or in one a build makes.
+func (e *env) pathRooted(prog, dir string) bool {
+	rel, ok := strings.CutPrefix(prog, "./")
+	first, _, deeper := strings.Cut(rel, "/")
+	if !ok || !deeper || buildDirs[first] || madeDirs[first] || first == e.layout.OutOfTree() {
+		return true
+	}
+	_, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(dir), first))
+	return err == nil
+}
+
+// madeDirs are the directories builds put programs in, besides buildDirs.
+var madeDirs = map[string]bool{"target": true, "bin": true, "dist": true, "zig-out": true, "Release": true, "Debug": true, ".libs": true}
 
 // missingScript reports an npm/yarn script the package does not define
 // (docs often run scripts of an app they tell the reader to generate).

@@ -238,3 +238,16 @@ func TestCServerProbe(t *testing.T) {
 		t.Error("not a server")
 	}
 }
+
+// A program run by a path that starts outside the checkout and outside
+// any build directory is about another layout (docs that clone the
+// project one level down): not mined.
+func TestPathRooted(t *testing.T) {
+	e := fixtureEnv(t, "c-cmake")
+	for prog, want := range map[string]bool{"./build/checksum-cli": true, "./src/main": true, "./checksum-cli": true,
+		"./target/release/x": true, "./checksum/tests/run": false, "checksum-cli": true} {
+		if got := e.pathRooted(prog, ""); got != want {
+			t.Errorf("pathRooted(%q) = %v, want %v", prog, got, want)
+		}
+	}
+}
