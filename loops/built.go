@@ -64,7 +64,10 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 		abs, _ := filepath.Abs(r.o.Repo)
 		name = filepath.Base(abs)
 	}
-	probes := pyramid.BuiltProbes(bins, name)
+	if !r.readFixture { // the checkout does not change: look once
+		r.fixture, r.readFixture = pyramid.Fixture(os.DirFS(r.o.Repo)), true
+	}
+	probes := pyramid.BuiltProbes(bins, name, r.fixture)
 	if len(libs) > 0 {
 		if !r.readHeaders { // the checkout does not change: read its headers once
 			r.versionFuncs, r.readHeaders = pyramid.VersionFuncs(os.DirFS(r.o.Repo), name), true

@@ -119,6 +119,8 @@ type runner struct {
 	versionFuncs []pyramid.VersionFunc // the checkout's headers' version functions
 	readHeaders  bool                  // versionFuncs is filled
 	fellBack     map[string]bool       // build fallbacks made (buildfallback.go)
+	fixture      string                // the test suite's input for built programs (pyramid.Fixture)
+	readFixture  bool                  // fixture is set
 }
 
 // Run takes the repository as far up the maturity levels as it can prove:

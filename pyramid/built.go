@@ -21,9 +21,10 @@ var notProgramDir = regexp.MustCompile(`(^|/)(CMakeFiles|meson-private|meson-log
 // executables the build left in the repository (slash paths relative to
 // it), repoName ranks programs named after the project first. Each
 // program gets a run on a small text input on stdin, then --version and
-// --help; every probe runs under `timeout` so a program that waits for
+// --help; with a fixture (Fixture: an input of the kind the test suite
+// feeds the programs) the first two get it as their argument first; every probe runs under `timeout` so a program that waits for
 // something else cannot hold the run.
-func BuiltProbes(bins []string, repoName string) []Command {
+func BuiltProbes(bins []string, repoName, fixture string) []Command {
 	type cand struct {
 		rel   string
 		score int
@@ -76,6 +77,9 @@ func BuiltProbes(bins []string, repoName string) []Command {
 		why := []Provenance{{Source: "built", File: c.rel, Note: "an executable the build produced"}, {Source: "synthesized", Note: "no documented run command"}}
 		mk := func(text, reason string) Command {
 			return Command{Text: text, Bucket: Entry, Level: Runnable, Reason: reason, Why: why, Synth: true}
+		}
+		if fixture != "" && i < 2 {
+			out = append(out, mk("timeout 10 "+run+" "+fixture, "runs a program the build produced on an input of the test suite ("+fixture+", the suite's most common input kind)"))
 		}
 		in, kind := sampleInput(c.rel)
 		out = append(out, mk("printf '"+in+"' | timeout 10 "+run, "runs a program the build produced on a small "+kind+" input on stdin"))

@@ -3,6 +3,7 @@ package pyramid
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 func TestBuiltProbesRanksTheProductFirst(t *testing.T) {
@@ -20,7 +21,7 @@ func TestBuiltProbesRanksTheProductFirst(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.repo, func(t *testing.T) {
-			cs := BuiltProbes(tt.bins, tt.repo)
+			cs := BuiltProbes(tt.bins, tt.repo, "")
 			if len(cs) == 0 {
 				t.Fatal("no probes")
 			}
@@ -37,7 +38,53 @@ func TestBuiltProbesRanksTheProductFirst(t *testing.T) {
 }
 
 func TestBuiltProbesNothingBuilt(t *testing.T) {
-	if cs := BuiltProbes([]string{"build/tests/t1", "x/CMakeFiles/a.out", "build/meson-private/sanitycheckc.exe", "build/bin/a-test", "build/bin/b-test", "build/bin/test-c"}, "foo"); len(cs) != 0 {
+	if cs := BuiltProbes([]string{"build/tests/t1", "x/CMakeFiles/a.out", "build/meson-private/sanitycheckc.exe", "build/bin/a-test", "build/bin/b-test", "build/bin/test-c"}, "foo", ""); len(cs) != 0 {
 		t.Fatalf("probes for test binaries only: %+v", cs)
+	}
+}
+
+// The test suite's input goes to the first programs before the stdin probe.
+func TestBuiltProbesTakeTheFixture(t *testing.T) {
+	cs := BuiltProbes([]string{"src/flex", "src/stage1flex", "tools/x"}, "flex", "tests/scanner.l")
+	if len(cs) < 3 || cs[0].Text != "timeout 10 ./src/flex tests/scanner.l" || !strings.Contains(cs[1].Text, "printf") {
+		t.Fatalf("probes %q", texts(cs))
+	}
+	for _, c := range cs {
+		if strings.Contains(c.Text, "./tools/x tests/scanner.l") {
+			t.Fatalf("the third program got the fixture: %q", c.Text)
+		}
+	}
+}
+
+func texts(cs []Command) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Text)
+	}
+	return out
+}
+
+// Fixture: the most common input kind of the test directories, its
+// smallest file of some substance, not one meant to fail.
+func TestFixture(t *testing.T) {
+	fsys := fstest.MapFS{
+		"tests/a.l":           {Data: []byte(strings.Repeat("x", 40))},
+		"tests/b.l":           {Data: []byte(strings.Repeat("x", 80))},
+		"tests/bad-input.l":   {Data: []byte(strings.Repeat("x", 33))},
+		"tests/tiny.l":        {Data: []byte("x")},
+		"tests/c.c":           {Data: []byte("int main(){}")},
+		"tests/d.c":           {Data: []byte("int main(){}")},
+		"tests/e.c":           {Data: []byte("int main(){}")},
+		"tests/e.c.expected":  {Data: []byte("ok")},
+		"tests/f.expected":    {Data: []byte("ok")},
+		"src/g.l":             {Data: []byte(strings.Repeat("x", 40))},
+		"node_modules/t/x.l":  {Data: []byte(strings.Repeat("x", 35))},
+		"tests/with space.pc": {Data: []byte("x")},
+	}
+	if got := Fixture(fsys); got != "tests/a.l" {
+		t.Fatalf("Fixture = %q, want tests/a.l", got)
+	}
+	if got := Fixture(fstest.MapFS{"tests/a.c": {Data: []byte("x")}, "README": {Data: []byte("x")}}); got != "" {
+		t.Fatalf("Fixture of a suite of code = %q, want none", got)
 	}
 }

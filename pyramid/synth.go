@@ -50,6 +50,10 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 	}
 	var out []Command
 	var weak []Command
+	fixture := ""
+	if len(progs) > 0 {
+		fixture = Fixture(os.DirFS(e.ix.Root))
+	}
 	for i, p := range progs {
 		if i >= maxSynth {
 			break
@@ -62,8 +66,12 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 		mk := func(text, reason string) Command {
 			return Command{Text: text, Bucket: Entry, Reason: reason, Why: why, Synth: true}
 		}
+		server := serverSrc.MatchString(src) || cServerSrc.MatchString(src)
+		if fixture != "" && !server && !p.lib {
+			out = append(out, mk(p.run+" "+fixture, "runs the program on an input of its test suite ("+fixture+", the suite's most common input kind)"))
+		}
 		switch {
-		case serverSrc.MatchString(src) || cServerSrc.MatchString(src):
+		case server:
 			port := "8080"
 			if m := portRe.FindStringSubmatch(src); m != nil {
 				port = m[1]
