@@ -13,14 +13,15 @@ import (
 )
 
 // Documented uses of a program name input files the reader is expected to
-// have (`yq '.a' file.yaml`, `csvtool col 1 data.csv`). A documented
+// have (`yq '.a' file.yaml`, `csvtool col 1 data.csv`, `ccache gcc -c
+// hello.c`). A documented
 // command whose data file is not in the checkout is kept as a real use:
 // a small file of the right kind is written first, in the command itself
 // (so verify and the exported entrypoint do the same), and the reason
 // says so.
 
 // dataFileRe is a relative path to a data file by its extension.
-var dataFileRe = regexp.MustCompile(`^[\w][\w./+-]*\.(ya?ml|json|toml|xml|csv|tsv|txt|md|ini|cfg|conf|properties|html?)$`)
+var dataFileRe = regexp.MustCompile(`^[\w][\w./+-]*\.(ya?ml|json|toml|xml|csv|tsv|txt|md|ini|cfg|conf|properties|html?|c|h|cc|cpp|cxx|hpp)$`)
 
 // sampleInputs are small valid files of each kind.
 var sampleInputs = map[string]string{
@@ -30,6 +31,8 @@ var sampleInputs = map[string]string{
 	"xml":  "<?xml version=\"1.0\"?>\n<root><name>heragent</name><a><b>1</b><b>2</b></a></root>\n",
 	"csv":  "name,value\nheragent,1\nother,2\n", "tsv": "name\tvalue\nheragent\t1\nother\t2\n",
 	"txt": "hello heragent\nsecond line\n", "md": "# heragent\n\nSome *text*.\n",
+	"c": "int main(void) { return 0; }\n", "h": "int heragent(void);\n", "hpp": "int heragent();\n",
+	"cc": "int main() { return 0; }\n", "cpp": "int main() { return 0; }\n", "cxx": "int main() { return 0; }\n",
 	"ini": "[section]\nkey = value\n", "cfg": "[section]\nkey = value\n", "conf": "key = value\n", "properties": "key=value\n",
 	"html": "<!doctype html>\n<html><body><p>heragent</p></body></html>\n", "htm": "<!doctype html>\n<html><body><p>heragent</p></body></html>\n",
 }

@@ -18,6 +18,7 @@ func TestMissingInputs(t *testing.T) {
 		{"yq -o json file.yaml > out.json", []string{"file.yaml"}},
 		{"tool convert -o out/result.csv input/data.csv", []string{"input/data.csv"}},
 		{"jq . testdata/in.json", nil},
+		{"ccache gcc -c hello.c", []string{"hello.c"}},
 		{"tool ../etc/passwd.txt /abs/x.json", nil},
 		{"yq ea '.' path/to/*.yml", nil},
 	} {
