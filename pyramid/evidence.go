@@ -162,7 +162,7 @@ var interpreters = set("python", "node", "nodejs", "ruby", "perl")
 var helpArgs = set("--help", "-help", "-h", "-?", "--usage", "--version", "-version", "-V")
 
 // helpOnly reports an invocation that only asks for help or a version
-// (`-v` only when it is the sole argument; `help`/`version` as the first
+// (`-v`, `-vv` only when it is the sole argument; `help`/`version` as the first
 // word: a subcommand), or inline code that only imports.
 func helpOnly(a []string) bool {
 	if len(a) >= 3 && interpreters[a[0]] {
@@ -177,8 +177,8 @@ func helpOnly(a []string) bool {
 	switch {
 	case len(args) == 0:
 		return false
-	case len(args) == 1 && args[0] == "-v":
-		return true
+	case len(args) == 1 && (args[0] == "-v" || args[0] == "-vv" || args[0] == "-vvv"):
+		return true // -vv: the version with the build options (haproxy)
 	case args[0] == "help" || args[0] == "version" || args[0] == "--help-all":
 		return true
 	}

@@ -127,6 +127,7 @@ func TestGradeRunnable(t *testing.T) {
 		{mined("python -m mytool --help", Entry, "readme"), EvidenceLastResort},
 		{mined("python3 -m mytool --version", Entry, "docs"), EvidenceLastResort},
 		{mined("cd build && ./tool -v", Entry, "readme"), EvidenceLastResort},
+		{mined("./haproxy -vv", Entry, "ci"), EvidenceLastResort}, // the version and build options
 		{mined("./tool -v input.txt", Entry, "readme"), EvidenceDocumented},
 		{mined("./tool -h localhost -p 80", Entry, "readme"), EvidenceDocumented},
 		{mined("./tool help", Entry, "readme"), EvidenceLastResort},
