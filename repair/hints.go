@@ -46,7 +46,9 @@ var cmakeHints = map[string][]string{
 var pythonDebianHints = map[string][]string{
 	"yaml": {"python3-yaml"}, "requests": {"python3-requests"}, "numpy": {"python3-numpy"},
 	"scipy": {"python3-scipy"}, "pandas": {"python3-pandas"}, "six": {"python3-six"},
-	"pytest": {"python3-pytest"}, "setuptools": {"python3-setuptools"}, "pkg_resources": {"python3-pkg-resources"},
+	"pytest": {"python3-pytest"}, "pytest_asyncio": {"python3-pytest-asyncio"}, "pytest_cov": {"python3-pytest-cov"},
+	"pytest_timeout": {"python3-pytest-timeout"}, "xdist": {"python3-pytest-xdist"}, "pytest_benchmark": {"python3-pytest-benchmark"},
+	"pytest_mock": {"python3-pytest-mock"}, "pytest_rerunfailures": {"python3-pytest-rerunfailures"}, "setuptools": {"python3-setuptools"}, "pkg_resources": {"python3-pkg-resources"},
 	"jinja2": {"python3-jinja2"}, "click": {"python3-click"}, "attr": {"python3-attr"},
 	"dateutil": {"python3-dateutil"}, "lxml": {"python3-lxml"}, "bs4": {"python3-bs4"},
 	"PIL": {"python3-pil"}, "cv2": {"python3-opencv"}, "sklearn": {"python3-sklearn"},
@@ -65,6 +67,7 @@ var pythonDebianHints = map[string][]string{
 // pythonDistHints maps an import name to its PyPI distribution where they
 // differ (used only when pip can reach its index).
 var pythonDistHints = map[string]string{
+	"xdist": "pytest-xdist", "syrupy": "syrupy",
 	"yaml": "PyYAML", "PIL": "Pillow", "cv2": "opencv-python", "sklearn": "scikit-learn",
 	"bs4": "beautifulsoup4", "dateutil": "python-dateutil", "attr": "attrs", "serial": "pyserial",
 	"usb": "pyusb", "Crypto": "pycryptodome", "nacl": "PyNaCl", "zmq": "pyzmq", "magic": "python-magic",

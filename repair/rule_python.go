@@ -32,7 +32,7 @@ const pipReachable = "pip-reachable"
 func (missingPythonModule) Name() string { return "missing-python-module" }
 
 func (missingPythonModule) Diagnose(f Failure) []Diagnosis {
-	ds := scan(f.Log, pythonMatches, nil)
+	ds := append(scan(f.Log, pythonMatches, nil), pytestPlugins(f.Log)...)
 	if pipReachedRe.MatchString(f.Log) {
 		for i := range ds {
 			ds[i].Detail = pipReachable

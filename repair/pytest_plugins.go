@@ -1,0 +1,61 @@
+package repair
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A pytest configuration (addopts, ini keys) that names a plugin's option
+// fails without the plugin: "__main__.py: error: unrecognized arguments:
+// --asyncio-mode=strict" (exit 4, no test run), or, under -W error,
+// "PytestConfigWarning: Unknown config option: timeout". The option names
+// the plugin; the missing plugin is a missing Python module, repaired as
+// one (Debian's python3-pytest-… or pip).
+
+// pytestPluginOptions maps a plugin's command-line option or ini key
+// (without dashes, '-' as '_') to the plugin's import name.
+var pytestPluginOptions = map[string]string{
+	"asyncio_mode": "pytest_asyncio", "asyncio_default_fixture_loop_scope": "pytest_asyncio",
+	"cov": "pytest_cov", "cov_report": "pytest_cov", "cov_config": "pytest_cov", "cov_fail_under": "pytest_cov", "cov_branch": "pytest_cov", "no_cov": "pytest_cov",
+	"timeout": "pytest_timeout", "timeout_method": "pytest_timeout", "timeout_func_only": "pytest_timeout",
+	"numprocesses": "xdist", "n": "xdist", "dist": "xdist", "maxprocesses": "xdist", "looponfail": "xdist",
+	"benchmark_skip": "pytest_benchmark", "benchmark_only": "pytest_benchmark", "benchmark_disable": "pytest_benchmark", "benchmark_min_rounds": "pytest_benchmark",
+	"mypy": "pytest_mypy", "flake8": "pytest_flake8", "black": "pytest_black", "doctest_plus": "pytest_doctestplus",
+	"reruns": "pytest_rerunfailures", "reruns_delay": "pytest_rerunfailures", "randomly_seed": "pytest_randomly", "forked": "pytest_forked",
+	"mpl": "pytest_mpl", "html": "pytest_html", "snapshot_update": "syrupy", "env": "pytest_env", "mock_use_standalone_module": "pytest_mock",
+	"hypothesis_profile": "hypothesis", "hypothesis_show_statistics": "hypothesis", "subtests": "pytest_subtests",
+}
+
+var (
+	pytestUnrecognizedRe = regexp.MustCompile(`(?:pytest|__main__\.py|py\.test): error: unrecognized arguments: (.+)`)
+	pytestUnknownIniRe   = regexp.MustCompile(`PytestConfigWarning: Unknown config option: (\w+)`)
+)
+
+// pytestPlugins finds the plugins a pytest run's configuration needs and
+// does not have, as missing-module diagnoses, in log order.
+func pytestPlugins(log string) []Diagnosis {
+	var out []Diagnosis
+	seen := map[string]bool{}
+	add := func(opt, line string) {
+		key := strings.ReplaceAll(strings.TrimLeft(opt, "-"), "-", "_")
+		key, _, _ = strings.Cut(key, "=")
+		mod := pytestPluginOptions[key]
+		if mod == "" || seen[mod] {
+			return
+		}
+		seen[mod] = true
+		out = append(out, Diagnosis{Kind: MissingPythonModule, Subject: mod, Evidence: strings.TrimSpace(line)})
+	}
+	for _, l := range logLines(log) {
+		if m := pytestUnrecognizedRe.FindStringSubmatch(l); m != nil {
+			for _, a := range strings.Fields(m[1]) {
+				if strings.HasPrefix(a, "-") {
+					add(a, l)
+				}
+			}
+		} else if m := pytestUnknownIniRe.FindStringSubmatch(l); m != nil {
+			add(m[1], l)
+		}
+	}
+	return out
+}
