@@ -26,6 +26,8 @@ var executableMatches = []match{
 	{MissingExecutable, regexp.MustCompile(`FileNotFoundError: \[Errno 2\] No such file or directory: '([\w.+-]+)'$`)},
 	// Node child_process: Error: spawn xxd ENOENT
 	{MissingExecutable, regexp.MustCompile(`spawn ([\w.+-]+) ENOENT`)},
+	// Go's os/exec: exec: "bzr": executable file not found in $PATH
+	{MissingExecutable, regexp.MustCompile(`exec: "([\w.+-]+)": executable file not found in \$PATH`)},
 	// CMake: No CMAKE_CXX_COMPILER could be found.
 	{MissingExecutable, regexp.MustCompile(`No CMAKE_(C|CXX)_COMPILER could be found`)},
 	// CMake: CMake was unable to find a build program corresponding to "Ninja".
@@ -54,6 +56,8 @@ var namedMatches = []match{
 	{MissingExecutable, regexp.MustCompile(`\b(?:[Pp]lease install|You must install|You need to install|Install) (?:the )?["']?([A-Za-z][\w.+-]*)["']?(?: program| package| tool)?(?: first| and (?:re-?run|try again)|[.!]?$)`)},
 	// setuptools_scm: OSError: 'git' was not found (a Python tool's require_command)
 	{MissingExecutable, regexp.MustCompile(`\b(?:OSError|FileNotFoundError|RuntimeError): ['"]([A-Za-z][\w.+-]*)['"] (?:was )?not found`)},
+	// a test's own message at its file:line: "bzr_test.go:59: bzr is not installed"
+	{MissingExecutable, regexp.MustCompile(`^\s*[\w./-]+:\d+: ["']?([A-Za-z][\w.+-]*)["']? (?:is not installed|not installed|not found in PATH|is not in PATH|is not available)`)},
 	// ERROR: gperf is not installed / sphinx-build: not found in PATH
 	{MissingExecutable, regexp.MustCompile(`(?:ERROR|Error|error): ["']?([A-Za-z][\w.+-]*)["']? (?:is not installed|not found in PATH|is not in PATH|is required but not found)`)},
 }
