@@ -44,6 +44,9 @@ func (d goDetector) Apply(ctx context.Context, p *planner) error {
 			return err
 		}
 	}
+	if err := d.cgo(ctx, p); err != nil {
+		return err
+	}
 	if err := p.addProject(Runtimes, "go mod download", ev(d.Name(), mod, 0, "module dependencies from the Go module proxy")); err != nil {
 		return err
 	}
@@ -60,4 +63,26 @@ func (d goDetector) Apply(ctx context.Context, p *planner) error {
 	}
 	return p.add(Build, "GOBIN=/usr/local/bin go install "+strings.Join(pkgs, " "),
 		ev(d.Name(), mod, 0, "install the module's programs ("+strings.Join(names, ", ")+") on PATH, as its users run them"))
+}
+
+// cgo: packages of the module that import "C" need a C compiler, and the
+// go command turns cgo off when it finds none — the package then compiles
+// without its C half and its tests fail on undefined names (go-sqlite3's
+// driver). gcc and libc6-dev go in with the toolchain, and cgo is on.
+func (d goDetector) cgo(ctx context.Context, p *planner) error {
+	files, err := p.ix.Importers(ctx, "C")
+	if err != nil {
+		return nil
+	}
+	for _, f := range files {
+		if !strings.HasSuffix(f, ".go") || strings.Contains("/"+f, "/vendor/") || strings.Contains("/"+f, "/testdata/") || strings.Contains("/"+f, "/_") {
+			continue
+		}
+		why := ev(d.Name(), f, 0, `imports "C": cgo needs a C compiler`)
+		if err := p.install(Base, why, "gcc", "libc6-dev"); err != nil {
+			return err
+		}
+		return p.add(Runtimes, "persist_env CGO_ENABLED 1", why)
+	}
+	return nil
 }
