@@ -108,12 +108,22 @@ func parseAutoconf(_ string, src []byte, f *fileFacts) error {
 
 var amVar = regexp.MustCompile(`^(\w+?)_(PROGRAMS|LTLIBRARIES|LIBRARIES|SCRIPTS)\s*\+?=\s*(.*)$|^(TESTS)\s*\+?=\s*(.*)$`)
 
+// amCheckRe is a Makefile.am whose `make check` runs a suite without
+// TESTS: automake's DejaGnu support (libffi's testsuite/) or a
+// check-local rule.
+var amCheckRe = regexp.MustCompile(`^AUTOMAKE_OPTIONS\s*\+?=.*\bdejagnu\b|^DEJATOOL\s*\+?=|^check-local\s*:`)
+
 // parseAutomake reads programs, libraries and tests from Makefile.am.
 func parseAutomake(rel string, src []byte, f *fileFacts) error {
 	sc := bufio.NewScanner(bytes.NewReader(src))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for ln := 1; sc.Scan(); ln++ {
 		line := strings.TrimSpace(sc.Text())
+		if amCheckRe.MatchString(line) {
+			// a DejaGnu suite (runtest) or the project's own check-local rule
+			f.targets = append(f.targets, target{kind: "test", name: "check", command: "make check", line: ln})
+			continue
+		}
 		m := amVar.FindStringSubmatch(line)
 		if m == nil {
 			continue

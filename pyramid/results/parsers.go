@@ -38,6 +38,8 @@ var textParsers = []textParser{
 	// automake's parallel test harness (make check): "# TOTAL:" block, or
 	// the older "All N tests passed" / "F of N tests failed" banners.
 	{name: "automake", parse: parseAutomake, supersedes: inner, wraps: true},
+	// DejaGnu's runtest (automake's dejagnu option): "=== x Summary ===", "# of expected passes N".
+	{name: "dejagnu", parse: parseDejagnu, supersedes: inner, wraps: true},
 	// Perl's prove (TAP::Harness): "Files=N, Tests=M" and "Result:".
 	{name: "prove", parse: parseProve, supersedes: []string{"tap"}},
 	// curl's runtests.pl: "TESTDONE: 116 tests out of 117 reported OK".

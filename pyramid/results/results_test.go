@@ -42,6 +42,9 @@ func TestParseTestdata(t *testing.T) {
 		{"automake/failure_then_cat_test-suite-log.txt", c(2, 1, 2, 1, "automake")},
 		// SUBDIRS = lib tests: two summaries, summed.
 		{"automake/two_suites_recursive.txt", c(4, 0, 1, 0, "automake")},
+		// DejaGnu under make check (libffi's shape): the summary block;
+		// unsupported → skipped.
+		{"dejagnu/make_check_libffi.txt", c(1876, 1, 30, 0, "dejagnu")},
 		// meson: Expected Fail → skipped.
 		{"meson/mixed.txt", c(2, 1, 2, 0, "meson")},
 		{"meson/pass.txt", c(2, 0, 0, 0, "meson")},
