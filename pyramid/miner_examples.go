@@ -69,22 +69,14 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 				out = append(out, c)
 				continue
 			}
-			run := exampleLangs[strings.ToLower(cb.Lang)]
-			if run == "" || count[run] >= maxExamples || pkgs[run] == "" {
-				continue
+			if c, ok := scriptExample(s, cb, pkgs, count, "readme", "the README's"); ok {
+				out = append(out, c)
 			}
-			code := cb.Code
-			if strings.ToLower(cb.Lang) == "pycon" {
-				code = pyconCode(code)
-			}
-			if !usesPackage(run, code, pkgs[run]) || waitsRe.MatchString(code) || ellipsisLine.MatchString(code) {
-				continue
-			}
-			count[run]++
-			out = append(out, Command{Text: exampleCommand(run, pkgs[run], code, count[run]), Bucket: Entry,
-				Reason: "runs the README's example of the package in " + run,
-				Why:    []Provenance{{Source: "readme", File: s.Path, Line: int(cb.Line), Note: "code example"}}})
 		}
+	}
+	fromReadme := map[string]bool{}
+	for run, n := range count {
+		fromReadme[run] = n > 0
 	}
 	for _, s := range secs {
 		if docSource(s.Path) == "readme" || depDocs.MatchString(s.Path) {
@@ -93,10 +85,38 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 		for _, cb := range s.Code {
 			if c, ok := programExample(ctx, e, s, cb, count, len(out)+1, true); ok {
 				out = append(out, c)
+				continue
+			}
+			// The docs' examples of an interpreted language when the
+			// README has none (Sphinx docs' doctest blocks).
+			if run := exampleLangs[strings.ToLower(cb.Lang)]; run != "" && !fromReadme[run] && minedDoc(s.Path) {
+				if c, ok := scriptExample(s, cb, pkgs, count, "docs", "the documentation's"); ok {
+					out = append(out, c)
+				}
 			}
 		}
 	}
 	return out, nil
+}
+
+// scriptExample is the command of a code block of an interpreted language
+// that uses the package (whole, without waiting on input or elided lines).
+func scriptExample(s retrieval.DocSection, cb retrieval.CodeBlock, pkgs map[string]string, count map[string]int, source, whose string) (Command, bool) {
+	run := exampleLangs[strings.ToLower(cb.Lang)]
+	if run == "" || count[run] >= maxExamples || pkgs[run] == "" {
+		return Command{}, false
+	}
+	code := cb.Code
+	if strings.ToLower(cb.Lang) == "pycon" {
+		code = pyconCode(code)
+	}
+	if !usesPackage(run, code, pkgs[run]) || waitsRe.MatchString(code) || ellipsisLine.MatchString(code) {
+		return Command{}, false
+	}
+	count[run]++
+	return Command{Text: exampleCommand(run, pkgs[run], code, count[run]), Bucket: Entry,
+		Reason: "runs " + whose + " example of the package in " + run,
+		Why:    []Provenance{{Source: source, File: s.Path, Line: int(cb.Line), Note: "code example"}}}, true
 }
 
 // programExample is the command of a code block that is a whole program

@@ -98,22 +98,26 @@ func chunkDoc(rel string, text string) []chunk {
 			body = append(body, l)
 			continue
 		}
-		if rst && (strings.HasPrefix(trimmed, ".. code-block::") || strings.HasPrefix(trimmed, ".. code::") || strings.HasPrefix(trimmed, ".. sourcecode::")) {
+		if rst && (strings.HasPrefix(trimmed, ".. code-block::") || strings.HasPrefix(trimmed, ".. code::") || strings.HasPrefix(trimmed, ".. sourcecode::") || strings.HasPrefix(trimmed, ".. doctest::")) {
 			_, lang, _ := strings.Cut(trimmed, "::")
+			if strings.HasPrefix(trimmed, ".. doctest::") {
+				lang = "pycon" // Sphinx's doctest directive: an interactive session
+			}
 			rstCode, rstIndentSeen, fenceLang, fenceStart = true, false, strings.TrimSpace(lang), ln
 			body = append(body, l)
 			continue
 		}
-		if !rst && promptedLine(l) {
-			// An indented console transcript outside a fence (plain-text
-			// INSTALL files, Markdown's indented blocks): its prompted
-			// lines and their indented continuations.
+		if lang := sessionLang(l, rst, i == 0 || strings.TrimSpace(lines[i-1]) == ""); lang != "" {
+			// A transcript outside a fence: an indented console session
+			// (plain-text INSTALL files, Markdown's indented blocks) with
+			// its continuation lines, or a Python session (reST's doctest
+			// blocks, indented >>> examples) up to the blank line.
 			j := i
-			for j+1 < len(lines) && indented(lines[j+1]) {
+			for j+1 < len(lines) && (indented(lines[j+1]) || lang == "pycon" && strings.TrimSpace(lines[j+1]) != "") {
 				j++
 			}
 			body = append(body, lines[i:j+1]...)
-			cur.codeLangs = append(cur.codeLangs, "console")
+			cur.codeLangs = append(cur.codeLangs, lang)
 			cur.codes = append(cur.codes, dedent(append([]string(nil), lines[i:j+1]...)))
 			cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", ln, j+1))
 			i = j
@@ -161,9 +165,19 @@ func chunkDoc(rel string, text string) []chunk {
 	return out
 }
 
-// promptedLine is an indented line of a console transcript: "  $ make".
-func promptedLine(l string) bool {
-	return indented(l) && strings.HasPrefix(strings.TrimSpace(l), "$ ")
+// sessionLang tells whether line l starts a transcript outside a fence:
+// "console" for an indented "  $ make" (not in reST, whose literal
+// blocks are its own), "pycon" for ">>> " opening a paragraph (reST's
+// doctest block) or indented.
+func sessionLang(l string, rst, afterBlank bool) string {
+	t := strings.TrimSpace(l)
+	switch {
+	case !rst && indented(l) && strings.HasPrefix(t, "$ "):
+		return "console"
+	case strings.HasPrefix(t, ">>> ") && (afterBlank || indented(l)):
+		return "pycon"
+	}
+	return ""
 }
 
 // indented is a non-blank line that starts with a space or a tab.
