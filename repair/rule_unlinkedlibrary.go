@@ -41,6 +41,14 @@ func (r unlinkedLibrary) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		vars, flag = []string{"LDFLAGS"}, "-Wl,--no-as-needed "+flag
 	}
 	var edits []bashfile.Edit
+	// -l needs the unversioned lib<name>.so of the -dev package; the
+	// program only pulled in the runtime's lib<name>.so.N.
+	for _, p := range lookup(ctx, func(i PackageIndex) []string { return i.Library("lib" + d.Subject + ".so") }, nil) {
+		if !ctx.hasPackage(p) {
+			edits = append(edits, bashfile.Edit{Op: bashfile.OpAddPackages, Section: ctx.packageSection(p), Packages: []string{p}, Why: why(r, d)})
+		}
+		break
+	}
 	for _, v := range vars {
 		edits = append(edits, bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes,
 			Command: `case " ${` + v + `:-} " in *" ` + flag + ` "*) ;; *) persist_env ` + v + ` "${` + v + `:+$` + v + ` }` + flag + `" ;; esac`, Why: why(r, d)})

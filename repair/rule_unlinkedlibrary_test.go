@@ -16,9 +16,12 @@ func TestUnlinkedLibraryOnAMakeBuild(t *testing.T) {
 	if len(ds) != 1 || ds[0].Subject != "Xmu" {
 		t.Fatalf("diagnoses %+v", ds)
 	}
-	p, _ := (unlinkedLibrary{}).Propose(ds[0], &Context{File: f})
+	p, _ := (unlinkedLibrary{}).Propose(ds[0], &Context{File: f, Index: MapIndex{Libraries: map[string][]string{"libXmu.so": {"libxmu-dev"}}}})
+	if len(p.Edits) == 0 || p.Edits[0].Op != bashfile.OpAddPackages || p.Edits[0].Packages[0] != "libxmu-dev" {
+		t.Fatalf("edits %v: want libxmu-dev first", p.Edits)
+	}
 	var got []string
-	for _, e := range p.Edits {
+	for _, e := range p.Edits[1:] {
 		got = append(got, e.Command)
 	}
 	if len(got) != 2 || !strings.Contains(got[0], `persist_env LIBS "${LIBS:+$LIBS }-lXmu"`) || !strings.Contains(got[1], "persist_env LDLIBS") {
