@@ -16,18 +16,23 @@ import (
 type unwrapper struct {
 	name   string
 	unwrap func(ctx context.Context, e *env, c Command) []string
+	why    string // what the inner command is, after "what `wrapper` runs"
 }
+
+// builtOwn is why most wrappers are seen through.
+const builtOwn = ", in the environment the Bash File made (the wrapper builds its own from a registry)"
 
 // unwrappers are asked in this order; the first that answers wins.
 var unwrappers = []unwrapper{
-	{"runner", unwrapRunner}, // uv/poetry/pipenv/pdm/hatch/rye/pixi run CMD → CMD
-	{"tox", unwrapTox},       // tox [-e ENV] → the env's commands from tox.ini (or pyproject's legacy_tox_ini)
-	{"nox", unwrapNox},       // nox [-s S] → the session's session.run(...) calls in noxfile.py
-	{"make", unwrapMake},     // make T → T's recipe, when it runs a wrapper
+	{"runner", unwrapRunner, builtOwn}, // uv/poetry/pipenv/pdm/hatch/rye/pixi run CMD → CMD
+	{"tox", unwrapTox, builtOwn},       // tox [-e ENV] → the env's commands from tox.ini (or pyproject's legacy_tox_ini)
+	{"nox", unwrapNox, builtOwn},       // nox [-s S] → the session's session.run(...) calls in noxfile.py
+	{"make", unwrapMake, builtOwn},     // make T → T's recipe, when it runs a wrapper
+	{"npm", unwrapNpm, " without the lint, format and type checks chained before the tests"}, // npm test: its test steps
 }
 
 // innerUnwrappers see through a recipe line (make's own recipes).
-var innerUnwrappers = []unwrapper{{"runner", unwrapRunner}, {"tox", unwrapTox}, {"nox", unwrapNox}}
+var innerUnwrappers = []unwrapper{{"runner", unwrapRunner, builtOwn}, {"tox", unwrapTox, builtOwn}, {"nox", unwrapNox, builtOwn}}
 
 // maxUnwrapped bounds the commands one wrapper expands to.
 const maxUnwrapped = 3
@@ -52,7 +57,7 @@ func unwrapWrappers(ctx context.Context, e *env, cs []Command) []Command {
 					continue
 				}
 				have[text] = true
-				out = append(out, unwrapped(c, text))
+				out = append(out, unwrapped(c, text, u.why))
 			}
 			break
 		}
@@ -63,17 +68,17 @@ func unwrapWrappers(ctx context.Context, e *env, cs []Command) []Command {
 
 // unwrapped is the command text inside wrapper c, classified on its own
 // but kept at c's level when it has none (a script path).
-func unwrapped(c Command, text string) Command {
+func unwrapped(c Command, text, what string) Command {
 	b := c.Bucket // a script path classifies as nothing: the wrapper's
-	if v := classify(text); v.Drop == "" && v.Bucket != "" {
-		b = v.Bucket
+	if v := classify(text); v.Drop == "" && v.Bucket != "" && (v.Bucket.Level() != Installable || c.Bucket.Level() == Installable) {
+		b = v.Bucket // not a build: a test wrapper's chain that compiles first is still its tests
 	}
 	why := make([]Provenance, len(c.Why))
 	copy(why, c.Why)
 	if len(why) > 0 {
 		why[0].Note = strings.TrimSpace(why[0].Note + " (inside `" + c.Text + "`)")
 	}
-	return Command{Text: text, Dir: c.Dir, Bucket: b, Reason: "what `" + c.Text + "` runs, in the environment the Bash File made (the wrapper builds its own from a registry)", Why: why}
+	return Command{Text: text, Dir: c.Dir, Bucket: b, Reason: "what `" + c.Text + "` runs" + what, Why: why}
 }
 
 // runnerPrefixes are environment managers whose `run` executes the rest

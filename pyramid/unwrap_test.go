@@ -139,3 +139,29 @@ func TestSubprojectConventions(t *testing.T) {
 		t.Fatalf("commands %+v", cs)
 	}
 }
+
+// npm test whose script chains linters and type checks before the suite:
+// the suite alone; scripts of checks are followed one level; a chain of
+// checks and a build only gives nothing.
+func TestUnwrapNpm(t *testing.T) {
+	e := fixtureEnv(t, "node-npm")
+	scripts := e.packageScripts(context.Background(), "")
+	if len(scripts) == 0 {
+		t.Fatal("the fixture has no scripts")
+	}
+	for _, tc := range []struct {
+		body, want string
+	}{
+		{"pnpm lint && pnpm test:types && pnpm vitest run", "pnpm vitest run"},
+		{"xo && c8 ava && tsd", "c8 ava && tsd"},
+		{"eslint . && prettier --check . && node --test", "node --test"},
+		{"node --test", ""},     // no check: npm test is the suite already
+		{"eslint . && tsc", ""}, // a check and a build
+		{"npm run lint && jest", "jest"},
+	} {
+		got := unwrapNpmBody(tc.body, map[string]string{"lint": "eslint .", "test:types": "tsc --noEmit"})
+		if got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.body, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,92 @@
+package pyramid
+
+import (
+	"context"
+	"path"
+	"regexp"
+	"strings"
+)
+
+// unwrapNpm: `npm test` whose script chains checks before the tests
+// (`pnpm lint && pnpm test:types && pnpm vitest run`) → the test steps
+// alone. Linters, formatters and type checkers judge style, not
+// behaviour, and fail on a toolchain one version apart; the suite is the
+// rest of the chain. Script references (`pnpm test:unit`, `npm run x`)
+// are followed one level. Nothing when no step is a check.
+func unwrapNpm(ctx context.Context, e *env, c Command) []string {
+	w := strings.Fields(c.Text)
+	if len(c.Expect) > 0 || c.Bucket.Level() != Testable || len(w) < 2 || (w[0] != "npm" && w[0] != "yarn" && w[0] != "pnpm") {
+		return nil
+	}
+	scripts := e.packageScripts(ctx, c.Dir)
+	body, ok := scripts[scriptName(w)]
+	if !ok {
+		return nil
+	}
+	if inner := unwrapNpmBody(body, scripts); inner != "" {
+		return []string{inner}
+	}
+	return nil
+}
+
+// unwrapNpmBody is a test script's chain without its check steps, "" when
+// it has none or keeps no suite.
+func unwrapNpmBody(body string, scripts map[string]string) string {
+	var kept []string
+	checks := false
+	for _, step := range splitAnd(body) {
+		inner := step
+		if sw := strings.Fields(step); len(sw) >= 2 && (sw[0] == "npm" || sw[0] == "yarn" || sw[0] == "pnpm") {
+			if b, ok := scripts[scriptName(sw)]; ok {
+				inner = b
+			}
+		}
+		if checkStepRe.MatchString(step) || checkStepRe.MatchString(inner) {
+			checks = true
+			continue
+		}
+		kept = append(kept, step)
+	}
+	suite := false
+	for _, k := range kept {
+		v := classify(k)
+		suite = suite || v.Bucket == Unit || v.Bucket == Integration || v.Drop != "" && !buildStepRe.MatchString(k)
+	}
+	if !checks || !suite {
+		return "" // no check to leave out, or nothing but checks and a build
+	}
+	return strings.Join(kept, " && ")
+}
+
+// buildStepRe is a step that compiles or bundles, not a suite.
+var buildStepRe = regexp.MustCompile(`^(?:(?:npm|yarn|pnpm)(?: run)? (?:build|compile|prepare|bundle)\S*|(?:npx )?(?:tsc|tsgo|rollup|webpack|vite build|babel|esbuild|unbuild|tsup|swc)\b)`)
+
+// scriptName is the package script an npm/yarn/pnpm command runs.
+func scriptName(w []string) string {
+	if (w[1] == "run" || w[1] == "run-script") && len(w) > 2 {
+		return w[2]
+	}
+	if w[1] == "t" {
+		return "test"
+	}
+	return w[1]
+}
+
+// checkStepRe is a step that checks style or types: a linter, formatter,
+// type checker or a script named for one.
+var checkStepRe = regexp.MustCompile(`^(?:(?:npm|yarn|pnpm)(?: run(?:-script)?)? )?(?:npx |pnpm exec |yarn exec )?(?:[\w@/.-]*:)?(?:lint|eslint|oxlint|tslint|standard|xo|prettier|oxfmt|biome|dprint|stylelint|markdownlint|publint|attw|knip|typecheck|type-check|tsc --noEmit|tsc -p \S+ --noEmit|tsgo --noEmit|vue-tsc --noEmit|check-types|test:types|test:lint|test:format|format(?::check)?|fmt|size-limit)\b`)
+
+// packageScripts are the scripts of dir's package.json.
+func (e *env) packageScripts(ctx context.Context, dir string) map[string]string {
+	ts, err := e.ix.Targets(ctx, "script")
+	if err != nil {
+		return nil
+	}
+	out := map[string]string{}
+	for _, t := range ts {
+		if t.Path == path.Join(dir, "package.json") {
+			out[t.Name] = t.Command
+		}
+	}
+	return out
+}
