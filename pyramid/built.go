@@ -78,6 +78,9 @@ func BuiltProbes(bins []string, repoName, fixture string) []Command {
 		mk := func(text, reason string) Command {
 			return Command{Text: text, Bucket: Entry, Level: Runnable, Reason: reason, Why: why, Synth: true}
 		}
+		if prog := interpreterRun(run); prog != "" {
+			out = append(out, mk("timeout 10 "+prog, "runs a one-line program with the interpreter the build produced"))
+		}
 		if fixture != "" && i < 2 {
 			out = append(out, mk("timeout 10 "+run+" "+fixture, "runs a program the build produced on an input of the test suite ("+fixture+", the suite's most common input kind)"))
 		}

@@ -88,3 +88,22 @@ func TestFixture(t *testing.T) {
 		t.Fatalf("Fixture of a suite of code = %q, want none", got)
 	}
 }
+
+// An interpreter the build produced runs a one-line program of its
+// language first; other programs do not.
+func TestBuiltProbesRunInterpreters(t *testing.T) {
+	cs := BuiltProbes([]string{"src/lua", "src/luac"}, "lua", "")
+	if len(cs) == 0 || cs[0].Text != "timeout 10 ./src/lua -e 'print(1+2)'" {
+		t.Fatalf("probes %q", texts(cs))
+	}
+	for _, tc := range []struct{ run, want string }{
+		{"./ports/unix/build-standard/micropython", "./ports/unix/build-standard/micropython -c 'print(1+2)'"},
+		{"./tclsh8.6", `printf 'puts [expr {1+2}]\n' | ./tclsh8.6`},
+		{"./src/luac", ""},
+		{"./build/zstd", ""},
+	} {
+		if got := interpreterRun(tc.run); got != tc.want {
+			t.Errorf("interpreterRun(%q) = %q, want %q", tc.run, got, tc.want)
+		}
+	}
+}

@@ -67,6 +67,9 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 			return Command{Text: text, Bucket: Entry, Reason: reason, Why: why, Synth: true}
 		}
 		server := serverSrc.MatchString(src) || cServerSrc.MatchString(src)
+		if prog := interpreterRun(p.run); prog != "" && !server {
+			out = append(out, mk(prog, "runs a one-line program with the repository's interpreter"))
+		}
 		if fixture != "" && !server && !p.lib {
 			out = append(out, mk(p.run+" "+fixture, "runs the program on an input of its test suite ("+fixture+", the suite's most common input kind)"))
 		}
