@@ -72,6 +72,8 @@ const (
 	CompileError        Kind = "compile_error"         // an error in the project's own code
 	TestsDisabled       Kind = "tests_disabled"        // No tests were found!!! (a CMake test option is off)
 	TestFailure         Kind = "test_failure"          // tests ran and some failed
+	NoSuchTarget        Kind = "no_such_target"        // make: *** No rule to make target 'check'.  Stop.
+	UsageError          Kind = "usage_error"           // the program printed its usage for the arguments given
 	Unknown             Kind = "unknown"               // no rule recognised the log
 )
 

@@ -38,6 +38,7 @@ var Rules = []Rule{
 	nonRoot{},             // refuses root / drops it: run as an unprivileged user owning the repo
 	parallelBuild{},       // a parallel make failed with no cause named: once more with one job
 	compileError{},        // error in the project's own code: abstain
+	rejected{},            // no such make target / npm script, or a usage message: recorded
 	testsDisabled{},       // ctest found no tests: the project's test option, off by default, on
 	testFailure{},         // tests failed: recorded
 }

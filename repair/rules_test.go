@@ -94,6 +94,9 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"meson-too-old/meson-setup-xkbcommon.log", PhaseSetup, "meson setup build", false, MesonTooOld, "1.4", ActionEdit, "-backports"},
 		{"autoconf-macro/autoreconf-libffi-libtool.log", PhaseSetup, "autoreconf -fi", false, UndefinedMacro, "LT_SYS_SYMBOL_USCORE", ActionEdit, "libltdl-dev"},
 		{"unlinked-library/make-vim-libxmu.log", PhaseSetup, "bash setup.sh", false, UnlinkedLibrary, "Xmu", ActionEdit, `persist_env LDFLAGS "${LDFLAGS:+$LDFLAGS }-Wl,--no-as-needed -lXmu"`}, // the sample builds with CMake
+		{"rejected/make-check-nginx-no-target.log", PhaseCommand, "make check", false, NoSuchTarget, "check", ActionRecord, ""},
+		{"rejected/pkgconf-please-specify.log", PhaseCommand, "./build/pkgconf", false, UsageError, "at least one package name on the command line.", ActionRecord, ""},
+		{"rejected/argparse-required.log", PhaseCommand, "python md-convert --version", false, UsageError, "md-convert", ActionRecord, ""},
 		{"missing-library/loader-libevent.log", PhaseCommand, "./ev", false, MissingLibrary, "libevent-2.1.so.7", ActionEdit, "libevent-2.1-7"},
 		{"missing-executable/make-dash-xxd.log", PhaseSetup, "make", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/ctest-dash-script-xxd.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, MissingExecutable, "xxd", ActionEdit, "xxd"},

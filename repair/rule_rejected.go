@@ -1,0 +1,44 @@
+package repair
+
+import "regexp"
+
+// rejected: the command ran and refused what it was given — a program
+// that printed its usage for the probe's arguments, a make target, npm
+// script or ninja target the project does not have. Nothing in the
+// environment is missing: recorded (the command is not tried again in
+// this state) under what it is, not as unknown. Commands after setup
+// only; a more specific rule (a missing tool named in the same log) goes
+// first.
+type rejected struct{}
+
+var rejectedMatches = []match{
+	{NoSuchTarget, regexp.MustCompile(`No rule to make target '([^']+)'\.\s+Stop\.`)},
+	{NoSuchTarget, regexp.MustCompile(`npm ERR! Missing script: "([^"]+)"|npm error Missing script: "([^"]+)"`)},
+	{NoSuchTarget, regexp.MustCompile(`error Command "([^"]+)" not found\.`)}, // yarn 1
+	{NoSuchTarget, regexp.MustCompile(`ERR_PNPM_NO_SCRIPT\S* Missing script: (\S+)`)},
+	{NoSuchTarget, regexp.MustCompile(`ninja: error: unknown target '([^']+)'`)},
+	{UsageError, regexp.MustCompile(`^(?:[Uu]sage|USAGE): (\S+)`)},
+	{UsageError, regexp.MustCompile(`(?i)^(?:\S+: )?(?:error: )?please specify (.+)`)},
+	{UsageError, regexp.MustCompile(`^(\S+): error: the following arguments are required`)},
+	{UsageError, regexp.MustCompile(`^(\S+): (?:unrecognized|invalid|unknown) option\b`)},
+	{UsageError, regexp.MustCompile(`^Try '(\S+) --help' for more information`)},
+}
+
+func (rejected) Name() string { return "rejected" }
+
+func (rejected) Diagnose(f Failure) []Diagnosis {
+	if f.Phase != PhaseCommand || f.TimedOut {
+		return nil
+	}
+	return firstOnly(scan(f.Log, rejectedMatches, nil))
+}
+
+func (rejected) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
+	switch d.Kind {
+	case NoSuchTarget:
+		return record(d, "the project has no target or script "+d.Subject+": the command is not one of its own"), true
+	case UsageError:
+		return record(d, "the program ran and refused the arguments it was given (it printed its usage): "+d.Evidence), true
+	}
+	return Proposal{}, false
+}
