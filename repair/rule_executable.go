@@ -56,6 +56,8 @@ var namedMatches = []match{
 	{MissingExecutable, regexp.MustCompile(`\b(?:[Pp]lease install|You must install|You need to install|Install) (?:the )?["']?([A-Za-z][\w.+-]*)["']?(?: program| package| tool)?(?: first| and (?:re-?run|try again)|[.!]?$)`)},
 	// setuptools_scm: OSError: 'git' was not found (a Python tool's require_command)
 	{MissingExecutable, regexp.MustCompile(`\b(?:OSError|FileNotFoundError|RuntimeError): ['"]([A-Za-z][\w.+-]*)['"] (?:was )?not found`)},
+	// automake's DejaGnu check rule: WARNING: could not find 'runtest'
+	{MissingExecutable, regexp.MustCompile(`^WARNING: could not find '([\w.+-]+)'$`)},
 	// a test's own message at its file:line: "bzr_test.go:59: bzr is not installed"
 	{MissingExecutable, regexp.MustCompile(`^\s*[\w./-]+:\d+: ["']?([A-Za-z][\w.+-]*)["']? (?:is not installed|not installed|not found in PATH|is not in PATH|is not available)`)},
 	// ERROR: gperf is not installed / sphinx-build: not found in PATH
