@@ -52,6 +52,7 @@ const (
 	UndefinedMacro      Kind = "undefined_macro"       // autoreconf: possibly undefined macro: LT_SYS_SYMBOL_USCORE
 	NodeGypHeaders      Kind = "node_gyp_headers"      // gyp http GET https://nodejs.org/…-headers.tar.gz, unreachable
 	RustTooOld          Kind = "rust_too_old"          // requires rustc 1.70 or newer; a manifest cargo 1.63 cannot parse
+	NodeTooOld          Kind = "node_too_old"          // Error [ERR_REQUIRE_ESM]: require() of ES Module (Node.js < 20.19)
 	NodeEngine          Kind = "node_engine"           // yarn: The engine "node" is incompatible with this module
 	DocsFail            Kind = "docs_fail"             // xsltproc not found: manpages cannot be built
 	CMakePolicy         Kind = "cmake_policy"          // Compatibility with CMake < 3.5 has been removed

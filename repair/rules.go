@@ -21,6 +21,7 @@ var Rules = []Rule{
 	missingPythonModule{}, // No module named x: python3-x (venv sees it) or pip when PyPI is reachable
 	missingNodeModule{},   // Cannot find module x: npm ci/install, or npm install x
 	nodeGypHeaders{},      // node-gyp cannot download Node's headers: npm_config_nodedir at the installed node's (before npm-lifecycle gives up on the addon)
+	nodeTooOld{},          // ERR_REQUIRE_ESM: a newer Node.js (22) from the npm registry before the dependencies
 	nodeEngine{},          // yarn refuses a dependency's stricter engines field: --ignore-engines
 	npmLifecycle{},        // the package's own prepare/postinstall failed in setup: install with --ignore-scripts
 	nodeLegacyOpenSSL{},   // ERR_OSSL_EVP_UNSUPPORTED: NODE_OPTIONS=--openssl-legacy-provider

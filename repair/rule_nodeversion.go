@@ -1,0 +1,58 @@
+package repair
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// nodeTooOld: the project's JavaScript toolchain needs a newer Node.js
+// than the one installed (Debian's 18): an ES-module-only dependency
+// loaded with require() — "Error [ERR_REQUIRE_ESM]: require() of ES
+// Module …/vite/dist/node/index.js" (vitest's config loader; Node runs
+// require(esm) from 20.19 and 22.12). Node.js 22 comes from the npm
+// registry's node package ahead of Debian's, before the project's
+// dependencies are installed.
+type nodeTooOld struct{}
+
+// nodeESMMajor is the Node.js major that loads ES modules with require().
+const nodeESMMajor = 22
+
+var nodeTooOldMatches = []match{
+	{NodeTooOld, regexp.MustCompile(`()Error \[ERR_REQUIRE_ESM\]: require\(\) of ES Module`)},
+}
+
+// nodeInstalledRe finds the npm registry's node installed by the Bash File.
+var nodeInstalledRe = regexp.MustCompile(`npm install -g node@(\d+)`)
+
+func (nodeTooOld) Name() string { return "node-too-old" }
+
+func (nodeTooOld) Diagnose(f Failure) []Diagnosis {
+	ds := firstOnly(scan(f.Log, nodeTooOldMatches, nil))
+	for i := range ds {
+		ds[i].Subject = strconv.Itoa(nodeESMMajor)
+	}
+	return ds
+}
+
+func (r nodeTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
+	if d.Kind != NodeTooOld {
+		return Proposal{}, false
+	}
+	want, _ := strconv.Atoi(d.Subject)
+	if i, text := ctx.find(bashfile.Runtimes, func(t string) bool { return nodeInstalledRe.MatchString(t) }); i >= 0 {
+		if m := nodeInstalledRe.FindStringSubmatch(text); m != nil {
+			if have, _ := strconv.Atoi(m[1]); have >= want {
+				return none(d, "Node.js "+m[1]+" is installed already and the project still needs a newer one"), true
+			}
+		}
+	}
+	install := bashfile.NodeInstall(want)
+	reason := "a dependency is an ES module loaded with require(), which Node.js " + d.Subject + " does (not the installed one): Node.js " + d.Subject + " from the npm registry"
+	if i, text := ctx.find(bashfile.Runtimes, func(t string) bool { return jsInstallRe.MatchString(strings.TrimSpace(t)) && !isGlobalInstall(t) }); i >= 0 {
+		return edit(d, reason, bashfile.Edit{Op: bashfile.OpInsertBefore, Section: bashfile.Runtimes, Match: text, Command: install, Why: why(r, d)}), true
+	}
+	return edit(d, reason, bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: install, Why: why(r, d)}), true
+}
