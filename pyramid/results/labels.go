@@ -7,8 +7,9 @@ import (
 
 // labelLine is a home-made runner's total on a line of its own:
 // "TESTS: 1283", "FAILURES: 2", "Errors: 0", "SKIPPED: 12" (PyYAML's
-// test_appliance, many shell and Perl drivers).
-var labelLine = regexp.MustCompile(`(?i)^(tests|total|tests run|passed|pass|failures|failed|fail|errors|error|skipped|skip)\s*:\s*(\d+)$`)
+// test_appliance, many shell and Perl drivers), with the unit after it
+// too ("Executed:  7885 Tests", "FAILED:     8 Tests": Vim's test driver).
+var labelLine = regexp.MustCompile(`(?i)^(tests|total|tests run|executed|passed|pass|failures|failed|fail|errors|error|skipped|skip)\s*:\s*(\d+)(?:\s+tests?)?$`)
 
 // countFirstLine is the same total with the number first, as a closing
 // block of its own lines (rsync's runtests.py: "322 passed", "29 skipped").
@@ -35,7 +36,7 @@ func parseLabels(ls []string) (Counts, bool) {
 		}
 		n := atoi(m[2])
 		switch strings.ToLower(m[1]) {
-		case "tests", "total", "tests run":
+		case "tests", "total", "tests run", "executed":
 			total, seen = n, true
 		case "passed", "pass":
 			passed, seen = n, true

@@ -113,6 +113,9 @@ func TestParseTestdata(t *testing.T) {
 		// rsync's runtests.py (heragent run, 2026-11-23): PASS/SKIP lines, then
 		// "322 passed" / "29 skipped" on lines of their own.
 		{"labels/rsync_runtests.txt", c(322, 0, 29, 0, "labels")},
+		// Vim's make test (heragent run, 2026-11-23): "Executed:  7885 Tests"
+		// includes the skipped and failed ones.
+		{"labels/vim_make_test.txt", c(7696, 8, 181, 0, "labels")},
 		{"nodetap/http_server_tap16.txt", c(528, 0, 0, 0, "node-tap")},
 		{"ava/chalk.txt", c(32, 0, 0, 0, "ava")},
 		// Catch2 (real, v2.13.10 and v3.7.1): a test case that failed as
