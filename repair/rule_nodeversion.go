@@ -22,6 +22,9 @@ const nodeESMMajor = 22
 
 var nodeTooOldMatches = []match{
 	{NodeTooOld, regexp.MustCompile(`()Error \[ERR_REQUIRE_ESM\]: require\(\) of ES Module`)},
+	// a Node.js built-in module without an API newer releases have
+	// (rolldown's util.styleText, Node 20.12+)
+	{NodeTooOld, regexp.MustCompile(`()SyntaxError: The requested module 'node:[\w/]+' does not provide an export named`)},
 }
 
 // nodeInstalledRe finds the npm registry's node installed by the Bash File.

@@ -98,6 +98,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"rejected/pkgconf-please-specify.log", PhaseCommand, "./build/pkgconf", false, UsageError, "at least one package name on the command line.", ActionRecord, ""},
 		{"rejected/argparse-required.log", PhaseCommand, "python md-convert --version", false, UsageError, "md-convert", ActionRecord, ""},
 		{"node-too-old/vitest-require-esm-immer.log", PhaseCommand, "npm test", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
+		{"node-too-old/vitest-node-util-styletext-defu.log", PhaseCommand, "pnpm vitest run", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"missing-library/loader-libevent.log", PhaseCommand, "./ev", false, MissingLibrary, "libevent-2.1.so.7", ActionEdit, "libevent-2.1-7"},
 		{"missing-executable/make-dash-xxd.log", PhaseSetup, "make", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/ctest-dash-script-xxd.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
