@@ -12,7 +12,9 @@ import (
 // than the one installed (Debian's 18): an ES-module-only dependency
 // loaded with require() — "Error [ERR_REQUIRE_ESM]: require() of ES
 // Module …/vite/dist/node/index.js" (vitest's config loader; Node runs
-// require(esm) from 20.19 and 22.12). Node.js 22 comes from the npm
+// require(esm) from 20.19 and 22.12), or a built-in module without a
+// newer API ("The requested module 'node:util' does not provide an export
+// named 'styleText'", Node 20.12+). Node.js 22 comes from the npm
 // registry's node package ahead of Debian's, before the project's
 // dependencies are installed.
 type nodeTooOld struct{}
