@@ -55,7 +55,7 @@ func (r nodeTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		}
 	}
 	install := bashfile.NodeInstall(want)
-	reason := "a dependency is an ES module loaded with require(), which Node.js " + d.Subject + " does (not the installed one): Node.js " + d.Subject + " from the npm registry"
+	reason := "the JavaScript toolchain needs a newer Node.js than the installed one (" + d.Evidence + "): Node.js " + d.Subject + " from the npm registry"
 	if i, text := ctx.find(bashfile.Runtimes, func(t string) bool { return jsInstallRe.MatchString(strings.TrimSpace(t)) && !isGlobalInstall(t) }); i >= 0 {
 		return edit(d, reason, bashfile.Edit{Op: bashfile.OpInsertBefore, Section: bashfile.Runtimes, Match: text, Command: install, Why: why(r, d)}), true
 	}
