@@ -67,7 +67,7 @@ const header = `#!/usr/bin/env bash
 
 // Render returns the script text.
 func (f *File) Render() string {
-	s, _ := f.render()
+	s, _ := f.render(false)
 	return s
 }
 
@@ -80,46 +80,51 @@ type Place struct {
 // At returns the command whose text covers line n (1-based) of the
 // rendered script — what bash's $LINENO names when the command fails.
 func (f *File) At(n int) (Place, bool) {
-	_, lines := f.render()
+	_, lines := f.render(true)
 	if n < 1 || n > len(lines) || lines[n-1].Index < 0 {
 		return Place{}, false
 	}
 	return lines[n-1], true
 }
 
-// render writes the script and, per line, the command it belongs to
-// (Index -1 for the lines of no command).
-func (f *File) render() (string, []Place) {
+// render writes the script and, when track is set, the command each line
+// belongs to (Index -1 for the lines of no command).
+func (f *File) render(track bool) (string, []Place) {
 	var b strings.Builder
 	var places []Place
-	mark := func(p Place) {
-		for n := strings.Count(b.String(), "\n"); len(places) < n; {
+	lines := 0 // newlines written so far
+	write := func(s string) {
+		b.WriteString(s)
+		lines += strings.Count(s, "\n")
+	}
+	mark := func(p Place) { // the lines written since the last mark are p's
+		for track && len(places) < lines {
 			places = append(places, p)
 		}
 	}
 	other := Place{Index: -1}
-	b.WriteString(header)
-	fmt.Fprintf(&b, "\nREPO_DIR=${REPO_DIR:-%s}\n", f.RepoDir)
-	b.WriteString("HERAGENT_ENV_FILE=${HERAGENT_ENV_FILE:-/etc/profile.d/heragent.sh}\n\n")
-	b.WriteString(helpers)
+	write(header)
+	write(fmt.Sprintf("\nREPO_DIR=${REPO_DIR:-%s}\n", f.RepoDir))
+	write("HERAGENT_ENV_FILE=${HERAGENT_ENV_FILE:-/etc/profile.d/heragent.sh}\n\n")
+	write(helpers)
 	for i, spec := range Sections {
-		fmt.Fprintf(&b, "\n# ---- %d. %s ----\n%s() {\n", i+1, spec.Title, spec.Func)
+		write(fmt.Sprintf("\n# ---- %d. %s ----\n%s() {\n", i+1, spec.Title, spec.Func))
 		s := f.Section(spec.ID)
 		if s == nil || len(s.Commands) == 0 {
-			b.WriteString("  :\n")
+			write("  :\n")
 		} else {
 			for i, c := range s.Commands {
 				for _, w := range c.Why {
-					b.WriteString("  # " + formatWhy(w) + "\n")
+					write("  # " + formatWhy(w) + "\n")
 				}
 				mark(other)
-				b.WriteString(indent(c.Text) + "\n")
+				write(indent(c.Text) + "\n")
 				mark(Place{Section: spec.ID, Index: i})
 			}
 		}
-		b.WriteString("}\n")
+		write("}\n")
 	}
-	b.WriteString("\nmain \"$@\"\n")
+	write("\nmain \"$@\"\n")
 	mark(other)
 	return b.String(), places
 }

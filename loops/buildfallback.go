@@ -117,13 +117,11 @@ func (r *runner) documentedBuild(at bashfile.Place) bool {
 	}
 	c := cands[0]
 	r.fellBack["cand:"+c.Text] = true
-	why := bashfile.Provenance{Source: "pyramid", Note: "the build the project documents"}
-	if len(c.Why) > 0 {
-		why = bashfile.Provenance{Source: c.Why[0].Source, File: c.Why[0].File, Line: c.Why[0].Line, Note: "the build the project documents"}
-	}
+	src := c.Why[0] // fromDocs: it has one
+	why := bashfile.Provenance{Source: src.Source, File: src.File, Line: src.Line, Note: "the build the project documents"}
 	edit := bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Index: at.Index, Command: c.Text, Why: why}
 	return r.fallBack([]bashfile.Edit{edit}, failing.Text, "documented-build",
-		"`"+failing.Text+"` failed and no rule knows why; the project documents `"+c.Text+"` ("+c.Why[0].Where()+")")
+		"`"+failing.Text+"` failed and no rule knows why; the project documents `"+c.Text+"` ("+src.Where()+")")
 }
 
 // triedFallbacks counts the documented builds of prog tried so far.

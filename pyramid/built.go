@@ -21,9 +21,11 @@ var notProgramDir = regexp.MustCompile(`(^|/)(CMakeFiles|meson-private|meson-log
 // executables the build left in the repository (slash paths relative to
 // it), repoName ranks programs named after the project first. Each
 // program gets a run on a small text input on stdin, then --version and
-// --help; with a fixture (Fixture: an input of the kind the test suite
-// feeds the programs) the first two get it as their argument first; every probe runs under `timeout` so a program that waits for
-// something else cannot hold the run.
+// --help; an interpreter first runs a one-line program, and with a
+// fixture (Fixture: an input of the kind the test suite feeds the
+// programs) the first two get it as their argument first. Every probe
+// runs under `timeout` so a program that waits for something else cannot
+// hold the run.
 func BuiltProbes(bins []string, repoName, fixture string) []Command {
 	type cand struct {
 		rel   string

@@ -11,7 +11,7 @@ import (
 // A program's real input is what its own test suite feeds it: the
 // fixtures under the test directories are mostly of the kind the project
 // processes (flex's tests/*.l, pkgconf's tests/lib1/*.pc, tcpdump's
-// tests/*.pcap). fixtureFile picks the smallest file of the test
+// tests/*.pcap). Fixture picks the smallest file of the test
 // directories' most common data kind, so a synthesized probe runs a
 // program on an input of the right kind instead of on a README.
 

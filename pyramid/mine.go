@@ -225,7 +225,10 @@ var maskedStatus = regexp.MustCompile(`\s*(?:\|\||;)\s*(?:true|:)\s*$`)
 func fromShell(e *env, block string, src, file string, startLine int, note string) []Command {
 	var out []Command
 	for _, sc := range splitShell(block, e.workspace()) {
-		sc.Text = maskedStatus.ReplaceAllString(sc.Text, "") // `make check || true` runs the target check, not true
+		// a status masked by `|| true` proves nothing: the command is
+		// classified and judged without it (`make check || true` runs the
+		// target check, not true; rsync's README: `./rsync-ssl … || true`)
+		sc.Text = maskedStatus.ReplaceAllString(sc.Text, "")
 		v := classify(sc.Text)
 		text := sc.Text
 		if w := strings.Fields(sc.Text); v.Drop != "" && len(w) > 0 && e.progs[w[0]] != "" && hardDrop(sc.Text) == "" {
@@ -339,23 +342,13 @@ func (e *env) missingScript(w []string, dir string) string {
 	if len(w) < 2 || (w[0] != "npm" && w[0] != "yarn" && w[0] != "pnpm") {
 		return ""
 	}
-	name := w[1]
-	if (name == "run" || name == "run-script") && len(w) > 2 {
-		name = w[2]
-	} else if name != "start" && name != "test" && name != "t" {
+	name := scriptName(w)
+	if name != "start" && name != "test" && (w[1] != "run" && w[1] != "run-script" || len(w) < 3) {
 		return ""
 	}
-	if name == "t" {
-		name = "test"
-	}
-	ts, err := e.ix.Targets(context.Background(), "script")
-	if err != nil {
-		return ""
-	}
-	for _, t := range ts {
-		if t.Path == path.Join(dir, "package.json") && t.Name == name {
-			return ""
-		}
+	scripts := e.packageScripts(context.Background(), dir)
+	if _, ok := scripts[name]; ok || scripts == nil {
+		return "" // defined, or the scripts could not be read
 	}
 	if name == "start" {
 		if _, err := os.Stat(filepath.Join(e.ix.Root, dir, "server.js")); err == nil {
@@ -394,9 +387,7 @@ func (e *env) hasFlaskApp(text, dir string) bool {
 // normalize rewrites a mined test command into a form whose output the
 // result parsers count (go test without -v reports no test names).
 func normalize(text string, b Bucket) string {
-	// a status masked by `|| true` proves nothing: the command is judged
-	// by its own exit (rsync's README: `./rsync-ssl … download.samba.org::… || true`)
-	text = maskedStatus.ReplaceAllString(text, "")
+	text = maskedStatus.ReplaceAllString(text, "") // judged by its own exit (fromShell classified it so)
 	if b == Unit {
 		if m := goTestRe.FindStringSubmatch(text); m != nil && !goVerboseRe.MatchString(text) {
 			return m[1] + "go test -v" + m[2]

@@ -76,7 +76,8 @@ func scriptName(w []string) string {
 // type checker or a script named for one.
 var checkStepRe = regexp.MustCompile(`^(?:(?:npm|yarn|pnpm)(?: run(?:-script)?)? )?(?:npx |pnpm exec |yarn exec )?(?:[\w@/.-]*:)?(?:lint|eslint|oxlint|tslint|standard|xo|prettier|oxfmt|biome|dprint|stylelint|markdownlint|publint|attw|knip|typecheck|type-check|tsc --noEmit|tsc -p \S+ --noEmit|tsgo --noEmit|vue-tsc --noEmit|check-types|test:types|test:lint|test:format|format(?::check)?|fmt|size-limit)\b`)
 
-// packageScripts are the scripts of dir's package.json.
+// packageScripts are the scripts of dir's package.json (nil when the
+// graph cannot be read, empty when there are none).
 func (e *env) packageScripts(ctx context.Context, dir string) map[string]string {
 	ts, err := e.ix.Targets(ctx, "script")
 	if err != nil {

@@ -118,7 +118,7 @@ func chunkDoc(rel string, text string) []chunk {
 			}
 			body = append(body, lines[i:j+1]...)
 			cur.codeLangs = append(cur.codeLangs, lang)
-			cur.codes = append(cur.codes, dedent(append([]string(nil), lines[i:j+1]...)))
+			cur.codes = append(cur.codes, dedent(lines[i:j+1])) // dedent reslices, never writes
 			cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", ln, j+1))
 			i = j
 			continue
