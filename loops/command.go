@@ -23,6 +23,33 @@ const maxOutputParsed = 32 << 20
 // probeTimeout bounds a synthesized Runnable probe.
 const probeTimeout = 2 * time.Minute
 
+// useTimeout bounds a documented Runnable candidate: a real use of a
+// program on an example ends in seconds; one still going after this runs
+// until stopped (an animation, a REPL, a server the docs start by hand)
+// and must not spend the run's budget before the next candidate.
+const useTimeout = 3 * time.Minute
+
+// idleTimeout ends a test or run command that printed nothing for this
+// long: it is waiting for something that will not come (a peer that did
+// not start, a prompt, a privilege it lacks). Builds are exempt: a link
+// can be silent for minutes.
+const idleTimeout = 5 * time.Minute
+
+// commandIdle is the idle limit for c, 0 for none.
+func commandIdle(c pyramid.Command) time.Duration {
+	if c.Bucket == pyramid.Build || c.Level == pyramid.Installable {
+		return 0
+	}
+	return idleTimeout
+}
+
+// boundedUse reports whether c is a Runnable candidate held to useTimeout:
+// not a probe heragent made up (those have probeTimeout) and not the
+// user's own goal (which gets the whole command limit).
+func boundedUse(c pyramid.Command) bool {
+	return c.Level == pyramid.Runnable && !c.Synth && pyramid.GradeRunnable(c) != pyramid.EvidenceGoal
+}
+
 // madeUpProbe reports whether c is a Runnable probe heragent synthesized.
 func madeUpProbe(c pyramid.Command) bool { return c.Synth && c.Level == pyramid.Runnable }
 
@@ -38,6 +65,8 @@ func (r *runner) runCommand(ctx context.Context, sb Sandbox, c pyramid.Command) 
 		// A probe heragent made up runs a program on a small input: one
 		// that has not finished by then waits for something else.
 		timeout = min(timeout, probeTimeout)
+	} else if boundedUse(c) {
+		timeout = min(timeout, useTimeout)
 	}
 	timeout = r.timeLeft(timeout) // not more time than the run has left
 	r.traj.emit(report.Event{Phase: "command", Iteration: r.iter, Level: string(c.Level), Command: c.Text, Message: "running"})
@@ -71,19 +100,24 @@ func execCommand(ctx context.Context, sb Sandbox, c pyramid.Command, n int, time
 	if c.User != "" {
 		cmd = append([]string{"runuser", "-u", c.User, "--"}, cmd...)
 	}
-	res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: cmd, Timeout: timeout, LogFile: logFile, TailBytes: 16 << 10})
+	idle := commandIdle(c)
+	res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: cmd, Timeout: timeout, IdleTimeout: idle, LogFile: logFile, TailBytes: 16 << 10})
 	if err != nil {
 		return outcome{}, err
 	}
 	out := readCapped(logFile, maxOutputParsed)
 	files := collectResults(ctx, sb, stamp)
 	counts := results.ParseRun(out, files)
-	v := pyramid.Judge(c, pyramid.Outcome{ExitCode: res.ExitCode, TimedOut: res.TimedOut, Output: out, Counts: counts})
+	o := pyramid.Outcome{ExitCode: res.ExitCode, TimedOut: res.TimedOut, Output: out, Counts: counts}
+	if res.Idle {
+		o.Idle = idle
+	}
+	v := pyramid.Judge(c, o)
 	if v.Suite && !counts.Ran() {
 		counts.Passed = 1
 		counts.Frameworks = append(counts.Frameworks, "suite")
 	}
-	cr := outcome{cmd: c, CommandResult: report.CommandResult{Text: c.Text, Dir: c.Dir, Level: c.Level, Bucket: c.Bucket, ExitCode: res.ExitCode, TimedOut: res.TimedOut,
+	cr := outcome{cmd: c, CommandResult: report.CommandResult{Text: c.Text, Dir: c.Dir, Level: c.Level, Bucket: c.Bucket, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Idle: res.Idle,
 		Seconds: res.Duration.Seconds(), Counts: counts, Passed: v.Passed, Verdict: v.Reason, Log: logFile, Tail: report.LastLines(res.Tail, 60)}}
 	if !v.Passed {
 		cr.diag = repair.Excerpt(out, 60, 40) // only failures are diagnosed

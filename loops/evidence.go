@@ -52,7 +52,7 @@ func (r *runner) tolerate(failed []outcome, why []string, p *proof) bool {
 		}
 	}
 	if best < 0 {
-		return false
+		return r.acceptCut(failed, why, p)
 	}
 	fc := failed[best]
 	cr := &r.rep.Commands[fc.index]
@@ -66,6 +66,41 @@ func (r *runner) tolerate(failed []outcome, why []string, p *proof) bool {
 		fc.Counts.Failed+fc.Counts.Errors, fc.Counts.Passed+fc.Counts.Failed+fc.Counts.Errors, strings.Join(why, "; ")))
 	r.traj.emit(report.Event{Phase: "level", Iteration: r.iter, Level: string(pyramid.Testable), Command: fc.Text, Message: "level reached: testable, with failing tests no repair fixed"})
 	return true
+}
+
+// acceptCut accepts Testable, graded subset, from a test run its time or
+// idle limit stopped after tests passed and none failed
+// (pyramid.CutShort): the suite runs here, its end was not seen. The
+// report says where it stopped.
+func (r *runner) acceptCut(failed []outcome, why []string, p *proof) bool {
+	best := -1
+	for i, fc := range failed {
+		if pyramid.CutShort(fc.TimedOut, fc.Counts) && (best < 0 || fc.Counts.Passed > failed[best].Counts.Passed) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	fc := failed[best]
+	cr := &r.rep.Commands[fc.index]
+	cr.Passed, cr.Cut = true, true
+	cr.Verdict = "accepted, cut short: " + cr.Verdict
+	fc.Evidence = pyramid.EvidenceSubset
+	fc.gradeWhy = fmt.Sprintf("%d tests passed and none failed before the suite was stopped (%s)", fc.Counts.Passed, fc.Verdict)
+	cr.Evidence = fc.Evidence
+	r.take(pyramid.Testable, fc, p)
+	delete(r.cur.skip, fc.Text)
+	p.notes = append(p.notes, fmt.Sprintf("testable on part of the suite: %d tests passed and none failed before `%s` was stopped (%s; last output: %q); %s",
+		fc.Counts.Passed, fc.Text, fc.Verdict, lastLine(fc.Tail), strings.Join(why, "; ")))
+	r.traj.emit(report.Event{Phase: "level", Iteration: r.iter, Level: string(pyramid.Testable), Command: fc.Text, Message: "level reached: testable, on the part of the suite that ran before it was stopped"})
+	return true
+}
+
+// lastLine is the last non-empty line of s.
+func lastLine(s string) string {
+	ls := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.TrimSpace(ls[len(ls)-1])
 }
 
 // commandLine is the command as the entrypoint runs it, from /repo: for a

@@ -31,8 +31,9 @@ type fakeEngine struct {
 	images  map[string]map[string]string // id → labels
 	open    int                          // sandboxes not closed
 	created int
-	runs    []string // "section" or "cmd: text", in order
-	built2  []string // Dockerfiles built
+	runs    []string                    // "section" or "cmd: text", in order
+	limits  map[string][2]time.Duration // command text → its time and idle limits
+	built2  []string                    // Dockerfiles built
 }
 
 func newFake() *fakeEngine {
@@ -129,6 +130,7 @@ func (s *fakeSandbox) Exec(_ context.Context, spec sandbox.ExecSpec) (sandbox.Ex
 			text = "[display] " + text // run under a virtual X display
 		}
 		s.f.record("cmd: " + text)
+		s.f.limit(text, spec.Timeout, spec.IdleTimeout)
 		code, out = s.f.command(string(s.files["/heragent/setup.sh"]), text)
 	case strings.Contains(spec.Script, "-printf 'lib %P"):
 		out = s.f.built
@@ -144,7 +146,30 @@ func (s *fakeSandbox) Exec(_ context.Context, spec sandbox.ExecSpec) (sandbox.Ex
 		lf.WriteString(out)
 		lf.Close()
 	}
-	return sandbox.ExecResult{ExitCode: code, Duration: time.Millisecond, Tail: out}, nil
+	res := sandbox.ExecResult{ExitCode: code, Duration: time.Millisecond, Tail: out}
+	// A scripted exit code of fakeTimedOut is a cut by the time limit,
+	// fakeIdle one by the idle limit.
+	switch code {
+	case fakeTimedOut:
+		res.ExitCode, res.TimedOut = 137, true
+	case fakeIdle:
+		res.ExitCode, res.TimedOut, res.Idle = 137, true, true
+	}
+	return res, nil
+}
+
+const (
+	fakeTimedOut = -1000
+	fakeIdle     = -1001
+)
+
+func (f *fakeEngine) limit(text string, timeout, idle time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.limits == nil {
+		f.limits = map[string][2]time.Duration{}
+	}
+	f.limits[text] = [2]time.Duration{timeout, idle}
 }
 
 // commandText is the pyramid command execCommand wrapped in its script.

@@ -179,8 +179,11 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 // need not run: a nearly passing suite is repaired or accepted, not run
 // again through another spelling.
 func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level, c pyramid.Command, res outcome) (outcome, string, bool) {
-	if res.TimedOut && madeUpProbe(c) {
+	switch {
+	case res.TimedOut && madeUpProbe(c):
 		res.noRepair = fmt.Sprintf("a probe heragent made up did not finish in %s: the program waits for input or a peer", probeTimeout)
+	case res.TimedOut && !res.Idle && boundedUse(c):
+		res.noRepair = fmt.Sprintf("still running after %s: the program runs until stopped (an animation, a prompt, a server), not a use that ends", useTimeout)
 	}
 	if vc, ok := pyramid.VerboseRerun(c, res.Counts); ok && l == pyramid.Testable {
 		if vr, err := r.runCommand(ctx, sb, vc); err == nil {
@@ -246,7 +249,7 @@ func (r *runner) repairFailures(ctx context.Context, l pyramid.Level, failed []o
 
 // commandFailure is what repair reads of a failed command.
 func commandFailure(fc outcome) repair.Failure {
-	return repair.Failure{Phase: repair.PhaseCommand, Command: fc.Text, ExitCode: fc.ExitCode, TimedOut: fc.TimedOut, Log: fc.diag}
+	return repair.Failure{Phase: repair.PhaseCommand, Command: fc.Text, ExitCode: fc.ExitCode, TimedOut: fc.TimedOut, Idle: fc.Idle, Log: fc.diag}
 }
 
 func skippedText(cmds []pyramid.Command, skip map[string]string) string {

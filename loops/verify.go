@@ -190,6 +190,10 @@ func reprove(ctx context.Context, sb Sandbox, c pyramid.Command, was report.Comm
 		got.Passed, got.Tolerated = true, true // as in the run: nearly all tests pass
 		got.Verdict = "accepted with failures: " + got.Verdict
 	}
+	if was.Cut && !got.Passed && pyramid.CutShort(got.TimedOut, got.Counts) {
+		got.Passed, got.Cut = true, true // as in the run: stopped after tests passed
+		got.Verdict = "accepted, cut short: " + got.Verdict
+	}
 	if got.Passed {
 		got.Evidence = was.Evidence
 	}

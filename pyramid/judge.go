@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/heragent/heragent/pyramid/results"
 )
@@ -13,6 +14,7 @@ import (
 type Outcome struct {
 	ExitCode int
 	TimedOut bool
+	Idle     time.Duration  // set when the command was cut for printing nothing that long
 	Output   string         // combined stdout and stderr
 	Counts   results.Counts // parsed test results
 }
@@ -68,6 +70,8 @@ func CrashSignature(output string) string {
 //   - a command with Expect landmarks must show every one of them.
 func Judge(c Command, o Outcome) Verdict {
 	switch {
+	case o.TimedOut && o.Idle > 0:
+		return Verdict{Passed: false, Reason: fmt.Sprintf("hung: no output for %s", o.Idle)}
 	case o.TimedOut:
 		return Verdict{Passed: false, Reason: "timed out"}
 	case o.ExitCode != 0:
@@ -113,6 +117,13 @@ func Judge(c Command, o Outcome) Verdict {
 func Tolerable(c results.Counts) bool {
 	bad := c.Failed + c.Errors
 	return c.Passed > 0 && bad > 0 && bad*10 <= c.Passed+bad
+}
+
+// CutShort reports whether a test run stopped by its time or idle limit
+// still shows a working test environment: tests passed and none failed
+// before it was stopped. It proves Testable on part of the suite.
+func CutShort(timedOut bool, c results.Counts) bool {
+	return timedOut && c.Passed > 0 && c.Failed+c.Errors == 0
 }
 
 // testDirRe finds ctest's --test-dir argument.

@@ -25,7 +25,8 @@ type Failure struct {
 	Section  bashfile.SectionID `json:"section,omitempty"` // when known
 	ExitCode int                `json:"exit_code"`
 	TimedOut bool               `json:"timed_out,omitempty"`
-	Log      string             `json:"log"` // tail of the output
+	Idle     bool               `json:"idle,omitempty"` // timed out by printing nothing for too long
+	Log      string             `json:"log"`            // tail of the output
 }
 
 // Kind is the type of a diagnosis.

@@ -1,6 +1,7 @@
 package repair
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -26,7 +27,16 @@ var cxxStdMatches = []match{
 	{CXXStandard, regexp.MustCompile(`error: [‘'](?:std::)?\w+(_v)[’'] is not a member of [‘']std[’']`)},
 	// error: ‘string_view’ in namespace ‘std’ does not name a type
 	{CXXStandard, regexp.MustCompile(`error: [‘'](optional|variant|string_view|any|byte|filesystem)[’'] in namespace [‘']std[’'] does not name a`)},
+	// The project's own check, in CMake or a header: "Requires a C++23
+	// compiler and standard library.", "C++17 or later is required",
+	// "This library requires C++20".
+	{CXXStandard, regexp.MustCompile(`(?i)\brequires (?:a |at least )?C\+\+ ?(\d\d)\b`)},
+	{CXXStandard, regexp.MustCompile(`(?i)\bC\+\+ ?(\d\d) (?:or (?:later|newer|above) )?(?:support )?(?:is )?required\b`)},
 }
+
+// newestStandard is the newest C++ standard the base image's compiler and
+// library implement (GCC 12, libstdc++ 12: C++20; C++23 in part only).
+const newestStandard = 20
 
 func (cxxStandard) Name() string { return "cxx-standard" }
 
@@ -60,6 +70,9 @@ func (r cxxStandard) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	want, _ := strconv.Atoi(d.Subject)
 	if want < 11 {
 		return none(d, "no C++ standard named"), true
+	}
+	if want > newestStandard && want < 90 {
+		return record(d, fmt.Sprintf("the project requires C++%d; the base image's compiler and standard library (GCC 12, libstdc++ 12) implement C++%d: a newer toolchain (Debian trixie's GCC 14) is what it would take", want, newestStandard)), true
 	}
 	w := why(r, d)
 	if i, text := ctx.find(bashfile.Build, func(t string) bool { return cmakeConfigureAt(t) >= 0 }); i >= 0 {

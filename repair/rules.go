@@ -41,5 +41,6 @@ var Rules = []Rule{
 	compileError{},        // error in the project's own code: abstain
 	rejected{},            // no such make target / npm script, or a usage message: recorded
 	testsDisabled{},       // ctest found no tests: the project's test option, off by default, on
+	hung{},                // printed nothing for the idle limit: recorded (after the rules reading a cause in the log)
 	testFailure{},         // tests failed: recorded
 }

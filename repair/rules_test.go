@@ -128,6 +128,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"go-toolchain/requires-go-local.log", PhaseSetup, "go build ./...", false, GoToolchainTooOld, "1.99", ActionEdit, "/usr/local/go1.99"},
 		{"go-toolchain/toolchain-not-available.log", PhaseSetup, "go build ./...", false, GoToolchainTooOld, "1.99", ActionEdit, "/usr/local/go1.99"},
 		{"cxx-standard/leveldb-is-standard-layout-v.log", PhaseSetup, "cmake --build build", false, CXXStandard, "17", ActionEdit, "-DCMAKE_CXX_STANDARD=17"},
+		{"cxx-standard/capnproto-requires-cxx23.log", PhaseSetup, "", false, CXXStandard, "23", ActionRecord, ""},
 		{"werror/make-unused-variable.log", PhaseSetup, "make", false, Werror, "unused-variable", ActionEdit, "-Wno-error=unused-variable"},
 		{"out-of-memory/cc1plus-killed.log", PhaseSetup, "", false, OutOfMemory, "cc1plus", ActionEdit, "-j1"},
 		{"missing-submodule/cmake-empty-dir.log", PhaseSetup, "cmake -S . -B build", false, MissingSubmodule, "third_party/json", ActionEdit, "submodule update --init --recursive"},

@@ -31,12 +31,16 @@ type CommandResult struct {
 	Bucket    pyramid.Bucket `json:"bucket"`
 	ExitCode  int            `json:"exit_code"`
 	TimedOut  bool           `json:"timed_out,omitempty"`
+	Idle      bool           `json:"idle,omitempty"` // cut because it printed nothing for the idle limit
 	Seconds   float64        `json:"seconds"`
 	Counts    results.Counts `json:"counts"`
 	Passed    bool           `json:"passed"`
 	// Tolerated: the command proved Testable although some tests failed
 	// (pyramid.Tolerable), after no repair fixed them.
 	Tolerated bool `json:"tolerated,omitempty"`
+	// Cut: the command proved Testable on the tests that passed before its
+	// time or idle limit stopped it (pyramid.CutShort), graded subset.
+	Cut bool `json:"cut,omitempty"`
 	// Evidence grades a passing command: for Testable suite, subset or
 	// smoke; for Runnable goal, documented, probe or last_resort.
 	Evidence string `json:"evidence,omitempty"`

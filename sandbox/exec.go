@@ -21,6 +21,10 @@ type ExecSpec struct {
 	Dir     string        // working directory; RepoDir when empty
 	Env     []string      // extra environment, KEY=VALUE
 	Timeout time.Duration // 0: no limit beyond ctx
+	// IdleTimeout, when set, ends the command the same way when it has
+	// printed nothing for that long: a hung test, a prompt, a wait for a
+	// peer that never comes.
+	IdleTimeout time.Duration
 	// LogFile, when set, receives the combined output (appended).
 	LogFile string
 	// OnOutput, when set, is called with each chunk of output as it arrives.
@@ -34,6 +38,7 @@ type ExecSpec struct {
 type ExecResult struct {
 	ExitCode int           `json:"exit_code"`
 	TimedOut bool          `json:"timed_out,omitempty"`
+	Idle     bool          `json:"idle,omitempty"` // timed out by IdleTimeout: no output for that long
 	Duration time.Duration `json:"duration_ns"`
 	Tail     string        `json:"tail"` // last lines of combined stdout+stderr
 }
@@ -75,6 +80,9 @@ func (s *Sandbox) Exec(ctx context.Context, spec ExecSpec) (ExecResult, error) {
 	if spec.OnOutput != nil {
 		sinks = append(sinks, callbackWriter(spec.OnOutput))
 	}
+	idle := newIdleWatch(spec.IdleTimeout)
+	defer idle.stop()
+	sinks = append(sinks, idle)
 	out := &lockedWriter{w: io.MultiWriter(sinks...)}
 
 	api := s.engine.api
@@ -110,6 +118,10 @@ func (s *Sandbox) Exec(ctx context.Context, spec ExecSpec) (ExecResult, error) {
 		}
 	case <-timeout:
 		res.TimedOut = true
+		s.killAll(ctx)
+		s.waitStream(done, att.Close)
+	case <-idle.fired():
+		res.TimedOut, res.Idle = true, true
 		s.killAll(ctx)
 		s.waitStream(done, att.Close)
 	case <-ctx.Done():

@@ -201,3 +201,34 @@ func TestLimitsApplied(t *testing.T) {
 		}
 	}
 }
+
+// A command that keeps printing outlives its idle limit; one that falls
+// silent is ended by it, its output so far kept.
+func TestExecIdleTimeout(t *testing.T) {
+	t.Parallel()
+	e := enginetest.Engine(t)
+	s := enginetest.Sandbox(t, e, sandbox.Options{})
+	talking, err := s.Exec(context.Background(), sandbox.ExecSpec{
+		Script:      "for i in 1 2 3 4 5 6; do echo tick $i; sleep 0.5; done",
+		IdleTimeout: 2 * time.Second,
+	})
+	if err != nil {
+		t.Fatalf("Exec: %v", err)
+	}
+	if talking.TimedOut || talking.ExitCode != 0 || !strings.Contains(talking.Tail, "tick 6") {
+		t.Fatalf("a command printing every 0.5s was cut by a 2s idle limit: %+v", talking)
+	}
+	silent, err := s.Exec(context.Background(), sandbox.ExecSpec{
+		Script:      "echo waiting for a peer; sleep 600",
+		IdleTimeout: 2 * time.Second,
+	})
+	if err != nil {
+		t.Fatalf("Exec: %v", err)
+	}
+	if !silent.TimedOut || !silent.Idle || silent.Duration > time.Minute {
+		t.Fatalf("a silent command was not ended by its idle limit: %+v", silent)
+	}
+	if !strings.Contains(silent.Tail, "waiting for a peer") {
+		t.Errorf("output before the idle cut lost: %q", silent.Tail)
+	}
+}

@@ -45,6 +45,10 @@ func TestParseTestdata(t *testing.T) {
 		// DejaGnu under make check (libffi's shape): the summary block;
 		// unsupported → skipped.
 		{"dejagnu/make_check_libffi.txt", c(1876, 1, 30, 0, "dejagnu")},
+		// CUnit: three test programs of mosquitto's `make test`; a failing
+		// run (hand-written) with one test registered but not run.
+		{"cunit/make_test_mosquitto.txt", c(100, 0, 0, 0, "cunit")},
+		{"cunit/failed.txt", c(2, 1, 1, 0, "cunit")},
 		// meson: Expected Fail → skipped.
 		{"meson/mixed.txt", c(2, 1, 2, 0, "meson")},
 		{"meson/pass.txt", c(2, 0, 0, 0, "meson")},

@@ -1,0 +1,109 @@
+package loops
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/repair"
+)
+
+// A documented use that never ends (an animation, a REPL) is held to
+// useTimeout and not retried longer: the next candidate gets its turn
+// within the budget.
+func TestUseThatNeverEndsGivesWayToTheNext(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "make test":
+			return 0, "Ran 12 tests in 0.1s\n\nOK\n"
+		case "python -m demo.spinner":
+			return fakeTimedOut, "⠋ working...\n⠙ working...\n"
+		case "python -m demo.tree":
+			return 0, "root\n└── leaf\n"
+		}
+		return 1, ""
+	}
+	p := pyr(12, documented("make test", pyramid.Unit), documented("python -m demo.spinner", pyramid.Entry), documented("python -m demo.tree", pyramid.Entry))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: repair.RulesBrain{}, MaxTime: time.Hour})
+	if rep.Level != pyramid.Runnable {
+		t.Fatalf("level %s (%s), commands %v", rep.Level, rep.WhyNotHigher, f.commandsRun())
+	}
+	if got := f.limits["python -m demo.spinner"][0]; got != useTimeout {
+		t.Errorf("a documented use ran with a %s limit, want %s", got, useTimeout)
+	}
+	if n := slices.Index(f.commandsRun(), "python -m demo.spinner"); n < 0 || slices.Contains(f.commandsRun()[n+1:], "python -m demo.spinner") {
+		t.Errorf("the endless use ran again: %v", f.commandsRun())
+	}
+	if f.limits["make test"][1] != idleTimeout || f.limits["make test"][0] <= useTimeout {
+		t.Errorf("the test suite's limits: %v", f.limits["make test"])
+	}
+}
+
+// A test suite that falls silent is stopped by its idle limit, said to
+// hang, and not retried with a longer limit.
+func TestHungSuiteIsNotRetriedLonger(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		if text == "make check" {
+			return fakeIdle, "make -C broker test\n./broker_test.py\n"
+		}
+		return 1, ""
+	}
+	p := pyr(3, documented("make check", pyramid.Unit))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
+	if rep.Level != pyramid.Installable || !strings.Contains(rep.WhyNotHigher, "hung: no output for") {
+		t.Fatalf("level %s, why %q", rep.Level, rep.WhyNotHigher)
+	}
+	runs := 0
+	for _, c := range f.commandsRun() {
+		if c == "make check" {
+			runs++
+		}
+	}
+	if runs != 1 || !rep.Commands[0].Idle {
+		t.Fatalf("the hung suite ran %d times (idle %v): %v", runs, rep.Commands[0].Idle, f.commandsRun())
+	}
+}
+
+// A suite stopped after tests passed and none failed proves Testable on
+// that part, graded subset, and says where it stopped.
+func TestSuiteCutShortProvesASubset(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		if text == "make test" {
+			return fakeIdle, "Run Summary:    Type  Total    Ran Passed Failed Inactive\n              suites      1      1    n/a      0        0\n               tests     27     27     27      0        0\n./msg_sequence_test.py\n"
+		}
+		return 1, ""
+	}
+	p := pyr(300, documented("make test", pyramid.Unit))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
+	if rep.Level != pyramid.Testable || rep.TestableEvidence != pyramid.EvidenceSubset || rep.TestsRun != 27 {
+		t.Fatalf("level %s evidence %s tests %d (%s)", rep.Level, rep.TestableEvidence, rep.TestsRun, rep.WhyNotHigher)
+	}
+	c := rep.Commands[0]
+	if !c.Cut || !c.Proof || !strings.HasPrefix(c.Verdict, "accepted, cut short: hung") {
+		t.Fatalf("the proving command: %+v", c)
+	}
+	if !slices.ContainsFunc(rep.Notes, func(n string) bool { return strings.Contains(n, "./msg_sequence_test.py") }) {
+		t.Errorf("the report does not say where the suite stopped: %q", rep.Notes)
+	}
+}
+
+// A suite stopped after a test failed proves nothing.
+func TestSuiteCutAfterAFailureProvesNothing(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		if text == "make test" {
+			return fakeTimedOut, "Run Summary:    Type  Total    Ran Passed Failed Inactive\n               tests     27     27     26      1        0\n"
+		}
+		return 1, ""
+	}
+	p := pyr(300, documented("make test", pyramid.Unit))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
+	if rep.Level != pyramid.Installable {
+		t.Fatalf("level %s evidence %s (%s)", rep.Level, rep.TestableEvidence, rep.WhyNotHigher)
+	}
+}
