@@ -21,7 +21,12 @@ import (
 // says so.
 
 // dataFileRe is a relative path to a data file by its extension.
-var dataFileRe = regexp.MustCompile(`^[\w][\w./+-]*\.(ya?ml|json|toml|xml|csv|tsv|txt|md|ini|cfg|conf|properties|html?|c|h|cc|cpp|cxx|hpp)$`)
+var dataFileRe = regexp.MustCompile(`^[\w][\w./+-]*\.(ya?ml|json|schema|toml|xml|csv|tsv|txt|md|ini|cfg|conf|properties|html?|c|h|cc|cpp|cxx|hpp|proto|sql|dot)$`)
+
+// schemaSample is a JSON Schema the json sample is valid against: a
+// schema validator's documented use (`jsonschema --instance sample.json
+// sample.schema`, `ajv validate -s schema.json -d data.json`) needs both.
+const schemaSample = `{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}` + "\n"
 
 // sampleInputs are small valid files of each kind.
 var sampleInputs = map[string]string{
@@ -35,6 +40,21 @@ var sampleInputs = map[string]string{
 	"cc": "int main() { return 0; }\n", "cpp": "int main() { return 0; }\n", "cxx": "int main() { return 0; }\n",
 	"ini": "[section]\nkey = value\n", "cfg": "[section]\nkey = value\n", "conf": "key = value\n", "properties": "key=value\n",
 	"html": "<!doctype html>\n<html><body><p>heragent</p></body></html>\n", "htm": "<!doctype html>\n<html><body><p>heragent</p></body></html>\n",
+	"schema": schemaSample,
+	"proto":  "syntax = \"proto3\";\n\nmessage Person {\n  string name = 1;\n  int32 id = 2;\n}\n",
+	"sql":    "CREATE TABLE t (name TEXT, value INTEGER);\nINSERT INTO t VALUES ('heragent', 1), ('other', 2);\nSELECT name, value FROM t;\n",
+	"dot":    "digraph g {\n  heragent -> a;\n  a -> b;\n}\n",
+}
+
+// sampleFor is the small file written for a missing input: a schema for
+// a JSON file named as one (schema.json, person.schema.json), else the
+// sample of its kind.
+func sampleFor(f string) string {
+	ext := strings.TrimPrefix(path.Ext(f), ".")
+	if ext == "json" && strings.Contains(strings.ToLower(path.Base(f)), "schema") {
+		return schemaSample
+	}
+	return sampleInputs[ext]
 }
 
 // outputFlags take the path of a file the program writes.
@@ -56,7 +76,7 @@ func withInputs(ctx context.Context, e *env, cs []Command) []Command {
 			if d := path.Dir(f); d != "." {
 				pre = append(pre, "mkdir -p "+quoteArg(d))
 			}
-			pre = append(pre, "printf '%s' "+quoteArg(sampleInputs[strings.TrimPrefix(path.Ext(f), ".")])+" > "+quoteArg(f))
+			pre = append(pre, "printf '%s' "+quoteArg(sampleFor(f))+" > "+quoteArg(f))
 		}
 		cs[i].Text = strings.Join(pre, " && ") + " && " + c.Text
 		cs[i].Reason += " (a sample " + strings.Join(missing, ", ") + " is written first: the docs expect the reader's own)"

@@ -21,9 +21,21 @@ func TestMissingInputs(t *testing.T) {
 		{"ccache gcc -c hello.c", []string{"hello.c"}},
 		{"tool ../etc/passwd.txt /abs/x.json", nil},
 		{"yq ea '.' path/to/*.yml", nil},
+		{"jsonschema --instance sample.json sample.schema", []string{"sample.json", "sample.schema"}},
+		{"protoc --cpp_out=. person.proto", []string{"person.proto"}},
 	} {
 		if got := missingInputs(tc.text, exists); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s: %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// A schema validator's inputs: the instance is the JSON sample, the
+// schema (by extension or by name) one it is valid against.
+func TestSampleForSchemas(t *testing.T) {
+	for f, want := range map[string]string{"sample.schema": schemaSample, "person.schema.json": schemaSample, "schema.json": schemaSample, "data.json": sampleInputs["json"]} {
+		if got := sampleFor(f); got != want {
+			t.Errorf("%s: %q", f, got)
 		}
 	}
 }
