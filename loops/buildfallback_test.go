@@ -9,6 +9,7 @@ import (
 
 	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/repair"
 )
 
 // failAt is a build section's failure as the Bash File's ERR trap prints
@@ -96,5 +97,30 @@ func TestSecondBuildSystemThatFailsIsDropped(t *testing.T) {
 	setup, _ := os.ReadFile(filepath.Join(out, "setup.sh"))
 	if strings.Contains(string(setup), "gradlew") || !strings.Contains(string(setup), "meson compile -C build") {
 		t.Fatalf("setup.sh:\n%s", setup)
+	}
+}
+
+// A failure a rule recorded as a limit of the environment (the compiler
+// is too old) is no wrong guess: no documented build replaces the call,
+// and the report keeps the recorded reason.
+func TestRecordedLimitIsNoReasonToFallBack(t *testing.T) {
+	f := newFake()
+	f.setup = func(script, section string) (int, string) {
+		if section == "build_project" {
+			return failAt(script, "cmake -S . -B build", "CMake Error at c++/CMakeLists.txt:21 (message):\n  Requires a C++23 compiler and standard library.\n")
+		}
+		return 0, ""
+	}
+	file := bashfile.New()
+	file.Append(bashfile.Build, "cmake -S . -B build", bashfile.Provenance{Source: "cmake", File: "CMakeLists.txt"})
+	p := pyr(0, ciCommand("cmake --build build-output --target install", pyramid.Build, "ci"))
+	rep, _ := runFake(t, f, RunOptions{File: file, Pyramid: p, Repairer: repair.RulesBrain{}})
+	if rep.Level != pyramid.None || !strings.Contains(rep.WhyNotHigher, "requires C++23") {
+		t.Fatalf("level %s: %s", rep.Level, rep.WhyNotHigher)
+	}
+	for _, x := range rep.Repairs {
+		if x.Rule == "documented-build" {
+			t.Fatalf("fell back to a documented build after a recorded limit: %+v", rep.Repairs)
+		}
 	}
 }

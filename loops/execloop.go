@@ -50,7 +50,10 @@ func (r *runner) execution(ctx context.Context) (Sandbox, error) {
 			return sb, nil
 		}
 		changed, stop := r.repair(ctx, *f)
-		if !changed && r.buildFallback(*f) {
+		// A limit a rule recorded (a toolchain too old, a host out of
+		// reach) is no wrong guess of the build: another build command
+		// would meet it too.
+		if !changed && !r.recorded && r.buildFallback(*f) {
 			continue
 		}
 		if !changed {

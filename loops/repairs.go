@@ -27,6 +27,7 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 		return false, why
 	}
 	r.reflect(ctx, f)
+	r.recorded = false
 	props := r.o.Repairer.Propose(ctx, f, r.cur.file, r.tried)
 	changed := false
 	var reasons []string
@@ -91,6 +92,7 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 				applied = true
 			}
 		case repair.ActionRecord:
+			r.recorded = true
 			reasons = append(reasons, p.Reason)
 			if f.Phase == repair.PhaseCommand {
 				r.cur.skip[f.Command] = p.Reason

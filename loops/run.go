@@ -119,6 +119,7 @@ type runner struct {
 	versionFuncs []pyramid.VersionFunc // the checkout's headers' version functions
 	readHeaders  bool                  // versionFuncs is filled
 	fellBack     map[string]bool       // build fallbacks made (buildfallback.go)
+	recorded     bool                  // the last repair call recorded a limit of the environment
 	fixture      string                // the test suite's input for built programs (pyramid.Fixture)
 	readFixture  bool                  // fixture is set
 }
