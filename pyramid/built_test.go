@@ -87,6 +87,15 @@ func TestFixture(t *testing.T) {
 	if got := Fixture(fstest.MapFS{"tests/a.c": {Data: []byte("x")}, "README": {Data: []byte("x")}}); got != "" {
 		t.Fatalf("Fixture of a suite of code = %q, want none", got)
 	}
+	// A codec's conformance streams under res/; a mobile example's icons
+	// under android/…/res are no input of the project's programs.
+	big := []byte(strings.Repeat("x", 64))
+	codec := fstest.MapFS{"res/a.264": {Data: big}, "res/b.264": {Data: big}, "res/c.264": {Data: big},
+		"examples/app/android/src/main/res/i1.png": {Data: big}, "examples/app/android/src/main/res/i2.png": {Data: big},
+		"examples/app/android/src/main/res/i3.png": {Data: big}, "examples/app/android/src/main/res/i4.png": {Data: big}}
+	if got := Fixture(codec); got != "res/a.264" {
+		t.Fatalf("Fixture of a codec = %q, want res/a.264", got)
+	}
 }
 
 // An interpreter the build produced runs a one-line program of its

@@ -15,8 +15,10 @@ import (
 // directories' most common data kind, so a synthesized probe runs a
 // program on an input of the right kind instead of on a README.
 
-// fixtureDirRe are directories of a test suite's inputs.
-var fixtureDirRe = regexp.MustCompile(`(^|/)(tests?|testsuite|testdata|test-data|testes|fixtures|samples)(/|$)`)
+// fixtureDirRe are directories of a test suite's inputs (res/ and
+// vectors/ are codecs' and parsers' conformance inputs: openh264's
+// res/*.264).
+var fixtureDirRe = regexp.MustCompile(`(^|/)(tests?|testsuite|testdata|test-data|testes|fixtures|samples|res|resources|testfiles|test-files|test_files|vectors|testvectors|conformance)(/|$)`)
 
 // notFixtures are extensions of code, build files, docs and expected
 // outputs: not inputs a program of the project reads.
@@ -36,7 +38,8 @@ var badFixtureRe = regexp.MustCompile(`(?i)bad|malformed|invalid|broken|fail|err
 const minFixtures = 3
 
 // skipWalk are directories no fixture is looked for in.
-var skipWalk = map[string]bool{".git": true, "node_modules": true, ".venv": true, "vendor": true, "third_party": true, "build": true, "_build": true, "target": true}
+// (mobile apps' resources included: android/…/res holds icons).
+var skipWalk = map[string]bool{".git": true, "node_modules": true, ".venv": true, "vendor": true, "third_party": true, "build": true, "_build": true, "target": true, "android": true, "ios": true}
 
 // Fixture returns the test suite's input of its most common kind in the
 // checkout fsys, or "".
