@@ -121,7 +121,7 @@ func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, er
 	if fromSection != "" {
 		repo = "" // the checkpoint holds the repository (and what earlier sections made of it)
 	}
-	sb, err := r.e.NewSandbox(ctx, sandbox.Options{Image: from, Repo: repo, CACerts: r.o.CACerts, Limits: r.o.Limits, RunID: r.runID})
+	sb, err := r.e.NewSandbox(ctx, sandbox.Options{Image: from, Repo: repo, CACerts: r.o.CACerts, Limits: r.o.Limits, RunID: r.runID, Caches: r.o.Caches})
 	if err != nil {
 		return nil, nil, err
 	}

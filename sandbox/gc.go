@@ -17,18 +17,20 @@ type GCOptions struct {
 	RunID       string // only this run's objects; all runs when empty
 	Checkpoints bool   // also remove checkpoint images
 	BaseImages  bool   // also remove base images built by bootstrap
+	Caches      bool   // also remove the build-cache volumes no container uses
 }
 
 // GCResult lists what was removed.
 type GCResult struct {
 	Containers []string `json:"containers"`
 	Images     []string `json:"images"`
+	Volumes    []string `json:"volumes"`
 }
 
 // GC removes leftover heragent containers (and, if asked, images). Objects
 // without the heragent label are never touched.
 func (e *Engine) GC(ctx context.Context, o GCOptions) (GCResult, error) {
-	res := GCResult{Containers: []string{}, Images: []string{}}
+	res := GCResult{Containers: []string{}, Images: []string{}, Volumes: []string{}}
 	ids, err := e.Containers(ctx, o.RunID)
 	if err != nil {
 		return res, err
@@ -68,6 +70,11 @@ func (e *Engine) GC(ctx context.Context, o GCOptions) (GCResult, error) {
 			}
 			res.Images = append(res.Images, im.ID)
 		}
+	}
+	if o.Caches {
+		vs, err := e.RemoveCaches(ctx)
+		res.Volumes = append(res.Volumes, vs...)
+		errs = append(errs, err)
 	}
 	return res, errors.Join(errs...)
 }

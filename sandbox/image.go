@@ -26,7 +26,7 @@ type BootstrapOptions struct {
 	Suite   string   // Debian suite, e.g. "bookworm"
 	Mirror  string   // archive URL; the host's APT mirror when empty
 	Tag     string   // image reference; DefaultImage when empty
-	Include []string // extra packages baked in (ca-certificates always is)
+	Include []string // extra packages baked in (ca-certificates and ccache always are)
 	Force   bool     // rebuild even when the tag exists
 	Log     io.Writer
 }
@@ -79,7 +79,9 @@ func (e *Engine) Bootstrap(ctx context.Context, o BootstrapOptions) (BootstrapRe
 	}
 	defer os.RemoveAll(rootfs)
 
-	include := append([]string{"ca-certificates"}, o.Include...)
+	// ccache is there for the sandboxes' compiler cache (sandbox.Cache);
+	// nothing in a Bash File relies on it.
+	include := append([]string{"ca-certificates", "ccache"}, o.Include...)
 	args := []string{"--variant=minbase", "--include=" + strings.Join(include, ","), o.Suite, rootfs, o.Mirror}
 	fmt.Fprintf(o.Log, "debootstrap %s\n", strings.Join(args, " "))
 	cmd := exec.CommandContext(ctx, deboot, args...)

@@ -55,6 +55,7 @@ type Options struct {
 	Limits  Limits
 	Env     []string // extra environment, KEY=VALUE
 	RunID   string   // labels the container; a random one when empty
+	Caches  []Cache  // cache volumes to mount (DefaultCaches); none when empty
 }
 
 // Sandbox is a running container heragent created. Run commands with Exec;
@@ -112,6 +113,11 @@ func (e *Engine) NewSandbox(ctx context.Context, o Options) (*Sandbox, error) {
 	if cafiles != nil {
 		env = append(env, CAEnv()...)
 	}
+	env = append(env, e.cacheEnv(ctx, o.Image, o.Caches)...)
+	mounts, err := e.cacheMounts(ctx, o.Caches)
+	if err != nil {
+		return nil, err
+	}
 	cfg := &container.Config{
 		Image:      o.Image,
 		Entrypoint: []string{},
@@ -136,6 +142,7 @@ func (e *Engine) NewSandbox(ctx context.Context, o Options) (*Sandbox, error) {
 		// as apt's "Temporary failure resolving"): the resolver asks more
 		// often and waits less for each answer than glibc's 5 s × 2.
 		DNSOptions: []string{"timeout:2", "attempts:5"},
+		Mounts:     mounts,
 	}
 	name := "heragent-" + o.RunID + "-" + NewRunID()[:6]
 	resp, err := e.api.ContainerCreate(ctx, cfg, host, nil, nil, name)
@@ -177,6 +184,12 @@ func (s *Sandbox) prepare(ctx context.Context, o Options, cafiles map[string][]b
 		}
 		if res.ExitCode != 0 {
 			return fmt.Errorf("install CA certificates: exit %d: %s", res.ExitCode, res.Tail)
+		}
+	}
+	if len(o.Caches) > 0 { // a test run as another user compiles too
+		res, err := s.Exec(ctx, ExecSpec{Cmd: append([]string{"chmod", "1777"}, cacheTargets(o.Caches)...), Dir: "/"})
+		if err != nil || res.ExitCode != 0 {
+			return fmt.Errorf("open cache volumes: %v (exit %d)", err, res.ExitCode)
 		}
 	}
 	return nil

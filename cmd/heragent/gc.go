@@ -15,7 +15,8 @@ func newGCCmd(g *globals) *cobra.Command {
 		Short: "Remove leftover heragent containers (and, if asked, checkpoint or base images)",
 		Long: `gc removes containers labelled io.heragent.managed=true that a killed run
 left behind. --checkpoints also removes checkpoint images, --base-images the
-images built by 'heragent image bootstrap'. --run-id limits it to one run's
+images built by 'heragent image bootstrap', --caches the build-cache volumes
+(ccache, Go's build cache) runs share. --run-id limits it to one run's
 objects. Unlabelled containers and images are never touched.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -26,7 +27,7 @@ objects. Unlabelled containers and images are never touched.`,
 			defer e.Close()
 			res, err := e.GC(cmd.Context(), o)
 			if perr := g.emit(cmd.OutOrStdout(), res, func(w io.Writer) {
-				fmt.Fprintf(w, "removed %d container(s), %d image(s)\n", len(res.Containers), len(res.Images))
+				fmt.Fprintf(w, "removed %d container(s), %d image(s), %d cache volume(s)\n", len(res.Containers), len(res.Images), len(res.Volumes))
 			}); perr != nil {
 				return perr
 			}
@@ -41,5 +42,6 @@ objects. Unlabelled containers and images are never touched.`,
 	hideAliases(cmd, "run")
 	cmd.Flags().BoolVar(&o.Checkpoints, "checkpoints", false, "also remove checkpoint images")
 	cmd.Flags().BoolVar(&o.BaseImages, "base-images", false, "also remove base images built by image bootstrap")
+	cmd.Flags().BoolVar(&o.Caches, "caches", false, "also remove the build-cache volumes (ccache, Go) no container uses")
 	return cmd
 }

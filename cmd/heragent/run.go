@@ -30,6 +30,7 @@ type runFlags struct {
 	setupTime time.Duration
 	cmdTime   time.Duration
 	noCkpt    bool
+	noCaches  bool
 	runID     string
 	cpus      float64
 	memoryMiB int64
@@ -68,6 +69,7 @@ logs/. Exits 1 when the run ends below --level.`,
 	fl.DurationVar(&f.setupTime, "setup-timeout", 30*time.Minute, "time limit of one run of the Bash File")
 	fl.DurationVar(&f.cmdTime, "command-timeout", 15*time.Minute, "time limit of one pyramid command")
 	fl.BoolVar(&f.noCkpt, "no-checkpoints", false, "always run the whole Bash File from the base image")
+	fl.BoolVar(&f.noCaches, "no-caches", false, "mount no build-cache volumes (ccache, Go's build cache): every compile from cold")
 	fl.StringVar(&f.runID, "run-id", "", "label containers and images with this run ID (default random; for `heragent gc --run-id`)")
 	fl.Float64Var(&f.cpus, "cpus", 0, "CPU limit of each sandbox (default: all cores)")
 	fl.Int64Var(&f.memoryMiB, "memory", 0, "memory limit of each sandbox in MiB (default 8192)")
@@ -133,7 +135,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 		File:   rp.File, Pyramid: rp.Pyramid, Stacks: rp.Stacks, Notes: rp.notes, Phases: rp.phases,
 		Commit: rp.commit, Dirty: rp.dirty, Name: rp.Name, Repairer: rp.brain,
 		Target: target, MaxIterations: f.maxIter, MaxTime: f.maxTime, SetupTimeout: f.setupTime, CommandTimeout: f.cmdTime,
-		NoCheckpoints: f.noCkpt, RunID: f.runID, Chooser: rp.brain, Reflector: rp.brain, Journal: rp.brain,
+		NoCheckpoints: f.noCkpt, Caches: f.caches(), RunID: f.runID, Chooser: rp.brain, Reflector: rp.brain, Journal: rp.brain,
 		Progress: func(ev report.Event) { progress(g, stderr, ev) },
 	})
 	if err != nil {
@@ -269,4 +271,12 @@ func printRunSummary(w io.Writer, r *report.Report, out string) {
 	}
 	printUsage(w, r)
 	fmt.Fprintf(w, "outputs: %s/{setup.sh,Dockerfile,entrypoint.sh,report.md,report.json,pyramid.json,trajectory.jsonl,logs/}\n", out)
+}
+
+// caches are the build-cache volumes the run's sandboxes mount.
+func (f *runFlags) caches() []sandbox.Cache {
+	if f.noCaches {
+		return nil
+	}
+	return sandbox.DefaultCaches()
 }
