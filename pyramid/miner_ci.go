@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/heragent/heragent/retrieval"
 )
 
 var matrixRe = regexp.MustCompile(`\$\{\{\s*matrix\.([\w-]+)\s*\}\}`)
@@ -19,9 +21,13 @@ func mineCI(ctx context.Context, e *env) ([]Command, error) {
 		return nil, err
 	}
 	var out []Command
+	hosts := map[string]map[string]any{} // a workflow's facts: runs_on_<job>
 	for _, s := range steps {
 		if s.System == "dockerfile" && s.Name != "" && s.Name != "RUN" {
 			continue // CMD / ENTRYPOINT: the entry-point miner
+		}
+		if foreignHost(ctx, e, hosts, s.Path, s.Job, s.Matrix) {
+			continue
 		}
 		text, note := expandMatrix(s.Text, s.Matrix)
 		if s.Job != "" {
@@ -55,4 +61,45 @@ func expandMatrix(text string, matrix []string) (string, string) {
 		return m // unknown: left as a placeholder, dropped by the classifier
 	})
 	return text, strings.Join(used, "; ")
+}
+
+// foreignRunner is a GitHub Actions runner label of another OS.
+var foreignRunner = regexp.MustCompile(`(?i)^(windows|macos|macOS)\b|^(self-hosted,\s*)?(windows|macos)`)
+
+// foreignHost reports a CI job that runs on Windows or macOS (runs-on:
+// windows-2022, macos-latest, or a matrix whose first os is one): its
+// steps build and test for that system (ports/windows, msbuild, brew), not
+// for this Linux container.
+func foreignHost(ctx context.Context, e *env, hosts map[string]map[string]any, file, job string, matrix []string) bool {
+	if job == "" {
+		return false
+	}
+	facts, ok := hosts[file]
+	if !ok {
+		if fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: file}); err == nil {
+			for _, f := range fs {
+				if f.Path == file {
+					facts = f.Facts
+				}
+			}
+		}
+		hosts[file] = facts
+	}
+	on, _ := facts["runs_on_"+job].(string)
+	m := matrixRe.FindStringSubmatch(on)
+	if m == nil {
+		return foreignRunner.MatchString(strings.TrimSpace(on))
+	}
+	// runs-on: ${{ matrix.os }}: foreign when every os is.
+	for _, kv := range matrix {
+		if k, v, _ := strings.Cut(kv, "="); k == m[1] {
+			for _, os := range strings.Split(v, ",") {
+				if !foreignRunner.MatchString(strings.TrimSpace(strings.Replace(on, m[0], os, 1))) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
 }

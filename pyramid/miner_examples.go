@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/heragent/heragent/retrieval"
@@ -78,6 +79,7 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 	for run, n := range count {
 		fromReadme[run] = n > 0
 	}
+	var docs []docExample
 	for _, s := range secs {
 		if docSource(s.Path) == "readme" || depDocs.MatchString(s.Path) {
 			continue
@@ -88,12 +90,25 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 				continue
 			}
 			// The docs' examples of an interpreted language when the
-			// README has none (Sphinx docs' doctest blocks).
-			if run := exampleLangs[strings.ToLower(cb.Lang)]; run != "" && !fromReadme[run] && minedDoc(s.Path) {
-				if c, ok := scriptExample(s, cb, pkgs, count, "docs", "the documentation's"); ok {
-					out = append(out, c)
-				}
+			// README has none (Sphinx docs' doctest blocks, an API
+			// reference's pages), the likeliest to run whole first.
+			if run := exampleLangs[strings.ToLower(cb.Lang)]; run != "" && !fromReadme[run] {
+				docs = append(docs, docExample{s, cb, exampleRank(run, s.Path, exampleCode(cb), pkgs[run])})
 			}
+		}
+	}
+	slices.SortStableFunc(docs, func(a, b docExample) int { return b.rank - a.rank })
+	seen := map[string]bool{} // a translation repeats the example
+	for _, d := range docs {
+		if d.rank < 0 {
+			break
+		}
+		if seen[d.cb.Code] {
+			continue
+		}
+		seen[d.cb.Code] = true
+		if c, ok := scriptExample(d.s, d.cb, pkgs, count, "docs", "the documentation's"); ok {
+			out = append(out, c)
 		}
 	}
 	return out, nil
@@ -106,14 +121,12 @@ func scriptExample(s retrieval.DocSection, cb retrieval.CodeBlock, pkgs map[stri
 	if run == "" || count[run] >= maxExamples || pkgs[run] == "" {
 		return Command{}, false
 	}
-	code := cb.Code
-	if strings.ToLower(cb.Lang) == "pycon" {
-		code = pyconCode(code)
-	}
+	code := exampleCode(cb)
 	if !usesPackage(run, code, pkgs[run]) || waitsRe.MatchString(code) || ellipsisLine.MatchString(code) {
 		return Command{}, false
 	}
 	count[run]++
+	code = showResult(run, code)
 	return Command{Text: exampleCommand(run, pkgs[run], code, count[run]), Bucket: Entry,
 		Reason: "runs " + whose + " example of the package in " + run,
 		Why:    []Provenance{{Source: source, File: s.Path, Line: int(cb.Line), Note: "code example"}}}, true
@@ -147,8 +160,11 @@ func programExample(ctx context.Context, e *env, s retrieval.DocSection, cb retr
 func (e *env) packageNames(ctx context.Context) map[string]string {
 	out := map[string]string{}
 	if e.stacks["npm"] {
+		// The top-most package.json: the glob also finds the docs site's
+		// and the examples' (docs/package.json sorts before the root's).
 		if fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: "package.json"}); err == nil && len(fs) > 0 {
-			if n, _ := fs[0].Facts["name"].(string); n != "" {
+			top := slices.MinFunc(fs, func(a, b retrieval.FileInfo) int { return strings.Count(a.Path, "/") - strings.Count(b.Path, "/") })
+			if n, _ := top.Facts["name"].(string); n != "" {
 				out["node"] = n
 			}
 		}
@@ -180,6 +196,14 @@ func usesPackage(run, code, pkg string) bool {
 		}
 	}
 	return false
+}
+
+// exampleCode is the code of a block as a script runs it.
+func exampleCode(cb retrieval.CodeBlock) string {
+	if strings.ToLower(cb.Lang) == "pycon" {
+		return pyconCode(cb.Code)
+	}
+	return cb.Code
 }
 
 // pyconCode keeps the input lines of an interactive session.

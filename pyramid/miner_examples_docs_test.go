@@ -1,0 +1,49 @@
+package pyramid
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// A documentation site's self-contained examples run when the README has
+// none, those that print first; fragments that import a relative module or
+// another package are never tried, and an example that prints nothing
+// prints its last value.
+func TestDocsExamplesSelfContainedFirst(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"package.json": `{"name": "store", "version": "1.0.0", "main": "index.js"}`,
+		"index.js":     "exports.createStore = (r) => ({ state: r(undefined, {}) });\n",
+		"README.md":    "# store\n\nSee the docs.\n",
+		"docs/tutorial/app.md": "# App\n\n```js\nimport { createStore } from 'store'\nimport rootReducer from './reducers'\nconsole.log(createStore(rootReducer))\n```\n\n" +
+			"```js\nimport { createStore } from 'store'\nimport thunk from 'redux-thunk'\nconsole.log(thunk)\n```\n",
+		"docs/api/produce.mdx":    "# produce\n\n```javascript\nimport {createStore} from \"store\"\nconst store = createStore(() => 1)\n```\n",
+		"docs/api/createStore.md": "# createStore\n\n```js\nimport { createStore } from 'store'\nconst s = createStore((x = 0) => x + 1)\nconsole.log(s.state)\n```\n",
+	})
+	cs, err := mineExamples(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 2 {
+		t.Fatalf("want the two self-contained examples, got %+v", cs)
+	}
+	if !strings.Contains(cs[0].Text, `console.log(s.state)`) || cs[0].Why[0].File != "docs/api/createStore.md" {
+		t.Errorf("the printing example first: %+v", cs[0])
+	}
+	if !strings.Contains(cs[1].Text, `console.log(store)`) || cs[1].Why[0].File != "docs/api/produce.mdx" {
+		t.Errorf("a silent example prints its last value: %+v", cs[1])
+	}
+}
+
+func TestShowResult(t *testing.T) {
+	for _, tc := range []struct{ run, code, want string }{
+		{"node", "const a = f()\nconsole.log(a)\n", "const a = f()\nconsole.log(a)\n"},
+		{"node", "const a = f()\nlet b = g(a)\nfunction h() {\n  const c = 1\n}\n", "const a = f()\nlet b = g(a)\nfunction h() {\n  const c = 1\n}\nconsole.log(b)\n"},
+		{"python3", "from m import f\nx = f(1)\nif x == 2:\n    pass", "from m import f\nx = f(1)\nif x == 2:\n    pass\nprint(x)\n"},
+		{"python3", "from m import f\nf(1)\n", "from m import f\nf(1)\n"},
+	} {
+		if got := showResult(tc.run, tc.code); got != tc.want {
+			t.Errorf("showResult(%s, %q) = %q, want %q", tc.run, tc.code, got, tc.want)
+		}
+	}
+}
