@@ -74,6 +74,7 @@ func (r *runner) runCommand(ctx context.Context, sb Sandbox, c pyramid.Command) 
 	if err != nil {
 		return cr, err
 	}
+	r.last = c.Text
 	cr.Iteration, cr.Log, cr.index = r.iter, logRel, len(r.rep.Commands)
 	r.rep.Commands = append(r.rep.Commands, cr.CommandResult)
 	r.traj.emit(report.Event{Phase: "command", Iteration: r.iter, Level: string(c.Level), Command: c.Text, ExitCode: &cr.ExitCode, Message: cr.Verdict, Data: cr.Counts})

@@ -110,14 +110,18 @@ func (f *fakeEngine) commandsRun() []string {
 }
 
 type fakeSandbox struct {
-	f      *fakeEngine
-	files  map[string][]byte
-	closed bool
+	f       *fakeEngine
+	files   map[string][]byte
+	closed  bool
+	stopped bool // a command killed the container's main process
 }
 
 var sectionsDone = regexp.MustCompile(`log "sections done: (\w+)"`)
 
 func (s *fakeSandbox) Exec(_ context.Context, spec sandbox.ExecSpec) (sandbox.ExecResult, error) {
+	if s.stopped {
+		return sandbox.ExecResult{}, fmt.Errorf("%w: container state improper", sandbox.ErrSandboxStopped)
+	}
 	code, out := 0, ""
 	switch {
 	case slices.Equal(spec.Cmd, []string{"bash", "/heragent/driver.sh"}):
@@ -146,6 +150,10 @@ func (s *fakeSandbox) Exec(_ context.Context, spec sandbox.ExecSpec) (sandbox.Ex
 		lf.WriteString(out)
 		lf.Close()
 	}
+	if code == fakeStopped {
+		s.stopped = true
+		code = 137
+	}
 	res := sandbox.ExecResult{ExitCode: code, Duration: time.Millisecond, Tail: out}
 	// A scripted exit code of fakeTimedOut is a cut by the time limit,
 	// fakeIdle one by the idle limit.
@@ -161,6 +169,7 @@ func (s *fakeSandbox) Exec(_ context.Context, spec sandbox.ExecSpec) (sandbox.Ex
 const (
 	fakeTimedOut = -1000
 	fakeIdle     = -1001
+	fakeStopped  = -1002 // killed, and the container with it
 )
 
 func (f *fakeEngine) limit(text string, timeout, idle time.Duration) {

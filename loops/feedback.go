@@ -2,6 +2,7 @@ package loops
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
 	"github.com/heragent/heragent/report"
+	"github.com/heragent/heragent/sandbox"
 )
 
 // feedback is the feedback loop over one state: in the sandbox where the
@@ -139,6 +141,14 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 			break // another last resort cannot prove more
 		}
 		res, err := r.runCommand(ctx, sb, c)
+		if errors.Is(err, sandbox.ErrSandboxStopped) {
+			// Nothing more runs in this sandbox: the run ends with what
+			// it proved, saying why.
+			if found != nil {
+				break
+			}
+			return levelResult{why: r.stoppedWhy(c.Text), cut: true}, nil
+		}
 		if err != nil {
 			return levelResult{}, err
 		}
@@ -263,4 +273,14 @@ func skippedText(cmds []pyramid.Command, skip map[string]string) string {
 		return ""
 	}
 	return " (" + strings.Join(out, "; ") + ")"
+}
+
+// stoppedWhy says that the sandbox stopped, naming the command that ran
+// last (whose end took the container with it) and the one that could not.
+func (r *runner) stoppedWhy(next string) string {
+	culprit := "the Bash File"
+	if r.last != "" {
+		culprit = "`" + r.last + "`"
+	}
+	return fmt.Sprintf("the sandbox stopped after %s ran (its container's main process was killed: out of memory, or the command killed every process); `%s` and what came after could not run", culprit, next)
 }

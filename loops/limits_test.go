@@ -107,3 +107,24 @@ func TestSuiteCutAfterAFailureProvesNothing(t *testing.T) {
 		t.Fatalf("level %s evidence %s (%s)", rep.Level, rep.TestableEvidence, rep.WhyNotHigher)
 	}
 }
+
+// A command that takes the sandbox down with it (the container's main
+// process killed) ends the run at the level proved so far, saying so,
+// instead of an engine error.
+func TestSandboxThatStopsEndsTheRunAtItsLevel(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "make test":
+			return 0, "Ran 12 tests in 0.1s\n\nOK\n"
+		case "demo --logs":
+			return fakeStopped, "tailing...\n"
+		}
+		return 1, ""
+	}
+	p := pyr(12, documented("make test", pyramid.Unit), documented("demo --logs", pyramid.Entry), documented("demo run", pyramid.Entry))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: repair.RulesBrain{}, MaxTime: time.Hour})
+	if rep.Level != pyramid.Testable || !strings.Contains(rep.WhyNotHigher, "the sandbox stopped after `demo --logs` ran") {
+		t.Fatalf("level %s, why %q, commands %v", rep.Level, rep.WhyNotHigher, f.commandsRun())
+	}
+}

@@ -97,6 +97,7 @@ func (o *RunOptions) defaults() {
 
 // runner holds the state of one run.
 type runner struct {
+	last     string // the pyramid command run last (a sandbox that stops names it)
 	o        RunOptions
 	e        Engine
 	cur      state  // the Bash File state being tried

@@ -14,5 +14,10 @@ var (
 	ErrImageMissing = errors.New("base image missing")
 )
 
+// ErrSandboxStopped means the sandbox's container is no longer running
+// (its main process was killed: out of memory, or a command killed every
+// process), so nothing more can run in it.
+var ErrSandboxStopped = errors.New("the sandbox stopped")
+
 // ErrBadRepo means the repository path given is not a usable directory.
 var ErrBadRepo = errors.New("bad repository")

@@ -7,9 +7,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
+	cerrdefs "github.com/containerd/errdefs"
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/pkg/stdcopy"
 )
@@ -91,6 +93,9 @@ func (s *Sandbox) Exec(ctx context.Context, spec ExecSpec) (ExecResult, error) {
 		Cmd: argv, Env: spec.Env, WorkingDir: dir, AttachStdout: true, AttachStderr: true,
 	})
 	if err != nil {
+		if stoppedErr(err) {
+			return ExecResult{}, fmt.Errorf("%w: %v", ErrSandboxStopped, err)
+		}
 		return ExecResult{}, fmt.Errorf("create exec: %w", err)
 	}
 	att, err := api.ContainerExecAttach(ctx, created.ID, container.ExecAttachOptions{})
@@ -237,4 +242,12 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(p)
+}
+
+// stoppedErr is the engine's refusal to exec in a container that is not
+// running: 409 on Docker ("is not running"), podman's "container state
+// improper".
+func stoppedErr(err error) bool {
+	msg := err.Error()
+	return cerrdefs.IsConflict(err) || strings.Contains(msg, "state improper") || strings.Contains(msg, "is not running")
 }
