@@ -60,6 +60,10 @@ var namedMatches = []match{
 	{MissingExecutable, regexp.MustCompile(`^WARNING: could not find '([\w.+-]+)'$`)},
 	// a test's own message at its file:line: "bzr_test.go:59: bzr is not installed"
 	{MissingExecutable, regexp.MustCompile(`^\s*[\w./-]+:\d+: ["']?([A-Za-z][\w.+-]*)["']? (?:is not installed|not installed|not found in PATH|is not in PATH|is not available)`)},
+	// a version check that fails when the program is absent (its version
+	// reads as empty): "Git version must be at least 2.32.0. Please upgrade
+	// your git version." (lazygit without git)
+	{MissingExecutable, regexp.MustCompile(`\b[Pp]lease (?:upgrade|update) your ([A-Za-z][\w.+-]*)(?: version| installation)?\b`)},
 	// ERROR: gperf is not installed / sphinx-build: not found in PATH
 	{MissingExecutable, regexp.MustCompile(`(?:ERROR|Error|error): ["']?([A-Za-z][\w.+-]*)["']? (?:is not installed|not found in PATH|is not in PATH|is required but not found)`)},
 }

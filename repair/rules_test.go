@@ -107,6 +107,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-executable/auto-configure-no-cc.log", PhaseCommand, "auto/configure", false, MissingExecutable, "cc", ActionEdit, "libc6-dev"},
 		{"missing-executable/pytest-setuptools-scm-git.log", PhaseCommand, "python -m pytest -q", false, MissingExecutable, "git", ActionEdit, "git"},
 		{"missing-executable/gotest-vcs-bzr-not-installed.log", PhaseCommand, "go test -v", false, MissingExecutable, "bzr", ActionEdit, "bzr"},
+		{"missing-executable/version-check-lazygit-git.log", PhaseCommand, "lazygit", false, MissingExecutable, "git", ActionEdit, "git"},
 		{"missing-executable/make-check-dejagnu-runtest.log", PhaseCommand, "make check", false, MissingExecutable, "runtest", ActionEdit, "dejagnu"},
 		{"missing-executable/make-check-need-tclsh.log", PhaseCommand, "make check", false, MissingExecutable, "tclsh", ActionEdit, "tcl"},
 		// nlohmann/json: find_program(GIT) failed at configure time.
