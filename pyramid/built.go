@@ -15,6 +15,11 @@ const maxBuilt = 4
 // (meson-private/sanitycheckc.exe), vendored code.
 var notProgramDir = regexp.MustCompile(`(^|/)(CMakeFiles|meson-private|meson-logs|meson-info|autom4te\.cache|_deps|test|tests|testing|unittests|fuzz|fuzzing|ossfuzz|bench|benchmarks|third_party|thirdparty|3rdparty|vendor|deps|external|\.git|node_modules|\.libs|_build/\.)(/|$)`)
 
+// compilerLeftover is a compiler's default output or a configure probe
+// (libffi's build leaves x86_64-pc-linux-gnu/a.out from a test compile): no
+// project names its program so.
+var compilerLeftover = regexp.MustCompile(`^(a\.out|b\.out|conftest\w*|conftest\.exe)$`)
+
 // BuiltProbes makes Runnable probes for programs the build produced that
 // the pyramid did not know about (a Makefile that builds `lz4` into the
 // top directory, a CMake `foreach` over program names): bins are the
@@ -45,7 +50,7 @@ func BuiltProbes(bins []string, repoName, fixture string) []Command {
 	for _, b := range bins {
 		b = strings.TrimPrefix(path.Clean(b), "./")
 		base := path.Base(b)
-		if notProgramDir.MatchString(path.Dir(b)) || strings.Contains(base, ".so") || strings.HasSuffix(base, ".o") {
+		if notProgramDir.MatchString(path.Dir(b)) || strings.Contains(base, ".so") || strings.HasSuffix(base, ".o") || compilerLeftover.MatchString(base) {
 			continue
 		}
 		score := 0

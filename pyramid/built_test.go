@@ -38,7 +38,7 @@ func TestBuiltProbesRanksTheProductFirst(t *testing.T) {
 }
 
 func TestBuiltProbesNothingBuilt(t *testing.T) {
-	if cs := BuiltProbes([]string{"build/tests/t1", "x/CMakeFiles/a.out", "build/meson-private/sanitycheckc.exe", "build/bin/a-test", "build/bin/b-test", "build/bin/test-c"}, "foo", ""); len(cs) != 0 {
+	if cs := BuiltProbes([]string{"build/tests/t1", "x/CMakeFiles/a.out", "build/meson-private/sanitycheckc.exe", "build/bin/a-test", "build/bin/b-test", "build/bin/test-c", "x86_64-pc-linux-gnu/a.out", "conftest"}, "foo", ""); len(cs) != 0 {
 		t.Fatalf("probes for test binaries only: %+v", cs)
 	}
 }
