@@ -11,23 +11,19 @@ import (
 // which it downloads from nodejs.org — unreachable in a sandbox without
 // that host (node-sqlite3: "gyp http GET
 // https://nodejs.org/download/release/v20.20.2/node-v20.20.2-headers.tar.gz",
-// then "related to network connectivity"). npm_config_nodedir points
-// node-gyp at local headers, set before the install that builds the addon:
-// those of the node that runs when its prefix has them, else Debian's
-// (libnode-dev's /usr/include/node, with the common.gypi and config.gypi
-// node-gyp reads). The npm registry's node package ships no headers; an
-// N-API addon (node-sqlite3, most current ones) built against Debian's
-// Node 18 headers loads in a newer node, since N-API is ABI-stable; a V8
-// (nan) addon would not, and its load error names the module version.
+// then "related to network connectivity"). The node that runs ships its
+// headers (Debian's /usr/include/node; the npm registry's node under its
+// prefix): npm_config_nodedir points node-gyp at them, set before the
+// install that builds the addon.
 type nodeGypHeaders struct{}
 
 var nodeGypMatches = []match{
 	{NodeGypHeaders, regexp.MustCompile(`()gyp http GET \S+-headers\.tar\.gz`)},
 }
 
-// nodeDirCommand persists the prefix of the node that runs when it has
-// the headers, else Debian's.
-const nodeDirCommand = `nodedir=$(dirname "$(dirname "$(node -p process.execPath)")") && { [ -f "$nodedir/include/node/node.h" ] || { pkg_install libnode-dev && nodedir=/usr; }; } && persist_env npm_config_nodedir "$nodedir"`
+// nodeDirCommand persists the prefix of the node that runs, when it has
+// the headers.
+const nodeDirCommand = `nodedir=$(dirname "$(dirname "$(node -p process.execPath)")") && [ -f "$nodedir/include/node/node.h" ] && persist_env npm_config_nodedir "$nodedir"`
 
 func (nodeGypHeaders) Name() string { return "node-gyp-headers" }
 
@@ -44,11 +40,11 @@ func (r nodeGypHeaders) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	}
 	for _, sec := range []bashfile.SectionID{bashfile.Runtimes, bashfile.Build} {
 		if i, text := ctx.find(sec, func(t string) bool { return jsInstallRe.MatchString(strings.TrimSpace(t)) && !isGlobalInstall(t) }); i >= 0 {
-			return edit(d, "node-gyp downloads Node's headers from nodejs.org: point it at local ones, the installed node's or Debian's libnode-dev (npm_config_nodedir)",
+			return edit(d, "node-gyp downloads Node's headers from nodejs.org: point it at those of the installed node (npm_config_nodedir)",
 				bashfile.Edit{Op: bashfile.OpInsertBefore, Section: sec, Match: text, Command: nodeDirCommand, Why: why(r, d)}), true
 		}
 	}
-	return edit(d, "node-gyp downloads Node's headers from nodejs.org: point it at local ones, the installed node's or Debian's libnode-dev (npm_config_nodedir)",
+	return edit(d, "node-gyp downloads Node's headers from nodejs.org: point it at those of the installed node (npm_config_nodedir)",
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: nodeDirCommand, Why: why(r, d)}), true
 }
 
