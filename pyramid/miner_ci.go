@@ -64,10 +64,10 @@ func expandMatrix(text string, matrix []string) (string, string) {
 }
 
 // foreignRunner is a GitHub Actions runner label of another OS.
-var foreignRunner = regexp.MustCompile(`(?i)^(windows|macos|macOS)\b|^(self-hosted,\s*)?(windows|macos)`)
+var foreignRunner = regexp.MustCompile(`(?i)^(self-hosted,\s*)?(windows|macos)`)
 
 // foreignHost reports a CI job that runs on Windows or macOS (runs-on:
-// windows-2022, macos-latest, or a matrix whose first os is one): its
+// windows-2022, macos-latest, or a matrix whose every os is one): its
 // steps build and test for that system (ports/windows, msbuild, brew), not
 // for this Linux container.
 func foreignHost(ctx context.Context, e *env, hosts map[string]map[string]any, file, job string, matrix []string) bool {

@@ -64,8 +64,8 @@ func selfContained(run, code, pkg string) bool {
 	}
 	for _, re := range []*regexp.Regexp{esmImportRe, requireRe} {
 		for _, m := range re.FindAllStringSubmatch(code, -1) {
-			mod := strings.TrimPrefix(m[1], "node:")
-			if mod != pkg && !strings.HasPrefix(mod, pkg+"/") && !nodeBuiltins[mod] && !strings.HasPrefix(m[1], "node:") {
+			mod := m[1]
+			if mod != pkg && !strings.HasPrefix(mod, pkg+"/") && !nodeBuiltins[mod] && !strings.HasPrefix(mod, "node:") {
 				return false
 			}
 		}

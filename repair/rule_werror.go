@@ -70,7 +70,7 @@ func (r werror) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	flag := "-Wno-error"
 	if d.Subject != "" {
 		flag += "=" + d.Subject
-		if family := withFamily(flag); gccNamed.MatchString(d.Evidence) && !downgraded(ctx, flag, family) {
+		if family := withFamily(flag); gccNamed.MatchString(d.Evidence) && !downgraded(ctx, family) {
 			flag = family
 		}
 	}
@@ -97,7 +97,7 @@ func withFamily(flag string) string {
 
 // downgraded reports a Bash File that already downgrades newerCompiler,
 // by another repair than this one (family).
-func downgraded(ctx *Context, flag, family string) bool {
+func downgraded(ctx *Context, family string) bool {
 	if ctx == nil || ctx.File == nil {
 		return false
 	}

@@ -78,8 +78,8 @@ func (e *Engine) cacheMounts(ctx context.Context, caches []Cache) ([]mount.Mount
 }
 
 // cacheEnv is the environment that points tools at caches, with their
-// masquerade directories first on the image's PATH.
-func (e *Engine) cacheEnv(ctx context.Context, image string, caches []Cache) []string {
+// masquerade directories first on the PATH of the image (imgEnv).
+func cacheEnv(imgEnv []string, caches []Cache) []string {
 	var env, first []string
 	for _, c := range caches {
 		env = append(env, c.Env...)
@@ -88,7 +88,7 @@ func (e *Engine) cacheEnv(ctx context.Context, image string, caches []Cache) []s
 		}
 	}
 	if len(first) > 0 {
-		env = append(env, "PATH="+prependPath(first, e.imagePath(ctx, image)))
+		env = append(env, "PATH="+prependPath(first, imagePath(imgEnv)))
 	}
 	return env
 }
@@ -99,12 +99,9 @@ func prependPath(dirs []string, path string) string {
 	return strings.Join(append(slices.Clone(dirs), rest...), ":")
 }
 
-func (e *Engine) imagePath(ctx context.Context, image string) string {
-	ins, err := e.api.ImageInspect(ctx, image)
-	if err != nil || ins.Config == nil {
-		return defaultPath
-	}
-	for _, kv := range ins.Config.Env {
+// imagePath is the PATH an image's environment sets, else the default.
+func imagePath(imgEnv []string) string {
+	for _, kv := range imgEnv {
 		if p, ok := strings.CutPrefix(kv, "PATH="); ok && p != "" {
 			return p
 		}

@@ -76,14 +76,24 @@ func NewRunID() string {
 
 // ImageExists reports whether ref is present in the engine.
 func (e *Engine) ImageExists(ctx context.Context, ref string) (bool, error) {
-	_, err := e.api.ImageInspect(ctx, ref)
+	_, ok, err := e.imageEnv(ctx, ref)
+	return ok, err
+}
+
+// imageEnv returns the environment ref's configuration sets, and whether
+// the image exists.
+func (e *Engine) imageEnv(ctx context.Context, ref string) ([]string, bool, error) {
+	ins, err := e.api.ImageInspect(ctx, ref)
 	switch {
 	case err == nil:
-		return true, nil
+		if ins.Config == nil {
+			return nil, true, nil
+		}
+		return ins.Config.Env, true, nil
 	case client.IsErrNotFound(err):
-		return false, nil
+		return nil, false, nil
 	default:
-		return false, fmt.Errorf("inspect image %s: %w", ref, err)
+		return nil, false, fmt.Errorf("inspect image %s: %w", ref, err)
 	}
 }
 
@@ -97,7 +107,7 @@ func (e *Engine) NewSandbox(ctx context.Context, o Options) (*Sandbox, error) {
 			return nil, err
 		}
 	}
-	ok, err := e.ImageExists(ctx, o.Image)
+	imgEnv, ok, err := e.imageEnv(ctx, o.Image)
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +123,7 @@ func (e *Engine) NewSandbox(ctx context.Context, o Options) (*Sandbox, error) {
 	if cafiles != nil {
 		env = append(env, CAEnv()...)
 	}
-	env = append(env, e.cacheEnv(ctx, o.Image, o.Caches)...)
+	env = append(env, cacheEnv(imgEnv, o.Caches)...)
 	mounts, err := e.cacheMounts(ctx, o.Caches)
 	if err != nil {
 		return nil, err
