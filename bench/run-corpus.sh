@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run heragent over the development corpus and regenerate the scoreboard.
 #
-#   bench/run-corpus.sh OUT [--mirror DIR] [--only SEL]... [--jobs N] [-- extra batch flags]
+#   bench/run-corpus.sh OUT [--mirror DIR] [--only SEL]... [--jobs N] [--scoreboard FILE] [-- extra batch flags]
 #
 # OUT is a `heragent batch` directory: a run that is stopped resumes where
 # it stopped (--resume), so the corpus can be run in slices across
@@ -12,17 +12,19 @@
 # OUT.checkouts/ID (such copies may lack history or large files; when
 # git refuses one, its tree is extracted without .git), and the run gets that directory; the
 # ids, and so the scoreboard, stay the same.
-# The scoreboard is written to bench/SCOREBOARD.md from every record in OUT.
+# The scoreboard is written to bench/SCOREBOARD.md (--scoreboard FILE;
+# '' for none) from every record in OUT.
 set -Eeuo pipefail
 cd "$(dirname "$0")/.."
-[ $# -ge 1 ] || { echo "usage: $0 OUT [--mirror DIR] [--only SEL]... [--jobs N] [-- batch flags]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 OUT [--mirror DIR] [--only SEL]... [--jobs N] [--scoreboard FILE] [-- batch flags]" >&2; exit 2; }
 out=$1; shift
-mirror="" jobs=1 only=() extra=()
+mirror="" jobs=1 only=() extra=() scoreboard=bench/SCOREBOARD.md
 while [ $# -gt 0 ]; do
   case "$1" in
     --mirror) mirror=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --only) only+=(--only "$2"); shift 2 ;;
+    --scoreboard) scoreboard=$2; shift 2 ;;
     --) shift; extra=("$@"); break ;;
     *) echo "unknown argument: $1" >&2; exit 2 ;;
   esac
@@ -84,5 +86,7 @@ bin=${out%/}.heragent
 go build -buildvcs=auto -o "$bin" ./cmd/heragent
 status=0
 "$bin" batch "$list" --out "$out" --resume --jobs "$jobs" --level runnable --timeout 15m "${only[@]}" "${extra[@]}" || status=$?
-go run ./bench/scoreboard --corpus bench/corpus.jsonl --tsv ../shared/corpus/corpus.tsv "$out" > bench/SCOREBOARD.md
-echo "scoreboard: bench/SCOREBOARD.md (batch exit $status)" >&2
+if [ -n "$scoreboard" ]; then
+  go run ./bench/scoreboard --corpus bench/corpus.jsonl --tsv ../shared/corpus/corpus.tsv "$out" > "$scoreboard"
+  echo "scoreboard: $scoreboard (batch exit $status)" >&2
+fi
