@@ -85,6 +85,11 @@ func TestBadInputWithoutEngine(t *testing.T) {
 		{"nonexistent path", noEngine, []string{"exec", "/nonexistent/repo", "--", "true"}, ExitUsage},
 		{"file instead of directory", noEngine, []string{"exec", file, "--", "true"}, ExitUsage},
 		{"bad --ca-cert", noEngine, []string{"exec", ".", "--ca-cert", file, "--", "true"}, ExitUsage},
+		{"unknown subcommand", nil, []string{"graph", "bogus"}, ExitUsage},
+		{"misspelt subcommand", nil, []string{"index", "lookp"}, ExitUsage},
+		{"negative --max-time", noEngine, []string{"run", ".", "--max-time", "-5m"}, ExitUsage},
+		{"negative --max-iterations", noEngine, []string{"run", ".", "--max-iterations", "-1"}, ExitUsage},
+		{"zero --command-timeout", noEngine, []string{"run", ".", "--command-timeout", "0s"}, ExitUsage},
 		{"unreachable engine", noEngine, []string{"exec", ".", "--", "true"}, ExitEnv},
 		{"unreachable engine for doctor", noEngine, []string{"doctor"}, ExitEnv},
 		{"unreachable engine for gc", noEngine, []string{"gc"}, ExitEnv},
@@ -97,6 +102,22 @@ func TestBadInputWithoutEngine(t *testing.T) {
 			}
 			checkOneLineError(t, r)
 		})
+	}
+}
+
+// An unknown or misspelt command names the valid ones and the nearest,
+// on its one line.
+func TestUnknownCommandNamesTheValidOnes(t *testing.T) {
+	for args, want := range map[string]string{
+		"verfy":       "Did you mean this? verify",
+		"index lookp": "(valid: lookup, update); did you mean lookup?",
+		"image build": "(valid: bootstrap)",
+	} {
+		r := runCLI(t, nil, strings.Fields(args)...)
+		if r.code != ExitUsage || !strings.Contains(r.stderr, want) {
+			t.Errorf("heragent %s: exit %d, stderr %q; want exit %d naming %q", args, r.code, r.stderr, ExitUsage, want)
+		}
+		checkOneLineError(t, r)
 	}
 }
 

@@ -64,11 +64,25 @@ func isCobraUsage(err error) bool {
 	return false
 }
 
-// oneLine collapses a possibly multi-line message into one line.
+// oneLine collapses a possibly multi-line message into one line, keeping
+// every line (cobra's "Did you mean this?" and its candidates, a list of
+// valid values): "; " between lines, a space after one that introduces
+// the next (ending in ':' or '?').
 func oneLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return strings.TrimSpace(s[:i]) + " (…)"
+	var b strings.Builder
+	for _, l := range strings.Split(s, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			if t := b.String(); strings.HasSuffix(t, ":") || strings.HasSuffix(t, "?") {
+				b.WriteString(" ")
+			} else {
+				b.WriteString("; ")
+			}
+		}
+		b.WriteString(l)
 	}
-	return s
+	return b.String()
 }

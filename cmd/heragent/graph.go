@@ -32,8 +32,7 @@ func newGraphCmd(g *globals) *cobra.Command {
 	}
 	registerStore(cmd, true, &f.store)
 	cmd.PersistentFlags().StringVar(&f.name, "name", "", "repository name in the store (default: directory name + hash of its path)")
-	cmd.AddCommand(newGraphBuildCmd(g, f), newGraphQueryCmd(g, f), newGraphExportCmd(f))
-	return cmd
+	return group(cmd, newGraphBuildCmd(g, f), newGraphQueryCmd(g, f), newGraphExportCmd(f))
 }
 
 // options are the graph flags as the pipeline takes them.

@@ -16,8 +16,7 @@ func newImageCmd(g *globals) *cobra.Command {
 		Use:   "image",
 		Short: "Manage base images",
 	}
-	cmd.AddCommand(newImageBootstrapCmd(g))
-	return cmd
+	return group(cmd, newImageBootstrapCmd(g))
 }
 
 func newImageBootstrapCmd(g *globals) *cobra.Command {

@@ -35,8 +35,7 @@ func newIndexCmd(g *globals) *cobra.Command {
 		Use:   "index",
 		Short: "Debian package index: which package provides a header, library, command, module",
 	}
-	cmd.AddCommand(newIndexUpdateCmd(g), newIndexLookupCmd(g))
-	return cmd
+	return group(cmd, newIndexUpdateCmd(g), newIndexLookupCmd(g))
 }
 
 // indexReport is the JSON form of `index update`.

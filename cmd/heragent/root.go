@@ -2,7 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
+	"strings"
 
 	"github.com/heragent/heragent/internal/buildinfo"
 	"github.com/spf13/cobra"
@@ -62,6 +65,32 @@ func exactArgs(n int) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// group makes cmd a command that only holds subcommands: alone it prints
+// its help; with an argument that names none of them it is a usage error
+// (exit 2) naming the valid ones and cobra's nearest spelling.
+func group(cmd *cobra.Command, subs ...*cobra.Command) *cobra.Command {
+	cmd.AddCommand(subs...)
+	cmd.Args = cobra.ArbitraryArgs
+	cmd.SuggestionsMinimumDistance = 2
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return cmd.Help()
+		}
+		var names []string
+		for _, c := range cmd.Commands() {
+			if c.IsAvailableCommand() {
+				names = append(names, c.Name())
+			}
+		}
+		msg := fmt.Sprintf("unknown command %q for %q (valid: %s)", args[0], cmd.CommandPath(), strings.Join(names, ", "))
+		if near := cmd.SuggestionsFor(args[0]); len(near) > 0 {
+			msg += "; did you mean " + strings.Join(near, " or ") + "?"
+		}
+		return usageError(errors.New(msg))
+	}
+	return cmd
 }
 
 // rangeArgs is cobra.RangeArgs with a usage exit code.

@@ -76,6 +76,28 @@ logs/. Exits 1 when the run ends below --level.`,
 	return cmd
 }
 
+// checkLimits rejects limits that mean nothing: a negative count or size,
+// a time limit that is not positive.
+func (f *runFlags) checkLimits() error {
+	for _, d := range []struct {
+		flag string
+		v    time.Duration
+	}{{"--max-time", f.maxTime}, {"--setup-timeout", f.setupTime}, {"--command-timeout", f.cmdTime}} {
+		if d.v <= 0 {
+			return fmt.Errorf("%s must be a positive duration, got %s", d.flag, d.v)
+		}
+	}
+	switch {
+	case f.maxIter < 0:
+		return fmt.Errorf("--max-iterations must be 0 or more, got %d", f.maxIter)
+	case f.cpus < 0:
+		return fmt.Errorf("--cpus must be 0 (all cores) or more, got %g", f.cpus)
+	case f.memoryMiB < 0:
+		return fmt.Errorf("--memory must be 0 (the default) or more MiB, got %d", f.memoryMiB)
+	}
+	return nil
+}
+
 // runPlan is what the loops execute: the plan and the run's own notes,
 // identity and phases.
 type runPlan struct {
@@ -91,6 +113,9 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 	ctx := cmd.Context()
 	stderr := cmd.ErrOrStderr()
 	// Input errors first, before anything is started or written.
+	if err := f.checkLimits(); err != nil {
+		return usageError(err)
+	}
 	a, err := f.analysis.check(cmd)
 	if err != nil {
 		return err
