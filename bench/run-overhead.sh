@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measure the overhead ratio over a fixed set of corpus repositories.
 #
-#   bench/run-overhead.sh OUT [--warm] [--mirror DIR] [--jobs N]
+#   bench/run-overhead.sh OUT [--warm] [--same-as DIR] [--mirror DIR] [--jobs N]
 #
 # Runs heragent on each repository of bench/overhead.list into the batch
 # directory OUT (through bench/run-corpus.sh: resumable, --mirror as there,
@@ -16,13 +16,22 @@
 # checkpoint images and build-cache volumes are removed first (what runs
 # share *within* the batch — a base toolchain layer, ccache — is then
 # built and reused during it, which is part of what is measured). --warm
-# keeps them.
+# keeps them. --same-as DIR takes the verification of an earlier batch's
+# run whose exported setup.sh and Dockerfile are identical (see
+# bench/overhead) instead of verifying again.
 set -Eeuo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 1 ] || { echo "usage: $0 OUT [--mirror DIR] [--jobs N]" >&2; exit 2; }
 out=$1; shift
 warm=""
-[ "${1:-}" = --warm ] && { warm=1; shift; }
+same=()
+while :; do
+  case "${1:-}" in
+    --warm) warm=1; shift ;;
+    --same-as) same=(--same-as "$2"); shift 2 ;;
+    *) break ;;
+  esac
+done
 only=()
 while read -r id; do
   case "$id" in '' | '#'*) continue ;; esac
@@ -33,4 +42,4 @@ if [ -z "$warm" ] && [ ! -d "$out" ]; then
   "${out%/}.heragent" gc --checkpoints --caches >&2
 fi
 bench/run-corpus.sh "$out" --scoreboard '' "${only[@]}" "$@"
-go run ./bench/overhead --verify "${out%/}.heragent" "${only[@]}" "$out"
+go run ./bench/overhead --verify "${out%/}.heragent" "${same[@]}" "${only[@]}" "$out"

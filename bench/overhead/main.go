@@ -6,15 +6,20 @@
 // known), and where the run's time went (the report's phase split). Then
 // the medians and the batch's throughput.
 //
-//	go run ./bench/overhead [--verify BIN] [--only ID]... BATCH_DIR > table.md
+//	go run ./bench/overhead [--verify BIN] [--same-as DIR] [--only ID]... BATCH_DIR > table.md
 //
 // With --verify, a run whose outputs have no verify.json is verified
 // with BIN first (one at a time, so the timings are not shared with
-// another build). Runs that reached no level have nothing to verify and
+// another build). With --same-as, a run whose exported setup.sh and
+// Dockerfile are byte for byte those of the same id's run in the batch
+// directory DIR takes that run's verification instead (the same
+// Dockerfile builds the same way): a change to how runs reach their
+// result is then measured without verifying everything again. Runs that reached no level have nothing to verify and
 // are listed without a ratio.
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -36,10 +41,11 @@ var phases = []string{"graph", "plan", "pyramid", "setup", "commands", "export"}
 
 // row is one run and its verification.
 type row struct {
-	rec batch.Result
-	rep *report.Report
-	ver *report.VerifyResult
-	err string // why there is no ratio
+	rec    batch.Result
+	rep    *report.Report
+	ver    *report.VerifyResult
+	err    string // why there is no ratio
+	reused bool   // the verification of an identical export in another batch
 }
 
 // ratio is run seconds ÷ verify seconds, 0 when either is missing.
@@ -57,6 +63,7 @@ func (o *onlyFlag) Set(s string) error { *o = append(*o, s); return nil }
 
 func main() {
 	bin := flag.String("verify", "", "heragent binary: verify runs that have no verify.json")
+	same := flag.String("same-as", "", "batch directory whose verification a run with identical exports takes")
 	var only onlyFlag
 	flag.Var(&only, "only", "only this batch id (repeatable)")
 	flag.Parse()
@@ -72,7 +79,7 @@ func main() {
 	}
 	var rows []row
 	for _, id := range selected(recs, only) {
-		rows = append(rows, measure(dir, recs[id], *bin))
+		rows = append(rows, measure(dir, recs[id], *bin, *same))
 	}
 	write(os.Stdout, rows)
 }
@@ -99,7 +106,7 @@ func selected(recs map[string]batch.Result, only []string) []string {
 
 // measure reads one run's report and verification, verifying with bin
 // when there is none yet.
-func measure(dir batch.Dir, rec batch.Result, bin string) row {
+func measure(dir batch.Dir, rec batch.Result, bin, same string) row {
 	r := row{rec: rec}
 	if rec.Out == "" {
 		r.err = "no outputs: " + string(rec.Status)
@@ -116,6 +123,11 @@ func measure(dir batch.Dir, rec batch.Result, bin string) row {
 		return r
 	}
 	vpath := filepath.Join(out, "verify.json")
+	if _, err := os.Stat(vpath); err != nil && same != "" {
+		if p, ok := sameExports(out, batch.Dir(same), rec.ID); ok {
+			vpath, r.reused = p, true
+		}
+	}
 	if _, err := os.Stat(vpath); err != nil && bin != "" {
 		fmt.Fprintf(os.Stderr, "overhead: verifying %s\n", rec.ID)
 		cmd := exec.Command(bin, "verify", out, "--quiet")
@@ -127,6 +139,26 @@ func measure(dir batch.Dir, rec batch.Result, bin string) row {
 		r.ver, r.err = nil, "not verified"
 	}
 	return r
+}
+
+// sameExports returns the verify.json of id's run in other when its
+// setup.sh and Dockerfile are those in out.
+func sameExports(out string, other batch.Dir, id string) (string, bool) {
+	recs, err := other.Records()
+	if err != nil || recs[id].Out == "" {
+		return "", false
+	}
+	theirs := filepath.Join(string(other), recs[id].Out)
+	for _, f := range []string{"setup.sh", "Dockerfile"} {
+		a, err1 := os.ReadFile(filepath.Join(out, f))
+		b, err2 := os.ReadFile(filepath.Join(theirs, f))
+		if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
+			return "", false
+		}
+	}
+	p := filepath.Join(theirs, "verify.json")
+	_, err = os.Stat(p)
+	return p, err == nil
 }
 
 func readJSON(path string, v any) error {
@@ -181,6 +213,8 @@ func line(r row) string {
 		cells = append(cells, num(r.rep.Phases[p], 0))
 	}
 	switch {
+	case r.ver != nil && r.ver.Match && r.reused:
+		cells = append(cells, "match (same exports as the other batch's)")
 	case r.ver != nil && r.ver.Match:
 		cells = append(cells, "match")
 	case r.ver != nil:
