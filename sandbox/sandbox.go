@@ -311,7 +311,9 @@ func (e *Engine) ImageID(ctx context.Context, ref string) (string, error) {
 // Labelled returns the ID of an image carrying label=value, or "" when
 // none does.
 func (e *Engine) Labelled(ctx context.Context, label, value string) (string, error) {
-	imgs, err := e.api.ImageList(ctx, image.ListOptions{Filters: filters.NewArgs(filters.Arg("label", label+"="+value))})
+	// All: an untagged checkpoint another checkpoint was committed on is
+	// an "intermediate" image, which the default listing hides.
+	imgs, err := e.api.ImageList(ctx, image.ListOptions{All: true, Filters: filters.NewArgs(filters.Arg("label", label+"="+value))})
 	if err != nil {
 		return "", fmt.Errorf("list images: %w", err)
 	}
