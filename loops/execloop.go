@@ -91,7 +91,8 @@ func (r *runner) findCheckpoint(ctx context.Context, key string) string {
 // driver runs the sections from..Build of the script in one bash: section 1
 // and 2 always (they set strict mode and the package manager), then the
 // given ones. Persisted variables of earlier sections come back through the
-// login profile.
+// login profile. The repository's directory is made when missing: a shared
+// toolchain layer is made without a repository.
 func driver(script string, sections []bashfile.SectionID) string {
 	body := strings.TrimSuffix(strings.TrimRight(script, "\n"), `main "$@"`)
 	var calls []string
@@ -99,7 +100,7 @@ func driver(script string, sections []bashfile.SectionID) string {
 		spec, _ := bashfile.Spec(id)
 		calls = append(calls, spec.Func)
 	}
-	return body + "if [ -f \"$HERAGENT_ENV_FILE\" ]; then . \"$HERAGENT_ENV_FILE\"; fi\ninit_context\nsetup_package_manager\n" + strings.Join(calls, "\n") + "\nlog \"sections done: " + strings.Join(calls, " ") + "\"\n"
+	return body + "if [ -f \"$HERAGENT_ENV_FILE\" ]; then . \"$HERAGENT_ENV_FILE\"; fi\nmkdir -p \"$REPO_DIR\"\ninit_context\nsetup_package_manager\n" + strings.Join(calls, "\n") + "\nlog \"sections done: " + strings.Join(calls, " ") + "\"\n"
 }
 
 // runSetup runs the Bash File once. It returns the sandbox holding the
@@ -115,8 +116,14 @@ func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, er
 		}
 	}
 	logAbs, logRel := r.logPath(fmt.Sprintf("setup-%02d.log", r.iter))
+	start := time.Now()
 	run := report.SetupRun{Iteration: r.iter, Log: logRel, FromCheckpoint: string(fromSection)}
-	r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: "running the Bash File" + fromText(fromSection)})
+	if fromSection == "" && !r.o.NoCheckpoints {
+		if img := r.toolchainLayer(ctx, logAbs); img != "" {
+			from, run.FromCheckpoint = img, "toolchain"
+		}
+	}
+	r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: "running the Bash File" + fromText(run.FromCheckpoint)})
 	repo := r.o.Repo
 	if fromSection != "" {
 		repo = "" // the checkpoint holds the repository (and what earlier sections made of it)
@@ -142,7 +149,6 @@ func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, er
 			todo = append(todo, s) // an empty section has nothing to run or commit
 		}
 	}
-	start := time.Now()
 	timeout := r.o.SetupTimeout
 	if r.cur.longer["setup"] {
 		timeout *= 2
@@ -158,10 +164,7 @@ func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, er
 		}
 		run.Seconds, run.ExitCode, run.TimedOut, run.Tail = time.Since(start).Seconds(), res.ExitCode, res.TimedOut, report.LastLines(res.Tail, 60)
 		if res.ExitCode != 0 || res.TimedOut {
-			run.FailedSection = string(sec)
-			r.rep.Setup = append(r.rep.Setup, run)
-			r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: fmt.Sprintf("Bash File failed in section %s", sec), ExitCode: &res.ExitCode})
-			return nil, &repair.Failure{Phase: repair.PhaseSetup, Command: "bash setup.sh", Section: sec, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Log: res.Tail}, nil
+			return nil, r.setupFailed(run, start, &repair.Failure{Phase: repair.PhaseSetup, Command: "bash setup.sh", Section: sec, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Log: res.Tail}), nil
 		}
 		if r.o.NoCheckpoints || !slices.Contains(checkpointed, sec) {
 			continue
@@ -177,11 +180,23 @@ func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, er
 	return sb, nil, nil
 }
 
-func fromText(s bashfile.SectionID) string {
-	if s == "" {
+// setupFailed records the Bash File run that ended in f and returns f.
+func (r *runner) setupFailed(run report.SetupRun, start time.Time, f *repair.Failure) *repair.Failure {
+	run.Seconds, run.ExitCode, run.TimedOut, run.Tail = time.Since(start).Seconds(), f.ExitCode, f.TimedOut, report.LastLines(f.Log, 60)
+	run.FailedSection = string(f.Section)
+	r.rep.Setup = append(r.rep.Setup, run)
+	r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: fmt.Sprintf("Bash File failed in section %s", f.Section), ExitCode: &f.ExitCode})
+	return f
+}
+
+func fromText(s string) string {
+	switch s {
+	case "":
 		return " from the base image"
+	case "toolchain":
+		return " from the shared toolchain layer"
 	}
-	return " from the checkpoint after section " + string(s)
+	return " from the checkpoint after section " + s
 }
 
 func sectionIndex(id bashfile.SectionID) int {

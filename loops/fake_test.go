@@ -31,6 +31,7 @@ type fakeEngine struct {
 	images  map[string]map[string]string // id → labels
 	open    int                          // sandboxes not closed
 	created int
+	repos   []string                    // each sandbox's repository ("" for none), in order
 	runs    []string                    // "section" or "cmd: text", in order
 	limits  map[string][2]time.Duration // command text → its time and idle limits
 	built2  []string                    // Dockerfiles built
@@ -70,6 +71,7 @@ func (f *fakeEngine) NewSandbox(_ context.Context, o sandbox.Options) (Sandbox, 
 	defer f.mu.Unlock()
 	f.open++
 	f.created++
+	f.repos = append(f.repos, o.Repo)
 	return &fakeSandbox{f: f, files: map[string][]byte{}}, nil
 }
 

@@ -1,0 +1,102 @@
+package loops
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/report"
+	"github.com/heragent/heragent/sandbox"
+)
+
+// A shared toolchain layer: most repositories' base sections install the
+// same few toolchain packages (build-essential in 40 of the corpus's 73,
+// cmake in 18, autotools, meson…) next to libraries of their own. Those
+// toolchain packages are installed once in a sandbox without any
+// repository, committed, and keyed by what the layer contains — the base
+// image and the sorted package set, nothing of a repository — so a batch
+// of C/CMake projects installs build-essential and cmake once. A run whose
+// base section installs such packages starts its Bash File from that
+// layer instead of the base image (the repository copied in); the base
+// section still runs in full on top (pkg_install skips what is
+// installed), so the Bash File, the per-repository checkpoints and the
+// exports are exactly what they were — the layer only saves time and
+// disk, and a layer that cannot be made is simply not used.
+
+// toolchainPackages are the packages a shared layer holds.
+var toolchainPackages = []string{
+	"autoconf", "autoconf-archive", "automake", "bison", "build-essential", "cmake", "flex",
+	"gettext", "git", "libtool", "m4", "make", "meson", "ninja-build", "pkg-config", "pkgconf",
+	"python3-dev", "python3-pip", "python3-venv",
+}
+
+// literalInstall is pkg_install of package names only.
+var literalInstall = regexp.MustCompile(`^pkg_install( [A-Za-z0-9][A-Za-z0-9.+:=~_-]*)+$`)
+
+// toolchain returns the sorted toolchain packages the current base
+// section installs by name.
+func (r *runner) toolchain() []string {
+	var pkgs []string
+	for _, c := range r.cur.file.Section(bashfile.Base).Commands {
+		if !literalInstall.MatchString(c.Text) {
+			continue
+		}
+		for _, p := range strings.Fields(c.Text)[1:] {
+			if slices.Contains(toolchainPackages, p) && !slices.Contains(pkgs, p) {
+				pkgs = append(pkgs, p)
+			}
+		}
+	}
+	slices.Sort(pkgs)
+	return pkgs
+}
+
+// toolchainScript is the Bash File that makes the layer of pkgs: the
+// template's context and package manager, the packages in section 3.
+func toolchainScript(pkgs []string) string {
+	f := bashfile.New()
+	if _, err := f.AddPackages(bashfile.Base, bashfile.Provenance{}, pkgs...); err != nil {
+		return "" // names from toolchainPackages are valid
+	}
+	return f.Render()
+}
+
+// toolchainLayer returns the image of the shared toolchain layer for the
+// current base section, making it when missing; "" when the section
+// installs no toolchain package or the layer could not be made (the run
+// then starts from the base image, as without a layer).
+func (r *runner) toolchainLayer(ctx context.Context, logAbs string) string {
+	pkgs := r.toolchain()
+	script := toolchainScript(pkgs)
+	if len(pkgs) == 0 || script == "" {
+		return ""
+	}
+	h := sha256.Sum256([]byte(r.baseID + "\x00toolchain\x00" + script))
+	key := hex.EncodeToString(h[:16])
+	if img := r.findCheckpoint(ctx, key); img != "" {
+		return img
+	}
+	sb, err := r.e.NewSandbox(ctx, sandbox.Options{Image: r.o.Image, CACerts: r.o.CACerts, Limits: r.o.Limits, RunID: r.runID})
+	if err != nil {
+		return ""
+	}
+	defer sb.Close(ctx)
+	files := map[string][]byte{"/heragent/setup.sh": []byte(script), "/heragent/driver.sh": []byte(driver(script, []bashfile.SectionID{bashfile.Base}))}
+	if sb.CopyFiles(ctx, files) != nil {
+		return ""
+	}
+	r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: "making the shared toolchain layer: " + strings.Join(pkgs, " ")})
+	res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: []string{"bash", "/heragent/driver.sh"}, Dir: "/", Timeout: r.timeLeft(r.o.SetupTimeout), LogFile: logAbs, TailBytes: 8 << 10})
+	if err != nil || res.ExitCode != 0 || res.TimedOut {
+		return "" // the Bash File's own base section meets it again, with its repairs
+	}
+	img, err := sb.Commit(ctx, "", map[string]string{sandbox.LabelRun: r.runID, LabelCheckpoint: key})
+	if err != nil {
+		return ""
+	}
+	return img
+}

@@ -1,0 +1,68 @@
+package loops
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/pyramid"
+)
+
+// The toolchain packages of a base section are installed once in a layer
+// made without any repository; the run of another repository with a
+// different base section that shares those packages starts from the
+// layer, its own base section still run in full on top.
+func TestToolchainLayerServesAnotherRepository(t *testing.T) {
+	f := newFake()
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: pyr(0), Target: pyramid.Installable, Repairer: scripted(nil)})
+	if rep.Level != pyramid.Installable || len(f.repos) < 2 || f.repos[0] != "" || f.repos[1] == "" {
+		t.Fatalf("level %s; sandboxes' repositories %q: want the layer made without one, then the setup with it", rep.Level, f.repos)
+	}
+	if rep.Setup[0].FromCheckpoint != "toolchain" || !slices.Equal(f.runs[:2], []string{"install_base_toolchain", "install_base_toolchain"}) {
+		t.Fatalf("setup %+v, sections run %v", rep.Setup, f.runs)
+	}
+	other := builtFile()
+	other.AddPackages(bashfile.Base, testWhy, "libonig-dev")
+	g := newFakeLike(f).sharing(f)
+	rep, _ = runFake(t, g, RunOptions{Repo: otherRepo(t), File: other, Pyramid: pyr(0), Target: pyramid.Installable, Repairer: scripted(nil)})
+	if rep.Level != pyramid.Installable || rep.Setup[0].FromCheckpoint != "toolchain" || slices.Contains(g.repos, "") {
+		t.Fatalf("another repository: level %s, setup %+v, sandboxes' repositories %q: want the layer reused", rep.Level, rep.Setup, g.repos)
+	}
+	if !slices.Contains(g.runs, "install_base_toolchain") {
+		t.Fatalf("the base section did not run on the layer: %v", g.runs)
+	}
+}
+
+// No layer without toolchain packages; a layer that cannot be made is
+// not used, and the run goes on from the base image.
+func TestNoToolchainLayer(t *testing.T) {
+	libs := bashfile.New()
+	libs.AddPackages(bashfile.Base, testWhy, "libonig-dev")
+	libs.Append(bashfile.Build, "make", testWhy)
+	f := newFake()
+	rep, _ := runFake(t, f, RunOptions{File: libs, Pyramid: pyr(0), Target: pyramid.Installable, Repairer: scripted(nil)})
+	if rep.Level != pyramid.Installable || slices.Contains(f.repos, "") || rep.Setup[0].FromCheckpoint != "" {
+		t.Fatalf("no toolchain package: level %s, setup %+v, sandboxes' repositories %q", rep.Level, rep.Setup, f.repos)
+	}
+	f = newFake()
+	f.setup = func(script, section string) (int, string) {
+		if section == "install_base_toolchain" && !strings.Contains(script, "gcc") { // the layer's script installs make only
+			return 100, "E: Unable to fetch some archives\n"
+		}
+		return 0, ""
+	}
+	rep, _ = runFake(t, f, RunOptions{File: builtFile(), Pyramid: pyr(0), Target: pyramid.Installable, Repairer: scripted(nil)})
+	if rep.Level != pyramid.Installable || rep.Setup[0].FromCheckpoint != "" || len(rep.Setup) != 1 || f.repos[0] != "" {
+		t.Fatalf("a layer that failed: level %s, setup %+v, sandboxes' repositories %q", rep.Level, rep.Setup, f.repos)
+	}
+}
+
+// otherRepo is a repository whose files differ from runFake's default.
+func otherRepo(t *testing.T) string {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "README"), []byte("another fixture\n"), 0o644)
+	return dir
+}
