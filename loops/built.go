@@ -32,8 +32,8 @@ done; }`
 // builtProbes finds the programs and libraries the Bash File built (in the
 // repository, not in the checkout) and asks the pyramid for probes of
 // them: the programs run on a small input, a consumer program for a
-// library. New probes join the run's pyramid, so pyramid.json and verify
-// know them.
+// library, the test suite's driver run by a built interpreter. New probes
+// join the run's pyramid, so pyramid.json and verify know them.
 func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command {
 	res, err := sb.Exec(ctx, sandbox.ExecSpec{Script: listBuilt, Dir: "/", TailBytes: 512 << 10})
 	if err != nil || res.ExitCode != 0 {
@@ -82,6 +82,8 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 			}
 		}
 	}
+	// A suite driver run by a built interpreter is a Testable command.
+	probes = append(pyramid.TestDrivers(os.DirFS(r.o.Repo), bins), probes...)
 	var out []pyramid.Command
 	for _, c := range probes {
 		known := false
