@@ -106,6 +106,7 @@ var executableOverrides = map[string][]string{
 	"javac":  {"default-jdk-headless"},
 	"jar":    {"default-jdk-headless"},
 	"mvn":    {"maven"},
+	"bzr":    {"brz"}, // Breezy registers bzr as an alternative of brz
 	"nc":     {"netcat-openbsd"},
 	"vi":     {"vim-tiny"},
 	"editor": {"vim-tiny"},
