@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/heragent/heragent/internal/outmark"
 	"io"
 	"io/fs"
 	"os"
@@ -97,6 +98,9 @@ func hashTree(root string) (string, error) {
 			return err
 		}
 		rel, _ := filepath.Rel(root, p)
+		if d.IsDir() && rel != "." && outmark.Is(p) {
+			return fs.SkipDir // heragent's outputs, not the repository's
+		}
 		info, err := d.Info()
 		if err != nil {
 			return err

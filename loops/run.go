@@ -11,6 +11,7 @@ package loops
 import (
 	"context"
 	"fmt"
+	"github.com/heragent/heragent/internal/outmark"
 	"os"
 	"path/filepath"
 	"time"
@@ -155,6 +156,9 @@ func Run(ctx context.Context, e Engine, o RunOptions) (*report.Report, error) {
 		seen: map[string]int{}, rejected: map[string]string{}}
 	r.stage = filepath.Clean(o.Out) + ".partial-" + r.runID
 	if err := os.MkdirAll(filepath.Join(r.stage, "logs"), 0o755); err != nil {
+		return nil, fmt.Errorf("create output directory: %w", err)
+	}
+	if err := outmark.Write(r.stage); err != nil { // before the repository is hashed: it may lie inside
 		return nil, fmt.Errorf("create output directory: %w", err)
 	}
 	done := false

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"archive/tar"
 	"fmt"
+	"github.com/heragent/heragent/internal/outmark"
 	"io"
 	"io/fs"
 	"os"
@@ -34,6 +35,9 @@ func writeTree(tw *tar.Writer, root, prefix string) error {
 		rel, err := filepath.Rel(root, p)
 		if err != nil {
 			return err
+		}
+		if d.IsDir() && rel != "." && outmark.Is(p) {
+			return filepath.SkipDir // heragent's outputs inside the repository
 		}
 		name := path.Join(prefix, filepath.ToSlash(rel))
 		info, err := d.Info()

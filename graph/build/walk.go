@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"github.com/heragent/heragent/internal/outmark"
 	"io/fs"
 	"os"
 	"path"
@@ -72,6 +73,9 @@ func (w *walkState) walk(ctx context.Context, emit func(entry)) error {
 				name := d.Name()
 				switch {
 				case skipDirs[name]:
+					return fs.SkipDir
+				case outmark.Is(abs):
+					w.skip(rel+"/", "heragent outputs", false)
 					return fs.SkipDir
 				case w.ignored(rel, true):
 					w.skip(rel+"/", "gitignored", false)
