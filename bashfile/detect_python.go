@@ -167,11 +167,7 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 		}
 		online = append(online, "pip install -e "+shellQuote(target))
 		whys = append(whys, ev(d.Name(), manifest, 0, "install the project in development mode"))
-		pth := pthDir(r)
-		offline = append(offline, fmt.Sprintf(`pip install --no-build-isolation --no-deps -e . || {
-    log "editable install failed without PyPI: adding %[1]s to the venv's path instead"
-    echo "$REPO_DIR%[2]s" >"$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/heragent-src.pth"
-  }`, "."+pth, pth))
+		offline = append(offline, pySourceInstall(pthDir(r)))
 	}
 	if pytest {
 		online = append(online, "pip install pytest")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run heragent over the development corpus and regenerate the scoreboard.
 #
-#   bench/run-corpus.sh OUT [--mirror DIR] [--only SEL]... [--jobs N] [--scoreboard FILE] [-- extra batch flags]
+#   bench/run-corpus.sh OUT [--mirror DIR] [--list FILE] [--only SEL]... [--jobs N] [--scoreboard FILE] [-- extra batch flags]
 #
 # OUT is a `heragent batch` directory: a run that is stopped resumes where
 # it stopped (--resume), so the corpus can be run in slices across
@@ -13,16 +13,19 @@
 # git refuses one, its tree is extracted without .git), and the run gets that directory; the
 # ids, and so the scoreboard, stay the same.
 # The scoreboard is written to bench/SCOREBOARD.md (--scoreboard FILE;
-# '' for none) from every record in OUT.
+# '' for none) from every record in OUT. --list FILE runs another list of
+# the same form (e.g. repositories outside the corpus) through the same
+# mirror and batch; its scoreboard is only written when --scoreboard names a file.
 set -Eeuo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 1 ] || { echo "usage: $0 OUT [--mirror DIR] [--only SEL]... [--jobs N] [--scoreboard FILE] [-- batch flags]" >&2; exit 2; }
 out=$1; shift
-mirror="" jobs=1 only=() extra=() scoreboard=bench/SCOREBOARD.md
+mirror="" jobs=1 only=() extra=() scoreboard=bench/SCOREBOARD.md corpus=bench/corpus.jsonl
 while [ $# -gt 0 ]; do
   case "$1" in
     --mirror) mirror=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
+    --list) corpus=$2; [ "$scoreboard" = bench/SCOREBOARD.md ] && scoreboard=""; shift 2 ;;
     --only) only+=(--only "$2"); shift 2 ;;
     --scoreboard) scoreboard=$2; shift 2 ;;
     --) shift; extra=("$@"); break ;;
@@ -78,15 +81,15 @@ if [ -n "$mirror" ]; then
       line=${line/, \"ref\": \"$ref\"/}
     fi
     printf '%s\n' "$line"
-  done < bench/corpus.jsonl > "$list"
+  done < "$corpus" > "$list"
 else
-  cp bench/corpus.jsonl "$list"
+  cp "$corpus" "$list"
 fi
 bin=${out%/}.heragent
 go build -buildvcs=auto -o "$bin" ./cmd/heragent
 status=0
 "$bin" batch "$list" --out "$out" --resume --jobs "$jobs" --level runnable --timeout 15m "${only[@]}" "${extra[@]}" || status=$?
 if [ -n "$scoreboard" ]; then
-  go run ./bench/scoreboard --corpus bench/corpus.jsonl --tsv ../shared/corpus/corpus.tsv "$out" > "$scoreboard"
+  go run ./bench/scoreboard --corpus "$corpus" --tsv ../shared/corpus/corpus.tsv "$out" > "$scoreboard"
   echo "scoreboard: $scoreboard (batch exit $status)" >&2
 fi

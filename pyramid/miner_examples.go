@@ -206,14 +206,35 @@ func exampleCode(cb retrieval.CodeBlock) string {
 	return cb.Code
 }
 
-// pyconCode keeps the input lines of an interactive session.
+// pyconCode keeps the input lines of an interactive session, but not a
+// statement whose shown output is a traceback: the session demonstrates
+// an error there (`>>> raise Error("foo")`), which a script would die of.
 func pyconCode(s string) string {
-	var out []string
+	var out, stmt []string
+	output, raises := false, false
+	flush := func() {
+		if !raises {
+			out = append(out, stmt...)
+		}
+		stmt, output, raises = nil, false, false
+	}
 	for _, l := range strings.Split(s, "\n") {
-		if pyconPrompt.MatchString(l) {
-			out = append(out, pyconPrompt.ReplaceAllString(l, ""))
+		m := pyconPrompt.FindString(l)
+		switch {
+		case strings.HasPrefix(m, ">>>"):
+			flush()
+			stmt = append(stmt, l[len(m):])
+		case m != "" && !output:
+			stmt = append(stmt, l[len(m):])
+		case strings.TrimSpace(l) == "":
+		default:
+			if !output && strings.HasPrefix(strings.TrimSpace(l), "Traceback (most recent call last)") {
+				raises = true
+			}
+			output = true
 		}
 	}
+	flush()
 	return strings.Join(out, "\n")
 }
 
@@ -238,7 +259,11 @@ func exampleCommand(run, pkg, code string, n int) string {
 	if !strings.HasSuffix(code, "\n") {
 		code += "\n"
 	}
-	return pre + "printf '%s' " + quoteArg(code) + " > " + file + " && timeout 60 " + run + " " + file
+	answer := "" // a program that asks its user (click's prompt=) gets an answer, not EOF
+	if asksRe.MatchString(code) {
+		answer = "printf 'heragent\\ny\\n' | "
+	}
+	return pre + "printf '%s' " + quoteArg(code) + " > " + file + " && " + answer + "timeout 60 " + run + " " + file
 }
 
 func parentDir(p string) string {

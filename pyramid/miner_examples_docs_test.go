@@ -47,3 +47,14 @@ func TestShowResult(t *testing.T) {
 		}
 	}
 }
+
+// A session that shows an exception demonstrates it: the statement that
+// raises is left out of the script (attrs' docs: `>>> raise Error("foo")`
+// followed by its traceback), the others run.
+func TestPyconCodeLeavesOutWhatRaises(t *testing.T) {
+	session := ">>> import attr\n>>> @attr.s(auto_exc=True)\n... class Error(Exception):\n...     x = attr.ib()\n>>> Error(\"foo\")\nError(x='foo')\n>>> raise Error(\"foo\")\nTraceback (most recent call last):\n   ...\nError: foo\n>>> print(Error(\"bar\").x)\nbar\n"
+	want := "import attr\n@attr.s(auto_exc=True)\nclass Error(Exception):\n    x = attr.ib()\nError(\"foo\")\nprint(Error(\"bar\").x)"
+	if got := pyconCode(session); got != want {
+		t.Errorf("pyconCode:\n%s\nwant:\n%s", got, want)
+	}
+}

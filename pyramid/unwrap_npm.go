@@ -11,8 +11,12 @@ import (
 // (`pnpm lint && pnpm test:types && pnpm vitest run`) → the test steps
 // alone. Linters, formatters and type checkers judge style, not
 // behaviour, and fail on a toolchain one version apart; the suite is the
-// rest of the chain. Script references (`pnpm test:unit`, `npm run x`)
-// are followed one level. Nothing when no step is a check.
+// rest of the chain. A chain of several suites (`npm run test:node && npm
+// run test:browser`) also gives each suite alone, after the chain: one
+// that needs what the sandbox lacks (a browser for karma) must not hide
+// the others' tests. Script references (`pnpm test:unit`, `npm run x`)
+// are followed one level. Nothing when no step is a check and the chain
+// holds one suite.
 func unwrapNpm(ctx context.Context, e *env, c Command) []string {
 	w := strings.Fields(c.Text)
 	if len(c.Expect) > 0 || c.Bucket.Level() != Testable || len(w) < 2 || (w[0] != "npm" && w[0] != "yarn" && w[0] != "pnpm") {
@@ -23,17 +27,16 @@ func unwrapNpm(ctx context.Context, e *env, c Command) []string {
 	if !ok {
 		return nil
 	}
-	if inner := unwrapNpmBody(body, scripts); inner != "" {
-		return []string{inner}
-	}
-	return nil
+	return unwrapNpmBody(body, scripts)
 }
 
-// unwrapNpmBody is a test script's chain without its check steps, "" when
-// it has none or keeps no suite.
-func unwrapNpmBody(body string, scripts map[string]string) string {
-	var kept []string
-	checks := false
+// unwrapNpmBody is a test script's chain without its check steps (when it
+// has some), then each of its suites alone with the builds before it
+// (when it has several); nil when neither applies.
+func unwrapNpmBody(body string, scripts map[string]string) []string {
+	var kept, builds []string
+	var alone []string // each suite with the builds before it
+	checks, suite := false, false
 	for _, step := range splitAnd(body) {
 		inner := step
 		if sw := strings.Fields(step); len(sw) >= 2 && (sw[0] == "npm" || sw[0] == "yarn" || sw[0] == "pnpm") {
@@ -46,17 +49,29 @@ func unwrapNpmBody(body string, scripts map[string]string) string {
 			continue
 		}
 		kept = append(kept, step)
+		switch v := classify(step); {
+		case v.Bucket == Unit || v.Bucket == Integration || jsSuiteStepRe.MatchString(step):
+			alone = append(alone, strings.Join(append(append([]string{}, builds...), step), " && "))
+			suite = true
+		case v.Drop != "" && !buildStepRe.MatchString(step):
+			suite = true // a runner the classifier does not know
+		case buildStepRe.MatchString(step):
+			builds = append(builds, step)
+		}
 	}
-	suite := false
-	for _, k := range kept {
-		v := classify(k)
-		suite = suite || v.Bucket == Unit || v.Bucket == Integration || v.Drop != "" && !buildStepRe.MatchString(k)
+	var out []string
+	if checks && suite {
+		out = append(out, strings.Join(kept, " && "))
 	}
-	if !checks || !suite {
-		return "" // no check to leave out, or nothing but checks and a build
+	if len(alone) > 1 {
+		out = append(out, alone...)
 	}
-	return strings.Join(kept, " && ")
+	return out
 }
+
+// jsSuiteStepRe is a step that runs a JavaScript test runner, through a
+// coverage tool or npx or not.
+var jsSuiteStepRe = regexp.MustCompile(`^(?:(?:npx|c8|nyc)\s+(?:--\S+\s+)*)*(?:jest|vitest|mocha|ava|karma|tap|jasmine|uvu|node --test)\b`)
 
 // buildStepRe is a step that compiles or bundles, not a suite.
 var buildStepRe = regexp.MustCompile(`^(?:(?:npm|yarn|pnpm)(?: run)? (?:build|compile|prepare|bundle)\S*|(?:npx )?(?:tsc|tsgo|rollup|webpack|vite build|babel|esbuild|unbuild|tsup|swc)\b)`)

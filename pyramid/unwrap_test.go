@@ -158,8 +158,11 @@ func TestUnwrapNpm(t *testing.T) {
 		{"node --test", ""},     // no check: npm test is the suite already
 		{"eslint . && tsc", ""}, // a check and a build
 		{"npm run lint && jest", "jest"},
+		// several suites: the chain, then each alone (debug's karma needs a browser, its mocha does not)
+		{"npm run test:node && npm run test:browser && npm run lint", "npm run test:node && npm run test:browser | npm run test:node | npm run test:browser"},
+		{"tsc && mocha && karma start", "tsc && mocha | tsc && karma start"},
 	} {
-		got := unwrapNpmBody(tc.body, map[string]string{"lint": "eslint .", "test:types": "tsc --noEmit"})
+		got := strings.Join(unwrapNpmBody(tc.body, map[string]string{"lint": "eslint .", "test:types": "tsc --noEmit", "test:node": "mocha test.js", "test:browser": "karma start --single-run"}), " | ")
 		if got != tc.want {
 			t.Errorf("%q: %q, want %q", tc.body, got, tc.want)
 		}

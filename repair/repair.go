@@ -34,49 +34,50 @@ type Kind string
 
 // The taxonomy. README.md has a table of what each means and who handles it.
 const (
-	UnknownPackage      Kind = "unknown_package"       // E: Unable to locate package libfoo-dev
-	MissingHeader       Kind = "missing_header"        // fatal error: zlib.h: No such file or directory
-	MissingPkgConfig    Kind = "missing_pkgconfig"     // Dependency "libevent" not found
-	MissingLibrary      Kind = "missing_library"       // cannot find -lssl; libfoo.so.1: cannot open shared object file
-	UnlinkedLibrary     Kind = "unlinked_library"      // libXmu.so.6: error adding symbols: DSO missing from command line
-	MissingExecutable   Kind = "missing_executable"    // xxd: command not found
-	MissingCMakePackage Kind = "missing_cmake_package" // Could NOT find ZLIB
-	MissingPythonModule Kind = "missing_python_module" // No module named 'yaml'
-	MissingNodeModule   Kind = "missing_node_module"   // Cannot find module 'left-pad'
-	LifecycleScript     Kind = "lifecycle_script"      // npm ERR! command sh -c husky install
-	NodeLegacyOpenSSL   Kind = "node_legacy_openssl"   // ERR_OSSL_EVP_UNSUPPORTED (webpack 4 on Node 17+)
-	MissingGoModule     Kind = "missing_go_module"     // no required module provides package
-	GoToolchainTooOld   Kind = "go_toolchain_too_old"  // go.mod requires go >= 1.22
-	GoNeedsCgo          Kind = "go_needs_cgo"          // go: -race requires cgo
-	CMakeTooOld         Kind = "cmake_too_old"         // CMake 3.28 or higher is required
-	MesonTooOld         Kind = "meson_too_old"         // Meson version is 1.0.1 but project requires >= 1.4.0
-	UndefinedMacro      Kind = "undefined_macro"       // autoreconf: possibly undefined macro: LT_SYS_SYMBOL_USCORE
-	NodeGypHeaders      Kind = "node_gyp_headers"      // gyp http GET https://nodejs.org/…-headers.tar.gz, unreachable
-	RustTooOld          Kind = "rust_too_old"          // requires rustc 1.70 or newer; a manifest cargo 1.63 cannot parse
-	NodeTooOld          Kind = "node_too_old"          // Error [ERR_REQUIRE_ESM]: require() of ES Module (Node.js < 20.19)
-	NodeEngine          Kind = "node_engine"           // yarn: The engine "node" is incompatible with this module
-	DocsFail            Kind = "docs_fail"             // xsltproc not found: manpages cannot be built
-	CMakePolicy         Kind = "cmake_policy"          // Compatibility with CMake < 3.5 has been removed
-	Werror              Kind = "werror"                // [-Werror=unused-variable]
-	CXXStandard         Kind = "cxx_standard"          // only available with ‘-std=c++17’
-	OutOfMemory         Kind = "out_of_memory"         // Killed signal terminated program cc1plus
-	ParallelBuild       Kind = "parallel_build"        // make: *** Waiting for unfinished jobs (nothing more specific)
-	MissingPath         Kind = "missing_path"          // No such file or directory: '/repo/tests/data' (a submodule's?)
-	MissingSubmodule    Kind = "missing_submodule"     // add_subdirectory given source "third_party/x"
-	Locale              Kind = "locale"                // perl: warning: Setting locale failed
-	InteractivePrompt   Kind = "interactive_prompt"    // tzdata asks for a geographic area
-	NetworkUnreachable  Kind = "network_unreachable"   // setup could not reach a registry
-	NeedsNetwork        Kind = "needs_network"         // a test wants the internet
-	NeedsDisplay        Kind = "needs_display"         // a test wants an X display
-	NeedsRoot           Kind = "needs_root"            // a test wants privileges the sandbox lacks
-	NeedsNonRoot        Kind = "needs_non_root"        // a test suite refuses root, or drops it and cannot write
-	Timeout             Kind = "timeout"               // the run was killed by its time limit
-	CompileError        Kind = "compile_error"         // an error in the project's own code
-	TestsDisabled       Kind = "tests_disabled"        // No tests were found!!! (a CMake test option is off)
-	TestFailure         Kind = "test_failure"          // tests ran and some failed
-	NoSuchTarget        Kind = "no_such_target"        // make: *** No rule to make target 'check'.  Stop.
-	UsageError          Kind = "usage_error"           // the program printed its usage for the arguments given
-	Unknown             Kind = "unknown"               // no rule recognised the log
+	UnknownPackage       Kind = "unknown_package"       // E: Unable to locate package libfoo-dev
+	MissingHeader        Kind = "missing_header"        // fatal error: zlib.h: No such file or directory
+	MissingPkgConfig     Kind = "missing_pkgconfig"     // Dependency "libevent" not found
+	MissingLibrary       Kind = "missing_library"       // cannot find -lssl; libfoo.so.1: cannot open shared object file
+	UnlinkedLibrary      Kind = "unlinked_library"      // libXmu.so.6: error adding symbols: DSO missing from command line
+	MissingExecutable    Kind = "missing_executable"    // xxd: command not found
+	MissingCMakePackage  Kind = "missing_cmake_package" // Could NOT find ZLIB
+	MissingPythonModule  Kind = "missing_python_module" // No module named 'yaml'
+	MissingNodeModule    Kind = "missing_node_module"   // Cannot find module 'left-pad'
+	LifecycleScript      Kind = "lifecycle_script"      // npm ERR! command sh -c husky install
+	NodeLegacyOpenSSL    Kind = "node_legacy_openssl"   // ERR_OSSL_EVP_UNSUPPORTED (webpack 4 on Node 17+)
+	MissingGoModule      Kind = "missing_go_module"     // no required module provides package
+	GoToolchainTooOld    Kind = "go_toolchain_too_old"  // go.mod requires go >= 1.22
+	GoNeedsCgo           Kind = "go_needs_cgo"          // go: -race requires cgo
+	CMakeTooOld          Kind = "cmake_too_old"         // CMake 3.28 or higher is required
+	MesonTooOld          Kind = "meson_too_old"         // Meson version is 1.0.1 but project requires >= 1.4.0
+	UndefinedMacro       Kind = "undefined_macro"       // autoreconf: possibly undefined macro: LT_SYS_SYMBOL_USCORE
+	NodeGypHeaders       Kind = "node_gyp_headers"      // gyp http GET https://nodejs.org/…-headers.tar.gz, unreachable
+	RustTooOld           Kind = "rust_too_old"          // requires rustc 1.70 or newer; a manifest cargo 1.63 cannot parse
+	NodeTooOld           Kind = "node_too_old"          // Error [ERR_REQUIRE_ESM]: require() of ES Module (Node.js < 20.19)
+	NodeEngine           Kind = "node_engine"           // yarn: The engine "node" is incompatible with this module
+	DocsFail             Kind = "docs_fail"             // xsltproc not found: manpages cannot be built
+	CMakePolicy          Kind = "cmake_policy"          // Compatibility with CMake < 3.5 has been removed
+	Werror               Kind = "werror"                // [-Werror=unused-variable]
+	CXXStandard          Kind = "cxx_standard"          // only available with ‘-std=c++17’
+	OutOfMemory          Kind = "out_of_memory"         // Killed signal terminated program cc1plus
+	ParallelBuild        Kind = "parallel_build"        // make: *** Waiting for unfinished jobs (nothing more specific)
+	MissingPath          Kind = "missing_path"          // No such file or directory: '/repo/tests/data' (a submodule's?)
+	MissingSubmodule     Kind = "missing_submodule"     // add_subdirectory given source "third_party/x"
+	FetchContentDownload Kind = "fetch_content"         // CMake step for catch2 failed (FetchContent's download)
+	Locale               Kind = "locale"                // perl: warning: Setting locale failed
+	InteractivePrompt    Kind = "interactive_prompt"    // tzdata asks for a geographic area
+	NetworkUnreachable   Kind = "network_unreachable"   // setup could not reach a registry
+	NeedsNetwork         Kind = "needs_network"         // a test wants the internet
+	NeedsDisplay         Kind = "needs_display"         // a test wants an X display
+	NeedsRoot            Kind = "needs_root"            // a test wants privileges the sandbox lacks
+	NeedsNonRoot         Kind = "needs_non_root"        // a test suite refuses root, or drops it and cannot write
+	Timeout              Kind = "timeout"               // the run was killed by its time limit
+	CompileError         Kind = "compile_error"         // an error in the project's own code
+	TestsDisabled        Kind = "tests_disabled"        // No tests were found!!! (a CMake test option is off)
+	TestFailure          Kind = "test_failure"          // tests ran and some failed
+	NoSuchTarget         Kind = "no_such_target"        // make: *** No rule to make target 'check'.  Stop.
+	UsageError           Kind = "usage_error"           // the program printed its usage for the arguments given
+	Unknown              Kind = "unknown"               // no rule recognised the log
 )
 
 // generic kinds describe a symptom that a more specific diagnosis of the

@@ -13,6 +13,10 @@ var cmakePackageMatches = []match{
 	{MissingCMakePackage, regexp.MustCompile(`Could not find a package configuration file provided by\s+"([^"]+)"`)},
 	// By not providing "Findfmt.cmake" in CMAKE_MODULE_PATH this project has
 	{MissingCMakePackage, regexp.MustCompile(`By not providing "Find([\w.+-]+)\.cmake"`)},
+	// a project's own check of a package's component (c-ares: "GoogleTest
+	// found but the GMock component was not found"): the component is a
+	// package of its own in Debian (libgmock-dev)
+	{MissingCMakePackage, regexp.MustCompile(`\bthe ([A-Za-z][\w.+-]*) component (?:was |is )?not found`)},
 }
 
 func (missingCMakePackage) Name() string { return "missing-cmake-package" }

@@ -18,46 +18,67 @@ var testsDisabledMatches = []match{
 	{TestsDisabled, regexp.MustCompile(`^()No tests were found!!!$`)}, // ctest
 }
 
-// testOptionRes are CMake options that switch tests on, off by default:
-// option(X "…" OFF) and set(X OFF CACHE BOOL "…").
+// testOptionRes are CMake options off by default: option(X "…" OFF),
+// set(X OFF CACHE BOOL "…") and cmake_dependent_option(X "…" OFF "deps" …).
 var testOptionRes = []*regexp.Regexp{
-	regexp.MustCompile(`(?im)^\s*option\s*\(\s*(\w*TEST\w*)\s+"[^"]*"\s+OFF\s*\)`),
-	regexp.MustCompile(`(?im)^\s*set\s*\(\s*(\w*TEST\w*)\s+OFF\s+CACHE\s+BOOL\b`),
+	regexp.MustCompile(`(?im)^\s*option\s*\(\s*(\w+)\s+"[^"]*"\s+OFF\s*\)`),
+	regexp.MustCompile(`(?im)^\s*set\s*\(\s*(\w+)\s+OFF\s+CACHE\s+BOOL\b`),
+	regexp.MustCompile(`(?is)\bcmake_dependent_option\s*\(\s*(\w+)\s+"[^"]*"\s+OFF\b`),
 }
 
 // projectNameRe is the project() name, the usual prefix of its options.
 var projectNameRe = regexp.MustCompile(`(?im)^\s*project\s*\(\s*([\w.+-]+)`)
 
 // notTheTests are words of options that switch on something beside the
-// test suite: coverage, fuzzers, benchmarks, docs, installing the tests.
-var notTheTests = regexp.MustCompile(`COVERAGE|FUZZ|BENCH|PERF|EXAMPLE|DOC|INSTALL|SANITI|VALGRIND|MEMCHECK|LONG|SLOW|NETWORK|EXTRA|STRESS|CI_`)
+// test suite: coverage, fuzzers, benchmarks, docs, installing the tests, or
+// where the test framework comes from (USE_SYSTEM_GTEST).
+var notTheTests = regexp.MustCompile(`COVERAGE|FUZZ|BENCH|PERF|EXAMPLE|DOC|INSTALL|SANITI|VALGRIND|MEMCHECK|LONG|SLOW|NETWORK|EXTRA|STRESS|CI_|SYSTEM|EXTERNAL|BUNDLED|THIRDPARTY|DOWNLOAD`)
+
+// testWord is a word of an option's name that means the tests (words are
+// separated by _: YAML_USE_SYSTEM_GTEST has none, GTEST being a framework).
+var testWord = regexp.MustCompile(`^(UNIT)?TESTS?$|^TESTING$`)
 
 // plainTestOption is an option that names the tests and nothing else.
-var plainTestOption = regexp.MustCompile(`^(BUILD_|ENABLE_|WITH_)?TESTS?(ING)?$`)
+var plainTestOption = regexp.MustCompile(`^(BUILD_|ENABLE_|WITH_)?(UNIT)?TESTS?(ING)?$`)
+
+// guardRe is an if() whose body adds the test directory or a test:
+// if(FOO_BUILD_TESTS) … add_subdirectory(tests).
+var guardRe = regexp.MustCompile(`(?is)\bif\s*\(([^()]*)\)[^()]{0,200}?\b(?:add_subdirectory\s*\(\s*"?(?:\$\{[\w_]+\}/)?(?:unit_?)?tests?\b|add_test\s*\(|enable_testing\s*\()`)
+
+var guardWordRe = regexp.MustCompile(`\w+`)
 
 // testOption picks the option that builds the project's own test suite:
-// named after the project (MSGPACK_BUILD_TESTS) or plainly
-// (BUILD_TESTS, ENABLE_TESTING), not one that adds coverage, fuzzers or
-// benchmarks; "" when there is none.
+// the one guarding the test directory or add_test, else one named after
+// the project (MSGPACK_BUILD_TESTS) or plainly (BUILD_TESTS,
+// ENABLE_TESTING); not one that adds coverage, fuzzers or benchmarks;
+// "" when there is none.
 func testOption(cmakeLists string) string {
 	project := ""
 	if m := projectNameRe.FindStringSubmatch(cmakeLists); m != nil {
 		project = strings.ToUpper(strings.NewReplacer("-", "_", ".", "_", "+", "X").Replace(m[1])) + "_"
 	}
+	guards := map[string]bool{}
+	for _, m := range guardRe.FindAllStringSubmatch(cmakeLists, -1) {
+		for _, w := range guardWordRe.FindAllString(m[1], -1) {
+			guards[strings.ToUpper(w)] = true
+		}
+	}
 	best, bestScore := "", 0
 	for _, re := range testOptionRes {
 		for _, m := range re.FindAllStringSubmatch(cmakeLists, -1) {
 			name := strings.ToUpper(m[1])
-			score := 1
-			rest := strings.TrimPrefix(name, project)
-			switch {
-			case notTheTests.MatchString(name):
+			if notTheTests.MatchString(name) || !hasTestWord(name) {
 				continue
-			case plainTestOption.MatchString(rest):
+			}
+			score := 1
+			if rest := strings.TrimPrefix(name, project); plainTestOption.MatchString(rest) {
 				score = 3
 				if rest != name {
 					score = 4 // prefixed with the project's name
 				}
+			}
+			if guards[name] {
+				score += 4 // it is what adds the tests
 			}
 			if score > bestScore {
 				best, bestScore = m[1], score
@@ -65,6 +86,15 @@ func testOption(cmakeLists string) string {
 		}
 	}
 	return best
+}
+
+func hasTestWord(name string) bool {
+	for _, w := range strings.Split(name, "_") {
+		if testWord.MatchString(w) {
+			return true
+		}
+	}
+	return false
 }
 
 func (testsDisabled) Name() string { return "tests-disabled" }

@@ -15,6 +15,10 @@ func TestTestOptionIsTheSuites(t *testing.T) {
 		{"project(Foo)\noption(FOO_ENABLE_FUZZ_TESTS \"fuzz\" OFF)\noption(FOO_INSTALL_TESTS \"install\" OFF)\nset(BUILD_TESTING OFF CACHE BOOL \"tests\")\n", "BUILD_TESTING"},
 		{"project(bar)\noption(BAR_WITH_PERF_TESTS \"perf\" OFF)\n", ""},
 		{"project(baz)\noption(BAZ_BUILD_TESTS \"tests\" ON)\n", ""},
+		// a dependency's switch is not the tests (GTEST is a framework, not a word for tests)
+		{"project(YAML_CPP)\noption(YAML_USE_SYSTEM_GTEST \"Use system googletest\" OFF)\ncmake_dependent_option(YAML_CPP_BUILD_TESTS\n  \"Enable yaml-cpp tests\" OFF\n  \"BUILD_TESTING;YAML_CPP_MAIN_PROJECT\" OFF)\nif(YAML_CPP_BUILD_TESTS)\n  add_subdirectory(test)\nendif()\n", "YAML_CPP_BUILD_TESTS"},
+		// the option guarding the test directory wins over a plainer name
+		{"project(c-ares)\noption(BUILD_TESTING \"tests\" OFF)\noption(CARES_BUILD_CONTAINER_TESTS \"containers\" OFF)\noption(CARES_TESTS \"tests\" OFF)\nIF (CARES_TESTS)\n  ADD_SUBDIRECTORY (test)\nENDIF ()\n", "CARES_TESTS"},
 	} {
 		if got := testOption(tc.lists); got != tc.want {
 			t.Errorf("%q: %q, want %q", tc.lists, got, tc.want)

@@ -11,6 +11,7 @@ var Rules = []Rule{
 	mesonTooOld{},         // meson.build asks more than bookworm's 1.0.1: meson from backports
 	autoconfMacro{},       // autoreconf: an undefined macro: the package shipping its .m4 (libtool, pkgconf, autoconf-archive)
 	cmakePolicy{},         // CMake 4 dropped old policies: -DCMAKE_POLICY_VERSION_MINIMUM
+	fetchContent{},        // FetchContent's download failed: Debian's sources or CMake package instead, or record the host
 	missingSubmodule{},    // add_subdirectory of an empty submodule: git submodule update, or record
 	unknownPackage{},      // E: Unable to locate package: take the name out of pkg_install
 	missingHeader{},       // fatal error: x.h: No such file: its -dev package

@@ -34,7 +34,7 @@ var fakeIndex = MapIndex{
 	PkgConfigs:    map[string][]string{"libevent": {"libevent-dev"}, "libnl-genl-3.0": {"libnl-genl-3-dev"}, "wayland-protocols": {"wayland-protocols"}},
 	Libraries:     map[string][]string{"libevent.so": {"libevent-dev"}, "libevent-2.1.so.7": {"libevent-2.1-7"}, "libpcre.so": {"libpcre3-dev"}},
 	Executables:   map[string][]string{"xxd": {"xxd"}, "yacc": {"bison"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}},
-	CMakePackages: map[string][]string{"fmt": {"libfmt-dev"}},
+	CMakePackages: map[string][]string{"fmt": {"libfmt-dev"}, "GMock": {"libgmock-dev"}},
 	PythonModules: map[string][]string{"yaml": {"python3-yaml"}},
 }
 
@@ -113,6 +113,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		// nlohmann/json: find_program(GIT) failed at configure time.
 		{"missing-executable/ctest-cmake-git-notfound.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, MissingExecutable, "git", ActionEdit, "git"},
 		{"missing-cmake-package/find-zlib.log", PhaseSetup, "cmake -S . -B build", false, MissingCMakePackage, "ZLIB", ActionEdit, "zlib1g-dev"},
+		{"missing-cmake-package/component-gmock-c-ares.log", PhaseSetup, "cmake -S . -B build", false, MissingCMakePackage, "GMock", ActionEdit, "libgmock-dev"},
 		{"missing-cmake-package/config-fmt.log", PhaseSetup, "cmake -S . -B build", false, MissingCMakePackage, "fmt", ActionEdit, "libfmt-dev"},
 		{"cmake-too-old/minimum-3.28.log", PhaseSetup, "cmake -S . -B build", false, CMakeTooOld, "3.28", ActionEdit, "-backports"},
 		{"cmake-policy/cmake4-min-version.log", PhaseSetup, "cmake -S . -B build", false, CMakePolicy, "3.5", ActionEdit, "-DCMAKE_POLICY_VERSION_MINIMUM=3.5"},

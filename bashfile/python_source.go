@@ -1,0 +1,112 @@
+package bashfile
+
+import "fmt"
+
+// A Python project whose build backend cannot build it offline (the
+// backend Debian ships is too old for its metadata: a PEP 639 `license =
+// "MIT"` string needs flit_core ≥ 3.12, hatchling ≥ 1.27 or setuptools ≥
+// 77; a backend plugin Debian lacks; setuptools-scm without git
+// metadata) still runs from its source tree. A .pth file puts the import
+// root on the venv's path; that alone leaves out what an install also
+// gives, and test suites and users depend on it:
+//   - the distribution's metadata: importlib.metadata.version("click")
+//     raises PackageNotFoundError, and so does a package's __init__ that
+//     reads its own version that way;
+//   - the version file setuptools-scm or hatch-vcs writes at build time
+//     (`from ._version import version`);
+//   - the console scripts of [project.scripts], setup.cfg's or setup.py's
+//     console_scripts: the program users run.
+//
+// pySourceInstall writes all three by hand, from pyproject.toml, setup.cfg
+// or setup.py, with Python's standard library only.
+const pySourceInstallScript = `import configparser, importlib, pathlib, re, subprocess, sys, sysconfig
+root, sub = pathlib.Path(sys.argv[1]), sys.argv[2].strip("/")
+src = root / sub if sub else root
+paths = sysconfig.get_paths()
+site, bindir = pathlib.Path(paths["purelib"]), pathlib.Path(paths["scripts"])
+(site / "heragent-src.pth").write_text(str(src) + "\n")
+def read(p):
+    try:
+        return (root / p).read_text(errors="replace")
+    except OSError:
+        return ""
+try:
+    import tomllib
+    doc = tomllib.loads(read("pyproject.toml"))
+except Exception:
+    doc = {}
+tool = doc.get("tool", {})
+proj, poetry = doc.get("project", {}), tool.get("poetry", {})
+name = proj.get("name") or poetry.get("name")
+version = proj.get("version") or poetry.get("version")
+scripts = dict(proj.get("scripts") or poetry.get("scripts") or {})
+cfg = configparser.ConfigParser(interpolation=None)
+try:
+    cfg.read_string(read("setup.cfg"))
+except configparser.Error:
+    pass
+name = name or cfg.get("metadata", "name", fallback=None)
+v = cfg.get("metadata", "version", fallback="")
+if not version and v and ":" not in v:
+    version = v
+for line in cfg.get("options.entry_points", "console_scripts", fallback="").splitlines():
+    if "=" in line:
+        k, v = line.split("=", 1)
+        scripts.setdefault(k.strip(), v.strip())
+setup = read("setup.py")
+m = re.search(r"\bname\s*=\s*['\"]([\w.-]+)['\"]", setup)
+name = name or (m and m.group(1))
+m = re.search(r"\bversion\s*=\s*['\"]([\w.+-]+)['\"]", setup)
+version = version or (m and m.group(1))
+for m in re.finditer(r"['\"]\s*([\w.-]+)\s*=\s*([\w.]+:[\w.]+)\s*['\"]", setup):
+    scripts.setdefault(m.group(1), m.group(2))
+if not name:
+    sys.exit(0)
+# The version file a VCS plugin writes at build time, when configured.
+vfile = (tool.get("setuptools_scm", {}).get("version_file") or tool.get("setuptools_scm", {}).get("write_to")
+         or tool.get("hatch", {}).get("build", {}).get("hooks", {}).get("vcs", {}).get("version-file")
+         or tool.get("pdm", {}).get("version", {}).get("write_to"))
+if not version:
+    for f in sorted(src.glob("*/__init__.py")) + sorted(src.glob("*/_version.py")) + sorted(src.glob("*/version.py")):
+        m = re.search(r"^__version__\s*[:=][^'\"\n]*['\"]([\w.+-]+)['\"]", f.read_text(errors="replace"), re.M)
+        if m:
+            version = m.group(1)
+            break
+if not version:
+    try:
+        out = subprocess.run(["git", "-C", str(root), "describe", "--tags", "--abbrev=0"], capture_output=True, text=True)
+        version = out.stdout.strip().lstrip("v") if out.returncode == 0 else ""
+    except OSError:
+        version = ""
+    version = version if re.fullmatch(r"\d+(\.\d+)*", version or "") else "0.0.0"
+if vfile and not (root / vfile).exists():
+    parts = tuple(int(p) for p in version.split(".") if p.isdigit())
+    (root / vfile).write_text("__version__ = version = %r\n__version_tuple__ = version_tuple = %r\n" % (version, parts))
+dist = site / ("%s-%s.dist-info" % (re.sub(r"[-_.]+", "_", name), version))
+dist.mkdir(exist_ok=True)
+(dist / "METADATA").write_text("Metadata-Version: 2.1\nName: %s\nVersion: %s\n" % (name, version))
+(dist / "INSTALLER").write_text("heragent\n")
+(dist / "RECORD").write_text("")
+if scripts:
+    (dist / "entry_points.txt").write_text("[console_scripts]\n" + "".join("%s = %s\n" % kv for kv in scripts.items()))
+for prog, target in scripts.items():
+    mod, _, attr = target.partition(":")
+    attr = attr.split("[")[0].strip()
+    p = bindir / prog
+    p.write_text("#!%s\nimport importlib, sys\nobj = importlib.import_module(%r)\nfor a in %r:\n    obj = getattr(obj, a)\nsys.exit(obj())\n"
+                 % (sys.executable, mod.strip(), attr.split(".") if attr else []))
+    p.chmod(0o755)
+print("source install of %s %s: %s on the path%s" % (name, version, src, ", scripts " + " ".join(scripts) if scripts else ""))
+`
+
+// pySourceInstall is the offline fallback of an editable install that
+// failed: the source tree under importRoot ("" or "/src") on the venv's
+// path, with the distribution's metadata, version file and console
+// scripts written by hand (pySourceInstallScript).
+func pySourceInstall(importRoot string) string {
+	return fmt.Sprintf(`pip install --no-build-isolation --no-deps -e . || {
+    log "editable install failed without PyPI: the project runs from its source tree (.%[1]s on the venv's path, its metadata and console scripts written by hand)"
+    python3 - "$REPO_DIR" %[2]q <<'HERAGENT_PY'
+%[3]sHERAGENT_PY
+  }`, importRoot, importRoot, pySourceInstallScript)
+}

@@ -1,0 +1,70 @@
+package repair
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// FetchContent's download fails offline: Debian's sources of googletest
+// take its place, an installed CMake package (Catch2) is found first, and
+// what neither covers is recorded with the host it comes from.
+func TestFetchContentOffline(t *testing.T) {
+	repo := fstest.MapFS{
+		"CMakeLists.txt":       {Data: []byte("project(fcdemo CXX)\ninclude(FetchContent)\nFetchContent_Declare(\n  googletest\n  URL https://github.com/google/googletest/archive/03597a0.zip\n)\nFetchContent_MakeAvailable(googletest)\nFetchContent_Declare(SomeLib URL https://example.org/somelib.tar.gz)\n")},
+		"tests/CMakeLists.txt": {Data: []byte("find_package(Catch2 3 QUIET)\nFetchContent_Declare(Catch2\n        GIT_REPOSITORY https://github.com/catchorg/Catch2.git\n        GIT_TAG 53d0d91)\nFetchContent_MakeAvailable(Catch2)\n")},
+	}
+	index := MapIndex{CMakePackages: map[string][]string{"Catch2": {"catch2"}}}
+	for _, tc := range []struct {
+		log, subject, want string
+		action             Action
+		attempts           int // earlier proposals of this rule applied
+	}{
+		{"fetch-content/googletest-url-unreachable.log", "googletest", "-DFETCHCONTENT_SOURCE_DIR_GOOGLETEST=/usr/src/googletest", ActionEdit, 0},
+		{"fetch-content/spdlog-catch2-no-git.log", "catch2", "-DFETCHCONTENT_TRY_FIND_PACKAGE_MODE=ALWAYS", ActionEdit, 0},
+		// the package was not enough: git, which the sub-build lacked
+		{"fetch-content/spdlog-catch2-no-git.log", "catch2", "git", ActionEdit, 1},
+	} {
+		f := Failure{Phase: PhaseSetup, ExitCode: 1, Log: readLog(t, tc.log)}
+		var d Diagnosis
+		for _, x := range Diagnose(f) {
+			if x.Kind == FetchContentDownload {
+				d = x
+			}
+		}
+		if d.Subject != tc.subject {
+			t.Fatalf("%s: diagnoses %+v, want fetch_content %s", tc.log, Diagnose(f), tc.subject)
+		}
+		file := bashfile.New()
+		w := bashfile.Provenance{Source: "test"}
+		file.Append(bashfile.Build, "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release", w)
+		ctx := &Context{File: file, Index: index, Repo: repo}
+		for i := 0; i < tc.attempts; i++ {
+			p, _ := fetchContent{}.Propose(d, ctx)
+			for _, e := range p.Edits {
+				ctx.File.Apply(e)
+			}
+			ctx.Attempts = append(ctx.Attempts, p)
+		}
+		p, _ := fetchContent{}.Propose(d, ctx)
+		if p.Action != tc.action {
+			t.Fatalf("%s: %+v, want %s", tc.log, p, tc.action)
+		}
+		g := ctx.File.Clone()
+		for _, e := range p.Edits {
+			g.Apply(e)
+		}
+		if !strings.Contains(g.Render(), tc.want) || !strings.Contains(p.Reason, "github.com") {
+			t.Errorf("%s: %s\n%s", tc.log, p.Reason, g.Render())
+		}
+	}
+	// nothing in Debian: recorded, naming the host
+	d := Diagnosis{Kind: FetchContentDownload, Subject: "somelib", Evidence: "CMake step for somelib failed: 1"}
+	file := bashfile.New()
+	file.Append(bashfile.Build, "cmake -S . -B build", bashfile.Provenance{Source: "test"})
+	if p, _ := (fetchContent{}).Propose(d, &Context{File: file, Index: MapIndex{}, Repo: repo}); p.Action != ActionRecord || !strings.Contains(p.Reason, "SomeLib from example.org") {
+		t.Errorf("without a Debian substitute: %+v", p)
+	}
+}
