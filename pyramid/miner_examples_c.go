@@ -16,8 +16,8 @@ import (
 // <msgpack.hpp>` … `int main()`. cExample compiles such a block against
 // the checkout's headers and runs it — the real use of a header-only
 // library (msgpack-cxx, rapidjson, nlohmann/json), which builds no
-// program of its own. A library that must be linked fails at the link
-// step, which costs a few seconds and proves nothing.
+// program of its own. A library that must be linked is linked against
+// the libraries its build produced when the example does not link alone.
 
 // cCompilers are the compilers of the C-family code block languages.
 var cCompilers = map[string]string{"c": "cc", "cpp": "c++", "c++": "c++", "cc": "c++", "cxx": "c++", "hpp": "c++"}
@@ -56,9 +56,17 @@ func cExample(ctx context.Context, e *env, lang, code string, n int) (string, bo
 	for _, d := range dirs {
 		flags += " -I" + quoteArg(d)
 	}
-	return "printf '%s' " + quoteArg(code) + " > " + file + " && " + cc + " -o " + bin + " " + file + flags +
-		" -pthread && timeout 60 " + bin, true
+	compile := cc + " -o " + bin + " " + file + flags + " -pthread"
+	return "printf '%s' " + quoteArg(code) + " > " + file + " && { " + compile + " 2>/dev/null || { " + builtLibs + "; " +
+		compile + ` -Wl,--start-group $L -Wl,--end-group $R; }; } && timeout 60 ` + bin, true
 }
+
+// builtLibs sets L to the libraries the build produced (static and
+// shared, by path) and R to the run paths of the shared ones: an example
+// that calls the library (not only its inline headers) links against
+// them when it does not link alone.
+const builtLibs = `L=$(find . -type f \( -name 'lib*.a' -o -name 'lib*.so' -o -name 'lib*.so.*' \) ! -path './.git/*' ! -path '*/CMakeFiles/*' | sort); ` +
+	`R=$(for l in $L; do case $l in *.so*) printf -- '-Wl,-rpath,%s ' "$PWD/${l%/*}";; esac; done)`
 
 // includeDirOf is the -I directory from which the repository's own header
 // operand (<nlohmann/json.hpp>, "cJSON.h") resolves: an include/ directory

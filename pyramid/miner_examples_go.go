@@ -16,7 +16,10 @@ import (
 // main` … `func main()` importing the module (cobra's user guide,
 // Masterminds/vcs). goExample builds such a program in a scratch module
 // outside the checkout whose go.mod replaces the library's module by the
-// checkout, and runs it — what a user does to try the library.
+// checkout, and runs it — what a user does to try the library. The
+// checkout's go.sum comes along: the library's dependencies are then
+// verified by it (the module cache has them from the setup) instead of by
+// the checksum database over the network.
 
 // goWaitsRe is a Go program that serves or reads its input: it would not
 // end by itself.
@@ -45,7 +48,7 @@ func goExample(ctx context.Context, e *env, lang, code string, n int) (string, b
 	}
 	d := fmt.Sprintf("/tmp/heragent-example-%d", n)
 	return fmt.Sprintf(`(d=%s r=$PWD; rm -rf "$d" && mkdir -p "$d" && printf '%%s' %s > "$d/main.go" && cd "$d" && `+
-		`go mod init heragent.invalid/example && go mod edit -require=%s@%s -replace=%s="$r" && go mod tidy && timeout 60 go run .)`,
+		`go mod init heragent.invalid/example && go mod edit -require=%s@%s -replace=%s="$r" && { [ ! -f "$r/go.sum" ] || cp "$r/go.sum" .; } && go mod tidy && timeout 60 go run .)`,
 		d, quoteArg(code), mod, version, mod), true
 }
 

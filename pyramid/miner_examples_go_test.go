@@ -33,7 +33,7 @@ func TestGoExamples(t *testing.T) {
 	}
 	c := cs[0]
 	for _, want := range []string{`> "$d/main.go" && cd "$d" && go mod init heragent.invalid/example`,
-		`go mod edit -require=github.com/acme/cli/v2@v2.0.0 -replace=github.com/acme/cli/v2="$r" && go mod tidy && timeout 60 go run .)`,
+		`go mod edit -require=github.com/acme/cli/v2@v2.0.0 -replace=github.com/acme/cli/v2="$r" && { [ ! -f "$r/go.sum" ] || cp "$r/go.sum" .; } && go mod tidy && timeout 60 go run .)`,
 		"fmt.Println(cmd.Name())"} {
 		if !strings.Contains(c.Text, want) {
 			t.Errorf("command lacks %q:\n%s", want, c.Text)
