@@ -6,6 +6,9 @@ import (
 	"regexp"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+
 	"github.com/heragent/heragent/retrieval"
 )
 
@@ -91,4 +94,47 @@ func shownScript(secs []retrieval.DocSection, doc string, line int64, file, lang
 func firstLines(s string, n int) string {
 	lines := strings.SplitN(s, "\n", n+1)
 	return strings.Join(lines[:min(n, len(lines))], "\n")
+}
+
+// writtenFiles splits a command that writes files before it runs a
+// program (`printf '%s' CODE > hello.py && python hello.py`) into the
+// files' contents and the rest; code "" and rest cmd when it writes none.
+func writtenFiles(cmd string) (code, rest string) {
+	f, err := syntax.NewParser().Parse(strings.NewReader(cmd), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return "", cmd
+	}
+	chain := andChain(f.Stmts[0])
+	var texts []string
+	for len(chain) > 1 {
+		call, ok := chain[0].Cmd.(*syntax.CallExpr)
+		if !ok || len(call.Args) != 3 || call.Args[0].Lit() != "printf" || len(chain[0].Redirs) != 1 || chain[0].Redirs[0].Op != syntax.RdrOut {
+			break
+		}
+		text, err := expand.Literal(nil, call.Args[2])
+		if err != nil {
+			break
+		}
+		texts, chain = append(texts, text), chain[1:]
+	}
+	if len(texts) == 0 {
+		return "", cmd
+	}
+	parts := make([]string, len(chain))
+	for i, st := range chain {
+		var sb strings.Builder
+		if err := syntax.NewPrinter().Print(&sb, st); err != nil {
+			return "", cmd
+		}
+		parts[i] = strings.TrimSpace(sb.String())
+	}
+	return strings.Join(texts, "\n"), strings.Join(parts, " && ")
+}
+
+// andChain is the commands of an && list, in order.
+func andChain(st *syntax.Stmt) []*syntax.Stmt {
+	if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.AndStmt && len(st.Redirs) == 0 && !st.Background && !st.Negated {
+		return append(andChain(b.X), andChain(b.Y)...)
+	}
+	return []*syntax.Stmt{st}
 }

@@ -38,3 +38,19 @@ func TestShownScript(t *testing.T) {
 		}
 	}
 }
+
+// What a command writes before it runs a program is source, not words of
+// the command: a TOML example that mentions a server is no server.
+func TestWrittenFiles(t *testing.T) {
+	for _, tc := range []struct{ cmd, code, rest string }{
+		{`printf '%s' $'[servers]\nport = 8080\n' > .heragent-example-1.py && timeout 60 python3 .heragent-example-1.py`, "[servers]\nport = 8080\n", "timeout 60 python3 .heragent-example-1.py"},
+		{`printf '%s' 'a' > a.py && printf '%s' 'b' > b.py && cd x && python a.py`, "a\nb", "cd x && python a.py"},
+		{`python app.py --port 5000`, "", "python app.py --port 5000"},
+		{`printf 'hello\n' | ./prog`, "", `printf 'hello\n' | ./prog`},
+	} {
+		code, rest := writtenFiles(tc.cmd)
+		if code != tc.code || rest != tc.rest {
+			t.Errorf("%s: %q, %q; want %q, %q", tc.cmd, code, rest, tc.code, tc.rest)
+		}
+	}
+}

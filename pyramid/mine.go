@@ -175,7 +175,7 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		}
 		all = append(all, cs...)
 	}
-	all = withScripts(ctx, e, withInputs(ctx, e, serverize(ctx, e, adjust(unwrapWrappers(ctx, e, all)))))
+	all = withInputs(ctx, e, serverize(ctx, e, withScripts(ctx, e, adjust(unwrapWrappers(ctx, e, all)))))
 	if !documentedRunnable(all) {
 		syn, err := synthesize(ctx, e)
 		if err != nil {

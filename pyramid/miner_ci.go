@@ -26,7 +26,7 @@ func mineCI(ctx context.Context, e *env) ([]Command, error) {
 		if s.System == "dockerfile" && s.Name != "" && s.Name != "RUN" {
 			continue // CMD / ENTRYPOINT: the entry-point miner
 		}
-		if foreignHost(ctx, e, hosts, s.Path, s.Job, s.Matrix) {
+		if foreignHost(ctx, e, hosts, s.Path, s.Job, s.Matrix) || s.System != "dockerfile" && choreWorkflow.MatchString(s.Path) {
 			continue
 		}
 		text, note := expandMatrix(s.Text, s.Matrix)
@@ -62,6 +62,13 @@ func expandMatrix(text string, matrix []string) (string, string) {
 	})
 	return text, strings.Join(used, "; ")
 }
+
+// choreWorkflow is a CI workflow that releases, publishes, deploys or
+// tends the repository (release.yml, publish-pypi.yml, pages.yml,
+// stale.yml): its steps install release tooling and push artifacts, they
+// do not build, test or use the project the way a user does
+// (tomlkit's release.yml: `python install-poetry.py -y`).
+var choreWorkflow = regexp.MustCompile(`(?i)(^|/)[\w-]*(release|publish|deploy|pages|stale|labeler|label|codeql|dependabot|backport|changelog)[\w-]*\.ya?ml$`)
 
 // foreignRunner is a GitHub Actions runner label of another OS.
 var foreignRunner = regexp.MustCompile(`(?i)^(self-hosted,\s*)?(windows|macos)`)

@@ -79,7 +79,10 @@ func onlyImports(run, code string) bool {
 	if run != "node" {
 		imports = pyImportRe
 	}
-	for _, l := range strings.Split(imports.ReplaceAllString(code, ""), "\n") {
+	for _, l := range strings.Split(code, "\n") {
+		if imports.MatchString(l) { // the whole line: `from x import a, b  # a comment`
+			continue
+		}
 		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "//") && !strings.HasPrefix(l, "#") {
 			return false
 		}

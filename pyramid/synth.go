@@ -324,7 +324,7 @@ func pySource(ctx context.Context, e *env, mod string) string {
 // serverPort reports whether cmd (run from dir) starts a server, and its
 // port, from the command and the source of the file it runs.
 func serverPort(ctx context.Context, e *env, cmd, dir string) (string, bool) {
-	src := ""
+	src, cmd := writtenFiles(cmd) // a file the command writes is source, not command words
 	if f := strings.Fields(cmd); len(f) >= 2 && (f[0] == "npm" || f[0] == "yarn") {
 		name := f[1]
 		if name == "run" && len(f) > 2 {

@@ -113,8 +113,19 @@ func chunkDoc(rel string, text string) []chunk {
 			// its continuation lines, or a Python session (reST's doctest
 			// blocks, indented >>> examples) up to the blank line.
 			j := i
-			for j+1 < len(lines) && (indented(lines[j+1]) || lang == "pycon" && strings.TrimSpace(lines[j+1]) != "") {
-				j++
+			for {
+				if j+1 < len(lines) && (indented(lines[j+1]) || lang == "pycon" && strings.TrimSpace(lines[j+1]) != "") {
+					j++
+					continue
+				}
+				// an indented session (a reST literal block after "::",
+				// Markdown's indented block) goes on across blank lines
+				// while what follows them is indented as deep
+				if k := nextNonBlank(lines, j+1); indented(l) && k < len(lines) && indentOf(lines[k]) >= indentOf(l) {
+					j = k
+					continue
+				}
+				break
 			}
 			body = append(body, lines[i:j+1]...)
 			cur.codeLangs = append(cur.codeLangs, lang)
@@ -179,6 +190,17 @@ func sessionLang(l string, rst, afterBlank bool) string {
 	}
 	return ""
 }
+
+// nextNonBlank is the index of the first non-blank line from i, or len(lines).
+func nextNonBlank(lines []string, i int) int {
+	for i < len(lines) && strings.TrimSpace(lines[i]) == "" {
+		i++
+	}
+	return i
+}
+
+// indentOf is the width of a line's leading blanks.
+func indentOf(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
 
 // indented is a non-blank line that starts with a space or a tab.
 func indented(l string) bool {

@@ -79,3 +79,18 @@ func TestRstCodeKeepsItsIndentation(t *testing.T) {
 		t.Fatalf("%q, want %q", got, want)
 	}
 }
+
+// An indented Python session (reST's literal block after "::") goes on
+// across the blank lines between its statements (tomlkit's quickstart:
+// the imports, a blank line, then the parse and its assertions).
+func TestIndentedSessionAcrossBlankLines(t *testing.T) {
+	doc := "Parsing\n-------\n\nIt parses::\n\n\n    >>> from tomlkit import parse\n\n    >>> doc = parse('a = 1')\n\n    # a comment\n\n    >>> assert doc['a'] == 1\n\n\nModifying\n---------\n"
+	secs := chunkDoc("quickstart.rst", doc)
+	var codes []string
+	for _, s := range secs {
+		codes = append(codes, s.codes...)
+	}
+	if len(codes) != 1 || !strings.Contains(codes[0], "assert doc['a'] == 1") || !strings.Contains(codes[0], ">>> from tomlkit import parse") {
+		t.Errorf("sessions: %q", codes)
+	}
+}
