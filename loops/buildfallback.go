@@ -105,7 +105,7 @@ func (r *runner) documentedBuild(at bashfile.Place) bool {
 	var cands []pyramid.Command
 	for _, c := range r.cur.pyr.At(pyramid.Installable) {
 		if c.Bucket == pyramid.Build && fromDocs(c) && firstWord(c.Text) == prog && c.Text != failing.Text &&
-			(c.Dir == "" || c.Dir == ".") && !r.fellBack["cand:"+c.Text] && sameBuild(prog, c.Text) && !foreignRe.MatchString(c.Text) {
+			(c.Dir == "" || c.Dir == ".") && !r.fellBack["cand:"+c.Text] && sameBuild(prog, c.Text) && sameStep(failing.Text, c.Text) && !foreignRe.MatchString(c.Text) {
 			cands = append(cands, c)
 		}
 	}
@@ -179,6 +179,28 @@ func sameBuild(prog, text string) bool {
 		}
 	}
 	return true
+}
+
+// sameStep: a documented call does the failing command's step — a CMake
+// configure is no replacement for `cmake --build` (toml11: its README's
+// `cmake -B ./build/` took the build's place and no test was ever built),
+// nor an install for a build.
+func sameStep(failing, cand string) bool {
+	for _, mode := range []string{"--build", "--install", "-E", "-P"} {
+		if hasWord(failing, mode) != hasWord(cand, mode) {
+			return false
+		}
+	}
+	return true
+}
+
+func hasWord(text, w string) bool {
+	for _, f := range strings.Fields(text) {
+		if f == w {
+			return true
+		}
+	}
+	return false
 }
 
 // foreignRe names another system or a cross build: not for this sandbox.

@@ -124,3 +124,21 @@ func TestRecordedLimitIsNoReasonToFallBack(t *testing.T) {
 		}
 	}
 }
+
+// A CMake build step is replaced only by a documented build step, not by
+// a configure call of the same program.
+func TestSameStep(t *testing.T) {
+	for _, tc := range []struct {
+		failing, cand string
+		want          bool
+	}{
+		{`cmake --build build --parallel "$(nproc)"`, "cmake -B ./build/", false},
+		{`cmake --build build --parallel "$(nproc)"`, "cmake --build build/ -j4", true},
+		{"cmake -S . -B build", "cmake -B build -DFOO=ON", true},
+		{"make", "make TARGET=linux-glibc", true},
+	} {
+		if got := sameStep(tc.failing, tc.cand); got != tc.want {
+			t.Errorf("%q ← %q: %v", tc.failing, tc.cand, got)
+		}
+	}
+}

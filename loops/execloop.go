@@ -56,6 +56,9 @@ func (r *runner) execution(ctx context.Context) (Sandbox, error) {
 		if !changed && !r.recorded && r.buildFallback(*f) {
 			continue
 		}
+		if !changed && r.stackFallback(*f, stop) {
+			continue // a limit of a second stack's dependencies: the stack that builds the project goes on
+		}
 		if !changed {
 			r.stop = fmt.Sprintf("the Bash File fails in section %s and no repair applies: %s", f.Section, stop)
 			return nil, nil

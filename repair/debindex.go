@@ -1,6 +1,10 @@
 package repair
 
-import "github.com/heragent/heragent/bashfile/debindex"
+import (
+	"strings"
+
+	"github.com/heragent/heragent/bashfile/debindex"
+)
 
 // DebianIndex adapts the Debian package index (built from the archive's
 // Contents files) to PackageIndex.
@@ -22,3 +26,15 @@ func (d debianIndex) Library(n string) []string      { return names(d.ix.Library
 func (d debianIndex) Executable(n string) []string   { return names(d.ix.Executable(n)) }
 func (d debianIndex) CMakePackage(n string) []string { return names(d.ix.CMakePackage(n)) }
 func (d debianIndex) PythonModule(n string) []string { return names(d.ix.PythonModule(n)) }
+
+// HeaderDir is the include directory under /usr/include where pkg ships
+// the header path, when it is a subdirectory the compiler does not search
+// (doctest-dev's doctest/doctest.h for "doctest.h"); "" otherwise.
+func (d debianIndex) HeaderDir(path, pkg string) string {
+	for _, c := range d.ix.Header(path) {
+		if c.Package == pkg && c.Via == debindex.ViaSuffix && strings.HasSuffix(c.Key, "/"+path) {
+			return "/usr/include/" + strings.TrimSuffix(c.Key, "/"+path)
+		}
+	}
+	return ""
+}

@@ -25,6 +25,23 @@ type PackageIndex interface {
 // curated additions in front of the real index.
 type MapIndex struct {
 	Headers, PkgConfigs, Libraries, Executables, CMakePackages, PythonModules map[string][]string
+	// IncludeDirs: a header path → the subdirectory of /usr/include its
+	// first package ships it in (HeaderDirIndex).
+	IncludeDirs map[string]string
+}
+
+// HeaderDirIndex is an index that also knows where a package ships a
+// header: the include directory under /usr/include when it is a
+// subdirectory the compiler does not search ("" otherwise).
+type HeaderDirIndex interface {
+	HeaderDir(path, pkg string) string
+}
+
+func (m MapIndex) HeaderDir(p, pkg string) string {
+	if ps := m.Headers[p]; len(ps) > 0 && ps[0] == pkg {
+		return m.IncludeDirs[p]
+	}
+	return ""
 }
 
 func (m MapIndex) Header(p string) []string       { return m.Headers[p] }

@@ -24,8 +24,10 @@ var goModuleRes = []*regexp.Regexp{
 }
 
 // goProxyAbsentRe is the module proxy answering that a module does not
-// exist (a made-up, private or renamed path): no edit brings it.
-var goProxyAbsentRe = regexp.MustCompile(`module ([^\s:]+): (?:reading|verifying) https?://\S+: (400 Bad Request|404 Not Found|410 Gone)`)
+// exist (a made-up, private or renamed path) or that it will not serve
+// it (403 "This module version is not available": nghttp2's go.mod pins
+// a pseudo-version the proxy refuses): no edit brings it.
+var goProxyAbsentRe = regexp.MustCompile(`(?:module |go: )([^\s:@]+)(?:@\S+)?: (?:reading|verifying) https?://\S+: (400 Bad Request|403 Forbidden|404 Not Found|410 Gone)`)
 
 // goFixRe is the command the go tool suggests on the line after "to add it:".
 var goFixRe = regexp.MustCompile(`^\s+(go (?:get|mod (?:download|tidy))\b.*)$`)

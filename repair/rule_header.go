@@ -3,6 +3,8 @@ package repair
 import (
 	"regexp"
 	"strings"
+
+	"github.com/heragent/heragent/bashfile"
 )
 
 // missingHeader: the C/C++ preprocessor could not find an #include.
@@ -36,5 +38,33 @@ func (r missingHeader) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != MissingHeader {
 		return Proposal{}, false
 	}
-	return addPackage(r, d, ctx, lookup(ctx, func(i PackageIndex) []string { return i.Header(d.Subject) }, nil)), true
+	cands := lookup(ctx, func(i PackageIndex) []string { return i.Header(d.Subject) }, nil)
+	// A package that ships the header in a subdirectory of /usr/include
+	// (doctest-dev: doctest/doctest.h for #include "doctest.h", which the
+	// project finds in its own unfetched submodule): the directory goes
+	// on the compiler's search path too, in the same repair.
+	hd, _ := ctx.Index.(HeaderDirIndex)
+	cpath := func(pkg string) (bashfile.Edit, string) {
+		if hd == nil {
+			return bashfile.Edit{}, ""
+		}
+		dir := hd.HeaderDir(d.Subject, pkg)
+		if dir == "" || ctx.File != nil && ctx.File.Find(bashfile.Runtimes, "persist_env CPATH \""+dir) >= 0 {
+			return bashfile.Edit{}, ""
+		}
+		return bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: "persist_env CPATH \"" + dir + "${CPATH:+:$CPATH}\"", Why: why(r, d)}, dir
+	}
+	for _, pkg := range cands {
+		if e, dir := cpath(pkg); dir != "" && ctx.hasPackage(pkg) {
+			return edit(d, pkg+" ships "+d.Subject+" under "+dir+", which the compiler does not search: CPATH", e), true
+		}
+	}
+	p := addPackage(r, d, ctx, cands)
+	if p.Action == ActionEdit && len(p.Edits) == 1 && len(p.Edits[0].Packages) > 0 {
+		if e, dir := cpath(p.Edits[0].Packages[0]); dir != "" {
+			p.Edits = append(p.Edits, e)
+			p.Reason += "; " + dir + " on the compiler's search path (CPATH)"
+		}
+	}
+	return p, true
 }
