@@ -154,7 +154,7 @@ func Run(ctx context.Context, e Engine, o RunOptions) (*report.Report, error) {
 	r := &runner{o: o, e: e, runID: o.RunID, baseID: baseID, start: time.Now(),
 		cur:  state{file: o.File.Clone(), pyr: o.Pyramid.Clone(), longer: map[string]bool{}, skip: map[string]string{}},
 		seen: map[string]int{}, rejected: map[string]string{}}
-	r.stage = filepath.Clean(o.Out) + ".partial-" + r.runID
+	r.stage = StagePath(o.Out, r.runID)
 	if err := os.MkdirAll(filepath.Join(r.stage, "logs"), 0o755); err != nil {
 		return nil, fmt.Errorf("create output directory: %w", err)
 	}

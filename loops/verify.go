@@ -28,6 +28,7 @@ type VerifyOptions struct {
 	// whether the checkout has changes ("" when it is not a git checkout:
 	// verify.json then names the tree's hash). Nil: the tree's hash.
 	Identify func(dir string) (commit string, dirty bool)
+	RunID    string // labels the image and the container; random when empty
 }
 
 // ErrNotOutput means a directory is not the output of `heragent run`.
@@ -54,7 +55,10 @@ func Verify(ctx context.Context, e Engine, out string, o VerifyOptions) (*report
 	if res.Provenance, err = verifyProvenance(ctx, e, rep, o, start); err != nil {
 		return nil, err
 	}
-	runID := sandbox.NewRunID()
+	runID := o.RunID
+	if runID == "" {
+		runID = sandbox.NewRunID()
+	}
 	defer e.GC(context.WithoutCancel(ctx), sandbox.GCOptions{RunID: runID, Checkpoints: true})
 	img, err := buildOnce(ctx, e, sandbox.BuildOptions{Context: rep.Repo, Dockerfile: df, CACerts: o.CACerts, RunID: runID, Log: o.Log})
 	res.BuildSeconds = time.Since(start).Seconds()

@@ -66,7 +66,7 @@ func (e *Engine) BuildImage(ctx context.Context, o BuildOptions) (string, error)
 		Remove:      true,
 		ForceRemove: true,
 		BuildArgs:   map[string]*string{"HERAGENT_CA_PEM": &pem},
-		Labels:      map[string]string{LabelKind: KindCheckpoint, LabelRun: o.RunID},
+		Labels:      map[string]string{LabelKind: KindCheckpoint, LabelRun: o.RunID, LabelOwner: Self().String()},
 	}
 	if o.Tag != "" {
 		opts.Tags = []string{o.Tag}

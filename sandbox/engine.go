@@ -22,6 +22,7 @@ const (
 	LabelManaged = "io.heragent.managed" // "true" on heragent's containers only
 	LabelKind    = "io.heragent.kind"    // KindSandbox, KindCheckpoint or KindBase
 	LabelRun     = "io.heragent.run"     // the run that created the object
+	LabelOwner   = "io.heragent.owner"   // the process that created it (Owner.String): gc spares a live one's
 
 	KindSandbox    = "sandbox"
 	KindCheckpoint = "checkpoint"

@@ -139,7 +139,7 @@ func (e *Engine) NewSandbox(ctx context.Context, o Options) (*Sandbox, error) {
 		StopTimeout: &zeroStop,
 		WorkingDir:  RepoDir,
 		Env:         env,
-		Labels:      map[string]string{LabelManaged: "true", LabelKind: KindSandbox, LabelRun: o.RunID},
+		Labels:      map[string]string{LabelManaged: "true", LabelKind: KindSandbox, LabelRun: o.RunID, LabelOwner: Self().String()},
 	}
 	pids := lim.Pids
 	host := &container.HostConfig{Resources: container.Resources{

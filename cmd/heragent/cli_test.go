@@ -168,9 +168,10 @@ func TestExecWithEngine(t *testing.T) {
 }
 
 // TestInterruptRemovesContainers sends SIGINT to a running exec, as Ctrl-C
-// does, and checks the sandbox is gone.
+// does, and checks the sandbox and the run's lease are gone.
 func TestInterruptRemovesContainers(t *testing.T) {
 	e := enginetest.Engine(t)
+	t.Setenv("HERAGENT_STATE_DIR", t.TempDir())
 	runID := sandbox.NewRunID()
 	cmd := exec.Command(binary, "exec", t.TempDir(), "--run-id", runID, "--", "echo started; sleep 600")
 	out, err := cmd.StdoutPipe()
@@ -204,6 +205,9 @@ func TestInterruptRemovesContainers(t *testing.T) {
 	}
 	if ids, _ := e.Containers(context.Background(), runID); len(ids) != 0 {
 		t.Fatalf("containers left after SIGINT: %v", ids)
+	}
+	if ls, _ := sandbox.Leases(); len(ls[runID]) != 0 {
+		t.Fatalf("lease left after SIGINT: %+v", ls[runID])
 	}
 }
 

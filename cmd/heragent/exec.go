@@ -53,6 +53,14 @@ out.`,
 			if err != nil {
 				return err
 			}
+			if runID == "" {
+				runID = sandbox.NewRunID()
+			}
+			release, err := hold(nil, runID, "exec", "")
+			if err != nil {
+				return err
+			}
+			defer release() // after the engine's Close below has removed the sandbox
 			ctx := cmd.Context()
 			e, err := ef.connect(ctx)
 			if err != nil {

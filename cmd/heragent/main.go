@@ -6,7 +6,8 @@
 //
 //	0  success
 //	1  the run finished below the asked maturity level
-//	2  usage or input error (bad flag, nonexistent path, a file instead of a directory)
+//	2  usage or input error (bad flag, nonexistent path, a file instead of a directory,
+//	   an --out another run is writing)
 //	3  environment error (no container engine, missing base image, not root)
 //	130 interrupted (Ctrl-C / SIGTERM); every container it started is removed
 package main

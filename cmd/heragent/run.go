@@ -139,6 +139,14 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 	if err := loops.CheckOutDir(f.out); err != nil {
 		return usageError(err)
 	}
+	if f.runID == "" {
+		f.runID = sandbox.NewRunID()
+	}
+	release, err := hold(func(m string) { progress(g, stderr, report.Event{Phase: "output", Message: m}) }, f.runID, "run", f.out)
+	if err != nil {
+		return err
+	}
+	defer release() // after the engine's Close below has removed the containers
 	certs, err := f.engine.certs()
 	if err != nil {
 		return err

@@ -28,13 +28,19 @@ image, every command that proved the level the run reported. It writes
 			if err != nil {
 				return err
 			}
+			runID := sandbox.NewRunID()
+			release, err := hold(func(m string) { progress(g, cmd.ErrOrStderr(), report.Event{Phase: "output", Message: m}) }, runID, "verify", args[0]) // verify writes into the output
+			if err != nil {
+				return err
+			}
+			defer release()
 			ctx := cmd.Context()
 			e, err := sandbox.Connect(ctx)
 			if err != nil {
 				return envError(err)
 			}
 			defer e.Close()
-			o := loops.VerifyOptions{CACerts: certs, Identify: pipeline.Identify}
+			o := loops.VerifyOptions{CACerts: certs, Identify: pipeline.Identify, RunID: runID}
 			if !quiet && !g.json {
 				o.Log = cmd.ErrOrStderr()
 			}
