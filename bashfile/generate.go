@@ -68,8 +68,23 @@ func Generate(ctx context.Context, ix *retrieval.Index, o Options) (*Plan, error
 		p.pkgs, p.noIndex = emptyIndex(), true
 		p.note("no Debian package index: only debindex's override lists were used to name packages (run `heragent index update`)")
 	}
+	var cbuilds []string
+	for _, d := range detectors {
+		if isCBuild(d) && d.Detect(r) {
+			cbuilds = append(cbuilds, d.Name())
+		}
+	}
+	if len(cbuilds) > 1 {
+		if ci := p.ciCBuild(ctx, cbuilds[0], cbuilds); ci != "" {
+			p.note(fmt.Sprintf("%s files found too; the CI builds with %s, not %s", cbuilds[0], ci, cbuilds[0]))
+			p.cbuildWanted = ci
+		}
+	}
 	for _, d := range detectors {
 		if !d.Detect(r) {
+			continue
+		}
+		if isCBuild(d) && p.cbuildWanted != "" && d.Name() != p.cbuildWanted {
 			continue
 		}
 		if isCBuild(d) && p.cbuild != "" {
@@ -266,6 +281,9 @@ type planner struct {
 	pkgs   *debindex.Index
 	plan   *Plan
 	cbuild string // the C/C++ build system chosen
+	// cbuildWanted is the C/C++ build system the CI runs, when it is not
+	// the detectors' first choice ("" otherwise)
+	cbuildWanted string
 	csys   bool   // C/C++ system dependencies already resolved
 	// noIndex: no Debian index was given; includes are not mapped (every
 	// libc header would be "unresolved").

@@ -64,6 +64,7 @@ const (
 	MissingPath          Kind = "missing_path"          // No such file or directory: '/repo/tests/data' (a submodule's?)
 	MissingSubmodule     Kind = "missing_submodule"     // add_subdirectory given source "third_party/x"
 	FetchContentDownload Kind = "fetch_content"         // CMake step for catch2 failed (FetchContent's download)
+	PytestTooOld         Kind = "pytest_too_old"        // 'minversion' requires pytest-8.0, actual pytest-7.2.1
 	Locale               Kind = "locale"                // perl: warning: Setting locale failed
 	InteractivePrompt    Kind = "interactive_prompt"    // tzdata asks for a geographic area
 	NetworkUnreachable   Kind = "network_unreachable"   // setup could not reach a registry

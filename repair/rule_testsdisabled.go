@@ -16,6 +16,7 @@ type testsDisabled struct{}
 
 var testsDisabledMatches = []match{
 	{TestsDisabled, regexp.MustCompile(`^()No tests were found!!!$`)}, // ctest
+	{TestsDisabled, regexp.MustCompile(`^()No tests defined\.$`)},     // meson test
 }
 
 // testOptionRes are CMake options off by default: option(X "…" OFF),
@@ -41,9 +42,35 @@ var testWord = regexp.MustCompile(`^(UNIT)?TESTS?$|^TESTING$`)
 // plainTestOption is an option that names the tests and nothing else.
 var plainTestOption = regexp.MustCompile(`^(BUILD_|ENABLE_|WITH_)?(UNIT)?TESTS?(ING)?$`)
 
-// guardRe is an if() whose body adds the test directory or a test:
-// if(FOO_BUILD_TESTS) … add_subdirectory(tests).
-var guardRe = regexp.MustCompile(`(?is)\bif\s*\(([^()]*)\)[^()]{0,200}?\b(?:add_subdirectory\s*\(\s*"?(?:\$\{[\w_]+\}/)?(?:unit_?)?tests?\b|add_test\s*\(|enable_testing\s*\()`)
+// testsAddedRe is a line that adds the tests: the test directory, a
+// test, or CTest's switch.
+var testsAddedRe = regexp.MustCompile(`(?i)\b(?:add_subdirectory\s*\(\s*"?(?:\$\{[\w_]+\}/)?(?:unit_?)?tests?\b|add_test\s*\(|enable_testing\s*\()`)
+
+var cmakeIfCondRe = regexp.MustCompile(`(?i)^\s*if\s*\((.*)\)\s*$`)
+
+// testGuards are the words of the if() conditions around the lines that
+// add the tests: if(FOO_BUILD_TESTS) … add_subdirectory(tests) → FOO_BUILD_TESTS.
+func testGuards(cmakeLists string) map[string]string {
+	guards := map[string]string{} // upper case → as written
+	var stack []string
+	for _, l := range strings.Split(cmakeLists, "\n") {
+		switch {
+		case cmakeIfCondRe.MatchString(l):
+			stack = append(stack, cmakeIfCondRe.FindStringSubmatch(l)[1])
+		case cmakeIfAnyRe.MatchString(l):
+			stack = append(stack, "")
+		case cmakeEndifRe.MatchString(l) && len(stack) > 0:
+			stack = stack[:len(stack)-1]
+		case testsAddedRe.MatchString(l):
+			for _, cond := range stack {
+				for _, w := range guardWordRe.FindAllString(cond, -1) {
+					guards[strings.ToUpper(w)] = w
+				}
+			}
+		}
+	}
+	return guards
+}
 
 var guardWordRe = regexp.MustCompile(`\w+`)
 
@@ -57,13 +84,15 @@ func testOption(cmakeLists string) string {
 	if m := projectNameRe.FindStringSubmatch(cmakeLists); m != nil {
 		project = strings.ToUpper(strings.NewReplacer("-", "_", ".", "_", "+", "X").Replace(m[1])) + "_"
 	}
-	guards := map[string]bool{}
-	for _, m := range guardRe.FindAllStringSubmatch(cmakeLists, -1) {
-		for _, w := range guardWordRe.FindAllString(m[1], -1) {
-			guards[strings.ToUpper(w)] = true
+	guards := testGuards(cmakeLists)
+	best, bestScore := "", 0
+	for g, w := range guards {
+		// a variable guarding the tests that the project declares its own
+		// way (gflags_define(BOOL BUILD_TESTING … OFF)): a candidate too
+		if hasTestWord(g) && !notTheTests.MatchString(g) && (bestScore < 2 || w < best) {
+			best, bestScore = w, 2
 		}
 	}
-	best, bestScore := "", 0
 	for _, re := range testOptionRes {
 		for _, m := range re.FindAllStringSubmatch(cmakeLists, -1) {
 			name := strings.ToUpper(m[1])
@@ -77,7 +106,7 @@ func testOption(cmakeLists string) string {
 					score = 4 // prefixed with the project's name
 				}
 			}
-			if guards[name] {
+			if guards[name] != "" {
 				score += 4 // it is what adds the tests
 			}
 			if score > bestScore {
@@ -117,6 +146,9 @@ func (r testsDisabled) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 			return p, true
 		}
 	}
+	if i, text := ctx.find(bashfile.Build, func(t string) bool { return mesonSetupAt(t) >= 0 }); i >= 0 {
+		return r.meson(d, ctx, text), true
+	}
 	opt := testOption(ctx.readRepo("CMakeLists.txt"))
 	if opt == "" {
 		return none(d, "CMakeLists.txt has no test option that is off by default"), true
@@ -132,4 +164,51 @@ func (r testsDisabled) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	at := cmakeConfigureAt(text)
 	return edit(d, "the project builds its tests only with "+opt+" (off by default): configure with "+flag,
 		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " " + flag + text[at:], Why: why(r, d)}), true
+}
+
+// mesonSetupRe is a meson setup call: "meson setup", or meson's old form
+// with the build directory right after "meson".
+var mesonSetupRe = regexp.MustCompile(`(^|[\s;&|(])meson\s+setup\b`)
+
+// mesonSetupAt is the offset just after "meson setup" in text, or -1.
+func mesonSetupAt(text string) int {
+	if m := mesonSetupRe.FindStringIndex(text); m != nil {
+		return m[1]
+	}
+	return -1
+}
+
+// mesonOptionRe is a meson option off by default: a boolean false or a
+// feature disabled (meson_options.txt, meson.options).
+var mesonOptionRe = regexp.MustCompile(`(?m)^\s*option\s*\(\s*'([\w-]+)'\s*,\s*type\s*:\s*'(boolean|feature)'\s*,\s*value\s*:\s*(false|'disabled')`)
+
+// mesonTestOption is the option that builds the tests (build_tests,
+// tests), off by default, and the value that turns it on.
+func mesonTestOption(options string) (string, string) {
+	for _, m := range mesonOptionRe.FindAllStringSubmatch(options, -1) {
+		name := strings.ToUpper(strings.ReplaceAll(m[1], "-", "_"))
+		if hasTestWord(name) && !notTheTests.MatchString(name) {
+			if m[2] == "feature" {
+				return m[1], "enabled"
+			}
+			return m[1], "true"
+		}
+	}
+	return "", ""
+}
+
+// meson turns a meson project's test option on at setup.
+func (r testsDisabled) meson(d Diagnosis, ctx *Context, text string) Proposal {
+	opts := ctx.readRepo("meson_options.txt") + "\n" + ctx.readRepo("meson.options")
+	opt, val := mesonTestOption(opts)
+	if opt == "" {
+		return none(d, "the meson options have no test option that is off by default")
+	}
+	if strings.Contains(text, "-D"+opt+"=") {
+		return none(d, "meson setup sets "+opt+" already")
+	}
+	at := mesonSetupAt(text)
+	flag := "-D" + opt + "=" + val
+	return edit(d, "the project builds its tests only with the meson option "+opt+" (off by default): set up with "+flag,
+		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " " + flag + text[at:], Why: why(r, d)})
 }

@@ -17,6 +17,8 @@ func TestTestOptionIsTheSuites(t *testing.T) {
 		{"project(baz)\noption(BAZ_BUILD_TESTS \"tests\" ON)\n", ""},
 		// a dependency's switch is not the tests (GTEST is a framework, not a word for tests)
 		{"project(YAML_CPP)\noption(YAML_USE_SYSTEM_GTEST \"Use system googletest\" OFF)\ncmake_dependent_option(YAML_CPP_BUILD_TESTS\n  \"Enable yaml-cpp tests\" OFF\n  \"BUILD_TESTING;YAML_CPP_MAIN_PROJECT\" OFF)\nif(YAML_CPP_BUILD_TESTS)\n  add_subdirectory(test)\nendif()\n", "YAML_CPP_BUILD_TESTS"},
+		// a guard the project declares with its own macro (gflags)
+		{"project(gflags)\ngflags_define (BOOL BUILD_TESTING \"Enable tests\" OFF OFF)\nif (BUILD_TESTING)\n  include (CTest)\n  add_subdirectory (test)\nendif ()\n", "BUILD_TESTING"},
 		// the option guarding the test directory wins over a plainer name
 		{"project(c-ares)\noption(BUILD_TESTING \"tests\" OFF)\noption(CARES_BUILD_CONTAINER_TESTS \"containers\" OFF)\noption(CARES_TESTS \"tests\" OFF)\nIF (CARES_TESTS)\n  ADD_SUBDIRECTORY (test)\nENDIF ()\n", "CARES_TESTS"},
 	} {
@@ -62,4 +64,16 @@ func editCommands(p Proposal) []string {
 		out = append(out, e.Command)
 	}
 	return out
+}
+
+// meson: `meson test` says "No tests defined." when the project's test
+// option is off (toml++'s build_tests): set up with it on.
+func TestMesonTestsDisabled(t *testing.T) {
+	repo := fstest.MapFS{"meson_options.txt": {Data: []byte("option('devel', type: 'boolean', value: false, description: 'dev')\noption('build_tests',\t\t\ttype: 'boolean', value: false,\tdescription: 'Build tests')\noption('use_vendored_libs', type: 'boolean', value: true)\n")}}
+	f := bashfile.New()
+	f.Append(bashfile.Build, "[ -f build/build.ninja ] || meson setup build", bashfile.Provenance{Source: "meson"})
+	ps := Propose(&Context{File: f, Repo: repo}, Failure{Phase: PhaseCommand, Command: "meson test -C build", Log: "ninja: Entering directory `/repo/build'\nninja: no work to do.\nNo tests defined.\n"})
+	if len(ps) != 1 || ps[0].Action != ActionEdit || ps[0].Edits[0].Command != "[ -f build/build.ninja ] || meson setup -Dbuild_tests=true build" {
+		t.Fatalf("proposals %+v", ps)
+	}
 }

@@ -156,3 +156,19 @@ func TestInvalidManifests(t *testing.T) {
 		}
 	}
 }
+
+// PEP 735 dependency groups: a test group's requirements are the test
+// suite's, other groups' optional; an include-group table is no
+// requirement.
+func TestPyprojectDependencyGroups(t *testing.T) {
+	src := "[project]\nname = \"pluggy\"\n\n[dependency-groups]\ndev = [\"pre-commit\", \"tox\"]\ntesting = [\"pytest\", \"pytest-benchmark\"]\nall = [{ include-group = \"testing\" }]\n"
+	f, err := parseWith(t, "pyproject.toml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(depStrings(f), " ")
+	want := "pypi:pre-commit::optional@5 pypi:tox::optional@5 pypi:pytest::test@6! pypi:pytest-benchmark::test@6!"
+	if got != want {
+		t.Errorf("deps %s, want %s", got, want)
+	}
+}

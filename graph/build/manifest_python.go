@@ -30,6 +30,9 @@ func addPyReq(f *fileFacts, src []byte, req, scope string) {
 	}
 }
 
+// testGroupRe is a dependency group of the test suite's requirements.
+var testGroupRe = regexp.MustCompile(`^(tests?|testing|unit|pytest)$`)
+
 func parsePyproject(_ string, src []byte, f *fileFacts) error {
 	var pp struct {
 		BuildSystem struct {
@@ -44,7 +47,9 @@ func parsePyproject(_ string, src []byte, f *fileFacts) error {
 			Scripts              map[string]string   `toml:"scripts"`
 			GUIScripts           map[string]string   `toml:"gui-scripts"`
 		} `toml:"project"`
-		Tool struct {
+		// PEP 735 groups: strings, or tables that include another group
+		DependencyGroups map[string][]any `toml:"dependency-groups"`
+		Tool             struct {
 			Poetry struct {
 				Dependencies    map[string]any    `toml:"dependencies"`
 				DevDependencies map[string]any    `toml:"dev-dependencies"`
@@ -77,6 +82,17 @@ func parsePyproject(_ string, src []byte, f *fileFacts) error {
 	for _, extra := range sortedMapKeys(pp.Project.OptionalDependencies) {
 		for _, r := range pp.Project.OptionalDependencies[extra] {
 			addPyReq(f, src, r, "optional")
+		}
+	}
+	for _, group := range sortedMapKeys(pp.DependencyGroups) {
+		scope := "optional" // dev, docs, lint: their test tools only (the Bash File picks them)
+		if testGroupRe.MatchString(group) {
+			scope = "test"
+		}
+		for _, item := range pp.DependencyGroups[group] {
+			if r, ok := item.(string); ok {
+				addPyReq(f, src, r, scope)
+			}
 		}
 	}
 	addTableDeps(f, src, "pypi", "runtime", pp.Tool.Poetry.Dependencies)
