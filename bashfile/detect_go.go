@@ -53,7 +53,7 @@ func (d goDetector) Apply(ctx context.Context, p *planner) error {
 	if err := p.add(Build, "go build ./...", ev(d.Name(), mod, 0, "build every package")); err != nil {
 		return err
 	}
-	progs := GoPrograms(p.goProgramMains(ctx), p.repo.fact(mod, "module"))
+	progs := GoPrograms(p.goProgramMains(ctx), p.repo.fact(mod, "module"), NestedGoModules(ctx, p.ix))
 	if len(progs) == 0 {
 		return nil
 	}

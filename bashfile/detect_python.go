@@ -134,9 +134,10 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 	}
 	project := r.has("pyproject.toml", "setup.py") || r.has("setup.cfg") && r.fact("setup.cfg", "name") != ""
 	pytest := wantsPytest(r, deps)
+	self := normDist(r.fact("pyproject.toml", "name"))
 	for _, dep := range deps {
-		if auxPath(dep.Path) || strings.Contains(dep.Path, "docs/") {
-			continue
+		if auxPath(dep.Path) || strings.Contains(dep.Path, "docs/") || self != "" && normDist(dep.Name) == self {
+			continue // the project itself (a test group's "requests[socks]") is the checkout
 		}
 		inReq := containsStr(reqFiles, dep.Path)
 		inProject := dep.Path == "pyproject.toml" || dep.Path == "setup.py" || dep.Path == "setup.cfg"
@@ -215,6 +216,11 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 		return p.addProject(Runtimes, text, whys...) // the project, or its requirements
 	}
 	return p.add(Runtimes, text, whys...)
+}
+
+// normDist is a distribution name as PEP 503 compares them.
+func normDist(name string) string {
+	return strings.ToLower(strings.NewReplacer("_", "-", ".", "-").Replace(name))
 }
 
 func firstPython(r *repo) string {

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/heragent/heragent/retrieval"
 )
 
 // GoProgram is a main package of a Go module that is one of its products:
@@ -24,12 +26,14 @@ var majorSuffix = regexp.MustCompile(`^v\d+$`)
 
 // GoPrograms lists the module's product main packages, from the graph's
 // Go main functions and go.mod's module path (which names the root one).
-func GoPrograms(mains []string, module string) []GoProgram {
+// A main package under a go.mod of its own (nested: zerolog's cmd/lint)
+// belongs to another module: `go install ./cmd/lint` from the root fails.
+func GoPrograms(mains []string, module string, nested []string) []GoProgram {
 	seen := map[string]bool{}
 	var out []GoProgram
 	for _, file := range mains {
 		dir := path.Dir(file)
-		if !goProductDir.MatchString(dir) || seen[dir] || strings.HasSuffix(file, "_test.go") {
+		if !goProductDir.MatchString(dir) || seen[dir] || strings.HasSuffix(file, "_test.go") || inNested(dir, nested) {
 			continue
 		}
 		seen[dir] = true
@@ -69,6 +73,33 @@ func (p *planner) goProgramMains(ctx context.Context) []string {
 	for _, e := range eps {
 		if e.Kind == "main" && strings.HasSuffix(e.Path, ".go") {
 			out = append(out, e.Path)
+		}
+	}
+	return out
+}
+
+// inNested reports whether dir is at or under one of the nested module
+// directories.
+func inNested(dir string, nested []string) bool {
+	for _, n := range nested {
+		if dir == n || strings.HasPrefix(dir, n+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// NestedGoModules are the directories below the root that hold a go.mod
+// of their own.
+func NestedGoModules(ctx context.Context, ix *retrieval.Index) []string {
+	fs, err := ix.FindFiles(ctx, retrieval.FileQuery{Glob: "**/go.mod"})
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, f := range fs {
+		if d := path.Dir(f.Path); d != "." {
+			out = append(out, d)
 		}
 	}
 	return out

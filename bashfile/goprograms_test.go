@@ -6,8 +6,9 @@ import (
 )
 
 func TestGoPrograms(t *testing.T) {
-	got := GoPrograms([]string{"yq.go", "cmd/tomlv/main.go", "_example/example.go", "internal/tools/gen/main.go", "examples/x/main.go", "cmd/tomlv/other.go", "main_test.go"},
-		"github.com/mikefarah/yq/v4")
+	// cmd/lint has a go.mod of its own (zerolog): another module's program
+	got := GoPrograms([]string{"yq.go", "cmd/tomlv/main.go", "_example/example.go", "internal/tools/gen/main.go", "examples/x/main.go", "cmd/tomlv/other.go", "main_test.go", "cmd/lint/lint.go"},
+		"github.com/mikefarah/yq/v4", []string{"cmd/lint"})
 	want := []GoProgram{{Pkg: ".", Name: "yq"}, {Pkg: "./cmd/tomlv", Name: "tomlv"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %+v, want %+v", got, want)

@@ -142,3 +142,30 @@ func TestSameStep(t *testing.T) {
 		}
 	}
 }
+
+// A made-up probe that waited for a peer (a server's probe that got no
+// answer, a program that timed out) is not asked for its --version after.
+func TestLastResortOfAProgramThatWaited(t *testing.T) {
+	probe := pyramid.Command{Text: "python examples/server.py", Bucket: pyramid.Entry, Level: pyramid.Runnable, Synth: true}
+	server := pyramid.Command{Text: "set -m; (python examples/server.py) …", Bucket: pyramid.Entry, Level: pyramid.Runnable, Synth: true, Background: true, Serve: "python examples/server.py"}
+	version := pyramid.Command{Text: "python examples/server.py --version", Bucket: pyramid.Entry, Synth: true}
+	other := pyramid.Command{Text: "python other.py --version", Bucket: pyramid.Entry, Synth: true}
+	timedOut := outcome{cmd: probe}
+	timedOut.Text, timedOut.TimedOut = probe.Text, true
+	silent := outcome{cmd: server}
+	silent.Text = server.Text
+	for _, tc := range []struct {
+		failed []outcome
+		c      pyramid.Command
+		want   bool
+	}{
+		{[]outcome{timedOut}, version, true},
+		{[]outcome{silent}, version, true},
+		{[]outcome{timedOut}, other, false},
+		{nil, version, false},
+	} {
+		if got := waitedFor(tc.failed, tc.c); got != tc.want {
+			t.Errorf("%q after %d failures: %v", tc.c.Text, len(tc.failed), got)
+		}
+	}
+}

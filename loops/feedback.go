@@ -140,6 +140,11 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 		if found != nil && found.Evidence == pyramid.EvidenceLastResort && c.LastResort() {
 			break // another last resort cannot prove more
 		}
+		if waitedFor(failed, c) {
+			// the program waited for a peer on its probe: asked for its
+			// --version it waits the same (h11's trio server: 3 × 2 min)
+			continue
+		}
 		res, err := r.runCommand(ctx, sb, c)
 		if errors.Is(err, sandbox.ErrSandboxStopped) {
 			// Nothing more runs in this sandbox: the run ends with what
@@ -180,6 +185,24 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 		return r.strengthen(ctx, l, *found, failed), nil
 	}
 	return r.repairFailures(ctx, l, failed, p)
+}
+
+// waitedFor reports whether c, a last resort, runs again the program of
+// a made-up probe of failed that timed out waiting.
+func waitedFor(failed []outcome, c pyramid.Command) bool {
+	if !c.LastResort() {
+		return false
+	}
+	for _, f := range failed {
+		prog := f.Text
+		if f.cmd.Background && f.cmd.Serve != "" {
+			prog = f.cmd.Serve // a server that did not answer
+		}
+		if (f.TimedOut || f.cmd.Background) && madeUpProbe(f.cmd) && strings.HasPrefix(c.Text, prog+" ") {
+			return true
+		}
+	}
+	return false
 }
 
 // failedCommand looks closer at a command that failed before any passed:

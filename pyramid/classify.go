@@ -262,6 +262,8 @@ func classifyOne(s string) verdict {
 			return verdict{Drop: "lint or format check"}
 		}
 		return verdict{Bucket: Entry, Reason: "runs the package's command"}
+	case (cmd == "deno" || cmd == "bun") && (arg == "add" || arg == "install" || arg == "i" || arg == "remove" || arg == "upgrade"):
+		return verdict{Drop: "installs a package into the reader's own project"}
 	case cmd == "node" || cmd == "deno" || cmd == "bun":
 		if arg == "--test" {
 			return verdict{Bucket: Unit, Reason: "runs the node test runner"}

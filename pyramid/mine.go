@@ -78,7 +78,7 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout) (*
 	}
 	if e.stacks["go"] {
 		// the Bash File installs the module's programs on PATH (bashfile.GoPrograms)
-		for _, g := range bashfile.GoPrograms(goMains, goModule(ctx, ix)) {
+		for _, g := range bashfile.GoPrograms(goMains, goModule(ctx, ix), bashfile.NestedGoModules(ctx, ix)) {
 			e.progs[g.Name] = g.Name
 		}
 	}
@@ -209,7 +209,7 @@ func documentedRunnable(cs []Command) bool {
 			continue
 		}
 		for _, w := range c.Why {
-			if w.Source != "ci" && w.Source != "dockerfile" {
+			if w.Source != "ci" && w.Source != "dockerfile" && w.Source != exampleFuncSource {
 				return true
 			}
 		}
@@ -304,6 +304,9 @@ func (e *env) fit(text, dir string) (string, bool) {
 	if !e.pathRooted(w[0], dir) {
 		return dir, false // ./curl/tests/testcurl: a layout with the checkout one level down
 	}
+	if w[0] == "node" && len(w) > 1 && !e.nodeModuleThere(w[1], dir) {
+		return dir, false // `node fast-glob sync 0m0.598s`: a benchmark's output line, no script
+	}
 	if w[0] == "flask" && !e.hasFlaskApp(text, dir) {
 		return dir, false // the docs' hello app is not in the repository
 	}
@@ -356,6 +359,21 @@ func (e *env) missingScript(w []string, dir string) string {
 		}
 	}
 	return "no script " + name
+}
+
+// nodeModuleThere reports whether `node arg` can run something: an
+// option, a path (a script the build or the docs may write), or a bare
+// name the checkout has as arg, arg.js, arg.mjs, arg.cjs or arg/index.js.
+func (e *env) nodeModuleThere(arg, dir string) bool {
+	if strings.HasPrefix(arg, "-") || strings.ContainsAny(arg, "/.$") {
+		return true
+	}
+	for _, c := range []string{arg, arg + ".js", arg + ".mjs", arg + ".cjs", arg + "/index.js"} {
+		if e.fileExists(path.Join(dir, c)) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasFlaskApp reports whether `flask … run` finds its app in dir: the

@@ -20,8 +20,11 @@ import (
 // time limit (an example may wait for a client or a key).
 
 // exampleLangs are the code block languages examples run in.
-var exampleLangs = map[string]string{"js": "node", "javascript": "node", "mjs": "node", "cjs": "node", "node": "node",
+var exampleLangs = map[string]string{"js": "node", "javascript": "node", "mjs": "node", "cjs": "node", "node": "node", "ts": "node", "typescript": "node",
 	"python": "python3", "py": "python3", "python3": "python3", "pycon": "python3"}
+
+// isTS: a TypeScript block, run by node only without type syntax.
+func isTS(lang string) bool { l := strings.ToLower(lang); return l == "ts" || l == "typescript" }
 
 // maxExamples bounds the examples mined per language.
 const maxExamples = 3
@@ -97,6 +100,10 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 			}
 		}
 	}
+	if e.stacks["go"] && count["go"] == 0 {
+		// no whole program in the docs: the package's example functions
+		out = append(out, goTestExamples(ctx, e, len(out)+1)...)
+	}
 	slices.SortStableFunc(docs, func(a, b docExample) int { return b.rank - a.rank })
 	seen := map[string]bool{} // a translation repeats the example
 	for _, d := range docs {
@@ -122,7 +129,12 @@ func scriptExample(s retrieval.DocSection, cb retrieval.CodeBlock, pkgs map[stri
 		return Command{}, false
 	}
 	code := exampleCode(cb)
-	if !usesPackage(run, code, pkgs[run]) || waitsRe.MatchString(code) || ellipsisLine.MatchString(code) {
+	if run == "node" && !usesPackage(run, code, pkgs[run]) {
+		if c := implicitImport(code, pkgs[run]); c != "" {
+			code = c // the README's calls of the default export, imported
+		}
+	}
+	if !usesPackage(run, code, pkgs[run]) || waitsRe.MatchString(code) || ellipsisLine.MatchString(code) || tsSyntaxRe.MatchString(code) && isTS(cb.Lang) {
 		return Command{}, false
 	}
 	count[run]++

@@ -26,6 +26,11 @@ var pytestPluginOptions = map[string]string{
 	"hypothesis_profile": "hypothesis", "hypothesis_show_statistics": "hypothesis", "subtests": "pytest_subtests",
 }
 
+// pytestIniKey marks a plugin named by an ini key pytest did not know: a
+// plugin too old for the key (Debian's pytest-asyncio 0.20 and
+// asyncio_default_fixture_loop_scope) is installed and still warns.
+const pytestIniKey = "pytest-ini-key"
+
 var (
 	pytestUnrecognizedRe = regexp.MustCompile(`(?:pytest|__main__\.py|py\.test): error: unrecognized arguments: (.+)`)
 	pytestUnknownIniRe   = regexp.MustCompile(`PytestConfigWarning: Unknown config option: (\w+)`)
@@ -36,7 +41,7 @@ var (
 func pytestPlugins(log string) []Diagnosis {
 	var out []Diagnosis
 	seen := map[string]bool{}
-	add := func(opt, line string) {
+	add := func(opt, line, detail string) {
 		key := strings.ReplaceAll(strings.TrimLeft(opt, "-"), "-", "_")
 		key, _, _ = strings.Cut(key, "=")
 		mod := pytestPluginOptions[key]
@@ -44,17 +49,17 @@ func pytestPlugins(log string) []Diagnosis {
 			return
 		}
 		seen[mod] = true
-		out = append(out, Diagnosis{Kind: MissingPythonModule, Subject: mod, Evidence: strings.TrimSpace(line)})
+		out = append(out, Diagnosis{Kind: MissingPythonModule, Subject: mod, Evidence: strings.TrimSpace(line), Detail: detail})
 	}
 	for _, l := range logLines(log) {
 		if m := pytestUnrecognizedRe.FindStringSubmatch(l); m != nil {
 			for _, a := range strings.Fields(m[1]) {
 				if strings.HasPrefix(a, "-") {
-					add(a, l)
+					add(a, l, "")
 				}
 			}
 		} else if m := pytestUnknownIniRe.FindStringSubmatch(l); m != nil {
-			add(m[1], l)
+			add(m[1], l, pytestIniKey)
 		}
 	}
 	return out

@@ -44,6 +44,7 @@ const (
 	MissingPythonModule  Kind = "missing_python_module" // No module named 'yaml'
 	MissingNodeModule    Kind = "missing_node_module"   // Cannot find module 'left-pad'
 	LifecycleScript      Kind = "lifecycle_script"      // npm ERR! command sh -c husky install
+	NpmAbsent            Kind = "npm_absent"            // npm ERR! 404 'x@…' is not in this registry
 	NodeLegacyOpenSSL    Kind = "node_legacy_openssl"   // ERR_OSSL_EVP_UNSUPPORTED (webpack 4 on Node 17+)
 	MissingGoModule      Kind = "missing_go_module"     // no required module provides package
 	GoToolchainTooOld    Kind = "go_toolchain_too_old"  // go.mod requires go >= 1.22

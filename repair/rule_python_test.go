@@ -2,7 +2,10 @@ package repair
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/heragent/heragent/bashfile"
 )
 
 // The plugins a pytest configuration needs, from its own errors: options
@@ -26,5 +29,20 @@ func TestPytestPlugins(t *testing.T) {
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%q: %q, want %q", tc.log, got, tc.want)
 		}
+	}
+}
+
+// An ini key of a plugin that is installed but older than the project's
+// configuration (Debian's pytest-asyncio 0.20 and
+// asyncio_default_fixture_loop_scope): the warning, fatal under the
+// project's filterwarnings=error, is ignored from the command line.
+func TestOldPytestPluginIniKey(t *testing.T) {
+	f := Failure{Phase: PhaseCommand, Command: "python -m pytest -q", ExitCode: 3, Log: readLog(t, "missing-python-module/pytest-old-asyncio-ini-filelock.log")}
+	file := bashfile.New()
+	file.AddPackages(bashfile.Runtimes, bashfile.Provenance{Source: "python"}, "python3-pytest", "python3-pytest-asyncio")
+	index := MapIndex{PythonModules: map[string][]string{"pytest_asyncio": {"python3-pytest-asyncio"}}}
+	ps := Propose(&Context{File: file, Index: index}, f)
+	if len(ps) != 1 || ps[0].Action != ActionEdit || !strings.Contains(ps[0].Edits[0].Command, "-W ignore::pytest.PytestConfigWarning") {
+		t.Fatalf("proposals %+v", ps)
 	}
 }

@@ -26,6 +26,7 @@ var Rules = []Rule{
 	nodeTooOld{},          // ERR_REQUIRE_ESM: a newer Node.js (22) from the npm registry before the dependencies
 	nodeEngine{},          // yarn refuses a dependency's stricter engines field: --ignore-engines
 	npmLifecycle{},        // the package's own prepare/postinstall failed in setup: install with --ignore-scripts
+	npmAbsent{},           // the registry does not serve a pinned package: a dev dependency leaves the install, else record
 	nodeLegacyOpenSSL{},   // ERR_OSSL_EVP_UNSUPPORTED: NODE_OPTIONS=--openssl-legacy-provider
 	missingGoModule{},     // no required module provides package: the go command's own fix; the proxy has no such module: none
 	goNeedsCgo{},          // -race requires cgo: gcc and CGO_ENABLED=1

@@ -1,0 +1,62 @@
+package pyramid
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A JavaScript library's README often shows calls of its default export,
+// named after the package, without the import and with the results as
+// comments (`ms('2 days')  // 172800000`): the reader is meant to have
+// imported it. implicitImport gives such a block its import and prints
+// each call, so it runs as the README reads. TypeScript blocks count when
+// they hold no type syntax (node runs them as they are).
+
+// tsSyntaxRe is TypeScript a plain node cannot run.
+var tsSyntaxRe = regexp.MustCompile(`(?m)^\s*(?:export\s+)?(?:type|interface|declare|enum|namespace)\s|\)\s*:\s*[\w<\[{]|\b(?:const|let|var)\s+\w+\s*:\s*\w|<\w+>\(|\bas\s+(?:const|\w+)\b`)
+
+var jsIdentRe = regexp.MustCompile(`^[A-Za-z_$][\w$]*$`)
+
+// identifierOf is the name a package's default export goes by: its name
+// without scope, camel-cased (left-pad → leftPad).
+func identifierOf(pkg string) string {
+	if i := strings.LastIndex(pkg, "/"); i >= 0 {
+		pkg = pkg[i+1:]
+	}
+	parts := strings.FieldsFunc(pkg, func(r rune) bool { return r == '-' || r == '.' || r == '_' })
+	for i := 1; i < len(parts); i++ {
+		parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
+	}
+	id := strings.Join(parts, "")
+	if !jsIdentRe.MatchString(id) {
+		return ""
+	}
+	return id
+}
+
+// implicitImport is code with the import of pkg's default export and its
+// bare calls printed, when code calls the export without importing
+// anything; "" otherwise.
+func implicitImport(code, pkg string) string {
+	id := identifierOf(pkg)
+	if id == "" || esmImportRe.MatchString(code) || requireRe.MatchString(code) || tsSyntaxRe.MatchString(code) {
+		return ""
+	}
+	call := regexp.MustCompile(`^(\s*)(` + regexp.QuoteMeta(id) + `\(.*\))\s*;?\s*(//.*)?$`)
+	var out []string
+	calls := 0
+	for _, l := range strings.Split(code, "\n") {
+		if m := call.FindStringSubmatch(l); m != nil && m[1] == "" {
+			l = "console.log(" + m[2] + ")"
+			if m[3] != "" {
+				l += " " + m[3]
+			}
+			calls++
+		}
+		out = append(out, l)
+	}
+	if calls == 0 {
+		return ""
+	}
+	return "import " + id + " from '" + pkg + "'\n" + strings.Join(out, "\n")
+}

@@ -1,0 +1,20 @@
+package pyramid
+
+import "testing"
+
+// README calls of a package's default export without its import: the
+// import is added and each call printed; blocks with TypeScript syntax,
+// with imports of their own, or without a call are left alone.
+func TestImplicitImport(t *testing.T) {
+	for _, tc := range []struct{ code, pkg, want string }{
+		{"ms('2 days')  // 172800000\nms('1d')\n", "ms", "import ms from 'ms'\nconsole.log(ms('2 days')) // 172800000\nconsole.log(ms('1d'))\n"},
+		{"leftPad('foo', 5)\n", "left-pad", "import leftPad from 'left-pad'\nconsole.log(leftPad('foo', 5))\n"},
+		{"type Unit = 'ms' | 's'\nms('1s')\n", "ms", ""},
+		{"import ms from 'ms'\nms('1s')\n", "ms", ""},
+		{"const x = 1\n", "ms", ""},
+	} {
+		if got := implicitImport(tc.code, tc.pkg); got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.code, got, tc.want)
+		}
+	}
+}

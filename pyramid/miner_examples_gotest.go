@@ -1,0 +1,211 @@
+package pyramid
+
+import (
+	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/heragent/heragent/retrieval"
+)
+
+// A Go library documents its use in example functions: `func
+// ExampleParse()` in a `package uuid_test` file, whose `// Output:`
+// comment says what it prints (go doc and pkg.go.dev show them as the
+// package's examples). When the docs hold no whole program, such an
+// example becomes one: package main, the file's imports the body uses,
+// the body as main — a consumer of the library built against the
+// checkout like the docs' programs (goExample), not a test run.
+
+// exampleFuncSource is the provenance of an example function's program:
+// documented by the repository, but code a test file holds (it may lean
+// on the file's helpers), so the probes are still made after it.
+const exampleFuncSource = "example-func"
+
+// maxGoTestExamples bounds the example functions turned into programs.
+const maxGoTestExamples = 2
+
+// goTestExamples are the commands that build and run the module's
+// documented examples as programs, those of the root package first.
+func goTestExamples(ctx context.Context, e *env, n int) []Command {
+	mod := goModule(ctx, e.ix)
+	if mod == "" {
+		return nil
+	}
+	fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: "**/*_test.go"})
+	if err != nil {
+		return nil
+	}
+	sort.SliceStable(fs, func(i, j int) bool { return strings.Count(fs[i].Path, "/") < strings.Count(fs[j].Path, "/") })
+	out := goExampleFuncs(ctx, e, mod, fs, n)
+	if len(out) == 0 {
+		if prog := goConsumer(ctx, e, mod); prog != "" {
+			if text, ok := goExample(ctx, e, "go", prog, n); ok {
+				out = append(out, Command{Text: text, Bucket: Entry, Synth: true,
+					Reason: "a consumer of the library: calls the root package's functions that take nothing and prints what they return",
+					Why:    []Provenance{{Source: "synthesized", Note: "consumer of " + mod}}})
+			}
+		}
+	}
+	return out
+}
+
+// goExampleFuncs are the example functions of fs as programs.
+func goExampleFuncs(ctx context.Context, e *env, mod string, fs []retrieval.FileInfo, n int) []Command {
+	var out []Command
+	for _, f := range fs {
+		if depDocs.MatchString(path.Dir(f.Path)) || foreignDirs.MatchString(f.Path) || strings.Count(f.Path, "/") > 1 {
+			continue // the root package and its direct subpackages: the module's API
+		}
+		src, err := e.ix.ReadFile(ctx, f.Path, 0, 0, true)
+		if err != nil || !strings.Contains(src, "func Example") {
+			continue
+		}
+		for _, prog := range exampleMains(src, mod) {
+			if len(out) >= maxGoTestExamples {
+				return out
+			}
+			text, ok := goExample(ctx, e, "go", prog, n+len(out))
+			if !ok {
+				continue
+			}
+			out = append(out, Command{Text: text, Bucket: Entry,
+				Reason: "builds and runs the package's documented example as a program against the checkout's module",
+				Why:    []Provenance{{Source: exampleFuncSource, File: f.Path, Note: "example function"}}})
+		}
+	}
+	return out
+}
+
+// exampleMains turns the example functions with an `// Output:` comment
+// of an external test package (package x_test, which uses the module by
+// its import path) into main programs.
+func exampleMains(src, mod string) []string {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "x_test.go", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil || !strings.HasSuffix(f.Name.Name, "_test") {
+		return nil
+	}
+	var out []string
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || !strings.HasPrefix(fd.Name.Name, "Example") || fd.Type.Params.NumFields() > 0 || fd.Body == nil {
+			continue
+		}
+		body := src[fset.Position(fd.Body.Lbrace).Offset+1 : fset.Position(fd.Body.Rbrace).Offset]
+		if !strings.Contains(body, "Output:") {
+			continue // no output to show: it may wait, or need a setup
+		}
+		var imports []string
+		usesModule := false
+		for _, im := range f.Imports {
+			p, _ := strconv.Unquote(im.Path.Value)
+			name := path.Base(p)
+			if goMajorRe.MatchString("/" + name) {
+				name = path.Base(path.Dir(p))
+			}
+			if im.Name != nil {
+				name = im.Name.Name
+			}
+			if strings.Contains(body, name+".") {
+				imports = append(imports, im.Path.Value)
+				usesModule = usesModule || p == mod || strings.HasPrefix(p, mod+"/")
+			}
+		}
+		if usesModule {
+			out = append(out, "package main\n\nimport (\n\t"+strings.Join(imports, "\n\t")+"\n)\n\nfunc main() {"+body+"}\n")
+		}
+	}
+	return out
+}
+
+// A Go library without a documented example still has an API a consumer
+// calls: goConsumer writes the smallest one — main calls the root
+// package's exported functions that take nothing and return a value
+// (uuid.NewString, a Version, a Default constructor) and prints what they
+// return, the way a C library's version function is called (LinkProbes).
+// It is a probe heragent made up, graded as one.
+
+// goConsumerSkip are function names that change state or wait rather
+// than answer.
+var goConsumerSkip = []string{"Must", "Set", "Reset", "Enable", "Disable", "Init", "Register", "Main", "Run", "Serve", "Listen", "Exit", "Close", "Start", "Wait", "Lock", "Unlock", "Clear", "Flush"}
+
+// goConsumer is the probe program for the module's root package, or "".
+func goConsumer(ctx context.Context, e *env, mod string) string {
+	fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: "*.go"})
+	if err != nil {
+		return ""
+	}
+	pkg := ""
+	var calls []string
+	for _, f := range fs {
+		if strings.HasSuffix(f.Path, "_test.go") || strings.Contains(f.Path, "/") {
+			continue
+		}
+		src, err := e.ix.ReadFile(ctx, f.Path, 0, 0, true)
+		if err != nil {
+			continue
+		}
+		af, err := parser.ParseFile(token.NewFileSet(), f.Path, src, parser.SkipObjectResolution)
+		if err != nil || af.Name.Name == "main" || strings.HasSuffix(af.Name.Name, "_test") || hasBuildConstraint(src) {
+			continue
+		}
+		pkg = af.Name.Name
+		for _, d := range af.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil || !fd.Name.IsExported() || fd.Type.Params.NumFields() > 0 || fd.Type.TypeParams != nil ||
+				fd.Type.Results.NumFields() == 0 || skipConsumerCall(fd.Name.Name) || onlyError(fd.Type.Results) {
+				continue
+			}
+			calls = append(calls, fd.Name.Name)
+		}
+	}
+	if pkg == "" || len(calls) == 0 {
+		return ""
+	}
+	sort.Strings(calls)
+	calls = calls[:min(len(calls), 3)]
+	var b strings.Builder
+	b.WriteString("package main\n\nimport (\n\t\"fmt\"\n\n\t" + pkg + " " + strconv.Quote(mod) + "\n)\n\nfunc main() {\n")
+	for _, c := range calls {
+		b.WriteString("\tfmt.Println(" + strconv.Quote(c+":") + ", fmt.Sprint(" + pkg + "." + c + "()))\n")
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+func skipConsumerCall(name string) bool {
+	for _, p := range goConsumerSkip {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyError: a function whose one result is an error answers nothing.
+func onlyError(res *ast.FieldList) bool {
+	if res.NumFields() != 1 {
+		return false
+	}
+	id, ok := res.List[0].Type.(*ast.Ident)
+	return ok && id.Name == "error"
+}
+
+// hasBuildConstraint: a file built only for some systems or tags.
+func hasBuildConstraint(src string) bool {
+	for _, l := range strings.Split(src, "\n") {
+		l = strings.TrimSpace(l)
+		if strings.HasPrefix(l, "package ") {
+			return false
+		}
+		if strings.HasPrefix(l, "//go:build") || strings.HasPrefix(l, "// +build") {
+			return true
+		}
+	}
+	return false
+}

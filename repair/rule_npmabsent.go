@@ -1,0 +1,57 @@
+package repair
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// npmAbsent: the registry does not serve a package the lockfile (or an
+// exact version in package.json) pins — unpublished, or missing from the
+// mirror in front of the registry: `npm ERR! 404 'top-sites@…tgz' is not
+// in this registry`. A development dependency (a benchmark's data set)
+// is left out of the install: it leaves package.json in the sandbox
+// (`npm pkg delete`) and the install resolves again without the lockfile
+// pinning it; the report says which. A dependency the project needs at
+// run time is recorded.
+type npmAbsent struct{}
+
+var npmAbsentMatches = []match{
+	// npm ERR! 404  'top-sites@https://registry.npmjs.org/top-sites/-/top-sites-1.1.225.tgz' is not in this registry.
+	{NpmAbsent, regexp.MustCompile(`npm (?:ERR!|error) 404\s+'((?:@[\w.-]+/)?[\w.-]+)@[^']*' is not in (?:this|the npm) registry`)},
+	// npm ERR! 404 Not Found - GET https://registry.npmjs.org/@scope%2fname - Not found
+	{NpmAbsent, regexp.MustCompile(`npm (?:ERR!|error) 404 Not Found - GET https?://\S+?/((?:@[\w.-]+%2[fF])?[\w.-]+)(?:/-/\S+)?\s`)},
+}
+
+func (npmAbsent) Name() string { return "npm-absent" }
+
+func (npmAbsent) Diagnose(f Failure) []Diagnosis {
+	ds := scan(f.Log, npmAbsentMatches, func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "%2f", "/"), "%2F", "/") })
+	if len(ds) > 1 {
+		ds = ds[:1] // both lines name the same package
+	}
+	return ds
+}
+
+func (r npmAbsent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
+	if d.Kind != NpmAbsent {
+		return Proposal{}, false
+	}
+	var pkg struct {
+		Dev map[string]string `json:"devDependencies"`
+	}
+	_ = json.Unmarshal([]byte(ctx.readRepo("package.json")), &pkg)
+	if _, dev := pkg.Dev[d.Subject]; !dev {
+		return record(d, fmt.Sprintf("the npm registry does not serve %s, which the project depends on", d.Subject)), true
+	}
+	i, text := ctx.find(bashfile.Runtimes, npmInstallRe.MatchString)
+	if i < 0 || strings.Contains(text, "devDependencies."+d.Subject) {
+		return none(d, "no npm install of the Bash File to leave "+d.Subject+" out of"), true
+	}
+	fixed := "npm pkg delete devDependencies." + d.Subject + " && " + strings.Replace(strings.TrimSpace(text), "npm ci", "npm install", 1)
+	return edit(d, fmt.Sprintf("the npm registry does not serve %s, a development dependency: the install goes on without it", d.Subject),
+		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: text, Command: fixed, Why: why(r, d)}), true
+}

@@ -1,0 +1,31 @@
+package repair
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// The registry does not serve a package the lockfile pins: a development
+// dependency leaves package.json and the install resolves without the
+// lockfile; a run-time dependency is recorded.
+func TestNpmAbsentPackage(t *testing.T) {
+	f := Failure{Phase: PhaseSetup, ExitCode: 1, Log: readLog(t, "npm-absent/e404-top-sites-cookie.log")}
+	ds := Diagnose(f)
+	if len(ds) != 1 || ds[0].Kind != NpmAbsent || ds[0].Subject != "top-sites" {
+		t.Fatalf("diagnoses %+v", ds)
+	}
+	file := bashfile.New()
+	file.Append(bashfile.Runtimes, "npm ci", bashfile.Provenance{Source: "npm"})
+	dev := fstest.MapFS{"package.json": {Data: []byte(`{"devDependencies": {"top-sites": "1.1.225", "vitest": "^3"}}`)}}
+	ps := Propose(&Context{File: file, Repo: dev}, f)
+	if len(ps) != 1 || ps[0].Action != ActionEdit || ps[0].Edits[0].Command != "npm pkg delete devDependencies.top-sites && npm install" {
+		t.Fatalf("proposals %+v", ps)
+	}
+	run := fstest.MapFS{"package.json": {Data: []byte(`{"dependencies": {"top-sites": "1.1.225"}}`)}}
+	if ps := Propose(&Context{File: file, Repo: run}, f); len(ps) != 1 || ps[0].Action != ActionRecord || !strings.Contains(ps[0].Reason, "top-sites") {
+		t.Fatalf("a run-time dependency: %+v", ps)
+	}
+}
