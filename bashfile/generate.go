@@ -68,6 +68,10 @@ func Generate(ctx context.Context, ix *retrieval.Index, o Options) (*Plan, error
 		p.pkgs, p.noIndex = emptyIndex(), true
 		p.note("no Debian package index: only debindex's override lists were used to name packages (run `heragent index update`)")
 	}
+	subdir, err := p.planSubproject(ctx)
+	if err != nil {
+		return nil, err
+	}
 	var cbuilds []string
 	for _, d := range detectors {
 		if isCBuild(d) && d.Detect(r) {
@@ -107,6 +111,11 @@ func Generate(ctx context.Context, ix *retrieval.Index, o Options) (*Plan, error
 	}
 	p.plan.Layout = LayoutOf(p.plan.Stacks)
 	p.plan.Layout.RepoDir = p.plan.File.RepoDir
+	if subdir != "" {
+		for s, d := range p.plan.Layout.BuildDirs {
+			p.plan.Layout.BuildDirs[s] = path.Join(subdir, d)
+		}
+	}
 	if err := p.plan.File.Validate(); err != nil {
 		return nil, fmt.Errorf("validate generated Bash File: %w", err)
 	}
@@ -284,6 +293,9 @@ type planner struct {
 	// cbuildWanted is the C/C++ build system the CI runs, when it is not
 	// the detectors' first choice ("" otherwise)
 	cbuildWanted string
+	// subdir is the subdirectory the detectors plan as the project, while
+	// planSubproject runs them ("" for the top)
+	subdir string
 	csys   bool   // C/C++ system dependencies already resolved
 	// noIndex: no Debian index was given; includes are not mapped (every
 	// libc header would be "unresolved").
@@ -302,6 +314,15 @@ func (p *planner) note(s string) {
 // add appends a command; generated text is constant or quoted, so an
 // error is a bug in a detector.
 func (p *planner) add(sec SectionID, text string, why ...Provenance) error {
+	if p.subdir != "" && sec == Build {
+		// the project is in a subdirectory: its build runs there
+		text = "(cd " + shellQuote(p.subdir) + " && " + text + ")"
+		for i := range why {
+			if why[i].File != "" {
+				why[i].File = path.Join(p.subdir, why[i].File)
+			}
+		}
+	}
 	if err := p.plan.File.Append(sec, text, why...); err != nil {
 		return fmt.Errorf("add %s command: %w", sec, err)
 	}

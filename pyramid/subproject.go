@@ -4,8 +4,7 @@ import (
 	"context"
 	"path"
 
-	"strings"
-
+	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/retrieval"
 )
 
@@ -30,29 +29,17 @@ func subprojectConventions(ctx context.Context, e *env, files []retrieval.FileIn
 	if e.stacks["cmake"] || e.stacks["meson"] || e.stacks["autotools"] || e.stacks["make"] || !hasCSources(files) {
 		return nil
 	}
-	name := strings.ToLower(e.ix.ProjectName(ctx))
-	best, bestScore := "", 0
+	best, file, _ := bashfile.SubprojectDir(files, e.ix.ProjectName(ctx)) // the Bash File's choice
+	if best == "" {
+		return nil
+	}
 	var bestFile struct{ file, build, test string }
-	for _, f := range files {
-		dir := path.Dir(f.Path)
-		depth := strings.Count(f.Path, "/")
-		if dir == "." || depth > 2 || foreignDirs.MatchString(dir) || inAux(strings.SplitN(dir, "/", 2)[0]) {
-			continue
-		}
-		for i, bf := range subprojectBuildFiles {
-			if path.Base(f.Path) != bf.file {
-				continue
-			}
-			score := 100 - 10*depth - i
-			if base := path.Base(dir); base == "src" || strings.Contains(name, strings.ToLower(base)) {
-				score += 20
-			}
-			if score > bestScore || score == bestScore && dir < best {
-				best, bestScore, bestFile = dir, score, bf
-			}
+	for _, bf := range subprojectBuildFiles {
+		if bf.file == file {
+			bestFile = bf
 		}
 	}
-	if best == "" {
+	if bestFile.file == "" {
 		return nil
 	}
 	why := []Provenance{{Source: "convention", File: path.Join(best, bestFile.file), Note: "the project's build files are in " + best + "/"}}

@@ -18,6 +18,8 @@ var executableMatches = []match{
 	{MissingExecutable, regexp.MustCompile(`^(?:/bin/|/usr/bin/)?(?:sh|dash|bash): \d+: ([\w.+/-]+): not found$|^/?[\w./+-]+: \d+: ([\w.+/-]+): not found$`)},
 	// make: make: xxd: No such file or directory
 	{MissingExecutable, regexp.MustCompile(`^g?make(?:\[\d+\])?: ([\w.+/-]+): No such file or directory$`)},
+	// bash's exec builtin in a script: ./buildconf.sh: line 35: exec: autoreconf: not found
+	{MissingExecutable, regexp.MustCompile(`: line \d+: exec: ([\w.+-]+): not found$`)},
 	// env: /usr/bin/env: 'python': No such file or directory
 	{MissingExecutable, regexp.MustCompile(`/env: ['‘]?([\w.+-]+)['’]?: No such file or directory`)},
 	// meson: ERROR: Program 'xxd' not found or not executable
@@ -124,9 +126,17 @@ func (missingExecutable) Diagnose(f Failure) []Diagnosis {
 	return out
 }
 
+// engineProgram is a container engine or VM a CI job drives (docker run,
+// docker compose, a QEMU board): installing its client into the sandbox
+// gives no engine to talk to.
+var engineProgram = regexp.MustCompile(`^(docker|docker-compose|podman|podman-compose|nerdctl|kubectl|kind|minikube|vagrant|qemu-system-[\w-]+|virsh|lxc)$`)
+
 func (r missingExecutable) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != MissingExecutable {
 		return Proposal{}, false
+	}
+	if engineProgram.MatchString(d.Subject) {
+		return record(d, fmt.Sprintf("the command runs %s: a container engine or virtual machine, which the sandbox cannot run inside itself", d.Subject)), true
 	}
 	cands := lookup(ctx, func(i PackageIndex) []string { return i.Executable(d.Subject) }, executableHints[d.Subject])
 	if d.Detail == namedDetail && len(cands) == 0 {
