@@ -296,7 +296,7 @@ type planner struct {
 	// subdir is the subdirectory the detectors plan as the project, while
 	// planSubproject runs them ("" for the top)
 	subdir string
-	csys   bool   // C/C++ system dependencies already resolved
+	csys   bool // C/C++ system dependencies already resolved
 	// noIndex: no Debian index was given; includes are not mapped (every
 	// libc header would be "unresolved").
 	noIndex bool

@@ -25,7 +25,7 @@ func TestShownScript(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		doc, file, want string
-		line          int64
+		line            int64
 	}{
 		{"README.md", "hello.py", hello, 39},
 		{"docs/intro.md", "greet.py", named, 90},
