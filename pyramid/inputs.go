@@ -2,6 +2,7 @@ package pyramid
 
 import (
 	"context"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -112,6 +113,12 @@ func missingInputs(text string, exists func(string) bool) []string {
 		}
 		if call, ok := st.Cmd.(*syntax.CallExpr); ok {
 			ws := callWords(call)
+			switch {
+			case len(ws) == 0 || ws[0] == "mkdir" || ws[0] == "touch" || ws[0] == "printf" || ws[0] == "echo":
+				return true // they write, they read nothing
+			case ws[0] == "cp" || ws[0] == "mv" || ws[0] == "ln":
+				ws = ws[:len(ws)-1] // the last is where it goes
+			}
 			for i := 1; i < len(ws); i++ {
 				if !outputFlags[ws[i-1]] {
 					add(ws[i])
@@ -137,4 +144,68 @@ func quoteArg(s string) string {
 		return "''"
 	}
 	return q
+}
+
+// literalFileRe is a quoted relative path to a data file in code.
+var literalFileRe = regexp.MustCompile(`["']([\w][\w./+-]*\.(?:ya?ml|json|toml|xml|csv|tsv|txt|md|ini|cfg|conf|html?|proto|sql|dot))["']`)
+
+// exampleInputs is what an example's code reads that the checkout lacks
+// where it runs (the repository root): `doc.load_file("xgconsole.xml")`.
+// A file of that name elsewhere in the checkout (docs/samples/) is copied
+// there, else a small sample of its kind is written — the reader of the
+// docs has the one the example names. "" when nothing is missing; else a
+// command prefix ending in " && ".
+func exampleInputs(ctx context.Context, e *env, code string) string {
+	var pre []string
+	seen := map[string]bool{}
+	for _, m := range literalFileRe.FindAllStringSubmatch(code, -1) {
+		f := m[1]
+		if seen[f] || strings.Contains(f, "..") || e.fileExists(f) {
+			continue
+		}
+		seen[f] = true
+		if d := path.Dir(f); d != "." {
+			pre = append(pre, "mkdir -p "+quoteArg(d))
+		}
+		if src := e.findByName(ctx, path.Base(f)); src != "" {
+			pre = append(pre, "cp "+quoteArg(src)+" "+quoteArg(f))
+		} else if s := sampleFor(f); s != "" {
+			pre = append(pre, "printf '%s' "+quoteArg(s)+" > "+quoteArg(f))
+		}
+	}
+	if len(pre) == 0 {
+		return ""
+	}
+	return strings.Join(pre, " && ") + " && "
+}
+
+// vendoredDir holds other projects' files.
+var vendoredDir = regexp.MustCompile(`(^|/)(third_party|thirdparty|3rdparty|vendor|deps|external|extern|node_modules|build)(/|$)`)
+
+// findByName is the shallowest file of the checkout with this base name,
+// outside dependencies and hidden directories; "". The walk is on disk
+// (the graph leaves data files out) and bounded.
+func (e *env) findByName(_ context.Context, base string) string {
+	best, seen := "", 0
+	_ = filepath.WalkDir(e.ix.Root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if seen++; seen > 50000 {
+			return filepath.SkipAll
+		}
+		rel, _ := filepath.Rel(e.ix.Root, p)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if rel != "." && (strings.HasPrefix(d.Name(), ".") || vendoredDir.MatchString(rel)) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Name() == base && (best == "" || strings.Count(rel, "/") < strings.Count(best, "/")) {
+			best = rel
+		}
+		return nil
+	})
+	return best
 }

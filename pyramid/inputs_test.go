@@ -1,8 +1,11 @@
 package pyramid
 
 import (
+	"context"
 	"reflect"
 	"testing"
+
+	"github.com/heragent/heragent/bashfile"
 )
 
 func TestMissingInputs(t *testing.T) {
@@ -37,5 +40,21 @@ func TestSampleForSchemas(t *testing.T) {
 		if got := sampleFor(f); got != want {
 			t.Errorf("%s: %q", f, got)
 		}
+	}
+}
+
+// An example's code names a data file it reads: a file of that name in
+// the checkout (docs/samples/) is copied where the example runs, else a
+// sample of its kind is written; files already there need nothing.
+func TestExampleInputs(t *testing.T) {
+	ix := repoIndex(t, map[string]string{"README.md": "# x\n", "docs/samples/xgconsole.xml": "<Profile/>\n", "data.json": "{}\n"})
+	e, err := newEnv(context.Background(), ix, bashfile.Layout{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := `doc.load_file("xgconsole.xml"); load("data.json"); open('conf/app.ini')`
+	want := "cp docs/samples/xgconsole.xml xgconsole.xml && mkdir -p conf && printf '%s' $'[section]\\nkey = value\\n' > conf/app.ini && "
+	if got := exampleInputs(context.Background(), e, code); got != want {
+		t.Errorf("exampleInputs:\n%s\nwant\n%s", got, want)
 	}
 }

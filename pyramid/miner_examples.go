@@ -73,7 +73,7 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 				out = append(out, c)
 				continue
 			}
-			if c, ok := scriptExample(s, cb, pkgs, count, "readme", "the README's"); ok {
+			if c, ok := scriptExample(ctx, e, s, cb, pkgs, count, "readme", "the README's"); ok {
 				out = append(out, c)
 			}
 		}
@@ -114,7 +114,7 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 			continue
 		}
 		seen[d.cb.Code] = true
-		if c, ok := scriptExample(d.s, d.cb, pkgs, count, "docs", "the documentation's"); ok {
+		if c, ok := scriptExample(ctx, e, d.s, d.cb, pkgs, count, "docs", "the documentation's"); ok {
 			out = append(out, c)
 		}
 	}
@@ -123,7 +123,7 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 
 // scriptExample is the command of a code block of an interpreted language
 // that uses the package (whole, without waiting on input or elided lines).
-func scriptExample(s retrieval.DocSection, cb retrieval.CodeBlock, pkgs map[string]string, count map[string]int, source, whose string) (Command, bool) {
+func scriptExample(ctx context.Context, e *env, s retrieval.DocSection, cb retrieval.CodeBlock, pkgs map[string]string, count map[string]int, source, whose string) (Command, bool) {
 	run := exampleLangs[strings.ToLower(cb.Lang)]
 	if run == "" || count[run] >= maxExamples || pkgs[run] == "" {
 		return Command{}, false
@@ -139,7 +139,7 @@ func scriptExample(s retrieval.DocSection, cb retrieval.CodeBlock, pkgs map[stri
 	}
 	count[run]++
 	code = showResult(run, code)
-	return Command{Text: exampleCommand(run, pkgs[run], code, count[run]), Bucket: Entry,
+	return Command{Text: exampleInputs(ctx, e, code) + exampleCommand(run, pkgs[run], code, count[run]), Bucket: Entry,
 		Reason: "runs " + whose + " example of the package in " + run,
 		Why:    []Provenance{{Source: source, File: s.Path, Line: int(cb.Line), Note: "code example"}}}, true
 }

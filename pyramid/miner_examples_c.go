@@ -32,6 +32,9 @@ var (
 // includes one of the repository's own headers.
 func cExample(ctx context.Context, e *env, lang, code string, n int) (string, bool) {
 	cc := cCompilers[strings.ToLower(lang)]
+	if prog := cFunctionProgram(ctx, e, lang, code); prog != "" {
+		code = prog // a README function of the API, called from a main
+	}
 	if cc == "" || !cMainRe.MatchString(code) || waitsRe.MatchString(code) || ellipsisLine.MatchString(code) {
 		return "", false
 	}
@@ -57,7 +60,7 @@ func cExample(ctx context.Context, e *env, lang, code string, n int) (string, bo
 		flags += " -I" + quoteArg(d)
 	}
 	compile := cc + " -o " + bin + " " + file + flags + " -pthread"
-	return "printf '%s' " + quoteArg(code) + " > " + file + " && { " + compile + " 2>/dev/null || { " + builtLibs + "; " +
+	return exampleInputs(ctx, e, code) + "printf '%s' " + quoteArg(code) + " > " + file + " && { " + compile + " 2>/dev/null || { " + builtLibs + "; " +
 		compile + ` -Wl,--start-group $L -Wl,--end-group $R; }; } && timeout 60 ` + bin, true
 }
 

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/heragent/heragent/bashfile"
 )
 
 // A README's whole C++ program that includes the repository's own header
@@ -36,5 +38,23 @@ func TestCExamples(t *testing.T) {
 	}
 	if c := cs[1].Text; !strings.Contains(c, " -Iinclude -pthread") {
 		t.Errorf("an include/ directory is preferred to single_include/: %s", c)
+	}
+}
+
+// A README function taking nothing, without its includes, becomes a
+// program: the standard headers, the project's header, a main calling it.
+func TestCFunctionProgram(t *testing.T) {
+	ix := repoIndex(t, map[string]string{"CMakeLists.txt": "project(parson C)\n", "parson.h": "int json_x(void);\n", "parson.c": "int json_x(void){return 1;}\n", "tests/t.h": "\n"})
+	e, err := newEnv(context.Background(), ix, bashfile.Layout{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := "void persistence_example(void) {\n    printf(\"%d\", json_x());\n}\n"
+	got := cFunctionProgram(context.Background(), e, "c", code)
+	if !strings.Contains(got, "#include <stdio.h>\n") || !strings.Contains(got, "#include \"parson.h\"\n") || !strings.HasSuffix(got, "int main(void) {\n    persistence_example();\n    return 0;\n}\n") {
+		t.Errorf("program:\n%s", got)
+	}
+	if cFunctionProgram(context.Background(), e, "c", "void print_info(const char *user) {\n}\n") != "" {
+		t.Error("a function that takes arguments is no program")
 	}
 }

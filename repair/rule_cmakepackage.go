@@ -1,6 +1,9 @@
 package repair
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // missingCMakePackage: find_package failed, through a Find module
 // ("Could NOT find ZLIB") or a package configuration file.
@@ -29,5 +32,28 @@ func (r missingCMakePackage) Propose(d Diagnosis, ctx *Context) (Proposal, bool)
 	if d.Kind != MissingCMakePackage {
 		return Proposal{}, false
 	}
-	return addPackage(r, d, ctx, lookup(ctx, func(i PackageIndex) []string { return i.CMakePackage(d.Subject) }, cmakeHints[d.Subject])), true
+	cands := lookup(ctx, func(i PackageIndex) []string { return i.CMakePackage(d.Subject) }, cmakeHints[d.Subject])
+	if len(cands) == 0 && ctx.Index != nil {
+		cands = findModuleCandidates(ctx.Index, d.Subject)
+	}
+	return addPackage(r, d, ctx, cands), true
+}
+
+// findModuleCandidates resolves a package the project finds with a Find
+// module of its own (FindLibevent.cmake, FindJemalloc.cmake), which no
+// Debian package ships: such modules look for the library's pkg-config
+// module, library file or header, so those name the package
+// (Libevent → libevent.pc → libevent-dev; Jemalloc → jemalloc.pc).
+func findModuleCandidates(ix PackageIndex, name string) []string {
+	n := strings.ToLower(name)
+	base := strings.TrimPrefix(n, "lib")
+	for _, m := range []string{n, base, "lib" + base} {
+		if ps := ix.PkgConfig(m); len(ps) > 0 {
+			return ps
+		}
+	}
+	if ps := ix.Library("lib" + base + ".so"); len(ps) > 0 {
+		return ps
+	}
+	return ix.Header(base + ".h")
 }

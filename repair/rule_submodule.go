@@ -50,6 +50,14 @@ func (missingSubmodule) Diagnose(f Failure) []Diagnosis {
 			out = append(out, Diagnosis{Kind: MissingSubmodule, Subject: cloneFailedRe.FindStringSubmatch(l)[1], Evidence: strings.TrimSpace(l), Detail: cloneFailed})
 		case cloneFailed2Re.MatchString(l):
 			out = append(out, Diagnosis{Kind: MissingSubmodule, Subject: cloneFailed2Re.FindStringSubmatch(l)[1], Evidence: strings.TrimSpace(l), Detail: cloneFailed})
+		case strings.Contains(l, "Cannot find source file:") && len(out) == 0:
+			// CMake Error at third-party/CMakeLists.txt:18 (add_library):
+			//   Cannot find source file:
+			//
+			//     urlparse/urlparse.c
+			if p := cmakeMissingSource(lines, i); p != "" {
+				out = append(out, Diagnosis{Kind: MissingPath, Subject: p, Evidence: "CMake cannot find source file " + p})
+			}
 		case missingPathRe.MatchString(l) && len(out) == 0:
 			// a path the checkout lacks: a submodule's, Propose decides
 			out = append(out, Diagnosis{Kind: MissingPath, Subject: missingPathRe.FindStringSubmatch(l)[1], Evidence: strings.TrimSpace(l)})
@@ -59,6 +67,30 @@ func (missingSubmodule) Diagnose(f Failure) []Diagnosis {
 		out[i].Subject = strings.TrimPrefix(strings.TrimPrefix(out[i].Subject, bashfile.DefaultRepoDir+"/"), "./")
 	}
 	return out
+}
+
+var cmakeErrorAtRe = regexp.MustCompile(`CMake Error at (?:/repo/)?([\w./+-]*?)CMakeLists\.txt:\d+`)
+
+// cmakeMissingSource is the checkout path of the source file CMake could
+// not find (the line after "Cannot find source file:", relative to the
+// CMakeLists.txt of the error), or "".
+func cmakeMissingSource(lines []string, i int) string {
+	dir := ""
+	for j := i - 1; j >= 0 && j >= i-2; j-- {
+		if m := cmakeErrorAtRe.FindStringSubmatch(lines[j]); m != nil {
+			dir = m[1]
+			break
+		}
+	}
+	for j := i + 1; j < len(lines) && j <= i+3; j++ {
+		if f := strings.TrimSpace(lines[j]); f != "" {
+			if strings.HasPrefix(f, "/") || strings.Contains(f, " ") {
+				return ""
+			}
+			return path.Clean(dir + f)
+		}
+	}
+	return ""
 }
 
 // missingPathRe is a program failing to open a path in the checkout.
