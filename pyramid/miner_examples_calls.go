@@ -58,5 +58,7 @@ func implicitImport(code, pkg string) string {
 	if calls == 0 {
 		return ""
 	}
-	return "import " + id + " from '" + pkg + "'\n" + strings.Join(out, "\n")
+	// the export by the package's name, or its default (CommonJS or ESM)
+	imp := "import * as heragent_pkg from '" + pkg + "'\nconst " + id + " = heragent_pkg." + id + " ?? heragent_pkg.default ?? heragent_pkg\n"
+	return imp + strings.Join(out, "\n")
 }

@@ -7,8 +7,8 @@ import "testing"
 // with imports of their own, or without a call are left alone.
 func TestImplicitImport(t *testing.T) {
 	for _, tc := range []struct{ code, pkg, want string }{
-		{"ms('2 days')  // 172800000\nms('1d')\n", "ms", "import ms from 'ms'\nconsole.log(ms('2 days')) // 172800000\nconsole.log(ms('1d'))\n"},
-		{"leftPad('foo', 5)\n", "left-pad", "import leftPad from 'left-pad'\nconsole.log(leftPad('foo', 5))\n"},
+		{"ms('2 days')  // 172800000\nms('1d')\n", "ms", "import * as heragent_pkg from 'ms'\nconst ms = heragent_pkg.ms ?? heragent_pkg.default ?? heragent_pkg\nconsole.log(ms('2 days')) // 172800000\nconsole.log(ms('1d'))\n"},
+		{"leftPad('foo', 5)\n", "left-pad", "import * as heragent_pkg from 'left-pad'\nconst leftPad = heragent_pkg.leftPad ?? heragent_pkg.default ?? heragent_pkg\nconsole.log(leftPad('foo', 5))\n"},
 		{"type Unit = 'ms' | 's'\nms('1s')\n", "ms", ""},
 		{"import ms from 'ms'\nms('1s')\n", "ms", ""},
 		{"const x = 1\n", "ms", ""},

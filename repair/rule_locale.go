@@ -3,6 +3,7 @@ package repair
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/heragent/heragent/bashfile"
 )
@@ -30,7 +31,39 @@ var namedLocaleRe = regexp.MustCompile(`^[a-z]{2,3}_[A-Z]{2}(\.[\w-]+)?$`)
 
 func (locale) Name() string { return "locale" }
 
+// testLocaleRe is a test run under a named locale, as a test harness
+// prints the command of a failing test (meson: ">>> LC_ALL=ja_JP.utf8
+// … ./tests"): a suite run once per locale (toml++), each run aborting
+// where the locale is not generated.
+var testLocaleRe = regexp.MustCompile(`(?:^|\s)(?:LC_ALL|LANG)=([a-z]{2,3}_[A-Z]{2}\.(?:utf8|UTF-8))\b`)
+
+// failedRunRe is a test harness reporting a failed run.
+var failedRunRe = regexp.MustCompile(`\bFAIL\b|killed by signal|\*\*\*Failed|Subprocess aborted`)
+
+// testLocales are the named locales the failing test runs of log set, in
+// order, when the log shows failures; nil otherwise.
+func testLocales(log string) []string {
+	if !failedRunRe.MatchString(log) {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, m := range testLocaleRe.FindAllStringSubmatch(log, -1) {
+		name := strings.Replace(m[1], ".utf8", ".UTF-8", 1)
+		if !seen[name] {
+			seen[name] = true
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 func (locale) Diagnose(f Failure) []Diagnosis {
+	if f.Phase == PhaseCommand {
+		if ls := testLocales(f.Log); len(ls) > 0 {
+			return []Diagnosis{{Kind: Locale, Subject: strings.Join(ls, " "), Evidence: "the failing test runs set " + strings.Join(ls, ", ")}}
+		}
+	}
 	ds := scan(f.Log, localeMatches, nil)
 	// One diagnosis: the named locale when any line names one.
 	if len(ds) == 0 {
@@ -50,6 +83,23 @@ func (r locale) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	}
 	w := why(r, d)
 	name, reason := d.Subject, fmt.Sprintf("generate the %s locale the program asks for", d.Subject)
+	if names := strings.Fields(name); strings.HasPrefix(d.Evidence, "the failing test runs") {
+		cmd := "sed -i"
+		for _, n := range names {
+			cmd += fmt.Sprintf(` -e 's/^# *\(%s \)/\1/'`, regexp.QuoteMeta(n))
+		}
+		cmd += " /etc/locale.gen && locale-gen"
+		if ctx.File != nil && ctx.File.Find(bashfile.Base, cmd) >= 0 {
+			return record(d, "the test runs fail under their locales although they are generated"), true
+		}
+		sec := ctx.packageSection("locales") // after the build when a test asks: the build's checkpoint stays
+		if ctx.File != nil && ctx.File.Find(bashfile.Runtimes, cmd) >= 0 {
+			return record(d, "the test runs fail under their locales although they are generated"), true
+		}
+		return edit(d, "generate the locales the test runs set: "+strings.Join(names, ", "),
+			bashfile.Edit{Op: bashfile.OpAddPackages, Section: sec, Packages: []string{"locales"}, Why: w},
+			bashfile.Edit{Op: bashfile.OpAppend, Section: sec, Command: cmd, Why: w}), true
+	}
 	if !namedLocaleRe.MatchString(name) && ctx.tried(r.Name(), d) > 0 {
 		// C.UTF-8 did not do: the program wants a named locale the log
 		// does not name (Python's locale.Error never does).
