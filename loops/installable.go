@@ -3,6 +3,7 @@ package loops
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/heragent/heragent/bashfile"
@@ -44,12 +45,18 @@ func (r *runner) proveInstallable(ctx context.Context, sb Sandbox, p *proof) (le
 			continue
 		}
 		// A step of the sequence failed after others passed.
-		if changed, stop := r.repair(ctx, commandFailure(res)); changed {
+		changed, stop := r.repair(ctx, commandFailure(res))
+		switch {
+		case changed:
 			return levelResult{repaired: true, why: fmt.Sprintf("the build step `%s` failed (%s) and was repaired", res.Text, res.Verdict), failLog: res.Log}, nil
-		} else if !installStep(res.Text) {
+		case r.recorded && compiles(passed):
+			// a limit of the sandbox (a step that drives docker, needs
+			// the network): what the steps before it built stands
+			r.rep.Notes = append(r.rep.Notes, fmt.Sprintf("build step `%s` left out: %s", res.Text, stop))
+		case !installStep(res.Text):
 			return levelResult{why: fmt.Sprintf("the build step `%s` failed after `%s`: %s (%s)", res.Text, passed[len(passed)-1].Text, res.Verdict, stop), failLog: res.Log}, nil
 		}
-		break // only the install step failed: what was built stands
+		break // only the install step failed, or one the sandbox cannot run: what was built stands
 	}
 	if len(passed) == 0 {
 		return r.repairFailures(ctx, pyramid.Installable, failed, p)
@@ -63,6 +70,20 @@ func (r *runner) proveInstallable(ctx context.Context, sb Sandbox, p *proof) (le
 	}
 	return levelResult{passed: true, how: " (the pyramid's build commands)",
 		capped: "the pyramid's build commands built the project but could not join the Bash File: the exports would not build it, so no higher level is claimed"}, nil
+}
+
+// configureStep is a step that prepares a build without compiling.
+var configureStep = regexp.MustCompile(`^(?:\./configure|\.\./configure|autoreconf|\./autogen\.sh|\./bootstrap|\./buildconf\S*|meson setup|cmake(?: -S| -B| \.\.| -D| \.$))`)
+
+// compiles reports whether a step of passed builds something (not only
+// configures).
+func compiles(passed []outcome) bool {
+	for _, p := range passed {
+		if !configureStep.MatchString(strings.TrimSpace(p.Text)) || strings.Contains(p.Text, "--build") {
+			return true
+		}
+	}
+	return false
 }
 
 // installStep reports whether a build command only installs what was

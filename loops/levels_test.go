@@ -447,3 +447,38 @@ func TestPyramidBuildSequenceIsAdopted(t *testing.T) {
 		t.Fatalf("build section:\n%s", setup)
 	}
 }
+
+// A later build step that needs what the sandbox cannot have (a CI job's
+// docker build, recorded by a rule) does not undo what the steps before
+// it built: they join the Bash File (mongoose: `make -C test eth_test`
+// built, `make -C test eth_vc98` runs docker). A failure after only a
+// configure step still fails the sequence.
+func TestBuildStepTheSandboxCannotRunIsLeftOut(t *testing.T) {
+	f := newFake()
+	f.command = func(script, text string) (int, string) {
+		switch text {
+		case "make -C test eth_test", "./configure":
+			return 0, "ok\n"
+		}
+		return 2, "make[1]: docker: No such file or directory\n"
+	}
+	record := scripted(func(fl repair.Failure, _ *bashfile.File) []repair.Proposal {
+		return []repair.Proposal{{Action: repair.ActionRecord, Rule: "missing-executable", Reason: "the command runs docker"}}
+	})
+	file := bashfile.New()
+	file.AddPackages(bashfile.Base, testWhy, "build-essential")
+	p := pyr(0, documented("make -C test eth_test", pyramid.Build), documented("make -C test eth_vc98", pyramid.Build))
+	rep, out := runFake(t, f, RunOptions{File: file, Pyramid: p, Target: pyramid.Installable, Repairer: record})
+	if rep.Level != pyramid.Installable {
+		t.Fatalf("level %s: %s", rep.Level, rep.WhyNotHigher)
+	}
+	setup, _ := os.ReadFile(filepath.Join(out, "setup.sh"))
+	if !strings.Contains(string(setup), "make -C test eth_test") || strings.Contains(string(setup), "eth_vc98") {
+		t.Fatalf("build section:\n%s", setup)
+	}
+	p = pyr(0, documented("./configure", pyramid.Build), documented("make -C test eth_vc98", pyramid.Build))
+	if rep, _ := runFake(t, newFakeLike(f), RunOptions{File: file.Clone(), Pyramid: p, Target: pyramid.Installable, Repairer: record}); rep.Level == pyramid.Installable {
+		t.Fatalf("a configure alone built the project: %+v", rep.Repairs)
+	}
+}
+

@@ -61,7 +61,23 @@ func cExample(ctx context.Context, e *env, lang, code string, n int) (string, bo
 	}
 	compile := cc + " -o " + bin + " " + file + flags + " -pthread"
 	return exampleInputs(ctx, e, code) + "printf '%s' " + quoteArg(code) + " > " + file + " && { " + compile + " 2>/dev/null || { " + builtLibs + "; " +
-		compile + ` -Wl,--start-group $L -Wl,--end-group $R; }; } && timeout 60 ` + bin, true
+		compile + ` -Wl,--start-group $L -Wl,--end-group $R; }; } && ` + runFrom(e, code) + `timeout 60 ` + bin, true
+}
+
+// upPathRe is a quoted path that climbs out of the directory it is read
+// from: "../examples/test.ini".
+var upPathRe = regexp.MustCompile(`"\.\./([\w.-]+)/([\w./-]+)"`)
+
+// runFrom is where an example runs that reads "../examples/test.ini": a
+// directory one level down, so the path lands in the checkout (inih's
+// README program); "" (the repository root) otherwise.
+func runFrom(e *env, code string) string {
+	for _, m := range upPathRe.FindAllStringSubmatch(code, -1) {
+		if e.fileExists(m[1] + "/" + m[2]) {
+			return "cd " + quoteArg(m[1]) + " && "
+		}
+	}
+	return ""
 }
 
 // builtLibs sets L to the libraries the build produced (static and
