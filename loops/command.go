@@ -95,6 +95,9 @@ func execCommand(ctx context.Context, sb Sandbox, c pyramid.Command, n int, time
 	// must not pass on dot's status when the tool failed).
 	script := "set -o pipefail\ntouch " + stamp + "\ncd " + quote(dir) + " || exit 1\n" + c.Text + "\n"
 	cmd := []string{"bash", "-lc", script}
+	if c.TTY {
+		cmd = onTTY(cmd)
+	}
 	if c.Display {
 		cmd = append([]string{"xvfb-run", "-a"}, cmd...)
 	}
@@ -180,4 +183,21 @@ type outcome struct {
 	diag string
 	// noRepair says why a repair right after the command changed nothing.
 	noRepair string
+}
+
+// ttyKeys is what the pseudo-terminal types: q every 3 s for a minute,
+// until the program ends (the next write then fails). No Ctrl-C: a
+// program still compiling (`go run`) would die of it.
+const ttyKeys = `for i in $(seq 1 20); do sleep 3; printf q 2>/dev/null || break; done`
+
+// onTTY runs cmd on a pseudo-terminal (script(1), in util-linux, on every
+// Debian): a terminal UI draws and is quit as a user quits it; script -e
+// returns the program's own status. script runs the command with $SHELL
+// -c, so SHELL is bash: the command is quoted for bash.
+func onTTY(cmd []string) []string {
+	quoted := make([]string, len(cmd))
+	for i, a := range cmd {
+		quoted[i] = quote(a)
+	}
+	return []string{"bash", "-c", "(" + ttyKeys + ") | SHELL=/bin/bash TERM=xterm-256color script -qefc " + quote(strings.Join(quoted, " ")) + " /dev/null"}
 }

@@ -36,3 +36,24 @@ func TestPipelineFailsWhenAnyStageFails(t *testing.T) {
 		}
 	}
 }
+
+// A terminal program run on the pseudo-terminal: it sees a tty, draws,
+// reads the q typed to it and ends with its own status; without the
+// pseudo-terminal it fails the way a terminal UI does.
+func TestTerminalProgramOnAPseudoTerminal(t *testing.T) {
+	t.Parallel()
+	e := enginetest.Engine(t)
+	tui := "#!/bin/bash\n[ -t 0 ] || { echo 'open /dev/tty: no such device or address'; exit 1; }\necho drawing\nread -rsn1 k\n[ \"$k\" = q ]\n"
+	sb := enginetest.Sandbox(t, e, sandbox.Options{Repo: testrepo.Write(t, map[string]string{"tui.sh": tui})})
+	dir := t.TempDir()
+	for i, tty := range []bool{false, true} {
+		c := pyramid.Command{Text: "bash tui.sh", Bucket: pyramid.Entry, Level: pyramid.Runnable, TTY: tty}
+		got, err := execCommand(context.Background(), sb, c, i+1, 0, filepath.Join(dir, "log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Passed != tty {
+			t.Errorf("tty=%v: passed=%v (exit %d, %s)", tty, got.Passed, got.ExitCode, got.Verdict)
+		}
+	}
+}

@@ -114,6 +114,8 @@ func commandLine(c pyramid.Command) string {
 	if c.Display {
 		text = "xvfb-run -a bash -c " + quote(text)
 	}
+	// c.TTY: the exported entrypoint runs the terminal program as it is,
+	// for `docker run -it`
 	if c.Dir != "" && c.Dir != "." {
 		text = "cd " + quote(c.Dir) + " && " + text
 	}

@@ -51,6 +51,13 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 			}
 			rec.Edits = append(r.applyEdits(p.Edits), "run `"+f.Command+"` as "+repair.TestUser)
 			applied = true
+		case repair.ActionRunWithTTY:
+			if f.Phase != repair.PhaseCommand || r.withTTY(f.Command) {
+				reasons = append(reasons, "runs on a pseudo-terminal already")
+				break
+			}
+			rec.Edits = append(r.applyEdits(p.Edits), "run `"+f.Command+"` on a pseudo-terminal")
+			applied = true
 		case repair.ActionRunWithDisplay:
 			if f.Phase != repair.PhaseCommand || r.withDisplay(f.Command) {
 				reasons = append(reasons, "runs under a virtual display already")
@@ -132,6 +139,8 @@ func changeKey(p repair.Proposal, f repair.Failure) string {
 		return "user:" + f.Command
 	case repair.ActionRunWithDisplay:
 		return "display:" + f.Command
+	case repair.ActionRunWithTTY:
+		return "tty:" + f.Command
 	case repair.ActionRetryLonger:
 		if f.Phase == repair.PhaseCommand {
 			return "longer:" + f.Command
@@ -180,6 +189,19 @@ func (r *runner) withDisplay(text string) bool {
 		if c := &r.cur.pyr.Commands[i]; c.Text == text {
 			was = was || c.Display
 			c.Display = true
+		}
+	}
+	return was
+}
+
+// withTTY marks the pyramid's command text to run on a pseudo-terminal
+// and reports whether it was so marked already.
+func (r *runner) withTTY(text string) bool {
+	was := false
+	for i := range r.cur.pyr.Commands {
+		if c := &r.cur.pyr.Commands[i]; c.Text == text {
+			was = was || c.TTY
+			c.TTY = true
 		}
 	}
 	return was

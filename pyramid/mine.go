@@ -50,6 +50,8 @@ type env struct {
 	stacks map[string]bool
 	progs  map[string]string // program name → how to run it from the root (bins, executables, console scripts)
 	layout bashfile.Layout   // where the Bash File builds
+	// goNested are the nested Go modules' directories (goNested reads them)
+	goNested []string
 }
 
 // newEnv reads the graph's stacks and entry points; layout is the Bash
@@ -78,7 +80,7 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout) (*
 	}
 	if e.stacks["go"] {
 		// the Bash File installs the module's programs on PATH (bashfile.GoPrograms)
-		for _, g := range bashfile.GoPrograms(goMains, goModule(ctx, ix), bashfile.NestedGoModules(ctx, ix)) {
+		for _, g := range bashfile.GoPrograms(goMains, goModule(ctx, ix), goNested(ctx, e)) {
 			e.progs[g.Name] = g.Name
 		}
 	}
@@ -107,11 +109,16 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout) (*
 // goModule is go.mod's module path, "" when there is none.
 func goModule(ctx context.Context, ix *retrieval.Index) string {
 	fs, err := ix.FindFiles(ctx, retrieval.FileQuery{Glob: "go.mod"})
-	if err != nil || len(fs) == 0 {
+	if err != nil {
 		return ""
 	}
-	m, _ := fs[0].Facts["module"].(string)
-	return m
+	for _, f := range fs {
+		if f.Path == "go.mod" { // the top's, not a nested module's
+			m, _ := f.Facts["module"].(string)
+			return m
+		}
+	}
+	return ""
 }
 
 // workspace is what splitShell needs to know of the checkout.

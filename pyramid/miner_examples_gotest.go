@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"path"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -132,7 +133,12 @@ func exampleMains(src, mod string) []string {
 
 // goConsumerSkip are function names that change state or wait rather
 // than answer.
-var goConsumerSkip = []string{"Must", "Set", "Reset", "Enable", "Disable", "Init", "Register", "Main", "Run", "Serve", "Listen", "Exit", "Close", "Start", "Wait", "Lock", "Unlock", "Clear", "Flush"}
+var goConsumerSkip = []string{"Must", "Set", "Reset", "Enable", "Disable", "Init", "Register", "Main", "Run", "Serve", "Listen", "Exit", "Close", "Start", "Wait", "Lock", "Unlock", "Clear", "Flush",
+	"Open", "Quit", "Interrupt", "Kill", "Suspend", "Exec", "Print", "Log", "Fatal", "Panic", "Read", "Write", "Stop", "Shutdown"}
+
+// goConsumerFirst are names that answer with what the library is: its
+// version, a default value, a new instance.
+var goConsumerFirst = regexp.MustCompile(`^(Version|New|Default|Get|Current|Now|Parse)`)
 
 // goConsumer is the probe program for the module's root package, or "".
 func goConsumer(ctx context.Context, e *env, mod string) string {
@@ -167,7 +173,13 @@ func goConsumer(ctx context.Context, e *env, mod string) string {
 	if pkg == "" || len(calls) == 0 {
 		return ""
 	}
-	sort.Strings(calls)
+	sort.SliceStable(calls, func(i, j int) bool {
+		fi, fj := goConsumerFirst.MatchString(calls[i]), goConsumerFirst.MatchString(calls[j])
+		if fi != fj {
+			return fi
+		}
+		return calls[i] < calls[j]
+	})
 	calls = calls[:min(len(calls), 3)]
 	var b strings.Builder
 	b.WriteString("package main\n\nimport (\n\t\"fmt\"\n\n\t" + pkg + " " + strconv.Quote(mod) + "\n)\n\nfunc main() {\n")

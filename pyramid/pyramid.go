@@ -99,6 +99,9 @@ type Command struct {
 	// Display runs the command under a virtual X display (xvfb-run): a
 	// test suite that opens windows; set by a repair.
 	Display bool `json:"display,omitempty"`
+	// TTY runs the command on a pseudo-terminal that types q, then Ctrl-C
+	// (script(1)): a terminal UI; set by a repair.
+	TTY bool `json:"tty,omitempty"`
 }
 
 // Pyramid is the ordered set of commands for a repository.

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/retrieval"
 )
 
@@ -259,6 +260,12 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 			if d != "." {
 				run = "go run ./" + d
 			}
+			if m := nestedModuleOf(d, goNested(ctx, e)); m != "" {
+				// a module of its own (bubbletea's examples/go.mod): run
+				// from its root, where its go.mod resolves it
+				run = "cd " + quoteArg(m) + " && go run ./" + strings.TrimPrefix(strings.TrimPrefix(d, m), "/")
+				run = strings.TrimSuffix(run, "/")
+			}
 			add(program{run: run, source: ep.Path, why: prov, lib: exampleRe.MatchString(d)})
 		case ep.Kind == "main" && ep.Language == "Python" && helperScript.MatchString(ep.Path):
 			// code generators and maintenance scripts, not the program
@@ -412,4 +419,23 @@ func serverProbe(cmd, port string) string {
 func backgroundProbe(cmd, check string) string {
 	return "set -m; (" + cmd + ") >/tmp/heragent-server.log 2>&1 & pid=$!; ok=1; for i in $(seq 1 30); do " + check + "; [ $ok = 0 ] && break; sleep 1; done; " +
 		"kill -- -$pid 2>/dev/null || kill $pid 2>/dev/null; wait $pid 2>/dev/null; tail -n 20 /tmp/heragent-server.log; exit $ok"
+}
+
+// goNested are the directories of the checkout's nested Go modules, read once.
+func goNested(ctx context.Context, e *env) []string {
+	if e.goNested == nil {
+		e.goNested = append([]string{}, bashfile.NestedGoModules(ctx, e.ix)...)
+	}
+	return e.goNested
+}
+
+// nestedModuleOf is the innermost nested module directory holding dir, "".
+func nestedModuleOf(dir string, nested []string) string {
+	best := ""
+	for _, n := range nested {
+		if (dir == n || strings.HasPrefix(dir, n+"/")) && len(n) > len(best) {
+			best = n
+		}
+	}
+	return best
 }

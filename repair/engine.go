@@ -75,7 +75,7 @@ func propose(rules []Rule, ctx *Context, f Failure) []Proposal {
 				break
 			}
 		}
-		if p.Action == ActionEdit || p.Action == ActionRunAsUser || p.Action == ActionRunWithDisplay {
+		if p.Action == ActionEdit || p.Action == ActionRunAsUser || p.Action == ActionRunWithDisplay || p.Action == ActionRunWithTTY {
 			p = checkEdits(work, p)
 		}
 		out = append(out, p)
@@ -101,7 +101,7 @@ func checkEdits(work *bashfile.File, p Proposal) Proposal {
 		}
 	}
 	p.Edits = keep
-	if len(keep) == 0 && (p.Action == ActionRunAsUser || p.Action == ActionRunWithDisplay) {
+	if len(keep) == 0 && (p.Action == ActionRunAsUser || p.Action == ActionRunWithDisplay || p.Action == ActionRunWithTTY) {
 		return p // the user (Xvfb) exists already; this command still changes how it runs
 	}
 	if len(keep) == 0 {

@@ -70,6 +70,7 @@ const (
 	InteractivePrompt    Kind = "interactive_prompt"    // tzdata asks for a geographic area
 	NetworkUnreachable   Kind = "network_unreachable"   // setup could not reach a registry
 	NeedsNetwork         Kind = "needs_network"         // a test wants the internet
+	NeedsTTY             Kind = "needs_tty"             // open /dev/tty: no such device or address (a terminal UI)
 	NeedsDisplay         Kind = "needs_display"         // a test wants an X display
 	NeedsRoot            Kind = "needs_root"            // a test wants privileges the sandbox lacks
 	NeedsNonRoot         Kind = "needs_non_root"        // a test suite refuses root, or drops it and cannot write
@@ -112,6 +113,10 @@ const (
 	// ActionRunWithDisplay: apply Edits (they install Xvfb) and run the
 	// command under a virtual X display (xvfb-run).
 	ActionRunWithDisplay Action = "run_with_display"
+	// ActionRunWithTTY: run the command on a pseudo-terminal (script(1))
+	// that types q, then Ctrl-C: a terminal UI draws and is quit as a
+	// user quits it.
+	ActionRunWithTTY Action = "run_with_tty"
 	ActionNone           Action = "none" // no repair known (or it is already in the script)
 )
 

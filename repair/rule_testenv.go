@@ -17,6 +17,10 @@ var testEnvMatches = []match{
 	{NeedsDisplay, regexp.MustCompile(`()no display name and no \$DISPLAY environment variable`)},
 	// X11/GTK/Qt clients
 	{NeedsDisplay, regexp.MustCompile(`()(?:[Cc]annot open display|[Cc]an't open display|[Cc]ould not connect to display|Could not open display|qt\.qpa\.xcb: could not connect)`)},
+	// a terminal UI without a terminal: bubbletea "could not open a new
+	// TTY: open /dev/tty: no such device or address", ncurses "Error
+	// opening terminal", tcell "not a terminal", prompts "stdin is not a tty"
+	{NeedsTTY, regexp.MustCompile(`()(?:open /dev/tty: no such device or address|could not open a new TTY|Error opening terminal|[Nn]ot a (?:tty|terminal)\b|stdin is not a tty|[Ii]nput is not a TTY|must be run (?:in|from) a terminal|inappropriate ioctl for device)`)},
 	// mount: /mnt: permission denied.
 	{NeedsRoot, regexp.MustCompile(`()^mount: \S+: permission denied`)},
 	// must be run as root / are you root? / requires root privileges
@@ -41,6 +45,11 @@ func (r testEnvironment) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		}
 		return Proposal{Diagnosis: d, Action: ActionRunWithDisplay, Reason: "the command needs an X display: run it under xvfb-run (a virtual X server)",
 			Edits: []bashfile.Edit{{Op: bashfile.OpAddPackages, Section: bashfile.Runtimes, Packages: []string{"xvfb", "xauth"}, Why: why(r, d)}}}, true
+	case NeedsTTY:
+		if ctx.Phase != PhaseCommand {
+			return record(d, "the setup needs a terminal: "+d.Evidence), true
+		}
+		return Proposal{Diagnosis: d, Action: ActionRunWithTTY, Reason: "the command is a terminal program (" + d.Evidence + "): run it on a pseudo-terminal that types q, as a user quits it"}, true
 	case NeedsRoot:
 		return record(d, "the command needs privileges the sandbox does not grant: "+d.Evidence), true
 	}

@@ -153,6 +153,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"network/npm-enotfound.log", PhaseCommand, "npm install", false, NetworkUnreachable, "registry.npmjs.invalid", ActionRecord, ""},
 		{"network/test-urlopen.log", PhaseCommand, "python3 -m unittest discover", false, NeedsNetwork, "", ActionRecord, ""},
 		{"test-environment/tkinter-no-display.log", PhaseCommand, "python3 gui_test.py", false, NeedsDisplay, "", ActionRunWithDisplay, "xvfb"},
+		{"test-environment/bubbletea-no-tty.log", PhaseCommand, "go run .", false, NeedsTTY, "", ActionRunWithTTY, ""},
 		{"test-environment/mount-permission.log", PhaseCommand, "mount -t tmpfs none /mnt", false, NeedsRoot, "", ActionRecord, ""},
 		{"timeout/sleep.log", PhaseCommand, "make test", true, Timeout, "make test", ActionRetryLonger, ""},
 		{"compile-error/gcc-missing-semicolon.log", PhaseCommand, "gcc -Wall -o demo main.c", false, CompileError, "main.c", ActionNone, ""},
