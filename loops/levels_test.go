@@ -481,4 +481,3 @@ func TestBuildStepTheSandboxCannotRunIsLeftOut(t *testing.T) {
 		t.Fatalf("a configure alone built the project: %+v", rep.Repairs)
 	}
 }
-

@@ -117,7 +117,7 @@ const (
 	// that types q, then Ctrl-C: a terminal UI draws and is quit as a
 	// user quits it.
 	ActionRunWithTTY Action = "run_with_tty"
-	ActionNone           Action = "none" // no repair known (or it is already in the script)
+	ActionNone       Action = "none" // no repair known (or it is already in the script)
 )
 
 // Proposal is a rule's answer to a diagnosis.
