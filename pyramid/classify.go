@@ -14,7 +14,7 @@ type verdict struct {
 }
 
 var (
-	placeholderRe = regexp.MustCompile(`<[A-Za-z][\w .:/-]*>|\b[Yy]our[-_][\w-]+|\bYOUR_[A-Z_]+|\bpath/to/|\$\{\{[^}]*\}\}|\bxxx+\b|(^|\s)\.\.\.(\s|$)|\[options?\]|(^|\s)\[--?[A-Za-z][^\]]*\]|\bTOKEN\b|/some/|\[[A-Z][A-Z_ .]*[\]\[]|\bmy[-_]?(app|project|file)\b|(^|\s)(FILE|FILES|DIR|PATH|NAME|URL|HOST|ARGS|OPTIONS|INPUT|OUTPUT)(\.\w+)?(\s|$)`)
+	placeholderRe = regexp.MustCompile(`<[A-Za-z][\w .:/-]*>|\b[Yy]our[-_][\w-]+|\bYOUR_[A-Z_]+|\bpath/to/|\$\{\{[^}]*\}\}|\bxxx+\b|(^|\s)\.\.\.(\s|$)|\[\.\.\.\]|…|\[options?\]|(^|\s)\[--?[A-Za-z][^\]]*\]|\bTOKEN\b|/some/|\[[A-Z][A-Z_ .]*[\]\[]|\bmy[-_]?(app|project|file)\b|(^|\s)(FILE|FILES|DIR|PATH|NAME|URL|HOST|ARGS|OPTIONS|INPUT|OUTPUT)(\.\w+)?(\s|$)`)
 	destructiveRe = regexp.MustCompile(`\b(npm|yarn|pnpm|cargo|twine|gem|poetry|flit)\s+(publish|upload)\b|\b(git|docker|podman|helm)\s+push\b|\b(deploy|publish)\b|\bgh\s+release\b|\bgsutil\b|\baws\s+s3\b|\bmvn\b.*\bdeploy\b|\bsemantic-release\b|\brelease-it\b|\bchangeset\s+(publish|version)\b|\blerna\s+(publish|version)\b`)
 	rmRe          = regexp.MustCompile(`\brm\s+(-\w*\s+)*(/|~|\$HOME|\.\.)`)
 	helpRe        = regexp.MustCompile(`\s(--version|-V|--help|-h|version|help)$`)
@@ -106,9 +106,20 @@ func hardDrop(t string) string {
 		return "only sets a variable"
 	case sysInfoRe.MatchString(t):
 		return "prints the machine's configuration (a CI diagnostic), runs nothing of the repository"
+	case httpLineRe.MatchString(t):
+		return "an HTTP request or status line, not a command"
+	case hiddenScriptRe.MatchString(t):
+		return "a hidden maintenance or CI script, not how the project is used"
 	}
 	return ""
 }
+
+// httpLineRe is a line of an HTTP exchange a document shows ("POST
+// /post?id=1234&page=1 HTTP/1.1", which a shell would split at &).
+var httpLineRe = regexp.MustCompile(`(?:^|\s)HTTP/[12](?:\.\d)?(?:\s|$)|^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /`)
+
+// hiddenScriptRe runs a dotted script (testify's ./.ci.gofmt.sh).
+var hiddenScriptRe = regexp.MustCompile(`^(?:bash |sh )?\.?/?\.[\w-][\w.-]*\.(?:sh|bash|py)\b`)
 
 // sysInfoRe is a CI step that reports the machine (libuv's `npx envinfo`).
 var sysInfoRe = regexp.MustCompile(`^(npx\s+(--yes\s+|-y\s+)?)?envinfo(\s|$)|^(uname|lscpu|lsb_release|sw_vers|systeminfo|free|df|nproc|ulimit)(\s+-\S+)*\s*$`)
@@ -311,7 +322,21 @@ func classifyOne(s string) verdict {
 	return verdict{Drop: "not a build, test or run command"}
 }
 
+// testDirOperand: make -C tests (or test/, t/): the default target of a
+// test directory's own Makefile builds and runs its tests (uthash).
+func testDirOperand(args []string) bool {
+	for i, a := range args {
+		if a == "-C" && i+1 < len(args) {
+			return makeTestDirRe.MatchString(args[i+1])
+		}
+	}
+	return false
+}
+
+var makeTestDirRe = regexp.MustCompile(`^(\./)?(tests?|t|testsuite|unittests?)/?$`)
+
 func classifyMake(args []string) verdict {
+	inTests := testDirOperand(args)
 	var targets []string
 	for i, a := range args {
 		if a == "-v" || a == "--version" {
@@ -325,6 +350,9 @@ func classifyMake(args []string) verdict {
 		}
 	}
 	if len(targets) == 0 {
+		if inTests {
+			return verdict{Bucket: Unit, Reason: "runs the default target of the tests' Makefile"}
+		}
 		return verdict{Bucket: Build, Reason: "builds the default make target"}
 	}
 	t := targets[len(targets)-1]

@@ -311,6 +311,9 @@ func (e *env) fit(text, dir string) (string, bool) {
 	if !e.pathRooted(w[0], dir) {
 		return dir, false // ./curl/tests/testcurl: a layout with the checkout one level down
 	}
+	if why := e.absentProgram(w, dir); why != "" {
+		return dir, false
+	}
 	if w[0] == "node" && len(w) > 1 && !e.nodeModuleThere(w[1], dir) {
 		return dir, false // `node fast-glob sync 0m0.598s`: a benchmark's output line, no script
 	}
@@ -366,6 +369,31 @@ func (e *env) missingScript(w []string, dir string) string {
 		}
 	}
 	return "no script " + name
+}
+
+// configureLike are build scripts a checkout has or does not: none is
+// made by the build.
+var configureLike = regexp.MustCompile(`^\./(config|configure|Configure|autogen\.sh|bootstrap|bootstrap\.sh|buildconf(\.sh)?)$`)
+
+// absentProgram says why a command runs nothing of this checkout: a
+// configure script it lacks (a CI job's ./config of a dependency it
+// cloned), `go run x.go` of a file the reader was to write, a relative
+// path whose first directory the checkout does not have
+// (INSTALL.md's inline "uninstall/upgrade"); "" otherwise.
+func (e *env) absentProgram(w []string, dir string) string {
+	switch {
+	case configureLike.MatchString(w[0]) && !e.fileExists(path.Join(dir, w[0])) &&
+		!(w[0] == "./configure" && (e.fileExists(path.Join(dir, "configure.ac")) || e.fileExists(path.Join(dir, "configure.in")))): // autoreconf makes it
+		return "no " + w[0] + " here"
+	case w[0] == "go" && len(w) > 2 && w[1] == "run" && strings.HasSuffix(w[2], ".go") && !e.fileExists(path.Join(dir, w[2])):
+		return "no " + w[2] + " here"
+	case strings.Contains(w[0], "/") && !strings.HasPrefix(w[0], ".") && !strings.HasPrefix(w[0], "/") && !strings.HasPrefix(w[0], "$") && !strings.HasPrefix(w[0], "~"):
+		first := strings.SplitN(w[0], "/", 2)[0]
+		if !e.exists(path.Join(dir, first)) && !e.fileExists(path.Join(dir, w[0])) {
+			return "no " + first + "/ here"
+		}
+	}
+	return ""
 }
 
 // nodeModuleThere reports whether `node arg` can run something: an

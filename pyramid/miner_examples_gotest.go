@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"path"
 	"regexp"
 	"sort"
@@ -138,7 +139,7 @@ var goConsumerSkip = []string{"Must", "Set", "Reset", "Enable", "Disable", "Init
 
 // goConsumerFirst are names that answer with what the library is: its
 // version, a default value, a new instance.
-var goConsumerFirst = regexp.MustCompile(`^(Version|New|Default|Get|Current|Now|Parse)`)
+var goConsumerFirst = regexp.MustCompile(`^(Version|New|Default|Get|Current|Now)`)
 
 // goConsumer is the probe program for the module's root package, or "".
 func goConsumer(ctx context.Context, e *env, mod string) string {
@@ -163,17 +164,23 @@ func goConsumer(ctx context.Context, e *env, mod string) string {
 		pkg = af.Name.Name
 		for _, d := range af.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Recv != nil || !fd.Name.IsExported() || fd.Type.Params.NumFields() > 0 || fd.Type.TypeParams != nil ||
+			if !ok || fd.Recv != nil || !fd.Name.IsExported() || fd.Type.TypeParams != nil ||
 				fd.Type.Results.NumFields() == 0 || skipConsumerCall(fd.Name.Name) || onlyError(fd.Type.Results) {
 				continue
 			}
-			calls = append(calls, fd.Name.Name)
+			if args, ok := literalArgs(fd.Type.Params); ok {
+				calls = append(calls, fd.Name.Name+"("+args+")")
+			}
 		}
 	}
 	if pkg == "" || len(calls) == 0 {
 		return ""
 	}
-	sort.SliceStable(calls, func(i, j int) bool {
+	sort.SliceStable(calls, func(i, j int) bool { // nullary first, then the preferred names
+		ni, nj := strings.HasSuffix(calls[i], "()"), strings.HasSuffix(calls[j], "()")
+		if ni != nj {
+			return ni
+		}
 		fi, fj := goConsumerFirst.MatchString(calls[i]), goConsumerFirst.MatchString(calls[j])
 		if fi != fj {
 			return fi
@@ -184,10 +191,34 @@ func goConsumer(ctx context.Context, e *env, mod string) string {
 	var b strings.Builder
 	b.WriteString("package main\n\nimport (\n\t\"fmt\"\n\n\t" + pkg + " " + strconv.Quote(mod) + "\n)\n\nfunc main() {\n")
 	for _, c := range calls {
-		b.WriteString("\tfmt.Println(" + strconv.Quote(c+":") + ", fmt.Sprint(" + pkg + "." + c + "()))\n")
+		b.WriteString("\tfmt.Println(" + strconv.Quote(c+":") + ", fmt.Sprint(" + pkg + "." + c + "))\n")
 	}
 	b.WriteString("}\n")
 	return b.String()
+}
+
+// basicLiterals are arguments of the basic types a consumer can make up.
+var basicLiterals = map[string]string{"string": `"heragent"`, "int": "1234567", "int64": "1234567", "int32": "12345", "uint": "1234567", "uint64": "82854982",
+	"uint32": "12345", "float64": "3.14159", "float32": "2.5", "bool": "true", "byte": "'h'", "rune": "'h'", "[]byte": `[]byte("heragent")`}
+
+// literalArgs are arguments for params when each is of a basic type (a
+// trailing variadic one gets none); false otherwise.
+func literalArgs(params *ast.FieldList) (string, bool) {
+	var args []string
+	for i, f := range params.List {
+		if _, variadic := f.Type.(*ast.Ellipsis); variadic && i == len(params.List)-1 {
+			break
+		}
+		lit := basicLiterals[types.ExprString(f.Type)]
+		if lit == "" {
+			return "", false
+		}
+		n := max(len(f.Names), 1)
+		for j := 0; j < n; j++ {
+			args = append(args, lit)
+		}
+	}
+	return strings.Join(args, ", "), true
 }
 
 func skipConsumerCall(name string) bool {

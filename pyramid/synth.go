@@ -254,6 +254,8 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 		case ep.Kind == "bin" && strings.Contains(ep.Command, ":"): // console script module:function
 			mod, _, _ := strings.Cut(ep.Command, ":")
 			add(program{run: ep.Name, source: pySource(ctx, e, mod), why: prov})
+		case ep.Kind == "main" && ep.Language == "Go" && goToolDir.MatchString(path.Dir(ep.Path)):
+			// code generators and maintenance tools of the module
 		case ep.Kind == "main" && ep.Language == "Go":
 			d := path.Dir(ep.Path)
 			run := "go run ."
@@ -388,7 +390,7 @@ var portFlagRe = regexp.MustCompile(`(--port[= ]|-p\s+|PORT=)(\d{2,5})\b`)
 // probes on localhost.
 func serverize(ctx context.Context, e *env, cs []Command) []Command {
 	for i, c := range cs {
-		if c.Background || c.Bucket.Level() != Runnable || c.Expect != nil {
+		if c.Background || c.Bucket.Level() != Runnable || c.Expect != nil || c.LastResort() {
 			continue
 		}
 		if port, ok := serverPort(ctx, e, c.Text, c.Dir); ok {
@@ -420,6 +422,10 @@ func backgroundProbe(cmd, check string) string {
 	return "set -m; (" + cmd + ") >/tmp/heragent-server.log 2>&1 & pid=$!; ok=1; for i in $(seq 1 30); do " + check + "; [ $ok = 0 ] && break; sleep 1; done; " +
 		"kill -- -$pid 2>/dev/null || kill $pid 2>/dev/null; wait $pid 2>/dev/null; tail -n 20 /tmp/heragent-server.log; exit $ok"
 }
+
+// goToolDir is a directory of a Go module's generators and maintenance
+// tools (testify's _codegen, _readme-gofmt; internal/tools; hack/).
+var goToolDir = regexp.MustCompile(`(^|/)_?(codegen|gen|generate|generator|gofmt|fmt|lint|linter|readme[\w-]*|tools?|scripts?|ci|hack|mage|build)(/|$)`)
 
 // goNested are the directories of the checkout's nested Go modules, read once.
 func goNested(ctx context.Context, e *env) []string {

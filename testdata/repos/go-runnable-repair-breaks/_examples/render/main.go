@@ -14,12 +14,13 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: render FILE")
 		os.Exit(2)
 	}
-	b, err := os.ReadFile(os.Args[1])
+	f, err := os.Open(os.Args[1])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	for w, n := range wordcount.Count(string(b)) {
+	defer f.Close()
+	for w, n := range wordcount.Count(f) {
 		fmt.Println(colors.Bar(n), w)
 	}
 }
