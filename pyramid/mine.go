@@ -52,6 +52,9 @@ type env struct {
 	layout bashfile.Layout   // where the Bash File builds
 	// goNested are the nested Go modules' directories (goNested reads them)
 	goNested []string
+	// declared counts the executables the build files declare
+	// (add_executable, executable(), bin_PROGRAMS)
+	declared int
 }
 
 // newEnv reads the graph's stacks and entry points; layout is the Bash
@@ -100,6 +103,9 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout) (*
 			}
 			if run != "" {
 				e.progs[ep.Name] = run
+			}
+			if ep.Kind == "executable" {
+				e.declared++
 			}
 		}
 	}
@@ -387,6 +393,10 @@ func (e *env) absentProgram(w []string, dir string) string {
 		return "no " + w[0] + " here"
 	case w[0] == "go" && len(w) > 2 && w[1] == "run" && strings.HasSuffix(w[2], ".go") && !e.fileExists(path.Join(dir, w[2])):
 		return "no " + w[2] + " here"
+	case e.declared > 0 && strings.HasPrefix(w[0], "./") && !strings.Contains(w[0][2:], "/") && e.progs[w[0][2:]] == "" && !e.fileExists(path.Join(dir, w[0])) && !configureLike.MatchString(w[0]):
+		// the build files declare their programs and not this one: the
+		// reader's own (argparse's README: ./main 15; a benchmark's ./a.out)
+		return "the build declares no program " + w[0][2:]
 	case strings.Contains(w[0], "/") && !strings.HasPrefix(w[0], ".") && !strings.HasPrefix(w[0], "/") && !strings.HasPrefix(w[0], "$") && !strings.HasPrefix(w[0], "~"):
 		first := strings.SplitN(w[0], "/", 2)[0]
 		if !e.exists(path.Join(dir, first)) && !e.fileExists(path.Join(dir, w[0])) {
