@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -199,3 +200,20 @@ func spanOf(t *testing.T, span string) (int, int) {
 	return a, b
 }
 
+// TestUnclosedCallsParseInLinearTime: a 1 MiB configure.ac or meson.build
+// of calls that never close (or nest a hundred thousand deep) took minutes
+// when each call was scanned to the end of the file; the shared budget
+// keeps it well under a second. The bound is loose for a loaded machine.
+func TestUnclosedCallsParseInLinearTime(t *testing.T) {
+	for _, c := range []struct{ rel, unit string }{{"configure.ac", "AC_INIT(\n"}, {"meson.build", "test(\n"}, {"meson.build", "test('a',\n"}} {
+		n := (1 << 20) / len(c.unit)
+		src := []byte(strings.Repeat(c.unit, n/2) + strings.Repeat(")", n/2))
+		start := time.Now()
+		if _, err := parseFacts(parserFor(t, c.rel), c.rel, src); err != nil {
+			t.Fatal(err)
+		}
+		if d := time.Since(start); d > 15*time.Second {
+			t.Errorf("%s of %d bytes took %s", c.rel, len(src), d)
+		}
+	}
+}
