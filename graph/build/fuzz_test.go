@@ -159,6 +159,8 @@ func FuzzChunkDoc(f *testing.F) {
 	for _, b := range fixtureFiles(f, isDoc) {
 		f.Add("README.md", string(b))
 	}
+	// a section longer than the text cap with a two-byte rune across it
+	f.Add("README.md", "# Long\n"+strings.Repeat("a", maxChunkText-1)+"é\n")
 	for _, rel := range []string{"docs/index.rst", "INSTALL"} {
 		f.Add(rel, "Title\n=====\n\n```sh\nmake\n```\n\n  $ make test\n\n>>> import x\n")
 	}
