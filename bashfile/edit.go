@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/heragent/heragent/internal/shellprint"
 )
 
 // ErrInvalid is wrapped by every error about invalid shell or structure.
@@ -51,6 +53,9 @@ func SplitStatements(script string) ([]string, error) {
 }
 
 func printNode(n syntax.Node) (string, error) {
+	if !shellprint.Faithful(n) {
+		return "", fmt.Errorf("%w: a form feed or vertical tab, which the shell printer would turn into a line break", ErrInvalid)
+	}
 	var b bytes.Buffer
 	if err := shPrinter().Print(&b, n); err != nil {
 		return "", fmt.Errorf("%w: print: %v", ErrInvalid, err)

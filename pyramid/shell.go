@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/heragent/heragent/internal/shellprint"
 )
 
 // shellCmd is one command split out of a block of shell text.
@@ -95,6 +97,9 @@ func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map
 		return appendStmt(out, bc.Y, line, dir, made, ws)
 	}
 	var b bytes.Buffer
+	if !shellprint.Faithful(st) { // printed, it would be other commands
+		return out
+	}
 	if err := syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, st); err != nil {
 		return out
 	}
