@@ -103,8 +103,7 @@ func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map
 	if err := syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, st); err != nil {
 		return out
 	}
-	text := strings.TrimSpace(b.String())
-	text = strings.TrimPrefix(text, "sudo ")
+	text := withoutSudo(strings.TrimSpace(b.String()))
 	fields := strings.Fields(text)
 	if len(fields) == 0 {
 		return out
@@ -143,6 +142,21 @@ func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map
 		return out // about another directory (a generated app, a temp dir)
 	}
 	return append(out, shellCmd{Text: text, Dir: *dir, Line: line})
+}
+
+// withoutSudo removes a leading `sudo ` (the sandbox runs as root) when
+// what follows is a command of its own: not one of sudo's options (`sudo
+// -u nobody make` keeps its user; cut, it was the command "-u") and
+// still shell (fuzzing found `sudo !`, whose rest `!` is not).
+func withoutSudo(text string) string {
+	rest, ok := strings.CutPrefix(text, "sudo ")
+	if !ok || strings.HasPrefix(rest, "-") {
+		return text
+	}
+	if _, err := syntax.NewParser().Parse(strings.NewReader(rest), ""); err != nil {
+		return text
+	}
+	return rest
 }
 
 // movesDir reports whether an && chain contains a cd or mkdir.
