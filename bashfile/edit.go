@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/heragent/heragent/internal/shellprint"
 )
 
 // ErrInvalid is wrapped by every error about invalid shell or structure.
@@ -51,6 +53,9 @@ func SplitStatements(script string) ([]string, error) {
 }
 
 func printNode(n syntax.Node) (string, error) {
+	if !shellprint.Faithful(n) {
+		return "", fmt.Errorf("%w: a form feed or vertical tab, which the shell printer would turn into a line break", ErrInvalid)
+	}
 	var b bytes.Buffer
 	if err := shPrinter().Print(&b, n); err != nil {
 		return "", fmt.Errorf("%w: print: %v", ErrInvalid, err)
@@ -77,7 +82,22 @@ func newCommand(text string, why []Provenance) (Command, error) {
 	if err != nil {
 		return Command{}, err
 	}
-	return Command{Text: n, Why: append([]Provenance(nil), why...)}, nil
+	c := Command{Text: n}
+	for _, w := range why {
+		c.Why = append(c.Why, w.clean())
+	}
+	return c, nil
+}
+
+// clean is p as a comment of the script can hold it: valid UTF-8 (the
+// shell parser refuses a whole script that is not) on one line. A repair's
+// note is a line of a log, and logs carry any bytes: fuzzing found one
+// stray byte in a compiler's error making the repaired Bash File
+// unparseable.
+func (p Provenance) clean() Provenance {
+	one := func(s string) string { return strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\n", " ") }
+	p.Source, p.File, p.Note = one(p.Source), one(p.File), one(p.Note)
+	return p
 }
 
 // EditOp is the kind of an Edit.
@@ -173,7 +193,7 @@ func (f *File) Apply(e Edit) (bool, error) {
 			if s.Commands[i].Text == c.Text {
 				return false, nil
 			}
-			c.Why = append(s.Commands[i].Why, e.Why)
+			c.Why = append(s.Commands[i].Why, c.Why...)
 			c.Project = s.Commands[i].Project // npm ci → npm ci --ignore-scripts is still the project's install
 			s.Commands[i] = c
 		case OpInsertAfter:
@@ -203,6 +223,7 @@ func (f *File) resolve(s *Section, e Edit) (int, error) {
 // one when there is none), keeping order and skipping ones already there.
 // It reports whether anything was added.
 func (f *File) AddPackages(id SectionID, why Provenance, pkgs ...string) (bool, error) {
+	why = why.clean()
 	s := f.Section(id)
 	if s == nil {
 		return false, fmt.Errorf("%w: no section %q", ErrInvalid, id)
@@ -239,6 +260,7 @@ func (f *File) AddPackages(id SectionID, why Provenance, pkgs ...string) (bool, 
 // RemovePackages takes pkgs out of the section's pkg_install command,
 // removing it when none is left. It reports whether anything was removed.
 func (f *File) RemovePackages(id SectionID, why Provenance, pkgs ...string) bool {
+	why = why.clean()
 	s := f.Section(id)
 	i := s.installLine()
 	if i < 0 {

@@ -177,3 +177,22 @@ func TestAtMapsScriptLinesToCommands(t *testing.T) {
 		t.Error("a line past the end is no command")
 	}
 }
+
+// A provenance note is often a line of a log, with any bytes in it: the
+// script still parses (the shell parser refuses invalid UTF-8 anywhere).
+func TestProvenanceFromALogKeepsTheScriptValid(t *testing.T) {
+	f := New()
+	why := Provenance{Source: "repair:x", Note: "no_destru\x83tor.h:24: error\nsecond line"}
+	if err := f.Append(Build, "make", why); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.AddPackages(Base, why, "gcc"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.Section(Build).Commands[0].Why[0].Note; got != "no_destru\uFFFDtor.h:24: error second line" {
+		t.Errorf("note %q", got)
+	}
+}

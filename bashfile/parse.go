@@ -30,6 +30,9 @@ func Parse(text string) (*File, error) {
 	seen := map[SectionID][]Command{}
 	for _, st := range sf.Stmts {
 		if fd, ok := st.Cmd.(*syntax.FuncDecl); ok {
+			if fd.Name == nil { // mvdan.cc/sh reads `() cmd` as an anonymous function (fuzzing found it)
+				return nil, fmt.Errorf("%w: function without a name at line %d", ErrInvalid, st.Pos().Line())
+			}
 			name := fd.Name.Value
 			if helperFns[name] {
 				continue

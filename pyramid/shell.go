@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/heragent/heragent/internal/shellprint"
 )
 
 // shellCmd is one command split out of a block of shell text.
@@ -95,11 +97,13 @@ func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map
 		return appendStmt(out, bc.Y, line, dir, made, ws)
 	}
 	var b bytes.Buffer
+	if !shellprint.Faithful(st) { // printed, it would be other commands
+		return out
+	}
 	if err := syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, st); err != nil {
 		return out
 	}
-	text := strings.TrimSpace(b.String())
-	text = strings.TrimPrefix(text, "sudo ")
+	text := withoutSudo(strings.TrimSpace(b.String()))
 	fields := strings.Fields(text)
 	if len(fields) == 0 {
 		return out
@@ -138,6 +142,21 @@ func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map
 		return out // about another directory (a generated app, a temp dir)
 	}
 	return append(out, shellCmd{Text: text, Dir: *dir, Line: line})
+}
+
+// withoutSudo removes a leading `sudo ` (the sandbox runs as root) when
+// what follows is a command of its own: not one of sudo's options (`sudo
+// -u nobody make` keeps its user; cut, it was the command "-u") and
+// still shell (fuzzing found `sudo !`, whose rest `!` is not).
+func withoutSudo(text string) string {
+	rest, ok := strings.CutPrefix(text, "sudo ")
+	if !ok || strings.HasPrefix(rest, "-") {
+		return text
+	}
+	if _, err := syntax.NewParser().Parse(strings.NewReader(rest), ""); err != nil {
+		return text
+	}
+	return rest
 }
 
 // movesDir reports whether an && chain contains a cd or mkdir.

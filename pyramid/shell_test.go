@@ -5,26 +5,28 @@ import (
 	"testing"
 )
 
+// splitShellCases are splitShell's table; FuzzSplitShell starts from them too.
+var splitShellCases = []struct {
+	name  string
+	block string
+	want  []shellCmd
+}{
+	{"lines", "make\nmake test\n", []shellCmd{{"make", "", 1}, {"make test", "", 2}}},
+	{"comments and blanks", "# build\n\nmake # all\n", []shellCmd{{"make", "", 3}}},
+	{"prompts drop output", "$ ./rev hello\nolleh\n$ make test\nok\n", []shellCmd{{"./rev hello", "", 1}, {"make test", "", 3}}},
+	{"sudo", "sudo make install", []shellCmd{{"make install", "", 1}}},
+	{"mkdir cd build", "mkdir build\ncd build\ncmake ..\nmake", []shellCmd{{"cmake ..", "build", 3}, {"make", "build", 4}}},
+	{"ad-hoc build dir is build", "mkdir json-c-build && cd json-c-build\ncmake ..", []shellCmd{{"cmake ..", "build", 2}}},
+	{"cd known", "cd tests\n./run.sh\ncd ..\nmake", []shellCmd{{"./run.sh", "tests", 2}, {"make", "", 4}}},
+	{"cd elsewhere", "express /tmp/foo && cd /tmp/foo\nnpm start", []shellCmd{{"express /tmp/foo", "", 1}}},
+	{"clone then cd", "git clone https://github.com/a/proj.git\ncd proj\nmake", []shellCmd{{"git clone https://github.com/a/proj.git", "", 1}, {"make", "", 3}}},
+	{"continuation", "./configure \\\n  --prefix=/usr\nmake", []shellCmd{{"./configure --prefix=/usr", "", 1}, {"make", "", 3}}},
+	{"unparsable prose", "Run this:\nmake test\nthen (enjoy", []shellCmd{{"Run this:", "", 1}, {"make test", "", 2}}}, // prose is left to the classifier
+}
+
 func TestSplitShell(t *testing.T) {
 	ws := workspace{known: func(d string) bool { return d == "tests" || buildDirs[d] }, buildDir: "build"}
-	tests := []struct {
-		name  string
-		block string
-		want  []shellCmd
-	}{
-		{"lines", "make\nmake test\n", []shellCmd{{"make", "", 1}, {"make test", "", 2}}},
-		{"comments and blanks", "# build\n\nmake # all\n", []shellCmd{{"make", "", 3}}},
-		{"prompts drop output", "$ ./rev hello\nolleh\n$ make test\nok\n", []shellCmd{{"./rev hello", "", 1}, {"make test", "", 3}}},
-		{"sudo", "sudo make install", []shellCmd{{"make install", "", 1}}},
-		{"mkdir cd build", "mkdir build\ncd build\ncmake ..\nmake", []shellCmd{{"cmake ..", "build", 3}, {"make", "build", 4}}},
-		{"ad-hoc build dir is build", "mkdir json-c-build && cd json-c-build\ncmake ..", []shellCmd{{"cmake ..", "build", 2}}},
-		{"cd known", "cd tests\n./run.sh\ncd ..\nmake", []shellCmd{{"./run.sh", "tests", 2}, {"make", "", 4}}},
-		{"cd elsewhere", "express /tmp/foo && cd /tmp/foo\nnpm start", []shellCmd{{"express /tmp/foo", "", 1}}},
-		{"clone then cd", "git clone https://github.com/a/proj.git\ncd proj\nmake", []shellCmd{{"git clone https://github.com/a/proj.git", "", 1}, {"make", "", 3}}},
-		{"continuation", "./configure \\\n  --prefix=/usr\nmake", []shellCmd{{"./configure --prefix=/usr", "", 1}, {"make", "", 3}}},
-		{"unparsable prose", "Run this:\nmake test\nthen (enjoy", []shellCmd{{"Run this:", "", 1}, {"make test", "", 2}}}, // prose is left to the classifier
-	}
-	for _, tt := range tests {
+	for _, tt := range splitShellCases {
 		t.Run(tt.name, func(t *testing.T) {
 			got := splitShell(tt.block, ws)
 			if !reflect.DeepEqual(got, tt.want) {

@@ -25,12 +25,15 @@ type Limits struct {
 	CPUs        float64 `json:"cpus"`
 	MemoryBytes int64   `json:"memory_bytes"`
 	Pids        int64   `json:"pids"`
+	// RepoBytes caps the repository copied in (CheckRepoSize).
+	RepoBytes int64 `json:"repo_bytes"`
 }
 
 // DefaultLimits leaves the machine usable while a build runs: all cores
-// (builds are CPU bound and the host is idle otherwise), 8 GiB, 4096 tasks.
+// (builds are CPU bound and the host is idle otherwise), 8 GiB, 4096
+// tasks, a repository of at most DefaultMaxRepoSize.
 func DefaultLimits() Limits {
-	return Limits{CPUs: float64(runtime.NumCPU()), MemoryBytes: 8 << 30, Pids: 4096}
+	return Limits{CPUs: float64(runtime.NumCPU()), MemoryBytes: 8 << 30, Pids: 4096, RepoBytes: DefaultMaxRepoSize}
 }
 
 func (l Limits) withDefaults() Limits {
@@ -43,6 +46,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.Pids <= 0 {
 		l.Pids = d.Pids
+	}
+	if l.RepoBytes <= 0 {
+		l.RepoBytes = d.RepoBytes
 	}
 	return l
 }
@@ -102,8 +108,12 @@ func (e *Engine) imageEnv(ctx context.Context, ref string) ([]string, bool, erro
 // The host checkout is only read: it is streamed in as a tar archive, never
 // mounted.
 func (e *Engine) NewSandbox(ctx context.Context, o Options) (*Sandbox, error) {
+	lim := o.Limits.withDefaults()
 	if o.Repo != "" {
 		if err := CheckRepoDir(o.Repo); err != nil {
+			return nil, err
+		}
+		if err := CheckRepoSize(o.Repo, lim.RepoBytes); err != nil {
 			return nil, err
 		}
 	}
@@ -117,7 +127,6 @@ func (e *Engine) NewSandbox(ctx context.Context, o Options) (*Sandbox, error) {
 	if o.RunID == "" {
 		o.RunID = NewRunID()
 	}
-	lim := o.Limits.withDefaults()
 	env := append([]string{"DEBIAN_FRONTEND=noninteractive", "LANG=C.UTF-8"}, o.Env...)
 	cafiles := caFiles(o.CACerts)
 	if cafiles != nil {

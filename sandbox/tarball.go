@@ -3,7 +3,6 @@ package sandbox
 import (
 	"archive/tar"
 	"fmt"
-	"github.com/heragent/heragent/internal/outmark"
 	"io"
 	"io/fs"
 	"os"
@@ -11,6 +10,8 @@ import (
 	"path/filepath"
 	"sort"
 	"time"
+
+	"github.com/heragent/heragent/internal/outmark"
 )
 
 // tarDir streams the tree at root as a tar archive whose entries live under
@@ -26,9 +27,12 @@ func tarDir(w io.Writer, root, prefix string) error {
 	return tw.Close()
 }
 
-// writeTree adds the tree at root to tw under prefix.
-func writeTree(tw *tar.Writer, root, prefix string) error {
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+// walkRepo calls fn for what a copy of the tree at root holds: regular
+// files, directories and symlinks, with their path relative to root
+// (slash-separated, "." for root). Directories of heragent's outputs inside
+// the repository are left out; sockets, devices and FIFOs too.
+func walkRepo(root string, fn func(p, rel string, info fs.FileInfo) error) error {
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -39,26 +43,32 @@ func writeTree(tw *tar.Writer, root, prefix string) error {
 		if d.IsDir() && rel != "." && outmark.Is(p) {
 			return filepath.SkipDir // heragent's outputs inside the repository
 		}
-		name := path.Join(prefix, filepath.ToSlash(rel))
 		info, err := d.Info()
 		if err != nil {
 			return err
 		}
+		if m := info.Mode(); m&os.ModeSymlink == 0 && !m.IsDir() && !m.IsRegular() {
+			return nil
+		}
+		return fn(p, filepath.ToSlash(rel), info)
+	})
+}
+
+// writeTree adds the tree at root to tw under prefix.
+func writeTree(tw *tar.Writer, root, prefix string) error {
+	err := walkRepo(root, func(p, rel string, info fs.FileInfo) error {
 		var link string
-		switch {
-		case info.Mode()&os.ModeSymlink != 0:
+		if info.Mode()&os.ModeSymlink != 0 {
+			var err error
 			if link, err = os.Readlink(p); err != nil {
 				return err
 			}
-		case info.IsDir(), info.Mode().IsRegular():
-		default:
-			return nil
 		}
 		hdr, err := tar.FileInfoHeader(info, link)
 		if err != nil {
 			return err
 		}
-		hdr.Name = name
+		hdr.Name = path.Join(prefix, rel)
 		if info.IsDir() {
 			hdr.Name += "/"
 		}

@@ -5,6 +5,8 @@
 # distributed batch tests (scripts/provision-redis.sh); all three steps are
 # no-ops when present.
 # Extra arguments go to `go test` (e.g. -run Sandbox -v).
+# With CI=true, every fuzz target then runs for a few seconds
+# (scripts/fuzz.sh); plain `go test` runs only their seeds and saved inputs.
 set -Eeuo pipefail
 cd "$(dirname "$0")/.."
 DOCKER_HOST="$(HERAGENT_FRESH_ENGINE=1 scripts/provision-engine.sh)"
@@ -12,3 +14,6 @@ export DOCKER_HOST
 go run ./cmd/heragent image bootstrap --quiet
 scripts/provision-redis.sh
 go test -count=1 -timeout 80m "$@" ./...
+if [ "${CI:-}" = true ]; then
+  scripts/fuzz.sh
+fi

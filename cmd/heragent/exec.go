@@ -26,6 +26,7 @@ func newExecCmd(g *globals) *cobra.Command {
 	var ef engineFlags
 	var lim sandbox.Limits
 	var memMiB int64
+	maxRepo := sizeFlag(sandbox.DefaultMaxRepoSize)
 	var timeout time.Duration
 	var logFile, commitRef, runID string
 	cmd := &cobra.Command{
@@ -49,6 +50,9 @@ out.`,
 			if err := sandbox.CheckRepoDir(repo); err != nil {
 				return usageError(err)
 			}
+			if err := sandbox.CheckRepoSize(repo, int64(maxRepo)); err != nil {
+				return usageError(err)
+			}
 			certs, err := ef.certs()
 			if err != nil {
 				return err
@@ -67,7 +71,7 @@ out.`,
 				return err
 			}
 			defer e.Close()
-			lim.MemoryBytes = memMiB << 20
+			lim.MemoryBytes, lim.RepoBytes = memMiB<<20, int64(maxRepo)
 			sb, err := e.NewSandbox(ctx, sandbox.Options{Image: ef.image, Repo: repo, CACerts: certs, Limits: lim, RunID: runID})
 			if err != nil {
 				return err
@@ -108,6 +112,7 @@ out.`,
 	cmd.Flags().Float64Var(&lim.CPUs, "cpus", 0, "CPU limit (default: all cores)")
 	cmd.Flags().Int64Var(&memMiB, "memory", 0, "memory limit in MiB (default 8192)")
 	cmd.Flags().Int64Var(&lim.Pids, "pids", 0, "process limit (default 4096)")
+	cmd.Flags().Var(&maxRepo, "max-repo-size", maxRepoSizeUsage)
 	cmd.Flags().StringVar(&logFile, "log", "", "also append the command's output to this file")
 	cmd.Flags().StringVar(&commitRef, "commit", "", "on success, save the container as this checkpoint image")
 	cmd.Flags().StringVar(&runID, "run-id", "", "label the sandbox with this run ID (for `heragent gc --run-id`)")

@@ -34,10 +34,11 @@ type runFlags struct {
 	runID     string
 	cpus      float64
 	memoryMiB int64
+	maxRepo   sizeFlag
 }
 
 func newRunCmd(g *globals) *cobra.Command {
-	f := &runFlags{}
+	f := &runFlags{maxRepo: sizeFlag(sandbox.DefaultMaxRepoSize)}
 	cmd := &cobra.Command{
 		Use:   "run (<repo | git-url[#rev]> | --plan plan.json [repo])",
 		Short: "Set up, build, test and run a repository in a container; export setup.sh, a Dockerfile and a report",
@@ -73,6 +74,7 @@ logs/. Exits 1 when the run ends below --level.`,
 	fl.StringVar(&f.runID, "run-id", "", "label containers and images with this run ID (default random; for `heragent gc --run-id`)")
 	fl.Float64Var(&f.cpus, "cpus", 0, "CPU limit of each sandbox (default: all cores)")
 	fl.Int64Var(&f.memoryMiB, "memory", 0, "memory limit of each sandbox in MiB (default 8192)")
+	fl.Var(&f.maxRepo, "max-repo-size", maxRepoSizeUsage)
 	return cmd
 }
 
@@ -164,7 +166,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 	}
 	rep, err := loops.Run(ctx, loops.Docker(e), loops.RunOptions{
 		Repo: repo, Out: f.out, Image: f.engine.image, CACerts: certs,
-		Limits: sandbox.Limits{CPUs: f.cpus, MemoryBytes: f.memoryMiB << 20},
+		Limits: sandbox.Limits{CPUs: f.cpus, MemoryBytes: f.memoryMiB << 20, RepoBytes: int64(f.maxRepo)},
 		File:   rp.File, Pyramid: rp.Pyramid, Stacks: rp.Stacks, Notes: rp.notes, Phases: rp.phases,
 		Commit: rp.commit, Dirty: rp.dirty, Name: rp.Name, Repairer: rp.brain,
 		Target: target, MaxIterations: f.maxIter, MaxTime: f.maxTime, SetupTimeout: f.setupTime, CommandTimeout: f.cmdTime,
@@ -230,6 +232,9 @@ func (f *runFlags) repo(ctx context.Context, saved *pipeline.Plan, args []string
 		return "", err
 	}
 	if err := sandbox.CheckRepoDir(repo); err != nil {
+		return "", usageError(err)
+	}
+	if err := sandbox.CheckRepoSize(repo, int64(f.maxRepo)); err != nil {
 		return "", usageError(err)
 	}
 	return repo, nil

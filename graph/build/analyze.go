@@ -143,8 +143,8 @@ func analyzeFile(ctx context.Context, ps parsers, e entry, prev *cachedFile, max
 		if !p.match(e.rel, path.Base(e.rel)) {
 			continue
 		}
-		var ff fileFacts
-		if err := p.parse(e.rel, text, &ff); err != nil {
+		ff, err := parseFacts(p, e.rel, text)
+		if err != nil {
 			r.markInvalid(props, err.Error())
 		}
 		for k, v := range ff.props {

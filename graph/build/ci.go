@@ -1,6 +1,7 @@
 package build
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strings"
@@ -22,6 +23,45 @@ func yamlRoot(src []byte) (*yaml.Node, error) {
 		return nil, fmt.Errorf("parse YAML: top level is not a mapping")
 	}
 	return root, nil
+}
+
+// yamlBreaks are what YAML ends a line with besides LF: a lone CR, NEL,
+// LS and PS (yaml.v3 counts them; no editor, grep or git does).
+var yamlBreaks = []string{"\r", "\u0085", "\u2028", "\u2029"}
+
+// fileLines turns the YAML parser's line numbers in f into the file's
+// (counted by LF, as everywhere else): fuzzing found a lone CR putting a
+// step on line 4 of a 3-line workflow.
+func fileLines(src []byte, f *fileFacts) {
+	if !bytes.ContainsAny(src, strings.Join(yamlBreaks, "")) {
+		return
+	}
+	at := []int{0, 1} // at[n]: the file's line of YAML line n
+	line := 1
+	for i := 0; i < len(src); i++ {
+		if src[i] == '\n' {
+			line++
+			at = append(at, line)
+			continue
+		}
+		for _, b := range yamlBreaks {
+			if bytes.HasPrefix(src[i:], []byte(b)) && !bytes.HasPrefix(src[i:], []byte("\r\n")) {
+				at = append(at, line)
+				i += len(b) - 1
+				break
+			}
+		}
+	}
+	conv := func(n int) int { return at[max(0, min(n, len(at)-1))] }
+	for i := range f.deps {
+		f.deps[i].line = conv(f.deps[i].line)
+	}
+	for i := range f.targets {
+		f.targets[i].line = conv(f.targets[i].line)
+	}
+	for i := range f.steps {
+		f.steps[i].line = conv(f.steps[i].line)
+	}
 }
 
 // mapGet returns the value of key in a mapping node.
@@ -97,6 +137,7 @@ func matrixOf(m *yaml.Node) []string {
 }
 
 func parseGitHubActions(_ string, src []byte, f *fileFacts) error {
+	defer fileLines(src, f)
 	root, err := yamlRoot(src)
 	if err != nil {
 		return err
@@ -142,6 +183,7 @@ var gitlabReserved = map[string]bool{"stages": true, "variables": true, "default
 	"services": true, "workflow": true, "before_script": true, "after_script": true, "cache": true, "pages": false}
 
 func parseGitLabCI(_ string, src []byte, f *fileFacts) error {
+	defer fileLines(src, f)
 	root, err := yamlRoot(src)
 	if err != nil {
 		return err
@@ -176,6 +218,7 @@ func parseGitLabCI(_ string, src []byte, f *fileFacts) error {
 }
 
 func parseTravis(_ string, src []byte, f *fileFacts) error {
+	defer fileLines(src, f)
 	root, err := yamlRoot(src)
 	if err != nil {
 		return err
@@ -205,6 +248,7 @@ func parseTravis(_ string, src []byte, f *fileFacts) error {
 }
 
 func parseCircleCI(_ string, src []byte, f *fileFacts) error {
+	defer fileLines(src, f)
 	root, err := yamlRoot(src)
 	if err != nil {
 		return err

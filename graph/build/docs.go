@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"unicode/utf8"
 )
 
 // chunk is a section of a document.
@@ -18,6 +19,19 @@ type chunk struct {
 }
 
 const maxChunkText = 16 << 10
+
+// addCode records a code block of lines first to last. An empty block (a
+// fence closed at once, or opened on the last line) has no line of code
+// to point at and is not recorded: its span would end before it starts,
+// or past the end of the document (fuzzing found "```" as a last line).
+func (c *chunk) addCode(lang, code string, first, last int) {
+	if last < first {
+		return
+	}
+	c.codeLangs = append(c.codeLangs, lang)
+	c.codes = append(c.codes, code)
+	c.codeLines = append(c.codeLines, fmt.Sprintf("%d-%d", first, last))
+}
 
 // chunkDoc splits a document into sections: Markdown by ATX/setext
 // headings, reStructuredText by underlined titles, anything else by blocks
@@ -38,8 +52,12 @@ func chunkDoc(rel string, text string) []chunk {
 		t := strings.TrimSpace(strings.Join(body, "\n"))
 		if t != "" || cur.heading != "" {
 			cur.endLine = end
-			if len(t) > maxChunkText {
-				t = t[:maxChunkText]
+			if len(t) > maxChunkText { // cut at a rune's start: the stores keep valid UTF-8
+				n := maxChunkText
+				for n > 0 && !utf8.RuneStart(t[n]) {
+					n--
+				}
+				t = t[:n]
 			}
 			cur.text = t
 			out = append(out, cur)
@@ -57,9 +75,7 @@ func chunkDoc(rel string, text string) []chunk {
 		if fence != "" { // inside a fenced block
 			body = append(body, l)
 			if strings.HasPrefix(trimmed, fence) && strings.Trim(trimmed, fence[:1]) == "" {
-				cur.codeLangs = append(cur.codeLangs, fenceLang)
-				cur.codes = append(cur.codes, strings.Join(code, "\n"))
-				cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", fenceStart+1, ln-1))
+				cur.addCode(fenceLang, strings.Join(code, "\n"), fenceStart+1, ln-1)
 				fence, code = "", nil
 			} else {
 				code = append(code, l)
@@ -82,9 +98,7 @@ func chunkDoc(rel string, text string) []chunk {
 				continue
 			}
 			if rstIndentSeen {
-				cur.codeLangs = append(cur.codeLangs, fenceLang)
-				cur.codes = append(cur.codes, dedent(code))
-				cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", codeFirst, codeLast))
+				cur.addCode(fenceLang, dedent(code), codeFirst, codeLast)
 			}
 			rstCode, code = false, nil
 		}
@@ -128,9 +142,7 @@ func chunkDoc(rel string, text string) []chunk {
 				break
 			}
 			body = append(body, lines[i:j+1]...)
-			cur.codeLangs = append(cur.codeLangs, lang)
-			cur.codes = append(cur.codes, dedent(lines[i:j+1])) // dedent reslices, never writes
-			cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", ln, j+1))
+			cur.addCode(lang, dedent(lines[i:j+1]), ln, j+1) // dedent reslices, never writes
 			i = j
 			continue
 		}
@@ -164,13 +176,9 @@ func chunkDoc(rel string, text string) []chunk {
 	}
 	switch {
 	case fence != "": // unterminated fence: the code runs to the end
-		cur.codeLangs = append(cur.codeLangs, fenceLang)
-		cur.codes = append(cur.codes, strings.Join(code, "\n"))
-		cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", fenceStart+1, len(lines)))
+		cur.addCode(fenceLang, strings.Join(code, "\n"), fenceStart+1, len(lines))
 	case rstCode && rstIndentSeen:
-		cur.codeLangs = append(cur.codeLangs, fenceLang)
-		cur.codes = append(cur.codes, dedent(code))
-		cur.codeLines = append(cur.codeLines, fmt.Sprintf("%d-%d", codeFirst, codeLast))
+		cur.addCode(fenceLang, dedent(code), codeFirst, codeLast)
 	}
 	flush(len(lines))
 	return out

@@ -6,22 +6,27 @@ import (
 	"testing"
 )
 
+const (
+	chunkMarkdown = "# Title\nintro\n\n## Build\n```bash\nmake\nmake test\n```\n~~~\nplain\n~~~\nSetext\n------\ntext\n"
+	chunkRST      = "Project\n=======\n\nInstall\n-------\n\n.. code-block:: console\n\n   pip install x\n   x --help\n\nend\n"
+)
+
+// chunkCases are the chunker's table; FuzzChunkDoc starts from them too.
+var chunkCases = []struct {
+	rel, text string
+	want      []string // heading/level@line-end codes
+}{
+	{"README.md", chunkMarkdown, []string{"Title/1@1-3[]", "Build/2@4-11[bash:6-7 :10-10]", "Setext/2@12-14[]"}},
+	{"docs/index.rst", chunkRST, []string{"Project/1@1-3[]", "Install/2@4-12[console:9-10]"}},
+	{"notes.txt", strings.Repeat("line\n", 70), []string{"/0@1-60[]", "/0@61-70[]"}},
+	// reST: a doctest directive and a bare doctest block are Python sessions
+	{"docs/version.rst", "Version\n=======\n\n.. doctest::\n\n    >>> from p import V\n    >>> V(1)\n\nText.\n\n>>> import p\n>>> p.x\n1\n\nEnd.\n", []string{"Version/1@1-15[pycon:6-7 pycon:11-13]"}},
+	// a plain-text INSTALL's indented transcript, continuations kept
+	{"INSTALL", "Build:\n  - on Linux:\n    $ make clean\n    $ make TARGET=linux \\\n         USE_X=1\n    $ make install\n\nOutput:\n    not a command\n", []string{"/0@1-9[console:3-6]"}},
+}
+
 func TestChunkDoc(t *testing.T) {
-	md := "# Title\nintro\n\n## Build\n```bash\nmake\nmake test\n```\n~~~\nplain\n~~~\nSetext\n------\ntext\n"
-	rst := "Project\n=======\n\nInstall\n-------\n\n.. code-block:: console\n\n   pip install x\n   x --help\n\nend\n"
-	cases := []struct {
-		rel, text string
-		want      []string // heading/level@line-end codes
-	}{
-		{"README.md", md, []string{"Title/1@1-3[]", "Build/2@4-11[bash:6-7 :10-10]", "Setext/2@12-14[]"}},
-		{"docs/index.rst", rst, []string{"Project/1@1-3[]", "Install/2@4-12[console:9-10]"}},
-		{"notes.txt", strings.Repeat("line\n", 70), []string{"/0@1-60[]", "/0@61-70[]"}},
-		// reST: a doctest directive and a bare doctest block are Python sessions
-		{"docs/version.rst", "Version\n=======\n\n.. doctest::\n\n    >>> from p import V\n    >>> V(1)\n\nText.\n\n>>> import p\n>>> p.x\n1\n\nEnd.\n", []string{"Version/1@1-15[pycon:6-7 pycon:11-13]"}},
-		// a plain-text INSTALL's indented transcript, continuations kept
-		{"INSTALL", "Build:\n  - on Linux:\n    $ make clean\n    $ make TARGET=linux \\\n         USE_X=1\n    $ make install\n\nOutput:\n    not a command\n", []string{"/0@1-9[console:3-6]"}},
-	}
-	for _, c := range cases {
+	for _, c := range chunkCases {
 		var got []string
 		for _, ch := range chunkDoc(c.rel, c.text) {
 			var codes []string

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -46,6 +47,20 @@ type factParser struct {
 	name  string
 	match func(rel, base string) bool
 	parse func(rel string, src []byte, f *fileFacts) error
+}
+
+// parseFacts runs p over src: what analyzeFile records of a manifest,
+// build or CI file. A dependency or target whose name is blank names
+// nothing and is dropped here, once for every parser: an empty quoted
+// argument (pkg_check_modules(X "") — fuzzing found it), a meson
+// dependency of an empty name (its idiom for a not-found dependency), an
+// empty key in package.json.
+func parseFacts(p factParser, rel string, src []byte) (fileFacts, error) {
+	var ff fileFacts
+	err := p.parse(rel, src, &ff)
+	ff.deps = slices.DeleteFunc(ff.deps, func(d dependency) bool { return strings.TrimSpace(d.name) == "" })
+	ff.targets = slices.DeleteFunc(ff.targets, func(t target) bool { return strings.TrimSpace(t.name) == "" })
+	return ff, err
 }
 
 func named(names ...string) func(string, string) bool {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"io"
-	"strconv"
 )
 
 // junitCase identifies a <testcase> across files (classname + name).
@@ -113,10 +112,7 @@ func parseJUnitXML(data []byte, seen map[junitCase]string, file string) (Counts,
 // junitSuiteAttrs reads tests/failures/errors/skipped(/disabled) from a
 // <testsuite> element; tests includes the others.
 func junitSuiteAttrs(as []xml.Attr) Counts {
-	n := func(k string) int {
-		v, _ := strconv.Atoi(attr(as, k))
-		return max(v, 0)
-	}
+	n := func(k string) int { return atoi(attr(as, k)) }
 	tests, f, e := n("tests"), n("failures"), n("errors")
 	s := max(n("skipped"), n("skips")) + n("disabled")
 	return Counts{Passed: max(tests-f-e-s, 0), Failed: f, Errors: e, Skipped: s}

@@ -66,10 +66,15 @@ func (r *runs) result() (Counts, bool) {
 	return r.total, r.found
 }
 
-// atoi parses a non-negative decimal; anything else is 0.
+// maxCount is more tests than any suite runs. A larger number in a log
+// is no count, and adding it up could overflow: fuzzing's seed `Ran
+// 9223372036854775807 tests` twice made Passed negative.
+const maxCount = 1 << 30
+
+// atoi parses a non-negative decimal up to maxCount; anything else is 0.
 func atoi(s string) int {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || n < 0 {
+	if err != nil || n < 0 || n > maxCount {
 		return 0
 	}
 	return n
