@@ -95,6 +95,13 @@ func (d nodeDetector) Apply(ctx context.Context, p *planner) error {
 			install = "npm ci"
 		}
 	}
+	if manager == "npm" {
+		// the security audit and funding notice are extra registry round
+		// trips on every install, and change nothing it installs
+		if err := p.add(Runtimes, "persist_env npm_config_audit false && persist_env npm_config_fund false", ev(d.Name(), pkg, 0, "no audit or funding requests during installs")); err != nil {
+			return err
+		}
+	}
 	if err := p.addProject(Runtimes, install, ev(d.Name(), evFile, 0, "dependencies as the lockfile pins them")); err != nil {
 		return err
 	}

@@ -79,6 +79,8 @@ install_base_toolchain() {
 setup_runtimes() {
   # [npm] package.json — Node.js and npm from Debian (18 / 9)
   pkg_install nodejs npm
+  # [npm] package.json — no audit or funding requests during installs
+  persist_env npm_config_audit false && persist_env npm_config_fund false
   # [npm] package-lock.json — dependencies as the lockfile pins them
   npm ci
 }
