@@ -15,6 +15,9 @@ type textParser struct {
 	supersedes []string
 	// fallback parsers are used only when no other parser saw anything.
 	fallback bool
+	// alone: used only when no parser at all, fallbacks included, saw
+	// anything (per-test verdict lines also show in other formats).
+	alone bool
 	// wraps marks a runner whose tests are programs (ctest, meson,
 	// automake): each may run a whole framework suite of its own.
 	wraps bool
@@ -84,6 +87,10 @@ var textParsers = []textParser{
 	// Totals on lines of their own, "TESTS: 1283" / "FAILURES: 2" (PyYAML's
 	// test driver, shell and Perl drivers); used only when nothing else matched.
 	{name: "labels", parse: parseLabels, fallback: true},
+	// One verdict line per test from a driver of the project's own
+	// ("testing -fPIC ... passed", "[ok]: SET and GET"), three at least;
+	// used only when nothing else matched.
+	{name: "verdicts", parse: parseVerdicts, fallback: true, alone: true},
 }
 
 // parseText runs every parser over the text and resolves overlaps.
@@ -96,7 +103,7 @@ func parseText(text string) []found {
 	var dropped []string
 	anyPrimary := false
 	for _, p := range textParsers {
-		if p.fallback && anyPrimary {
+		if p.fallback && anyPrimary || p.alone && len(got) > 0 {
 			continue
 		}
 		c, ok := p.parse(ls)

@@ -113,6 +113,8 @@ func TestParseTestdata(t *testing.T) {
 		{"gradle/failed_task.txt", c(3, 1, 1, 0, "gradle")},
 		{"plain/summary_lines.txt", c(12, 1, 2, 0, "plain")},
 		{"plain/bare.txt", c(2, 1, 0, 0, "plain")},
+		{"verdicts/chibicc-driver.txt", c(12, 1, 0, 0, "verdicts")},
+		{"verdicts/tcl-brackets.txt", c(2, 1, 1, 0, "verdicts")},
 		{"labels/pyyaml_appliance.txt", c(1283, 0, 0, 0, "labels")},
 		// rsync's runtests.py (heragent run, 2026-11-23): PASS/SKIP lines, then
 		// "322 passed" / "29 skipped" on lines of their own.

@@ -1,0 +1,49 @@
+package results
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A test driver of the project's own (a shell script, a Tcl or Perl
+// harness) often prints one verdict per test and no total: "testing
+// -fPIC ... passed" (chibicc's driver.sh), "[ok]: SET and GET (1 ms)" /
+// "[err]: …" (Tcl harnesses), "test_foo ... ok". parseVerdicts counts
+// those lines; a fallback used only when no framework was recognised, and
+// only from three verdicts on (one "… ok" line is a log message).
+
+var (
+	// "testing -fPIC ... passed", "foo: ok", "test_foo ... FAILED"
+	verdictTrailingRe = regexp.MustCompile(`^(?:testing|test|checking|running)?\s*\S.*?(?:\s*\.{2,}\s*|:\s+)(passed|ok|OK|PASS|PASSED|failed|FAIL|FAILED|skipped|SKIP|SKIPPED)\.?$`)
+	// "[ok]: SET and GET (1 ms)", "[err]: …", "[skip]: …"
+	verdictBracketRe = regexp.MustCompile(`^\[(ok|OK|err|ERR|fail|FAIL|skip|SKIP|ignore)\]:?\s+\S`)
+)
+
+// minVerdicts is how many verdict lines make a suite's output.
+const minVerdicts = 3
+
+func parseVerdicts(ls []string) (Counts, bool) {
+	var c Counts
+	n := 0
+	for _, l := range ls {
+		t := strings.TrimSpace(l)
+		v := ""
+		if m := verdictBracketRe.FindStringSubmatch(t); m != nil {
+			v = m[1]
+		} else if m := verdictTrailingRe.FindStringSubmatch(t); m != nil {
+			v = m[1]
+		} else {
+			continue
+		}
+		n++
+		switch strings.ToLower(v) {
+		case "passed", "ok", "pass":
+			c.Passed++
+		case "skipped", "skip", "ignore":
+			c.Skipped++
+		default:
+			c.Failed++
+		}
+	}
+	return c, n >= minVerdicts
+}
