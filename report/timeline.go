@@ -157,7 +157,7 @@ func (r *Report) Timeline() template.HTML {
 		row := min(i, tlMaxRows)
 		y := tlTop + float64(row)*tlRowH
 		if i < tlMaxRows || len(spans) == tlMaxRows+1 {
-			c.Text(4, y+14, svg.Cut(s.label, 44), "")
+			c.Text(4, y+14, svg.Cut(s.label, 38), "")
 			c.Text(tlLabelW, y+14, svg.Duration(s.secs), `text-anchor="end" fill="#555"`)
 		} else if i == tlMaxRows {
 			c.Text(4, y+14, fmt.Sprintf("… %d more (see the tables)", len(spans)-tlMaxRows), `fill="#555"`)
