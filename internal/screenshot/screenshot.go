@@ -56,9 +56,7 @@ func Take(t testing.TB, page, out string, w, h int) image.Image {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-		"--hide-scrollbars", "--no-first-run", "--user-data-dir="+t.TempDir(),
-		"--screenshot="+out, "--window-size="+strconv.Itoa(w)+","+strconv.Itoa(h), "file://"+abs)
+	cmd := exec.CommandContext(ctx, bin, append(flags(t), "--screenshot="+out, "--window-size="+strconv.Itoa(w)+","+strconv.Itoa(h), "file://"+abs)...)
 	log, err := cmd.CombinedOutput()
 	f, ferr := os.Open(out)
 	if ferr != nil {
@@ -73,6 +71,28 @@ func Take(t testing.TB, page, out string, w, h int) image.Image {
 		t.Fatalf("screenshot %s is %dx%d, asked %dx%d", out, b.Dx(), b.Dy(), w, h)
 	}
 	return img
+}
+
+// DOM loads the HTML file page, runs its scripts and returns the
+// document as they left it.
+func DOM(t testing.TB, page string) string {
+	t.Helper()
+	bin := Browser(t)
+	abs, err := filepath.Abs(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, bin, append(flags(t), "--dump-dom", "file://"+abs)...).Output()
+	if err != nil {
+		t.Fatalf("chromium --dump-dom: %v", err)
+	}
+	return string(out)
+}
+
+func flags(t testing.TB) []string {
+	return []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars", "--no-first-run", "--user-data-dir=" + t.TempDir()}
 }
 
 // Colours counts the distinct colours of an image.

@@ -21,7 +21,7 @@ type Canvas struct {
 // New starts a canvas of w×h units; label is its accessible name.
 func New(w, h float64, label string) *Canvas {
 	c := &Canvas{w: w, h: h}
-	fmt.Fprintf(&c.b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" role="img" aria-label="%s" font-family="system-ui,sans-serif" font-size="12">`,
+	fmt.Fprintf(&c.b, `<svg viewBox="0 0 %s %s" width="%s" role="img" aria-label="%s" font-family="system-ui,sans-serif" font-size="12">`,
 		num(w), num(h), num(w), esc(label))
 	return c
 }
@@ -75,12 +75,12 @@ func Cut(s string, n int) string {
 // Colours of the levels (a sequence: the higher, the greener) and of the
 // runs that reached none.
 var Colours = map[string]string{
-	"none":        "#c8c8c8",
+	"none":        "#b4b4b4",
 	"installable": "#c7e9c0",
 	"testable":    "#74c476",
 	"runnable":    "#238b45",
 	"error":       "#e34a33",
-	"pending":     "#eeeeee",
+	"pending":     "#e2e2e2",
 }
 
 // Ticks returns about n round values from 0 to at least max (1, 2 or 5
