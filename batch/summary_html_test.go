@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/heragent/heragent/internal/screenshot"
 	"github.com/heragent/heragent/internal/svg"
@@ -109,7 +110,8 @@ func TestSummaryScreenshot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Summarise(Meta{ID: "fixture"}, jobs, recs).Write(d); err != nil {
+	meta := Meta{ID: "fixture", Created: time.Date(2026, 11, 24, 22, 32, 3, 0, time.UTC)}
+	if err := Summarise(meta, jobs, recs).Write(d); err != nil {
 		t.Fatal(err)
 	}
 	img := screenshot.Take(t, d.path("summary.html"), filepath.Join(screenshot.Dir(t), "summary-fixture.png"), 1280, 2000)
