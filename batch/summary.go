@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/heragent/heragent/internal/atomicfile"
+	"github.com/heragent/heragent/report"
 )
 
 // Summary is a batch's outcome: one row per listed repository, in list
@@ -68,7 +69,7 @@ func (s Summary) Write(d Dir) error {
 			return fmt.Errorf("encode summary: %w", err)
 		}
 	}
-	html, err := s.HTML()
+	html, err := s.HTML(d.Reports(s.Rows))
 	if err != nil {
 		return err
 	}
@@ -140,21 +141,44 @@ func (s Summary) statusLine() string {
 var htmlSource string
 
 var htmlTmpl = template.Must(template.New("summary").Funcs(template.FuncMap{
-	"secs": fmtSeconds, "cost": fmtCost, "dash": dash,
+	"secs": fmtSeconds, "cost": fmtCost, "dash": dash, "join": func(s []string) string { return strings.Join(s, ", ") },
+	"costv": func(c *float64) float64 {
+		if c == nil {
+			return -1
+		}
+		return *c
+	},
 	"when": func(t time.Time) string { return t.Format("2006-01-02 15:04:05 UTC") },
 }).Parse(htmlSource))
 
-// HTML renders summary.html: one self-contained file (inline CSS, no
-// script, no external resource).
-func (s Summary) HTML() ([]byte, error) {
+// HTML renders summary.html: one self-contained file (inline CSS and
+// SVG, a few lines of script that sort the table): the level funnel, the
+// stacks by level, a histogram of run times, the most frequent classes of
+// why not higher (from the runs' reports, by ID; nil without them), and
+// the table.
+func (s Summary) HTML(reports map[string]*report.Report) ([]byte, error) {
+	rows := chartRows(s.Rows, reports)
 	var b bytes.Buffer
 	if err := htmlTmpl.Execute(&b, struct {
 		Summary
-		Status string
-	}{s, s.statusLine()}); err != nil {
+		Status                             string
+		Rows                               []row
+		Funnel, Stacks, Histogram, Classes template.HTML
+	}{s, s.statusLine(), rows, funnel(rows), stacksChart(rows), histogram(rows), classesChart(rows)}); err != nil {
 		return nil, fmt.Errorf("render summary.html: %w", err)
 	}
 	return b.Bytes(), nil
+}
+
+// Reports reads the report.json of every row that has run outputs, by ID.
+func (d Dir) Reports(rows []Result) map[string]*report.Report {
+	out := map[string]*report.Report{}
+	for _, r := range rows {
+		if rep := d.Report(r); rep != nil {
+			out[r.ID] = rep
+		}
+	}
+	return out
 }
 
 func fmtSeconds(s float64) string {

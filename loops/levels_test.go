@@ -109,6 +109,12 @@ func TestRepairThatBreaksSetupAfterTestableIsRolledBack(t *testing.T) {
 	if !strings.Contains(rep.WhyNotHigher, "no runnable command passed") {
 		t.Errorf("why not higher: %s", rep.WhyNotHigher)
 	}
+	html, _ := os.ReadFile(filepath.Join(out, "report.html"))
+	for _, want := range []string{"<svg", "level reached: testable", "rolled back: ", "./tool render in.txt"} {
+		if !strings.Contains(string(html), want) {
+			t.Errorf("report.html lacks %q", want)
+		}
+	}
 }
 
 // A repair after which the suite fails loses Testable: it is rolled back.

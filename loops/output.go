@@ -44,7 +44,14 @@ func (r *runner) export() error {
 	if err := writeJSON(filepath.Join(r.stage, "report.json"), r.rep); err != nil {
 		return err
 	}
-	return writeFile(filepath.Join(r.stage, "report.md"), []byte(r.rep.Markdown()), 0o644)
+	if err := writeFile(filepath.Join(r.stage, "report.md"), []byte(r.rep.Markdown()), 0o644); err != nil {
+		return err
+	}
+	html, err := r.rep.HTML()
+	if err != nil {
+		return err
+	}
+	return writeFile(filepath.Join(r.stage, "report.html"), html, 0o644)
 }
 
 // replaceDir moves the finished staging directory to out, replacing an

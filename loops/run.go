@@ -134,7 +134,7 @@ type runner struct {
 // The result is the strongest state proved by a Bash File that still runs
 // to the end; repairs that lose it are rolled back (state.go). Outputs
 // (setup.sh, Dockerfile, entrypoint.sh, pyramid.json, report.json,
-// report.md, trajectory.jsonl, logs/) appear in o.Out only when the run
+// report.md, report.html, trajectory.jsonl, logs/) appear in o.Out only when the run
 // ends, from the best state; an interrupted or failed run leaves nothing.
 func Run(ctx context.Context, e Engine, o RunOptions) (*report.Report, error) {
 	o.defaults()

@@ -71,7 +71,7 @@ func TestRunRepairsAndReachesRunnable(t *testing.T) {
 	if rep.Tests.Passed != 1 || rep.Runnable != "./crc heragent" {
 		t.Fatalf("tests %+v runnable %q", rep.Tests, rep.Runnable)
 	}
-	for _, name := range []string{"setup.sh", "Dockerfile", "entrypoint.sh", "pyramid.json", "report.json", "report.md", "trajectory.jsonl", "logs/setup-00.log"} {
+	for _, name := range []string{"setup.sh", "Dockerfile", "entrypoint.sh", "pyramid.json", "report.json", "report.md", "report.html", "trajectory.jsonl", "logs/setup-00.log"} {
 		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
 			t.Errorf("missing output %s: %v", name, err)
 		}

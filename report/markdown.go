@@ -42,16 +42,7 @@ func (r *Report) Markdown() string {
 	}
 	b.WriteString("\n## Commands\n\n| # | level | command | exit | seconds | tests (pass/fail/skip) | verdict |\n|---|---|---|---|---|---|---|\n")
 	for _, c := range r.Commands {
-		mark := "✗"
-		if c.Proof {
-			mark = "✓ proof"
-			if c.Evidence != "" {
-				mark += " (" + c.Evidence + ")"
-			}
-		} else if c.Passed {
-			mark = "✓"
-		}
-		fmt.Fprintf(&b, "| %d | %s | `%s` | %s | %.1f | %d/%d/%d | %s %s |\n", c.Iteration, c.Level, mdCell(c.Text), exitText(c.ExitCode, c.TimedOut), c.Seconds, c.Counts.Passed, c.Counts.Failed+c.Counts.Errors, c.Counts.Skipped, mark, mdCell(c.Verdict))
+		fmt.Fprintf(&b, "| %d | %s | `%s` | %s | %.1f | %d/%d/%d | %s %s |\n", c.Iteration, c.Level, mdCell(c.Text), exitText(c.ExitCode, c.TimedOut), c.Seconds, c.Counts.Passed, c.Counts.Failed+c.Counts.Errors, c.Counts.Skipped, c.Mark(), mdCell(c.Verdict))
 	}
 	if len(r.Repairs) > 0 {
 		b.WriteString("\n## Repairs\n\n| # | phase | diagnosis | rule | action | edits / reason |\n|---|---|---|---|---|---|\n")
@@ -70,6 +61,19 @@ func (r *Report) Markdown() string {
 		}
 	}
 	return b.String()
+}
+
+// Mark is a command's verdict in a table: "✓ proof (suite)", "✓" or "✗".
+func (c CommandResult) Mark() string {
+	switch {
+	case c.Proof && c.Evidence != "":
+		return "✓ proof (" + c.Evidence + ")"
+	case c.Proof:
+		return "✓ proof"
+	case c.Passed:
+		return "✓"
+	}
+	return "✗"
 }
 
 func exitText(code int, timedOut bool) string {

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Run every test, the real-container ones included. Provisions a container
 # engine (scripts/provision-engine.sh) and the base image (heragent image
-# bootstrap) first when they are missing, and redis-server for the
-# distributed batch tests (scripts/provision-redis.sh); all three steps are
-# no-ops when present.
+# bootstrap) first when they are missing, redis-server for the
+# distributed batch tests (scripts/provision-redis.sh) and Chromium for the
+# screenshot tests of report.html and summary.html
+# (scripts/provision-chromium.sh); all four steps are no-ops when present.
 # Extra arguments go to `go test` (e.g. -run Sandbox -v).
 # With CI=true, every fuzz target then runs for a few seconds
 # (scripts/fuzz.sh); plain `go test` runs only their seeds and saved inputs.
@@ -13,6 +14,7 @@ DOCKER_HOST="$(HERAGENT_FRESH_ENGINE=1 scripts/provision-engine.sh)"
 export DOCKER_HOST
 go run ./cmd/heragent image bootstrap --quiet
 scripts/provision-redis.sh
+scripts/provision-chromium.sh
 go test -count=1 -timeout 80m "$@" ./...
 if [ "${CI:-}" = true ]; then
   scripts/fuzz.sh

@@ -3,89 +3,30 @@ package main
 import (
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/heragent/heragent/batch"
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
-	"github.com/heragent/heragent/report"
 )
 
-// classify names why a repository went no higher, as a class the work
-// list groups by: from the report's diagnoses and its why-not-higher.
+// classify names why a repository went no higher (batch.WhyClass, the
+// classes summary.html shows too) and counts its unknown diagnoses.
 func classify(r row) (class, detail string, unknown int) {
-	switch {
-	case r.rec == nil:
-		return "not run", "", 0
-	case r.rep == nil:
-		return "run error (" + string(r.rec.Status) + ")", r.rec.Error, 0
-	}
-	rep := r.rep
-	for _, rp := range rep.Repairs {
-		if rp.Diagnosis.Kind == repair.Unknown {
-			unknown++
+	if r.rep != nil {
+		for _, rp := range r.rep.Repairs {
+			if rp.Diagnosis.Kind == repair.Unknown {
+				unknown++
+			}
 		}
 	}
-	why := rep.WhyNotHigher
-	if rep.Level == rep.Target {
-		return "—", "", unknown
+	class, detail = batch.WhyClass(r.rec, r.rep)
+	if class == "time limit" {
+		class = "time limit (15 min)" // the corpus's limit (bench/corpus.jsonl)
 	}
-	kinds := diagnosisKinds(rep)
-	switch {
-	case r.rec.Status == "timeout":
-		return "time limit (15 min)", why, unknown
-	case strings.Contains(why, "budget spent"):
-		return "budget", why, unknown
-	case strings.Contains(why, "builds nothing"):
-		return "no build system found", why, unknown
-	case hasAny(kinds, repair.NetworkUnreachable, repair.NeedsNetwork):
-		return "needs the network", why, unknown
-	case noCommand.MatchString(why):
-		return "no " + noCommand.FindStringSubmatch(why)[1] + " command", why, unknown
-	case strings.Contains(why, "Bash File fails") || strings.Contains(why, "did not run to the end"):
-		return "setup fails: " + lastKind(kinds), why, unknown
-	case len(kinds) > 0:
-		return string(rep.Level) + ", next fails: " + lastKind(kinds), why, unknown
-	}
-	return string(rep.Level) + ", next fails", why, unknown
-}
-
-var noCommand = regexp.MustCompile(`^no (installable|testable|runnable) command to run`)
-
-// diagnosisKinds lists, in order, the kinds of the diagnoses made in the
-// state the report's level comes from (and after it): what stopped it.
-func diagnosisKinds(rep *report.Report) []repair.Kind {
-	from := 0
-	for _, h := range rep.History {
-		if h.Best {
-			from = h.Iteration
-		}
-	}
-	var ks []repair.Kind
-	for _, rp := range rep.Repairs {
-		if rp.Iteration >= from {
-			ks = append(ks, rp.Diagnosis.Kind)
-		}
-	}
-	return ks
-}
-
-func hasAny(ks []repair.Kind, want ...repair.Kind) bool {
-	for _, k := range ks {
-		if slices.Contains(want, k) {
-			return true
-		}
-	}
-	return false
-}
-
-func lastKind(ks []repair.Kind) string {
-	if len(ks) == 0 {
-		return "no diagnosis"
-	}
-	return string(ks[len(ks)-1])
+	return class, detail, unknown
 }
 
 // total is the corpus in numbers, against the targets.
@@ -163,7 +104,7 @@ func median(xs []float64) string {
 func classTable(w io.Writer, rows []row) {
 	by := map[string][]string{}
 	for _, r := range rows {
-		if r.class != "—" {
+		if r.class != batch.ClassReached {
 			by[r.class] = append(by[r.class], r.Repo)
 		}
 	}

@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -65,7 +64,7 @@ func main() {
 		r := row{entry: e}
 		if rec, ok := recs[e.ID]; ok {
 			r.rec = &rec
-			r.rep = readReport(dir, rec)
+			r.rep = dir.Report(rec)
 			if r.rep != nil {
 				regrade(dir, rec, r.rep)
 			}
@@ -145,21 +144,6 @@ func readTSV(path string) (map[string]entry, error) {
 		out[get("repo")] = e
 	}
 	return out, nil
-}
-
-func readReport(dir batch.Dir, rec batch.Result) *report.Report {
-	if rec.Out == "" {
-		return nil
-	}
-	b, err := os.ReadFile(filepath.Join(string(dir), rec.Out, "report.json"))
-	if err != nil {
-		return nil
-	}
-	var rep report.Report
-	if json.Unmarshal(b, &rep) != nil {
-		return nil
-	}
-	return &rep
 }
 
 func write(w io.Writer, rows []row) {
