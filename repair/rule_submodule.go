@@ -58,6 +58,9 @@ func (missingSubmodule) Diagnose(f Failure) []Diagnosis {
 			if p := cmakeMissingSource(lines, i); p != "" {
 				out = append(out, Diagnosis{Kind: MissingPath, Subject: p, Evidence: "CMake cannot find source file " + p})
 			}
+		case makeNeedsRe.MatchString(l) && len(out) == 0:
+			// make: *** No rule to make target 'picotest/picotest.c', needed by 'test-bin'.
+			out = append(out, Diagnosis{Kind: MissingPath, Subject: makeNeedsRe.FindStringSubmatch(l)[1], Evidence: strings.TrimSpace(l)})
 		case missingPathRe.MatchString(l) && len(out) == 0:
 			// a path the checkout lacks: a submodule's, Propose decides
 			out = append(out, Diagnosis{Kind: MissingPath, Subject: missingPathRe.FindStringSubmatch(l)[1], Evidence: strings.TrimSpace(l)})
@@ -68,6 +71,10 @@ func (missingSubmodule) Diagnose(f Failure) []Diagnosis {
 	}
 	return out
 }
+
+// makeNeedsRe is make missing a source file a target needs (a path with a
+// directory: the file of a submodule, not a target of the Makefile).
+var makeNeedsRe = regexp.MustCompile(`No rule to make target '([\w.+-]+/[\w./+-]+)', needed by`)
 
 var cmakeErrorAtRe = regexp.MustCompile(`CMake Error at (?:/repo/)?([\w./+-]*?)CMakeLists\.txt:\d+`)
 

@@ -68,7 +68,7 @@ func sampleFile(t *testing.T) *bashfile.File {
 func TestRulesOnRealLogs(t *testing.T) {
 	repo := fstest.MapFS{
 		"package.json": {Data: []byte(`{"name":"demo","dependencies":{"left-pad":"^1.3.0"}}`)},
-		".gitmodules":  {Data: []byte("[submodule \"third_party/json\"]\n\tpath = third_party/json\n\turl = https://github.com/nlohmann/json.git\n[submodule \"third-party/urlparse\"]\n\tpath = third-party/urlparse\n\turl = https://github.com/ngtcp2/urlparse\n")},
+		".gitmodules":  {Data: []byte("[submodule \"third_party/json\"]\n\tpath = third_party/json\n\turl = https://github.com/nlohmann/json.git\n[submodule \"third-party/urlparse\"]\n\tpath = third-party/urlparse\n\turl = https://github.com/ngtcp2/urlparse\n[submodule \"picotest\"]\n\tpath = picotest\n\turl = https://github.com/h2o/picotest.git\n")},
 		".git/HEAD":    {Data: []byte("ref: refs/heads/main\n")},
 		"go.mod":       {Data: []byte("module example.com/demo\n\ngo 1.22.0\n\ntoolchain go1.22.5\n")},
 		// msgpack-c's CMakeLists.txt, cut: tests only on request.
@@ -142,6 +142,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-submodule/cmake-empty-dir.log", PhaseSetup, "cmake -S . -B build", false, MissingSubmodule, "third_party/json", ActionEdit, "submodule update --init --recursive"},
 		{"missing-submodule/add-subdirectory-missing.log", PhaseSetup, "", false, MissingSubmodule, "third_party/zstd", ActionNone, ""}, // not in .gitmodules
 		{"missing-submodule/cmake-source-urlparse-nghttp2.log", PhaseSetup, "cmake -S . -B build", false, MissingPath, "third-party/urlparse/urlparse.c", ActionEdit, "submodule update --init --recursive"},
+		{"missing-submodule/make-needs-picotest.log", PhaseCommand, "make test", false, MissingPath, "picotest/picotest.c", ActionEdit, "submodule update --init --recursive"},
 		{"missing-submodule/clone-unreachable.log", PhaseSetup, "", false, MissingSubmodule, "third_party/json", ActionRecord, ""},
 		{"locale/meson-test-locales-tomlplusplus.log", PhaseCommand, "meson test -C build", false, Locale, "ja_JP.UTF-8 it_IT.UTF-8 tr_TR.UTF-8 fi_FI.UTF-8 fr_FR.UTF-8 zh_CN.UTF-8 de_DE.UTF-8", ActionEdit, "locale-gen"},
 		{"locale/perl-python-en-us.log", PhaseCommand, "perl -e 1", false, Locale, "en_US.UTF-8", ActionEdit, "locale-gen"},

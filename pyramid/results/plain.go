@@ -8,14 +8,23 @@ import (
 // "12 passed, 0 failed", "Summary: 3 passed, 1 failed, 2 skipped."
 var plainLine = regexp.MustCompile(`^(?:[A-Za-z]+:\s*)?(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\.?$`)
 
+// "57 tests conducted, 0 failed." (uthash's do_tests), "12 tests run, 1 failed"
+var conductedLine = regexp.MustCompile(`^(\d+) tests? (?:conducted|run|ran|executed|completed|performed), (\d+) failed\.?$`)
+
 // parsePlain reads a home-made closing line "N passed, N failed" (optionally
-// ", N skipped", optionally prefixed by one word and a colon). It is a
+// ", N skipped", optionally prefixed by one word and a colon), or "N tests
+// conducted, M failed". It is a
 // fallback: used only when no framework was recognised. Each line counts.
 func parsePlain(ls []string) (Counts, bool) {
 	var total Counts
 	seen := false
 	for _, l := range ls {
 		t := strings.TrimSpace(l)
+		if m := conductedLine.FindStringSubmatch(t); m != nil && atoi(m[2]) <= atoi(m[1]) {
+			total.Add(Counts{Passed: atoi(m[1]) - atoi(m[2]), Failed: atoi(m[2])})
+			seen = true
+			continue
+		}
 		if !strings.Contains(t, " passed, ") {
 			continue
 		}
