@@ -122,4 +122,3 @@ func exampleMains(src, mod string) []string {
 	}
 	return out
 }
-
