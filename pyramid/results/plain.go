@@ -8,6 +8,11 @@ import (
 // "12 passed, 0 failed", "Summary: 3 passed, 1 failed, 2 skipped."
 var plainLine = regexp.MustCompile(`^(?:[A-Za-z]+:\s*)?(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\.?$`)
 
+// jemalloc's harness: "--- pass: 24/24, skip: 0/24, fail: 0/24 ---" per
+// test program, "Test suite summary: pass: 17/17, skip: 0/17, fail: 0/17"
+// over the programs (used when no program line shows).
+var passSkipFailLine = regexp.MustCompile(`^(---|Test suite summary:) pass: (\d+)/\d+, skip: (\d+)/\d+, fail: (\d+)/\d+`)
+
 // "57 tests conducted, 0 failed." (uthash's do_tests), "12 tests run, 1 failed"
 var conductedLine = regexp.MustCompile(`^(\d+) tests? (?:conducted|run|ran|executed|completed|performed), (\d+) failed\.?$`)
 
@@ -16,10 +21,21 @@ var conductedLine = regexp.MustCompile(`^(\d+) tests? (?:conducted|run|ran|execu
 // conducted, M failed". It is a
 // fallback: used only when no framework was recognised. Each line counts.
 func parsePlain(ls []string) (Counts, bool) {
-	var total Counts
-	seen := false
+	var total, suite Counts
+	seen, programs := false, false
 	for _, l := range ls {
 		t := strings.TrimSpace(l)
+		if m := passSkipFailLine.FindStringSubmatch(t); m != nil {
+			c := Counts{Passed: atoi(m[2]), Skipped: atoi(m[3]), Failed: atoi(m[4])}
+			if m[1] == "---" {
+				total.Add(c)
+				programs = true
+			} else {
+				suite.Add(c)
+			}
+			seen = true
+			continue
+		}
 		if m := conductedLine.FindStringSubmatch(t); m != nil && atoi(m[2]) <= atoi(m[1]) {
 			total.Add(Counts{Passed: atoi(m[1]) - atoi(m[2]), Failed: atoi(m[2])})
 			seen = true
@@ -32,6 +48,9 @@ func parsePlain(ls []string) (Counts, bool) {
 			total.Add(Counts{Passed: atoi(m[1]), Failed: atoi(m[2]), Skipped: atoi(m[3])})
 			seen = true
 		}
+	}
+	if !programs {
+		total.Add(suite)
 	}
 	return total, seen
 }

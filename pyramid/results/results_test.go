@@ -114,6 +114,7 @@ func TestParseTestdata(t *testing.T) {
 		{"plain/summary_lines.txt", c(12, 1, 2, 0, "plain")},
 		{"plain/bare.txt", c(2, 1, 0, 0, "plain")},
 		{"plain/conducted.txt", c(56, 1, 0, 0, "plain")},
+		{"plain/jemalloc-harness.txt", c(301, 0, 0, 0, "plain")}, // 37 programs
 		{"verdicts/chibicc-driver.txt", c(12, 1, 0, 0, "verdicts")},
 		{"verdicts/tcl-brackets.txt", c(2, 1, 1, 0, "verdicts")},
 		{"labels/pyyaml_appliance.txt", c(1283, 0, 0, 0, "labels")},

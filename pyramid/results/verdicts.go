@@ -14,7 +14,7 @@ import (
 
 var (
 	// "testing -fPIC ... passed", "foo: ok", "test_foo ... FAILED"
-	verdictTrailingRe = regexp.MustCompile(`^(?:testing|test|checking|running)?\s*\S.*?(?:\s*\.{2,}\s*|:\s+)(passed|ok|OK|PASS|PASSED|failed|FAIL|FAILED|skipped|SKIP|SKIPPED)\.?$`)
+	verdictTrailingRe = regexp.MustCompile(`^(?:testing|test|checking|running)?\s*\S.*?(?:\s*\.{2,}\s*|:\s+)(passed|pass|ok|OK|PASS|PASSED|failed|fail|FAIL|FAILED|skipped|skip|SKIP|SKIPPED)\.?$`)
 	// "[ok]: SET and GET (1 ms)", "[err]: …", "[skip]: …"
 	verdictBracketRe = regexp.MustCompile(`^\[(ok|OK|err|ERR|fail|FAIL|skip|SKIP|ignore)\]:?\s+\S`)
 )
