@@ -27,6 +27,9 @@ const (
 	KindSandbox    = "sandbox"
 	KindCheckpoint = "checkpoint"
 	KindBase       = "base"
+	// KindExport marks an image built from an exported Dockerfile (over
+	// the base image's kind it inherits): gc never removes one.
+	KindExport = "export"
 )
 
 // DefaultImage is the base image `heragent image bootstrap` builds.

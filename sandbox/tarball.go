@@ -28,6 +28,14 @@ func tarDir(w io.Writer, root, prefix string) error {
 
 // writeTree adds the tree at root to tw under prefix.
 func writeTree(tw *tar.Writer, root, prefix string) error {
+	return writeTreeExcept(tw, root, prefix, nil)
+}
+
+// writeTreeExcept adds the tree at root to tw under prefix, leaving out
+// the entries skip names (by their name in the archive): a directory it
+// returns fs.SkipDir for is left out whole, one it returns true for is
+// not written but its entries are still asked about.
+func writeTreeExcept(tw *tar.Writer, root, prefix string, skip func(name string, dir bool) (bool, error)) error {
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -40,6 +48,11 @@ func writeTree(tw *tar.Writer, root, prefix string) error {
 			return filepath.SkipDir // heragent's outputs inside the repository
 		}
 		name := path.Join(prefix, filepath.ToSlash(rel))
+		if skip != nil && name != "." && name != "" {
+			if out, err := skip(name, d.IsDir()); err != nil || out {
+				return err
+			}
+		}
 		info, err := d.Info()
 		if err != nil {
 			return err
