@@ -134,11 +134,13 @@ func readOutput(out string) (*report.Report, *pyramid.Pyramid, string, error) {
 }
 
 // buildOptions builds the exported Dockerfile as a user does: the export
-// directory as context, the repository in repo/, .dockerignore applied.
+// directory as context, the repository in repo/, .dockerignore applied;
+// from scratch: its layers come early now and would otherwise be taken
+// from the engine's cache of an earlier build.
 // A Dockerfile exported before it had ARG BASE takes the repository as
 // context.
 func buildOptions(out string, rep *report.Report, df string, o VerifyOptions, runID string) sandbox.BuildOptions {
-	bo := sandbox.BuildOptions{Context: rep.Repo, Dockerfile: df, CACerts: o.CACerts, RunID: runID, Log: o.Log}
+	bo := sandbox.BuildOptions{Context: rep.Repo, Dockerfile: df, CACerts: o.CACerts, RunID: runID, Log: o.Log, NoCache: true}
 	if !strings.Contains(df, "\nARG BASE=") {
 		return bo
 	}
@@ -213,6 +215,7 @@ func proofCommands(rep *report.Report) map[pyramid.Level][]report.CommandResult 
 // again when nearly all of its tests pass.
 func reprove(ctx context.Context, sb Sandbox, c pyramid.Command, was report.CommandResult, n int, out string, timeout time.Duration) (report.CommandResult, error) {
 	rel := filepath.Join("logs", fmt.Sprintf("verify-%02d.log", n))
+	os.Remove(filepath.Join(out, rel)) // an earlier verify's: logs are appended to, and counted
 	got, err := execCommand(ctx, sb, c, n, timeout, filepath.Join(out, rel))
 	if err != nil {
 		return report.CommandResult{}, err

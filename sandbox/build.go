@@ -31,6 +31,7 @@ type BuildOptions struct {
 	Dockerfile string            // Dockerfile text; not written into Context
 	BuildArgs  map[string]string // --build-arg
 	Tag        string            // optional
+	NoCache    bool              // no layer of an earlier build is reused
 	CACerts    []CACert          // passed as the HERAGENT_CA_PEM build arg
 	RunID      string
 	Log        io.Writer // build output
@@ -82,6 +83,7 @@ func (e *Engine) BuildImage(ctx context.Context, o BuildOptions) (string, error)
 		Dockerfile:  contextDockerfile,
 		Remove:      true,
 		ForceRemove: true,
+		NoCache:     o.NoCache,
 		BuildArgs:   args,
 		Labels:      map[string]string{LabelKind: KindCheckpoint, LabelRun: o.RunID, LabelOwner: Self().String()},
 	}
