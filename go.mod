@@ -9,6 +9,7 @@ require (
 	github.com/go-enry/go-enry/v2 v2.9.6
 	github.com/go-git/go-git/v5 v5.17.2
 	github.com/hibiken/asynq v0.26.0
+	github.com/moby/patternmatcher v0.6.1
 	github.com/neo4j/neo4j-go-driver/v5 v5.28.4
 	github.com/opencontainers/image-spec v1.1.1
 	github.com/redis/go-redis/v9 v9.14.1

@@ -167,7 +167,7 @@ func TestAtMapsScriptLinesToCommands(t *testing.T) {
 			if !ok || p != (Place{Build, 1}) {
 				t.Errorf("line %d %q: %v %v", n+1, l, p, ok)
 			}
-		case "# [gradle]", "main \"$@\"", "build_project() {":
+		case "# [gradle]", "if [ \"$#\" -gt 0 ]; then run_sections \"$@\"; else main; fi", "build_project() {":
 			if ok {
 				t.Errorf("line %d %q is no command: %v", n+1, l, p)
 			}

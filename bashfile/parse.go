@@ -12,7 +12,7 @@ import (
 var (
 	whyRe     = regexp.MustCompile(`^\[([^\]]+)\](?: ([^ ]+?)(?::(\d+))?)?(?: — (.*))?$`)
 	repoDirRe = regexp.MustCompile(`^REPO_DIR=\$\{REPO_DIR:-(.+)\}$`)
-	helperFns = map[string]bool{"log": true, "persist_env": true, "path_prepend": true, "detect_package_manager": true, "pkg_install": true}
+	helperFns = map[string]bool{"log": true, "persist_env": true, "path_prepend": true, "detect_package_manager": true, "pkg_install": true, RunSectionsFunc: true}
 )
 
 // Parse reads a Bash File back into the model. Files Render produced round
@@ -57,7 +57,7 @@ func Parse(text string) (*File, error) {
 			f.RepoDir = m[1]
 			continue
 		}
-		if txt == `main "$@"` || strings.HasPrefix(txt, "HERAGENT_ENV_FILE=") {
+		if txt == dispatch || txt == `main "$@"` || strings.HasPrefix(txt, "HERAGENT_ENV_FILE=") {
 			continue
 		}
 		return nil, fmt.Errorf("%w: unexpected top-level statement at line %d: %s", ErrInvalid, st.Pos().Line(), firstLine(txt))

@@ -124,9 +124,54 @@ func (f *File) render(track bool) (string, []Place) {
 		}
 		write("}\n")
 	}
-	write("\nmain \"$@\"\n")
+	write(sectionRunner())
 	mark(other)
 	return b.String(), places
+}
+
+// RunSectionsFunc is the helper that runs named sections only:
+// `bash setup.sh install_base_toolchain` (Dispatch).
+const RunSectionsFunc = "run_sections"
+
+// dispatch is the script's last statement: main without arguments, the
+// named sections with them.
+const dispatch = `if [ "$#" -gt 0 ]; then ` + RunSectionsFunc + ` "$@"; else main; fi`
+
+// sectionRunner writes run_sections and the dispatch that ends the
+// script. `bash setup.sh` runs main; `bash setup.sh FUNC…` runs the named
+// sections only, after the execution context and the package manager and
+// with what earlier sections persisted — as heragent's execution loop
+// runs one section per checkpoint and the exported Dockerfile one per
+// layer. The repository's directory is made when missing (a layer may
+// run before the repository is copied).
+func sectionRunner() string {
+	var names []string
+	for _, s := range Sections[:len(Sections)-1] {
+		names = append(names, s.Func)
+	}
+	first := Sections[0].Func + " | " + Sections[1].Func
+	rest := strings.Join(names[2:], " | ")
+	return `
+# ---- running sections one at a time ----
+# ` + RunSectionsFunc + ` FUNC…: ` + strings.Join(names[:2], " and ") + ` (always), then the named sections.
+` + RunSectionsFunc + `() {
+  if [ -f "$HERAGENT_ENV_FILE" ]; then . "$HERAGENT_ENV_FILE"; fi
+  mkdir -p "$REPO_DIR"
+  ` + names[0] + `
+  ` + names[1] + `
+  local s
+  for s in "$@"; do
+    case "$s" in
+      ` + first + `) ;;
+      ` + rest + `) "$s" ;;
+      *) log "unknown section $s (one of: ` + strings.Join(names, " ") + `)" >&2; return 2 ;;
+    esac
+  done
+  log "sections done: $*"
+}
+
+# bash setup.sh: every section (main); bash setup.sh FUNC…: only those.
+` + dispatch + "\n"
 }
 
 // indent shifts a command into a function body. Commands with here-documents

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/heragent/heragent/bashfile"
@@ -91,19 +90,14 @@ func (r *runner) findCheckpoint(ctx context.Context, key string) string {
 	return id
 }
 
-// driver runs the sections from..Build of the script in one bash: section 1
-// and 2 always (they set strict mode and the package manager), then the
-// given ones. Persisted variables of earlier sections come back through the
-// login profile. The repository's directory is made when missing: a shared
-// toolchain layer is made without a repository.
-func driver(script string, sections []bashfile.SectionID) string {
-	body := strings.TrimSuffix(strings.TrimRight(script, "\n"), `main "$@"`)
-	var calls []string
-	for _, id := range sections {
-		spec, _ := bashfile.Spec(id)
-		calls = append(calls, spec.Func)
-	}
-	return body + "if [ -f \"$HERAGENT_ENV_FILE\" ]; then . \"$HERAGENT_ENV_FILE\"; fi\nmkdir -p \"$REPO_DIR\"\ninit_context\nsetup_package_manager\n" + strings.Join(calls, "\n") + "\nlog \"sections done: " + strings.Join(calls, " ") + "\"\n"
+// sectionCmd runs one section of the Bash File at /heragent/setup.sh:
+// `bash setup.sh FUNC` runs the execution context and the package manager,
+// then that section, with the variables earlier sections persisted
+// (bashfile's run_sections; the exported Dockerfile runs its layers the
+// same way).
+func sectionCmd(id bashfile.SectionID) []string {
+	spec, _ := bashfile.Spec(id)
+	return []string{"bash", "/heragent/setup.sh", spec.Func}
 }
 
 // runSetup runs the Bash File once. It returns the sandbox holding the
@@ -158,10 +152,7 @@ func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, er
 	}
 
 	for _, sec := range todo {
-		if err := sb.CopyFiles(ctx, map[string][]byte{"/heragent/driver.sh": []byte(driver(script, []bashfile.SectionID{sec}))}); err != nil {
-			return nil, nil, err
-		}
-		res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: []string{"bash", "/heragent/driver.sh"}, Timeout: r.timeLeft(timeout), LogFile: logAbs, TailBytes: 32 << 10})
+		res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: sectionCmd(sec), Timeout: r.timeLeft(timeout), LogFile: logAbs, TailBytes: 32 << 10})
 		if err != nil {
 			return nil, nil, err
 		}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/heragent/heragent/internal/atomicfile"
 	"github.com/heragent/heragent/sandbox"
@@ -12,19 +13,50 @@ import (
 )
 
 // Export is what a run hands the user: the final setup script, the command
-// that proved the repository runs, and the base image they start from.
+// that proved the repository runs, the base image they start from, and
+// what the Dockerfile says of itself.
 type Export struct {
+	// BaseImage is the image the run started from; Base the public image
+	// the Dockerfile's ARG BASE defaults to (sandbox.PublicBase), BaseImage
+	// when empty.
 	BaseImage string
+	Base      string
 	Setup     string // the rendered Bash File
 	// Runnable is the shell command the entrypoint runs by default; empty
 	// when no Runnable command was proved (the entrypoint then opens a shell).
 	Runnable string
+	// Layers lays the sections out (PlanLayers); nil: the repository is
+	// copied first, then every section runs.
+	Layers []Layer
+	// Ignore are repository paths the build context leaves out
+	// (ContextIgnore).
+	Ignore []string
+	// Source is the repository's URL and Revision its commit, for the
+	// OCI labels and the header's commands ("" when unknown). Created is
+	// when the environment was proved.
+	Source, Revision string
+	Created          time.Time
+	Labels           []Label // heragent's own labels: version, level, evidence
+	Name             string  // the image name the header's commands use
 }
+
+// Label is one LABEL of the Dockerfile.
+type Label struct{ Key, Value string }
 
 // In-image locations of the exported scripts.
 const (
 	imageSetupPath      = "/heragent/setup.sh"
 	imageEntrypointPath = "/heragent/entrypoint.sh"
+	imageBuildCAPath    = "/heragent/" + buildCAName
+)
+
+// Files of the export directory the Dockerfile copies, and where the
+// repository goes beside them.
+const (
+	buildCAName   = "with-build-ca.sh"
+	contextRepo   = "repo"
+	dockerignore  = ".dockerignore"
+	dockerfileOut = "Dockerfile"
 )
 
 // Entrypoint renders entrypoint.sh: it loads the environment setup.sh
@@ -45,49 +77,44 @@ if [ "$#" -gt 0 ]; then exec "$@"; fi
 ` + def + "\n"
 }
 
-// Dockerfile renders a Dockerfile that materialises the environment from
-// the base image. The build context is the repository. setup.sh and
-// entrypoint.sh are written into the image by printf (not COPY), so the
-// Dockerfile works from any directory with any builder. Extra CA
-// certificates (TLS-intercepting proxies) are used while setup.sh runs and
-// removed afterwards: as a BuildKit/podman secret `ca`, or as the build arg
-// HERAGENT_CA_PEM for builders without secrets.
-func (x Export) Dockerfile() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, `# Dockerfile exported by heragent. Build it with the repository as context:
-#   docker build -f Dockerfile -t my-env /path/to/repo
-# Behind a TLS-intercepting proxy, give the build its CA (not kept in the image):
-#   docker build --secret id=ca,src=/path/to/proxy-ca.crt ...
-#   docker build --build-arg HERAGENT_CA_PEM="$(cat /path/to/proxy-ca.crt)" ...
-FROM %s
-ARG HERAGENT_CA_PEM=""
-ENV DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8
-COPY . %s
-WORKDIR %s
-`, x.BaseImage, sandbox.RepoDir, sandbox.RepoDir)
-	b.WriteString("RUN mkdir -p /heragent \\\n")
-	writeFileLines(&b, imageSetupPath, x.Setup)
-	writeFileLines(&b, imageEntrypointPath, x.Entrypoint())
-	fmt.Fprintf(&b, " && chmod +x %s %s\n", imageSetupPath, imageEntrypointPath)
-
-	var ca strings.Builder
-	ca.WriteString(`set -e; crt=` + sandbox.ContainerCADir + `/build.crt; mkdir -p ` + sandbox.ContainerCADir + `; `)
-	ca.WriteString(`if [ -s /run/secrets/ca ]; then cp /run/secrets/ca "$crt"; elif [ -n "$HERAGENT_CA_PEM" ]; then printf '%s\n' "$HERAGENT_CA_PEM" > "$crt"; fi; `)
-	ca.WriteString(`if [ -f "$crt" ]; then cp "$crt" ` + sandbox.ContainerCABundle + `; export ` + strings.Join(sandbox.CAEnv(), " ") + `; ` + oneLineScript(sandbox.CAInstallScript) + `; fi; `)
-	ca.WriteString(`bash ` + imageSetupPath + `; `)
-	ca.WriteString(`if [ -f "$crt" ]; then rm -f "$crt" ` + sandbox.ContainerCABundle + `; update-ca-certificates --fresh >/dev/null 2>&1 || true; fi`)
-	fmt.Fprintf(&b, "RUN --mount=type=secret,id=ca,required=false %s\n", ca.String())
-	fmt.Fprintf(&b, "ENTRYPOINT [%q]\n", imageEntrypointPath)
-	return b.String()
-}
-
-// writeFileLines appends ` && printf '%s\n' 'line' ... > path` to a RUN.
-func writeFileLines(b *strings.Builder, path, content string) {
-	b.WriteString(" && printf '%s\\n' \\\n")
-	for _, line := range strings.Split(strings.TrimSuffix(content, "\n"), "\n") {
-		b.WriteString("    " + quote(line) + " \\\n")
-	}
-	b.WriteString("    > " + path + " \\\n")
+// BuildCA renders with-build-ca.sh: it runs one build step trusting the
+// CA certificate of a TLS-intercepting proxy, then takes the certificate
+// out of the image again. The certificate comes from the BuildKit or
+// podman secret "ca" or the build arg HERAGENT_CA_PEM; without either the
+// step runs as it is.
+func (x Export) BuildCA() string {
+	crt := sandbox.ContainerCADir + "/build.crt"
+	return `#!/bin/sh
+# with-build-ca.sh CMD...: exported by heragent. Runs one step of the
+# Dockerfile trusting the CA certificate of a TLS-intercepting proxy (the
+# secret "ca", or the build arg HERAGENT_CA_PEM), then removes it from the
+# image's trust store. Without either it runs CMD as it is.
+set -e
+if [ -s /run/secrets/ca ]; then pem=$(cat /run/secrets/ca); else pem=${HERAGENT_CA_PEM:-}; fi
+[ -n "$pem" ] || exec "$@"
+sys=/etc/ssl/certs/ca-certificates.crt
+if [ -f "$sys" ]; then cp -p "$sys" "$sys.heragent-saved"; fi
+mkdir -p ` + sandbox.ContainerCADir + `
+printf '%s\n' "$pem" > ` + crt + `
+cp ` + crt + ` ` + sandbox.ContainerCABundle + `
+export ` + strings.Join(sandbox.CAEnv(), " ") + `
+(
+` + sandbox.CAInstallScript + `
+)
+status=0
+"$@" || status=$?
+rm -f ` + crt + ` ` + sandbox.ContainerCABundle + ` /etc/ssl/certs/heragent-build.pem
+rmdir ` + sandbox.ContainerCADir + ` 2>/dev/null || true
+if command -v update-ca-certificates >/dev/null 2>&1; then
+  update-ca-certificates --fresh >/dev/null 2>&1 || true
+elif [ -f "$sys.heragent-saved" ]; then
+  cp -p "$sys.heragent-saved" "$sys"
+else
+  rm -f "$sys"
+fi
+rm -f "$sys.heragent-saved"
+exit "$status"
+`
 }
 
 // quote shell-quotes s for bash.
@@ -99,21 +126,9 @@ func quote(s string) string {
 	return q
 }
 
-// oneLineScript prints a script on one line, for a Dockerfile RUN.
-func oneLineScript(s string) string {
-	f, err := syntax.NewParser().Parse(strings.NewReader(s), "")
-	if err != nil {
-		panic(fmt.Sprintf("built-in script does not parse: %v", err))
-	}
-	var b strings.Builder
-	if err := syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, f); err != nil {
-		panic(fmt.Sprintf("print built-in script: %v", err))
-	}
-	return strings.TrimSpace(b.String())
-}
-
-// WriteExports writes setup.sh, entrypoint.sh and Dockerfile into dir
-// atomically (each file appears whole or not at all).
+// WriteExports writes setup.sh, entrypoint.sh, with-build-ca.sh, the
+// Dockerfile and its .dockerignore into dir atomically (each file appears
+// whole or not at all).
 func (x Export) WriteExports(dir string) error {
 	files := []struct {
 		name string
@@ -122,11 +137,13 @@ func (x Export) WriteExports(dir string) error {
 	}{
 		{"setup.sh", x.Setup, 0o755},
 		{"entrypoint.sh", x.Entrypoint(), 0o755},
-		{"Dockerfile", x.Dockerfile(), 0o644},
+		{buildCAName, x.BuildCA(), 0o755},
+		{dockerfileOut, x.Dockerfile(), 0o644},
+		{dockerignore, x.DockerIgnore(), 0o644},
 	}
 	for _, f := range files {
 		if err := writeFile(filepath.Join(dir, f.name), []byte(f.body), f.mode); err != nil {
-			return err
+			return fmt.Errorf("write %s: %w", f.name, err)
 		}
 	}
 	return nil

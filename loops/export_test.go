@@ -14,11 +14,14 @@ import (
 	"github.com/heragent/heragent/internal/testrepo"
 	"github.com/heragent/heragent/loops"
 	"github.com/heragent/heragent/sandbox"
+	"github.com/moby/patternmatcher/ignorefile"
 )
 
 // TestExportedDockerfileBuildsAndRuns builds the exported Dockerfile from
-// scratch through the Engine API, with the host CA given as a build arg and
-// an https download inside setup.sh, then runs the image's entrypoint.
+// scratch through the Engine API as a user builds it (the export directory
+// as context, the repository in repo/, .dockerignore applied, BASE the
+// local base image), with the host CA given as a build arg and an https
+// download inside setup.sh, then runs the image's entrypoint.
 func TestExportedDockerfileBuildsAndRuns(t *testing.T) {
 	t.Parallel()
 	e := enginetest.Engine(t)
@@ -42,7 +45,8 @@ func TestExportedDockerfileBuildsAndRuns(t *testing.T) {
 	if len(certs) > 0 { // proves the CA reached the build
 		f.Append(bashfile.Build, "curl -fsS -o /dev/null https://registry.npmjs.org/", why)
 	}
-	x := loops.Export{BaseImage: enginetest.Image(), Setup: f.Render(), Runnable: "./hello exported"}
+	x := loops.Export{BaseImage: enginetest.Image(), Base: "debian:bookworm", Setup: f.Render(), Runnable: "./hello exported",
+		Layers: loops.PlanLayers(f, repo), Ignore: loops.ContextIgnore(repo, nil)}
 	out := t.TempDir()
 	if err := x.WriteExports(out); err != nil {
 		t.Fatal(err)
@@ -56,7 +60,16 @@ func TestExportedDockerfileBuildsAndRuns(t *testing.T) {
 	var log bytes.Buffer
 	bctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 	defer cancel()
-	img, err := e.BuildImage(bctx, sandbox.BuildOptions{Context: repo, Dockerfile: string(df), CACerts: certs, RunID: runID, Log: &log})
+	di, err := os.ReadFile(filepath.Join(out, ".dockerignore"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ignore, err := ignorefile.ReadAll(bytes.NewReader(di))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := e.BuildImage(bctx, sandbox.BuildOptions{Context: out, Mounts: map[string]string{"repo": repo}, Ignore: ignore,
+		BuildArgs: map[string]string{"BASE": enginetest.Image()}, Dockerfile: string(df), CACerts: certs, RunID: runID, Log: &log})
 	if err != nil {
 		t.Fatalf("build: %v\n%s", err, log.String())
 	}
@@ -64,12 +77,23 @@ func TestExportedDockerfileBuildsAndRuns(t *testing.T) {
 		t.Fatalf("build wrote into the repository: %v", entries)
 	}
 	s := enginetest.Sandbox(t, e, sandbox.Options{Image: img, RunID: runID})
-	res, err := s.Exec(ctx, sandbox.ExecSpec{Cmd: []string{"/heragent/entrypoint.sh"}})
+	res, err := s.Exec(ctx, sandbox.ExecSpec{Cmd: []string{"bash", "/heragent/entrypoint.sh"}})
 	if err != nil || res.ExitCode != 0 || !strings.Contains(res.Tail, "hello, exported") {
 		t.Fatalf("entrypoint: %v %+v", err, res)
 	}
-	res, err = s.Exec(ctx, sandbox.ExecSpec{Script: "ls /usr/local/share/ca-certificates/heragent/build.crt 2>/dev/null | wc -l"})
+	res, err = s.Exec(ctx, sandbox.ExecSpec{Script: "ls /usr/local/share/ca-certificates/heragent/build.crt /etc/ssl/heragent-ca.pem 2>/dev/null | wc -l"})
 	if err != nil || strings.TrimSpace(res.Tail) != "0" {
 		t.Fatalf("build CA left in the image: %v %q", err, res.Tail)
+	}
+	for _, c := range certs {
+		line := strings.Split(string(c.PEM), "\n")[1] // a line of the certificate's body
+		res, err = s.Exec(ctx, sandbox.ExecSpec{Cmd: []string{"grep", "-cF", line, "/etc/ssl/certs/ca-certificates.crt"}})
+		if err != nil || strings.TrimSpace(res.Tail) != "0" {
+			t.Fatalf("build CA %s left in the system bundle: %v %q", c.Source, err, res.Tail)
+		}
+	}
+	labels, err := e.ImageLabels(ctx, img)
+	if err != nil || labels["org.opencontainers.image.created"] == "" || labels[sandbox.LabelKind] != sandbox.KindCheckpoint {
+		t.Fatalf("labels: %v %v (the build's checkpoint kind must win over the Dockerfile's export kind: gc removes it)", err, labels)
 	}
 }

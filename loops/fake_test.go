@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -118,18 +116,15 @@ type fakeSandbox struct {
 	stopped bool // a command killed the container's main process
 }
 
-var sectionsDone = regexp.MustCompile(`log "sections done: (\w+)"`)
-
 func (s *fakeSandbox) Exec(_ context.Context, spec sandbox.ExecSpec) (sandbox.ExecResult, error) {
 	if s.stopped {
 		return sandbox.ExecResult{}, fmt.Errorf("%w: container state improper", sandbox.ErrSandboxStopped)
 	}
 	code, out := 0, ""
 	switch {
-	case slices.Equal(spec.Cmd, []string{"bash", "/heragent/driver.sh"}):
-		m := sectionsDone.FindSubmatch(s.files["/heragent/driver.sh"])
-		s.f.record(string(m[1]))
-		code, out = s.f.setup(string(s.files["/heragent/setup.sh"]), string(m[1]))
+	case len(spec.Cmd) == 3 && spec.Cmd[0] == "bash" && spec.Cmd[1] == "/heragent/setup.sh":
+		s.f.record(spec.Cmd[2])
+		code, out = s.f.setup(string(s.files["/heragent/setup.sh"]), spec.Cmd[2])
 	case len(spec.Cmd) > 0:
 		text := commandText(spec.Cmd)
 		if spec.Cmd[0] == "xvfb-run" {

@@ -10,6 +10,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"time"
 
 	"github.com/heragent/heragent/report"
@@ -25,8 +27,7 @@ func (r *runner) export() error {
 	if r.best != nil {
 		s = *r.best
 	}
-	x := Export{BaseImage: r.o.Image, Setup: s.file.Render(), Runnable: r.rep.Runnable}
-	if err := x.WriteExports(r.stage); err != nil {
+	if err := r.exportOf(s).WriteExports(r.stage); err != nil {
 		return err
 	}
 	pj, err := s.pyr.JSON()
@@ -53,6 +54,44 @@ func (r *runner) export() error {
 	}
 	return writeFile(filepath.Join(r.stage, "report.html"), html, 0o644)
 }
+
+// exportOf describes the exports of state s: its Bash File laid out in
+// layers, the build context's exclusions, the labels.
+func (r *runner) exportOf(s state) Export {
+	script := s.file.Render()
+	texts := []string{script}
+	for _, c := range s.pyr.Commands {
+		texts = append(texts, c.Text)
+	}
+	x := Export{BaseImage: r.o.Image, Base: r.o.PublicBase, Setup: script, Runnable: r.rep.Runnable,
+		Layers: PlanLayers(s.file, r.o.Repo), Ignore: ContextIgnore(r.o.Repo, texts),
+		Source: r.o.Source, Created: time.Now(), Name: imageName(r.o.Name, r.o.Repo)}
+	if !strings.HasPrefix(r.rep.Commit, "tree:") {
+		x.Revision = r.rep.Commit
+	}
+	x.Labels = []Label{{"io.heragent.version", r.rep.Heragent}, {"io.heragent.level", string(r.rep.Level)}}
+	if r.rep.TestableEvidence != "" {
+		x.Labels = append(x.Labels, Label{"io.heragent.testable-evidence", r.rep.TestableEvidence})
+	}
+	if r.rep.RunnableEvidence != "" {
+		x.Labels = append(x.Labels, Label{"io.heragent.runnable-evidence", r.rep.RunnableEvidence})
+	}
+	return x
+}
+
+// imageName is a Docker image name for the project: lower case, [a-z0-9._-].
+func imageName(name, repo string) string {
+	if name == "" {
+		name = filepath.Base(repo)
+	}
+	name = strings.Trim(imageNameRe.ReplaceAllString(strings.ToLower(name), "-"), "-._")
+	if name == "" {
+		return "my-env"
+	}
+	return name + "-env"
+}
+
+var imageNameRe = regexp.MustCompile(`[^a-z0-9._-]+`)
 
 // replaceDir moves the finished staging directory to out, replacing an
 // earlier heragent output there but nothing else.

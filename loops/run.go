@@ -52,6 +52,10 @@ type RunOptions struct {
 	// Name is the project's name (its build files'), which names its
 	// programs and libraries; the checkout directory's name when empty.
 	Name string
+	// Source is the repository's URL (pipeline.Origin) and PublicBase the
+	// public image equivalent to Image (sandbox.PublicBase), for the
+	// exported Dockerfile; "" leaves the URL out and takes Image.
+	Source, PublicBase string
 
 	// Chooser, Reflector and Journal are the brain's other roles; nil
 	// keeps the deterministic behaviour (loops/roles.go).

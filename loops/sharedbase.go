@@ -85,12 +85,12 @@ func (r *runner) toolchainLayer(ctx context.Context, logAbs string) string {
 		return ""
 	}
 	defer sb.Close(ctx)
-	files := map[string][]byte{"/heragent/setup.sh": []byte(script), "/heragent/driver.sh": []byte(driver(script, []bashfile.SectionID{bashfile.Base}))}
+	files := map[string][]byte{"/heragent/setup.sh": []byte(script)}
 	if sb.CopyFiles(ctx, files) != nil {
 		return ""
 	}
 	r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: "making the shared toolchain layer: " + strings.Join(pkgs, " ")})
-	res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: []string{"bash", "/heragent/driver.sh"}, Dir: "/", Timeout: r.timeLeft(r.o.SetupTimeout), LogFile: logAbs, TailBytes: 8 << 10})
+	res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: sectionCmd(bashfile.Base), Dir: "/", Timeout: r.timeLeft(r.o.SetupTimeout), LogFile: logAbs, TailBytes: 8 << 10})
 	if err != nil || res.ExitCode != 0 || res.TimedOut {
 		return "" // the Bash File's own base section meets it again, with its repairs
 	}

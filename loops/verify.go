@@ -16,6 +16,7 @@ import (
 	"github.com/heragent/heragent/repair"
 	"github.com/heragent/heragent/report"
 	"github.com/heragent/heragent/sandbox"
+	"github.com/moby/patternmatcher/ignorefile"
 )
 
 // VerifyOptions configures Verify.
@@ -29,13 +30,19 @@ type VerifyOptions struct {
 	// verify.json then names the tree's hash). Nil: the tree's hash.
 	Identify func(dir string) (commit string, dirty bool)
 	RunID    string // labels the image and the container; random when empty
+	// Image is the base image the Dockerfile is built on (its ARG BASE):
+	// the run's when empty.
+	Image string
 }
 
 // ErrNotOutput means a directory is not the output of `heragent run`.
 var ErrNotOutput = fmt.Errorf("%w: not a heragent output directory", sandbox.ErrBadRepo)
 
-// Verify rebuilds the exported Dockerfile from scratch (no checkpoint, the
-// repository as context) and re-runs the commands that proved the reported
+// Verify rebuilds the exported Dockerfile from scratch (no checkpoint; the
+// export directory as context with the repository in repo/, filtered by
+// the exported .dockerignore, as a user builds it; BASE the run's base
+// image; the CA certificates as the build arg every builder takes) and
+// re-runs the commands that proved the reported
 // level (report.json's proofs), in a container of the new image. The
 // result is written to out/verify.json and the command logs to
 // out/logs/verify-*.log.
@@ -60,7 +67,7 @@ func Verify(ctx context.Context, e Engine, out string, o VerifyOptions) (*report
 		runID = sandbox.NewRunID()
 	}
 	defer e.GC(context.WithoutCancel(ctx), sandbox.GCOptions{RunID: runID, Checkpoints: true})
-	img, err := buildOnce(ctx, e, sandbox.BuildOptions{Context: rep.Repo, Dockerfile: df, CACerts: o.CACerts, RunID: runID, Log: o.Log})
+	img, err := buildOnce(ctx, e, buildOptions(out, rep, df, o, runID))
 	res.BuildSeconds = time.Since(start).Seconds()
 	if err != nil {
 		if ctx.Err() != nil {
@@ -126,6 +133,29 @@ func readOutput(out string) (*report.Report, *pyramid.Pyramid, string, error) {
 	return &rep, pyr, string(df), nil
 }
 
+// buildOptions builds the exported Dockerfile as a user does: the export
+// directory as context, the repository in repo/, .dockerignore applied;
+// from scratch: its layers come early now and would otherwise be taken
+// from the engine's cache of an earlier build.
+// A Dockerfile exported before it had ARG BASE takes the repository as
+// context.
+func buildOptions(out string, rep *report.Report, df string, o VerifyOptions, runID string) sandbox.BuildOptions {
+	bo := sandbox.BuildOptions{Context: rep.Repo, Dockerfile: df, CACerts: o.CACerts, RunID: runID, Log: o.Log, NoCache: true}
+	if !strings.Contains(df, "\nARG BASE=") {
+		return bo
+	}
+	base := o.Image
+	if base == "" {
+		base = rep.Image
+	}
+	bo.Context, bo.Mounts, bo.BuildArgs = out, map[string]string{contextRepo: rep.Repo}, map[string]string{"BASE": base}
+	if f, err := os.Open(filepath.Join(out, dockerignore)); err == nil {
+		defer f.Close()
+		bo.Ignore, _ = ignorefile.ReadAll(f)
+	}
+	return bo
+}
+
 // verifyProvenance says which heragent verified which revision of the
 // repository on which engine and base image.
 func verifyProvenance(ctx context.Context, e Engine, rep *report.Report, o VerifyOptions, start time.Time) (report.Provenance, error) {
@@ -185,6 +215,7 @@ func proofCommands(rep *report.Report) map[pyramid.Level][]report.CommandResult 
 // again when nearly all of its tests pass.
 func reprove(ctx context.Context, sb Sandbox, c pyramid.Command, was report.CommandResult, n int, out string, timeout time.Duration) (report.CommandResult, error) {
 	rel := filepath.Join("logs", fmt.Sprintf("verify-%02d.log", n))
+	os.Remove(filepath.Join(out, rel)) // an earlier verify's: logs are appended to, and counted
 	got, err := execCommand(ctx, sb, c, n, timeout, filepath.Join(out, rel))
 	if err != nil {
 		return report.CommandResult{}, err

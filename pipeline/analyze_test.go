@@ -159,3 +159,17 @@ func TestIdentify(t *testing.T) {
 		t.Errorf("a path inside a checkout has commit %q", c)
 	}
 }
+
+// The image source label names a public URL, never a token or a path.
+func TestPublicURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://user:token@github.com/o/r.git": "https://github.com/o/r.git",
+		"git@github.com:o/r.git":                "git@github.com:o/r.git",
+		"/srv/git/r.git":                        "",
+		"file:///srv/git/r.git":                 "",
+	} {
+		if got := publicURL(in); got != want {
+			t.Errorf("publicURL(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

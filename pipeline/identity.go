@@ -1,6 +1,9 @@
 package pipeline
 
 import (
+	"net/url"
+	"strings"
+
 	git "github.com/go-git/go-git/v5"
 )
 
@@ -41,4 +44,34 @@ func changed(r *git.Repository) bool {
 		}
 	}
 	return false
+}
+
+// Origin returns the URL of a checkout's origin remote, for an image's
+// org.opencontainers.image.source: "" when the directory is no git
+// checkout, has no origin or the origin is a path on this host. User
+// information (a token in an https URL) is left out.
+func Origin(dir string) string {
+	r, err := git.PlainOpen(dir)
+	if err != nil {
+		return ""
+	}
+	rem, err := r.Remote("origin")
+	if err != nil || len(rem.Config().URLs) == 0 {
+		return ""
+	}
+	return publicURL(rem.Config().URLs[0])
+}
+
+// publicURL drops user information from a remote URL; a local path or
+// file:// URL names nothing outside this host and gives "".
+func publicURL(raw string) string {
+	if strings.HasPrefix(raw, "/") || strings.HasPrefix(raw, "file:") || strings.HasPrefix(raw, ".") {
+		return ""
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme == "" {
+		return raw // scp-like git@host:owner/repo.git
+	}
+	u.User = nil
+	return u.String()
 }

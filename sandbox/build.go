@@ -18,12 +18,21 @@ import (
 )
 
 // BuildOptions describes an image build from a Dockerfile text with a host
-// directory (the repository) as context.
+// directory as context.
 type BuildOptions struct {
-	Context    string   // host directory; only read
-	Dockerfile string   // Dockerfile text; not written into Context
-	Tag        string   // optional
-	CACerts    []CACert // passed as the HERAGENT_CA_PEM build arg
+	Context string // host directory; only read
+	// Mounts places more host directories in the context (context path →
+	// host directory), instead of what Context holds there: an exported
+	// Dockerfile's repo/ is the repository.
+	Mounts map[string]string
+	// Ignore are .dockerignore patterns the context is filtered by (the
+	// Engine API takes a context as sent: the docker CLI filters it).
+	Ignore     []string
+	Dockerfile string            // Dockerfile text; not written into Context
+	BuildArgs  map[string]string // --build-arg
+	Tag        string            // optional
+	NoCache    bool              // no layer of an earlier build is reused
+	CACerts    []CACert          // passed as the HERAGENT_CA_PEM build arg
 	RunID      string
 	Log        io.Writer // build output
 }
@@ -39,6 +48,11 @@ func (e *Engine) BuildImage(ctx context.Context, o BuildOptions) (string, error)
 	if err := CheckRepoDir(o.Context); err != nil {
 		return "", err
 	}
+	for _, dir := range o.Mounts {
+		if err := CheckRepoDir(dir); err != nil {
+			return "", err
+		}
+	}
 	unlock, err := lockBuilds(ctx)
 	if err != nil {
 		return "", err
@@ -47,7 +61,7 @@ func (e *Engine) BuildImage(ctx context.Context, o BuildOptions) (string, error)
 	pr, pw := io.Pipe()
 	go func() {
 		tw := tar.NewWriter(pw)
-		err := writeTree(tw, o.Context, "")
+		err := writeContext(tw, o)
 		if err == nil {
 			err = writeFiles(tw, map[string][]byte{"/" + contextDockerfile: []byte(o.Dockerfile)})
 		}
@@ -61,11 +75,16 @@ func (e *Engine) BuildImage(ctx context.Context, o BuildOptions) (string, error)
 		bundle = append(bundle, strings.TrimSpace(string(c.PEM)))
 	}
 	pem := strings.Join(bundle, "\n")
+	args := map[string]*string{"HERAGENT_CA_PEM": &pem}
+	for k, v := range o.BuildArgs {
+		args[k] = &v
+	}
 	opts := build.ImageBuildOptions{
 		Dockerfile:  contextDockerfile,
 		Remove:      true,
 		ForceRemove: true,
-		BuildArgs:   map[string]*string{"HERAGENT_CA_PEM": &pem},
+		NoCache:     o.NoCache,
+		BuildArgs:   args,
 		Labels:      map[string]string{LabelKind: KindCheckpoint, LabelRun: o.RunID, LabelOwner: Self().String()},
 	}
 	if o.Tag != "" {

@@ -27,6 +27,9 @@ const (
 	KindSandbox    = "sandbox"
 	KindCheckpoint = "checkpoint"
 	KindBase       = "base"
+	// KindExport marks an image built from an exported Dockerfile (over
+	// the base image's kind it inherits): gc never removes one.
+	KindExport = "export"
 )
 
 // DefaultImage is the base image `heragent image bootstrap` builds.
@@ -106,6 +109,9 @@ func (e *Engine) Version(ctx context.Context) (Version, error) {
 	v := Version{Host: e.Host, APIVersion: e.api.ClientVersion(), ServerVersion: sv.Version, Platform: sv.Platform.Name}
 	if len(sv.Components) > 0 && (v.Platform == "" || strings.Contains(v.Platform, "/")) {
 		v.Platform = sv.Components[0].Name // podman: "Podman Engine" (its platform is "linux/amd64/debian-12")
+		if v.Platform == "Engine" {
+			v.Platform = "Docker Engine" // Debian's docker.io names no platform
+		}
 	}
 	if info, err := e.api.Info(ctx); err == nil {
 		v.RootDir = info.DockerRootDir

@@ -129,7 +129,7 @@ func (e *Engine) importRootfs(ctx context.Context, rootfs string, o BootstrapOpt
 	rc, err := e.api.ImageImport(ctx, image.ImportSource{Source: stdout, SourceName: "-"}, o.Tag, image.ImportOptions{
 		Changes: []string{
 			"LABEL " + LabelKind + "=" + KindBase,
-			"LABEL io.heragent.suite=" + o.Suite,
+			"LABEL " + LabelSuite + "=" + o.Suite,
 			"ENV LANG=C.UTF-8",
 			`CMD ["/bin/bash"]`,
 		},

@@ -317,6 +317,18 @@ func (e *Engine) ImageID(ctx context.Context, ref string) (string, error) {
 	return ins.ID, nil
 }
 
+// ImageLabels returns an image's labels.
+func (e *Engine) ImageLabels(ctx context.Context, ref string) (map[string]string, error) {
+	ins, err := e.api.ImageInspect(ctx, ref)
+	if err != nil {
+		return nil, fmt.Errorf("inspect image %s: %w", ref, err)
+	}
+	if ins.Config == nil {
+		return nil, nil
+	}
+	return ins.Config.Labels, nil
+}
+
 // Labelled returns the ID of an image carrying label=value, or "" when
 // none does.
 func (e *Engine) Labelled(ctx context.Context, label, value string) (string, error) {

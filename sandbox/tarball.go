@@ -56,7 +56,21 @@ func walkRepo(root string, fn func(p, rel string, info fs.FileInfo) error) error
 
 // writeTree adds the tree at root to tw under prefix.
 func writeTree(tw *tar.Writer, root, prefix string) error {
+	return writeTreeExcept(tw, root, prefix, nil)
+}
+
+// writeTreeExcept adds the tree at root to tw under prefix, leaving out
+// the entries skip names (by their name in the archive): a directory it
+// returns fs.SkipDir for is left out whole, one it returns true for is
+// not written but its entries are still asked about.
+func writeTreeExcept(tw *tar.Writer, root, prefix string, skip func(name string, dir bool) (bool, error)) error {
 	err := walkRepo(root, func(p, rel string, info fs.FileInfo) error {
+		name := path.Join(prefix, rel)
+		if skip != nil && name != "." && name != "" {
+			if out, err := skip(name, info.IsDir()); err != nil || out {
+				return err
+			}
+		}
 		var link string
 		if info.Mode()&os.ModeSymlink != 0 {
 			var err error
@@ -68,7 +82,7 @@ func writeTree(tw *tar.Writer, root, prefix string) error {
 		if err != nil {
 			return err
 		}
-		hdr.Name = path.Join(prefix, rel)
+		hdr.Name = name
 		if info.IsDir() {
 			hdr.Name += "/"
 		}

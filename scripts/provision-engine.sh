@@ -6,6 +6,12 @@
 # (with runc) is installed from the distribution's archive and its Docker
 # Engine API service is started at unix:///run/podman/podman.sock.
 #
+# With an argument it provides that engine: `provision-engine.sh podman`
+# skips Docker's socket and $DOCKER_HOST (podman's socket, else podman
+# installed as above); `provision-engine.sh docker` is
+# scripts/provision-docker.sh (Docker Engine beside podman). scripts/test.sh
+# calls it once per engine of HERAGENT_ENGINES.
+#
 # Prints the DOCKER_HOST to use on stdout, so callers can do:
 #   export DOCKER_HOST="$(scripts/provision-engine.sh)"
 # Everything else goes to stderr. Idempotent; exits non-zero with one line
@@ -15,6 +21,13 @@ set -Eeuo pipefail
 PODMAN_SOCK=/run/podman/podman.sock
 log() { printf 'provision-engine: %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
+
+want=${1:-}
+case "$want" in
+  "" | podman) ;;
+  docker) exec "$(dirname "$0")/provision-docker.sh" ;;
+  *) die "unknown engine '$want' (podman or docker)" ;;
+esac
 
 # ping HOST: true when an Engine API answers /_ping at the unix socket HOST.
 ping() {
@@ -47,7 +60,9 @@ if [ "${HERAGENT_FRESH_ENGINE:-}" = 1 ]; then
   done
 fi
 
-for cand in "${DOCKER_HOST:-}" unix:///var/run/docker.sock "unix://$PODMAN_SOCK"; do
+cands=("${DOCKER_HOST:-}" unix:///var/run/docker.sock "unix://$PODMAN_SOCK")
+if [ "$want" = podman ]; then cands=("unix://$PODMAN_SOCK"); fi
+for cand in "${cands[@]}"; do
   case "$cand" in
     unix://*) if ping "$cand"; then log "engine already answering at $cand"; echo "$cand"; exit 0; fi ;;
     tcp://*|ssh://*) log "DOCKER_HOST=$cand is not a unix socket; trusting it as is"; echo "$cand"; exit 0 ;;

@@ -169,6 +169,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 		Limits: sandbox.Limits{CPUs: f.cpus, MemoryBytes: f.memoryMiB << 20, RepoBytes: int64(f.maxRepo)},
 		File:   rp.File, Pyramid: rp.Pyramid, Stacks: rp.Stacks, Notes: rp.notes, Phases: rp.phases,
 		Commit: rp.commit, Dirty: rp.dirty, Name: rp.Name, Repairer: rp.brain,
+		Source: pipeline.Origin(repo), PublicBase: e.PublicBase(ctx, f.engine.image),
 		Target: target, MaxIterations: f.maxIter, MaxTime: f.maxTime, SetupTimeout: f.setupTime, CommandTimeout: f.cmdTime,
 		NoCheckpoints: f.noCkpt, Caches: f.caches(), RunID: f.runID, Chooser: rp.brain, Reflector: rp.brain, Journal: rp.brain,
 		Progress: func(ev report.Event) { progress(g, stderr, ev) },

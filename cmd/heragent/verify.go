@@ -18,9 +18,13 @@ func newVerifyCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "verify <outdir>",
 		Short: "Rebuild a run's exported Dockerfile from scratch and re-run the commands that proved its level",
-		Long: `verify builds <outdir>/Dockerfile with the repository as context (no
-checkpoint, no cache of the run) and re-runs, in a container of the new
-image, every command that proved the level the run reported. It writes
+		Long: `verify builds <outdir>/Dockerfile as a user builds it — <outdir> as
+context with the repository in repo/, filtered by <outdir>/.dockerignore —
+on the run's base image (--build-arg BASE; --image to choose another), with
+no checkpoint and no cache of the run, and re-runs, in a container of the
+new image, every command that proved the level the run reported. The
+host's CA certificates go in as the build arg HERAGENT_CA_PEM, which every
+builder (Docker's classic builder, BuildKit, podman) takes. It writes
 <outdir>/verify.json and exits 0 on a match, 1 on a mismatch.`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -41,6 +45,9 @@ image, every command that proved the level the run reported. It writes
 			}
 			defer e.Close()
 			o := loops.VerifyOptions{CACerts: certs, Identify: pipeline.Identify, RunID: runID}
+			if cmd.Flags().Changed("image") {
+				o.Image = ef.image // the Dockerfile's BASE; the run's base image otherwise
+			}
 			if !quiet && !g.json {
 				o.Log = cmd.ErrOrStderr()
 			}

@@ -99,4 +99,23 @@ main() {
   log "environment ready"
 }
 
-main "$@"
+# ---- running sections one at a time ----
+# run_sections FUNC…: init_context and setup_package_manager (always), then the named sections.
+run_sections() {
+  if [ -f "$HERAGENT_ENV_FILE" ]; then . "$HERAGENT_ENV_FILE"; fi
+  mkdir -p "$REPO_DIR"
+  init_context
+  setup_package_manager
+  local s
+  for s in "$@"; do
+    case "$s" in
+      init_context | setup_package_manager) ;;
+      install_base_toolchain | setup_runtimes | build_project) "$s" ;;
+      *) log "unknown section $s (one of: init_context setup_package_manager install_base_toolchain setup_runtimes build_project)" >&2; return 2 ;;
+    esac
+  done
+  log "sections done: $*"
+}
+
+# bash setup.sh: every section (main); bash setup.sh FUNC…: only those.
+if [ "$#" -gt 0 ]; then run_sections "$@"; else main; fi
