@@ -3,6 +3,7 @@ package repair
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/heragent/heragent/bashfile"
@@ -47,13 +48,22 @@ func (fetchContent) Name() string { return "fetch-content" }
 
 func (fetchContent) Diagnose(f Failure) []Diagnosis {
 	ds := scan(f.Log, fetchContentMatches, strings.ToLower)
-	for _, m := range fetchCallerRe.FindAllStringSubmatch(f.Log, -1) {
-		if !strings.HasPrefix(m[1], "/") {
-			for i := range ds {
-				ds[i].Detail = m[1] // the project's file that made it available: where it is declared, most likely
+	// the project's file that made it available (where it is declared,
+	// most likely), else those that failed on it (a download logic of
+	// the project's own), space-separated
+	var files []string
+	for _, re := range []*regexp.Regexp{fetchCallerRe, cmakeErrorFileRe} {
+		for _, m := range re.FindAllStringSubmatch(f.Log, -1) {
+			if !strings.HasPrefix(m[1], "/") && !slices.Contains(files, m[1]) {
+				files = append(files, m[1])
 			}
+		}
+		if len(files) > 0 {
 			break
 		}
+	}
+	for i := range ds {
+		ds[i].Detail = strings.Join(files, " ")
 	}
 	return ds
 }
@@ -65,10 +75,7 @@ type fetchDecl struct{ name, host string }
 // case-insensitive in the sub-build's) in the file the call stack named
 // or the top-level CMakeLists.txt.
 func declared(ctx *Context, d Diagnosis) fetchDecl {
-	for _, f := range []string{d.Detail, "CMakeLists.txt", "cmake/dependencies.cmake", "cmake/Dependencies.cmake"} {
-		if f == "" {
-			continue
-		}
+	for _, f := range append(strings.Fields(d.Detail), "CMakeLists.txt", "cmake/dependencies.cmake", "cmake/Dependencies.cmake") {
 		for _, m := range fetchDeclRe.FindAllStringSubmatch(ctx.readRepo(f), -1) {
 			if strings.EqualFold(m[1], d.Subject) {
 				decl := fetchDecl{name: m[1]}
@@ -102,6 +109,15 @@ func (r fetchContent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " " + flag + text[at:], Why: w}
 	}
 	upper := strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(decl.name))
+	if src, ok := submoduleSources[strings.ToLower(decl.name)]; ok {
+		// the project's own download (not FetchContent) takes a path to
+		// the sources instead: set(GOOGLETEST_PATH … CACHE PATH …)
+		if v := sourcePathVar(ctx, d, upper); v != "" && !strings.Contains(text, "-D"+v+"=") {
+			return edit(d, reason+"; the project takes its sources from "+v+": Debian's "+src[0]+" ships them",
+				bashfile.Edit{Op: bashfile.OpAddPackages, Section: bashfile.Runtimes, Packages: []string{src[0]}, Why: w},
+				configure("-D"+v+"="+src[1])), true
+		}
+	}
 	if src, ok := submoduleSources[strings.ToLower(decl.name)]; ok && !strings.Contains(text, "FETCHCONTENT_SOURCE_DIR_"+upper) {
 		return edit(d, reason+"; Debian's "+src[0]+" ships its sources: FetchContent uses them",
 			bashfile.Edit{Op: bashfile.OpAddPackages, Section: bashfile.Runtimes, Packages: []string{src[0]}, Why: w},
@@ -119,4 +135,23 @@ func (r fetchContent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 			bashfile.Edit{Op: bashfile.OpAddPackages, Section: bashfile.Base, Packages: []string{"git", "ca-certificates"}, Why: w}), true
 	}
 	return record(d, reason+", which the sandbox cannot reach, and no Debian package takes its place"), true
+}
+
+// cmakeErrorFileRe is a CMake file an error names.
+var cmakeErrorFileRe = regexp.MustCompile(`CMake Error at (?:/repo/)?([\w./+-]+\.cmake|[\w./+-]*CMakeLists\.txt):\d+`)
+
+// sourcePathVar is a cache variable of type PATH, named after the
+// dependency, in the CMake file the log's error names or the top-level
+// CMakeLists.txt: where the project's own download logic looks for the
+// dependency's sources before fetching them (google/benchmark's
+// GOOGLETEST_PATH); "" when there is none.
+func sourcePathVar(ctx *Context, d Diagnosis, upper string) string {
+	files := append(strings.Fields(d.Detail), "CMakeLists.txt")
+	re := regexp.MustCompile(`(?i)\bset\s*\(\s*(\w*` + regexp.QuoteMeta(upper) + `\w*_(?:PATH|DIR|ROOT|SOURCE_DIR|SRC_DIR))\s+[^)]*\bCACHE\s+PATH\b`)
+	for _, f := range files {
+		if m := re.FindStringSubmatch(ctx.readRepo(f)); m != nil {
+			return m[1]
+		}
+	}
+	return ""
 }

@@ -68,3 +68,27 @@ func TestFetchContentOffline(t *testing.T) {
 		t.Errorf("without a Debian substitute: %+v", p)
 	}
 }
+
+// A project's own download of googletest (not FetchContent, though it
+// prints the same "CMake step for googletest failed") looks for the
+// sources at a cache path first: google/benchmark's GOOGLETEST_PATH is
+// pointed at Debian's /usr/src/googletest.
+func TestOwnDownloadTakesDebianSources(t *testing.T) {
+	repo := fstest.MapFS{
+		"CMakeLists.txt":         {Data: []byte("project(benchmark)\ninclude(GoogleTest)\n")},
+		"cmake/GoogleTest.cmake": {Data: []byte("set(GOOGLETEST_PATH \"${CMAKE_CURRENT_SOURCE_DIR}/googletest\" CACHE PATH \"\") # Mind the quotes\n")},
+	}
+	f := Failure{Phase: PhaseSetup, ExitCode: 1, Log: readLog(t, "fetch-content/benchmark-own-download.log")}
+	var d Diagnosis
+	for _, x := range Diagnose(f) {
+		if x.Kind == FetchContentDownload {
+			d = x
+		}
+	}
+	file := bashfile.New()
+	file.Append(bashfile.Build, "cmake -DFETCHCONTENT_SOURCE_DIR_GOOGLETEST=/usr/src/googletest -S . -B build", bashfile.Provenance{Source: "test"})
+	p, _ := fetchContent{}.Propose(d, &Context{File: file, Index: MapIndex{}, Repo: repo})
+	if p.Action != ActionEdit || !strings.Contains(p.Edits[len(p.Edits)-1].Command, "-DGOOGLETEST_PATH=/usr/src/googletest") {
+		t.Fatalf("%+v (diagnosis %+v)", p, d)
+	}
+}
