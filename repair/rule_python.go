@@ -29,6 +29,12 @@ var pipReachedRe = regexp.MustCompile(`(?m)^\s*(Downloading|Collecting \S+\s*$|S
 
 const pipReachable = "pip-reachable"
 
+// pytestCollect marks a module missing while pytest collected test
+// modules: "ERROR collecting tests/test_generic.py".
+const pytestCollect = "pytest-collect"
+
+var pytestCollectRe = regexp.MustCompile(`(?m)^_+ ERROR collecting \S+ _+$|errors? during collection`)
+
 func (missingPythonModule) Name() string { return "missing-python-module" }
 
 func (missingPythonModule) Diagnose(f Failure) []Diagnosis {
@@ -36,6 +42,12 @@ func (missingPythonModule) Diagnose(f Failure) []Diagnosis {
 	if pipReachedRe.MatchString(f.Log) {
 		for i := range ds {
 			ds[i].Detail = pipReachable
+		}
+	} else if f.Phase == PhaseCommand && pytestCollectRe.MatchString(f.Log) {
+		for i := range ds {
+			if ds[i].Detail == "" {
+				ds[i].Detail = pytestCollect // the module stops the collection of test modules
+			}
 		}
 	}
 	// pip could not download a distribution: the same repair (a Debian
@@ -100,6 +112,13 @@ func (r missingPythonModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool)
 		// made fatal; a command-line filter comes after the ini's
 		return edit(d, cands[0]+" is installed but older than the configuration's "+d.Evidence+": config warnings are ignored (PYTEST_ADDOPTS)",
 			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }-W ignore::pytest.PytestConfigWarning"`, Why: why(r, d)}), true
+	}
+	if p.Action != ActionEdit && d.Detail == pytestCollect && ctx.File != nil && ctx.File.Find(bashfile.Runtimes, "--continue-on-collection-errors") < 0 {
+		// no package brings the module: the test modules that import it
+		// fail to collect, the others run (their errors count as the
+		// suite's, judged like any failure)
+		return edit(d, p.Reason+"; pytest runs the test modules that do not need it",
+			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }--continue-on-collection-errors"`, Why: why(r, d)}), true
 	}
 	if p.Action != ActionEdit {
 		return p, true

@@ -46,3 +46,19 @@ func TestOldPytestPluginIniKey(t *testing.T) {
 		t.Fatalf("proposals %+v", ps)
 	}
 }
+
+// A module no Debian package ships stops the collection of the test
+// modules that import it: the others run (pytest's
+// --continue-on-collection-errors) and the suite is judged on them.
+func TestUninstallableModuleLetsTheOtherTestsRun(t *testing.T) {
+	f := Failure{Phase: PhaseCommand, Command: "python -m pytest -q", ExitCode: 4, Log: readLog(t, "missing-python-module/pytest-collect-time-machine-structlog.log")}
+	file := bashfile.New()
+	ps := Propose(&Context{File: file, Index: MapIndex{}}, f)
+	if len(ps) != 1 || ps[0].Action != ActionEdit || !strings.Contains(ps[0].Edits[0].Command, "--continue-on-collection-errors") {
+		t.Fatalf("proposals %+v", ps)
+	}
+	file.Apply(ps[0].Edits[0])
+	if ps := Propose(&Context{File: file, Index: MapIndex{}}, f); len(ps) != 1 || ps[0].Action == ActionEdit {
+		t.Fatalf("again: %+v", ps)
+	}
+}
