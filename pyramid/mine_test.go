@@ -231,7 +231,7 @@ func TestCServerProbe(t *testing.T) {
 		}
 	}
 	p := tcpServerProbe("./build/echo-server", "7007")
-	if !strings.Contains(p, "/dev/tcp/127.0.0.1/7007") || strings.Contains(p, "curl") || !strings.Contains(p, "(./build/echo-server) >") {
+	if !strings.Contains(p, "/dev/tcp/127.0.0.1/7007") || strings.Contains(p, "curl") || !strings.Contains(p, "( ./build/echo-server ) >") {
 		t.Errorf("probe: %s", p)
 	}
 	if cServerSrc.MatchString("int n = listen_to_me(fd);\nfprintf(stderr, \"listen(2) failed\");") {
@@ -249,5 +249,13 @@ func TestPathRooted(t *testing.T) {
 		if got := e.pathRooted(prog, ""); got != want {
 			t.Errorf("pathRooted(%q) = %v, want %v", prog, got, want)
 		}
+	}
+}
+
+// A server command that is a subshell itself ((d=…; go run .)) is not
+// turned into bash's arithmetic "((".
+func TestServerProbeOfASubshell(t *testing.T) {
+	if p := serverProbe("(cd x && go run .)", "8080"); strings.Contains(p, "((") {
+		t.Errorf("probe: %s", p)
 	}
 }

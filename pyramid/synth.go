@@ -419,7 +419,9 @@ func serverProbe(cmd, port string) string {
 // backgroundProbe runs check (which sets ok=0 on success) once a second
 // for up to 30 s while cmd runs in the background.
 func backgroundProbe(cmd, check string) string {
-	return "set -m; (" + cmd + ") >/tmp/heragent-server.log 2>&1 & pid=$!; ok=1; for i in $(seq 1 30); do " + check + "; [ $ok = 0 ] && break; sleep 1; done; " +
+	// "( " with a space: a command that is a subshell itself would make
+	// "((", which bash reads as arithmetic
+	return "set -m; ( " + cmd + " ) >/tmp/heragent-server.log 2>&1 & pid=$!; ok=1; for i in $(seq 1 30); do " + check + "; [ $ok = 0 ] && break; sleep 1; done; " +
 		"kill -- -$pid 2>/dev/null || kill $pid 2>/dev/null; wait $pid 2>/dev/null; tail -n 20 /tmp/heragent-server.log; exit $ok"
 }
 
