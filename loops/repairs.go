@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
 	"github.com/heragent/heragent/report"
 )
@@ -171,37 +172,28 @@ func (r *runner) applyEdits(edits []bashfile.Edit) []string {
 // runAs marks the pyramid's command text to run as repair.TestUser and
 // reports whether it was so marked already.
 func (r *runner) runAs(text string) bool {
-	was := false
-	for i := range r.cur.pyr.Commands {
-		if c := &r.cur.pyr.Commands[i]; c.Text == text {
-			was = was || c.User != ""
-			c.User = repair.TestUser
-		}
-	}
-	return was
+	return r.mark(text, func(c *pyramid.Command) bool { was := c.User != ""; c.User = repair.TestUser; return was })
 }
 
 // withDisplay marks the pyramid's command text to run under xvfb-run and
 // reports whether it was so marked already.
 func (r *runner) withDisplay(text string) bool {
-	was := false
-	for i := range r.cur.pyr.Commands {
-		if c := &r.cur.pyr.Commands[i]; c.Text == text {
-			was = was || c.Display
-			c.Display = true
-		}
-	}
-	return was
+	return r.mark(text, func(c *pyramid.Command) bool { was := c.Display; c.Display = true; return was })
 }
 
 // withTTY marks the pyramid's command text to run on a pseudo-terminal
 // and reports whether it was so marked already.
 func (r *runner) withTTY(text string) bool {
+	return r.mark(text, func(c *pyramid.Command) bool { was := c.TTY; c.TTY = true; return was })
+}
+
+// mark applies set to every pyramid command of this text and reports
+// whether any was marked already (set says so of one).
+func (r *runner) mark(text string, set func(*pyramid.Command) bool) bool {
 	was := false
 	for i := range r.cur.pyr.Commands {
 		if c := &r.cur.pyr.Commands[i]; c.Text == text {
-			was = was || c.TTY
-			c.TTY = true
+			was = set(c) || was
 		}
 	}
 	return was

@@ -219,23 +219,43 @@ func guardOption(cmakeLists, dir string) string {
 	for _, m := range cmakeOptionRe.FindAllStringSubmatch(cmakeLists, -1) {
 		options[m[1]] = true
 	}
+	found := ""
+	walkCMakeIfs(cmakeLists, func(l string, conds []string) bool {
+		if !strings.Contains(l, "add_subdirectory") || !strings.Contains(l, dir) {
+			return true
+		}
+		for i := len(conds) - 1; i >= 0; i-- {
+			if m := cmakeIfRe.FindStringSubmatch("if(" + conds[i] + ")"); m != nil && options[m[1]] {
+				found = m[1]
+				break
+			}
+		}
+		return false
+	})
+	return found
+}
+
+// cmakeIfCondRe is an if() line and its condition.
+var cmakeIfCondRe = regexp.MustCompile(`(?i)^\s*if\s*\((.*)\)\s*$`)
+
+// walkCMakeIfs calls visit with each line of a CMake file that neither
+// opens nor closes an if() block, and the conditions of the blocks around
+// it, outermost first (an if() spread over lines counts with no
+// condition); visit returns false to stop.
+func walkCMakeIfs(cmakeLists string, visit func(line string, conds []string) bool) {
 	var stack []string
 	for _, l := range strings.Split(cmakeLists, "\n") {
 		switch {
-		case cmakeIfRe.MatchString(l):
-			stack = append(stack, cmakeIfRe.FindStringSubmatch(l)[1])
+		case cmakeIfCondRe.MatchString(l):
+			stack = append(stack, cmakeIfCondRe.FindStringSubmatch(l)[1])
 		case cmakeIfAnyRe.MatchString(l):
 			stack = append(stack, "")
 		case cmakeEndifRe.MatchString(l) && len(stack) > 0:
 			stack = stack[:len(stack)-1]
-		case strings.Contains(l, "add_subdirectory") && strings.Contains(l, dir):
-			for i := len(stack) - 1; i >= 0; i-- {
-				if options[stack[i]] {
-					return stack[i]
-				}
+		default:
+			if !visit(l, stack) {
+				return
 			}
-			return ""
 		}
 	}
-	return ""
 }

@@ -46,29 +46,20 @@ var plainTestOption = regexp.MustCompile(`^(BUILD_|ENABLE_|WITH_)?(UNIT)?TESTS?(
 // test, or CTest's switch.
 var testsAddedRe = regexp.MustCompile(`(?i)\b(?:add_subdirectory\s*\(\s*"?(?:\$\{[\w_]+\}/)?(?:unit_?)?tests?\b|add_test\s*\(|enable_testing\s*\()`)
 
-var cmakeIfCondRe = regexp.MustCompile(`(?i)^\s*if\s*\((.*)\)\s*$`)
-
 // testGuards are the words of the if() conditions around the lines that
 // add the tests: if(FOO_BUILD_TESTS) … add_subdirectory(tests) → FOO_BUILD_TESTS.
 func testGuards(cmakeLists string) map[string]string {
 	guards := map[string]string{} // upper case → as written
-	var stack []string
-	for _, l := range strings.Split(cmakeLists, "\n") {
-		switch {
-		case cmakeIfCondRe.MatchString(l):
-			stack = append(stack, cmakeIfCondRe.FindStringSubmatch(l)[1])
-		case cmakeIfAnyRe.MatchString(l):
-			stack = append(stack, "")
-		case cmakeEndifRe.MatchString(l) && len(stack) > 0:
-			stack = stack[:len(stack)-1]
-		case testsAddedRe.MatchString(l):
-			for _, cond := range stack {
+	walkCMakeIfs(cmakeLists, func(l string, conds []string) bool {
+		if testsAddedRe.MatchString(l) {
+			for _, cond := range conds {
 				for _, w := range guardWordRe.FindAllString(cond, -1) {
 					guards[strings.ToUpper(w)] = w
 				}
 			}
 		}
-	}
+		return true
+	})
 	return guards
 }
 
