@@ -2,6 +2,7 @@ package loops
 
 import (
 	"context"
+	"time"
 
 	"github.com/heragent/heragent/sandbox"
 )
@@ -31,6 +32,9 @@ type Engine interface {
 	Version(ctx context.Context) (sandbox.Version, error)
 	// GC removes the containers and images of a run.
 	GC(ctx context.Context, o sandbox.GCOptions) (sandbox.GCResult, error)
+	// EvictCheckpoints removes the least recently used checkpoint images
+	// until they take at most limit bytes.
+	EvictCheckpoints(ctx context.Context, limit int64) (sandbox.Evicted, error)
 }
 
 // Docker is the loops' view of a real engine connection.
@@ -44,4 +48,8 @@ func (d docker) NewSandbox(ctx context.Context, o sandbox.Options) (Sandbox, err
 		return nil, err // not a typed nil in the interface
 	}
 	return sb, nil
+}
+
+func (d docker) EvictCheckpoints(ctx context.Context, limit int64) (sandbox.Evicted, error) {
+	return d.Engine.EvictCheckpoints(ctx, limit, func(l map[string]string) time.Time { return sandbox.CheckpointUsed(l[LabelCheckpoint]) })
 }

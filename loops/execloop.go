@@ -87,6 +87,9 @@ func (r *runner) findCheckpoint(ctx context.Context, key string) string {
 	if err != nil {
 		return ""
 	}
+	if id != "" {
+		sandbox.TouchCheckpoint(key) // used: eviction takes the least recently used first
+	}
 	return id
 }
 
@@ -163,9 +166,11 @@ func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, er
 		if r.o.NoCheckpoints || !slices.Contains(checkpointed, sec) {
 			continue
 		}
-		if _, err = sb.Commit(ctx, "", map[string]string{sandbox.LabelRun: r.runID, LabelCheckpoint: r.checkpointKey(sec)}); err != nil {
+		key := r.checkpointKey(sec)
+		if _, err = sb.Commit(ctx, "", map[string]string{sandbox.LabelRun: r.runID, LabelCheckpoint: key}); err != nil {
 			return nil, nil, err
 		}
+		sandbox.TouchCheckpoint(key)
 	}
 	r.rep.Setup = append(r.rep.Setup, run)
 	zero := 0

@@ -90,6 +90,12 @@ func (f *fakeEngine) GC(context.Context, sandbox.GCOptions) (sandbox.GCResult, e
 	return sandbox.GCResult{}, nil
 }
 
+// EvictCheckpoints records the cap it was asked to keep.
+func (f *fakeEngine) EvictCheckpoints(_ context.Context, limit int64) (sandbox.Evicted, error) {
+	f.record(fmt.Sprintf("evict %d", limit))
+	return sandbox.Evicted{Images: []string{}}, nil
+}
+
 func (f *fakeEngine) record(s string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()

@@ -18,6 +18,7 @@ import (
 
 	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/internal/buildinfo"
+	"github.com/heragent/heragent/internal/bytesize"
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
 	"github.com/heragent/heragent/report"
@@ -68,6 +69,10 @@ type RunOptions struct {
 	SetupTimeout   time.Duration   // one run of the Bash File (default 30m)
 	CommandTimeout time.Duration   // one pyramid command (default 15m)
 	NoCheckpoints  bool            // always run the whole script from the base image
+	// CheckpointCap bounds the disk the checkpoint images take together;
+	// after the run the least recently used are evicted down to it
+	// (sandbox.DefaultCheckpointCap when 0, no eviction when negative).
+	CheckpointCap int64
 	Caches         []sandbox.Cache // build-cache volumes the sandboxes mount (sandbox.DefaultCaches)
 
 	Progress func(report.Event)
@@ -187,6 +192,7 @@ func Run(ctx context.Context, e Engine, o RunOptions) (*report.Report, error) {
 	if err := r.loop(ctx); err != nil {
 		return nil, err
 	}
+	r.evictCheckpoints(ctx)
 	r.finish()
 	if err := r.export(); err != nil {
 		return nil, err
@@ -304,4 +310,24 @@ func (r *runner) lastSetupLog() string {
 func (r *runner) logPath(name string) (abs, rel string) {
 	rel = filepath.Join("logs", name)
 	return filepath.Join(r.stage, rel), rel
+}
+
+// evictCheckpoints keeps the checkpoint images under the cap once the run
+// no longer needs its own, and notes what it evicted.
+func (r *runner) evictCheckpoints(ctx context.Context) {
+	limit := r.o.CheckpointCap
+	if limit == 0 {
+		limit = sandbox.DefaultCheckpointCap
+	}
+	if limit < 0 || r.o.NoCheckpoints {
+		return
+	}
+	ev, err := r.e.EvictCheckpoints(context.WithoutCancel(ctx), limit)
+	switch {
+	case err != nil:
+		r.rep.Notes = append(r.rep.Notes, "checkpoint eviction: "+err.Error())
+	case len(ev.Images) > 0:
+		r.rep.Notes = append(r.rep.Notes, fmt.Sprintf("evicted %d checkpoint image(s), about %s, the least recently used: checkpoints take about %s of the %s cap",
+			len(ev.Images), bytesize.Format(ev.Freed), bytesize.Format(ev.Left), bytesize.Format(limit)))
+	}
 }

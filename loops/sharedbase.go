@@ -98,5 +98,6 @@ func (r *runner) toolchainLayer(ctx context.Context, logAbs string) string {
 	if err != nil {
 		return ""
 	}
+	sandbox.TouchCheckpoint(key)
 	return img
 }

@@ -20,6 +20,12 @@ type GCOptions struct {
 	Checkpoints bool   // also remove checkpoint images
 	BaseImages  bool   // also remove base images built by bootstrap
 	Caches      bool   // also remove the build-cache volumes no container uses
+	// OlderThan keeps the checkpoint images used (committed or started
+	// from: LastUsed) more recently than this; 0 removes them all.
+	OlderThan time.Duration
+	// LastUsed says when a run last used a checkpoint image, from its
+	// labels (zero when unknown: its creation time counts).
+	LastUsed func(labels map[string]string) time.Time
 	// Force removes what a live run holds too, and a run's on another
 	// host. Without it a run whose process still runs is left alone.
 	Force bool
@@ -113,6 +119,9 @@ func (e *Engine) gcImages(ctx context.Context, j judge, o GCOptions, sp *spared,
 				s.Images = append(s.Images, im.ID)
 				continue
 			}
+			if kind == KindCheckpoint && o.OlderThan > 0 && time.Since(lastUse(im, o.LastUsed)) < o.OlderThan {
+				continue // used more recently than --older-than
+			}
 			if kind == KindCheckpoint {
 				if keep, why := j.spare(im.Labels, time.Unix(im.Created, 0)); keep {
 					s := sp.entry(im.Labels[LabelRun], why)
@@ -165,4 +174,16 @@ func (e *Engine) containerList(ctx context.Context, runID string) ([]container.S
 		}
 	}
 	return out, nil
+}
+
+// lastUse is when a checkpoint image was last used: what lastUsed says,
+// else when it was made.
+func lastUse(im image.Summary, lastUsed func(map[string]string) time.Time) time.Time {
+	t := time.Unix(im.Created, 0)
+	if lastUsed != nil {
+		if u := lastUsed(im.Labels); u.After(t) {
+			return u
+		}
+	}
+	return t
 }

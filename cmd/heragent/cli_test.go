@@ -88,6 +88,8 @@ func TestBadInputWithoutEngine(t *testing.T) {
 		{"unknown subcommand", nil, []string{"graph", "bogus"}, ExitUsage},
 		{"misspelt subcommand", nil, []string{"index", "lookp"}, ExitUsage},
 		{"negative --max-time", noEngine, []string{"run", ".", "--max-time", "-5m"}, ExitUsage},
+		{"negative --older-than", noEngine, []string{"gc", "--checkpoints", "--older-than", "-1h"}, ExitUsage},
+		{"no --checkpoint-cap", noEngine, []string{"run", ".", "--checkpoint-cap", "0"}, ExitUsage},
 		{"negative --max-iterations", noEngine, []string{"run", ".", "--max-iterations", "-1"}, ExitUsage},
 		{"zero --command-timeout", noEngine, []string{"run", ".", "--command-timeout", "0s"}, ExitUsage},
 		{"unreachable engine", noEngine, []string{"exec", ".", "--", "true"}, ExitEnv},

@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"time"
 
+	"github.com/heragent/heragent/loops"
 	"github.com/heragent/heragent/sandbox"
 	"github.com/spf13/cobra"
 )
@@ -21,18 +23,23 @@ lease (in leases/ of $HERAGENT_STATE_DIR, else <user cache dir>/heragent) and
 labels its containers with its host, PID and process start time; a run on
 another host is spared too, and so is an unowned container younger than
 10 minutes. --force removes everything labelled regardless.
---checkpoints also removes checkpoint images, --base-images the images
+--checkpoints also removes checkpoint images (with --older-than D, only
+those no run used for D), --base-images the images
 built by 'heragent image bootstrap' (both except those a spared container
 runs from), --caches the build-cache volumes (ccache, Go's build cache)
 runs share. --run-id limits it to one run's objects. Unlabelled
 containers and images are never touched.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.OlderThan < 0 {
+				return usageError(fmt.Errorf("--older-than must not be negative"))
+			}
 			e, err := sandbox.Connect(cmd.Context())
 			if err != nil {
 				return envError(err)
 			}
 			defer e.Close()
+			o.LastUsed = func(l map[string]string) time.Time { return sandbox.CheckpointUsed(l[loops.LabelCheckpoint]) }
 			res, err := e.GC(cmd.Context(), o)
 			if perr := g.emit(cmd.OutOrStdout(), res, func(w io.Writer) {
 				fmt.Fprintf(w, "removed %d container(s), %d image(s), %d cache volume(s), %d partial output(s)\n", len(res.Containers), len(res.Images), len(res.Volumes), len(res.Partials))
@@ -52,6 +59,7 @@ containers and images are never touched.`,
 	cmd.Flags().StringVar(&o.RunID, "run", "", "old spelling of --run-id")
 	hideAliases(cmd, "run")
 	cmd.Flags().BoolVar(&o.Checkpoints, "checkpoints", false, "also remove checkpoint images")
+	cmd.Flags().DurationVar(&o.OlderThan, "older-than", 0, "with --checkpoints: only those no run used for this long, e.g. 72h")
 	cmd.Flags().BoolVar(&o.BaseImages, "base-images", false, "also remove base images built by image bootstrap")
 	cmd.Flags().BoolVar(&o.Force, "force", false, "also remove what runs still going, or runs on other hosts, hold")
 	cmd.Flags().BoolVar(&o.Caches, "caches", false, "also remove the build-cache volumes (ccache, Go) no container uses")

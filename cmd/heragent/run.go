@@ -35,10 +35,11 @@ type runFlags struct {
 	cpus      float64
 	memoryMiB int64
 	maxRepo   sizeFlag
+	ckptCap   sizeFlag
 }
 
 func newRunCmd(g *globals) *cobra.Command {
-	f := &runFlags{maxRepo: sizeFlag(sandbox.DefaultMaxRepoSize)}
+	f := &runFlags{maxRepo: sizeFlag(sandbox.DefaultMaxRepoSize), ckptCap: sizeFlag(sandbox.DefaultCheckpointCap)}
 	cmd := &cobra.Command{
 		Use:   "run (<repo | git-url[#rev]> | --plan plan.json [repo])",
 		Short: "Set up, build, test and run a repository in a container; export setup.sh, a Dockerfile and a report",
@@ -75,6 +76,7 @@ trajectory.jsonl and logs/. Exits 1 when the run ends below --level.`,
 	fl.Float64Var(&f.cpus, "cpus", 0, "CPU limit of each sandbox (default: all cores)")
 	fl.Int64Var(&f.memoryMiB, "memory", 0, "memory limit of each sandbox in MiB (default 8192)")
 	fl.Var(&f.maxRepo, "max-repo-size", maxRepoSizeUsage)
+	fl.Var(&f.ckptCap, "checkpoint-cap", "after the run, evict the least recently used checkpoint images (of runs no longer going) until they take at most this, e.g. 20GiB")
 	return cmd
 }
 
@@ -171,7 +173,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 		Commit: rp.commit, Dirty: rp.dirty, Name: rp.Name, Repairer: rp.brain,
 		Source: pipeline.Origin(repo), PublicBase: e.PublicBase(ctx, f.engine.image),
 		Target: target, MaxIterations: f.maxIter, MaxTime: f.maxTime, SetupTimeout: f.setupTime, CommandTimeout: f.cmdTime,
-		NoCheckpoints: f.noCkpt, Caches: f.caches(), RunID: f.runID, Chooser: rp.brain, Reflector: rp.brain, Journal: rp.brain,
+		NoCheckpoints: f.noCkpt, CheckpointCap: int64(f.ckptCap), Caches: f.caches(), RunID: f.runID, Chooser: rp.brain, Reflector: rp.brain, Journal: rp.brain,
 		Progress: func(ev report.Event) { progress(g, stderr, ev) },
 	})
 	if err != nil {
