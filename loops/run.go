@@ -64,16 +64,16 @@ type RunOptions struct {
 	Reflector Reflector
 	Journal   Journal
 
-	MaxIterations  int             // repairs applied, at most (default 10)
-	MaxTime        time.Duration   // wall time of the loops (default 1h)
-	SetupTimeout   time.Duration   // one run of the Bash File (default 30m)
-	CommandTimeout time.Duration   // one pyramid command (default 15m)
-	NoCheckpoints  bool            // always run the whole script from the base image
+	MaxIterations  int           // repairs applied, at most (default 10)
+	MaxTime        time.Duration // wall time of the loops (default 1h)
+	SetupTimeout   time.Duration // one run of the Bash File (default 30m)
+	CommandTimeout time.Duration // one pyramid command (default 15m)
+	NoCheckpoints  bool          // always run the whole script from the base image
 	// CheckpointCap bounds the disk the checkpoint images take together;
 	// after the run the least recently used are evicted down to it
 	// (sandbox.DefaultCheckpointCap when 0, no eviction when negative).
 	CheckpointCap int64
-	Caches         []sandbox.Cache // build-cache volumes the sandboxes mount (sandbox.DefaultCaches)
+	Caches        []sandbox.Cache // build-cache volumes the sandboxes mount (sandbox.DefaultCaches)
 
 	Progress func(report.Event)
 	// Phases carries time already spent before Run (graph, plan, pyramid).

@@ -24,7 +24,7 @@ func TestEvictCheckpoints(t *testing.T) {
 	api := &fakeGCAPI{
 		containers: []container.Summary{{ID: "c", ImageID: "sha256:used", Labels: map[string]string{}}},
 		images: []image.Summary{
-			{ID: "sha256:base", Size: 1 * gb},                                                                 // the base image: not a checkpoint
+			{ID: "sha256:base", Size: 1 * gb}, // the base image: not a checkpoint
 			{ID: "sha256:tool", ParentID: "sha256:base", Size: 2 * gb, Created: hour(50), Labels: ckpt("tool", dead)}, // 1 GB, parent of two
 			{ID: "sha256:a", ParentID: "sha256:tool", Size: 5 * gb, Created: hour(40), Labels: ckpt("a", dead)},       // 3 GB, oldest leaf
 			{ID: "sha256:b", ParentID: "sha256:tool", Size: 4 * gb, Created: hour(30), Labels: ckpt("b", dead)},       // 2 GB, used an hour ago
