@@ -216,12 +216,15 @@ func order(cs []Command) []Command {
 		return sourceRank(out[i]) < sourceRank(out[j])
 	})
 	n := map[Level]int{}
+	resort := map[Level]bool{} // one last resort is kept past the cap
 	kept := out[:0]
 	for _, c := range out {
 		l := c.Bucket.Level()
-		if n[l] >= MaxPerLevel {
+		last := c.LastResort() && !resort[l]
+		if n[l] >= MaxPerLevel && !last {
 			continue
 		}
+		resort[l] = resort[l] || last
 		n[l]++
 		kept = append(kept, c)
 	}

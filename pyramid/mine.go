@@ -195,6 +195,11 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 			return nil, fmt.Errorf("synthesize probes: %w", err)
 		}
 		all = adjust(append(all, syn...))
+	} else {
+		// The documented examples may all need what the sandbox lacks
+		// (a host of the internet, names the README leaves to the
+		// reader): the library's import stays the last thing tried.
+		all = append(all, pyImport(ctx, e, "the documented examples are tried first")...)
 	}
 	sm, err := smokeProbes(ctx, ix, all)
 	if err != nil {

@@ -139,8 +139,15 @@ func scriptExample(ctx context.Context, e *env, s retrieval.DocSection, cb retri
 	}
 	count[run]++
 	code = showResult(run, code)
-	return Command{Text: exampleInputs(ctx, e, code) + exampleCommand(run, pkgs[run], code, count[run]), Bucket: Entry,
-		Reason: "runs " + whose + " example of the package in " + run,
+	reason := "runs " + whose + " example of the package in " + run
+	code, hosts := localHTTP(run, code)
+	text := exampleCommand(run, pkgs[run], code, count[run])
+	if len(hosts) > 0 {
+		text = withEchoServer(run, text)
+		reason += ", its requests to " + strings.Join(hosts, ", ") + " answered by a local echo server on 127.0.0.1:" + echoPort
+	}
+	return Command{Text: exampleInputs(ctx, e, code) + text, Bucket: Entry,
+		Reason: reason,
 		Why:    []Provenance{{Source: source, File: s.Path, Line: int(cb.Line), Note: "code example"}}}, true
 }
 

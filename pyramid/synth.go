@@ -107,14 +107,25 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 		}
 	}
 	out = append(out, weak...)
-	if len(out) == 0 && e.stacks["python"] {
-		if mod := pyPackage(ctx, e); mod != "" {
-			out = append(out, Command{Text: fmt.Sprintf(`python -c 'import %[1]s; print(%[1]s.__name__, getattr(%[1]s, "__version__", ""))'`, mod),
-				Bucket: Entry, Synth: true, Reason: "last resort for a library without programs: imports the installed package in a fresh interpreter",
-				Why: []Provenance{{Source: "synthesized", Note: "no documented run command and no entry point"}}})
-		}
+	if len(out) == 0 {
+		out = append(out, pyImport(ctx, e, "no documented run command and no entry point")...)
 	}
 	return out, nil
+}
+
+// pyImport is the last resort of a Python library: importing the
+// installed package in a fresh interpreter (none for another stack).
+func pyImport(ctx context.Context, e *env, note string) []Command {
+	if !e.stacks["python"] {
+		return nil
+	}
+	mod := pyPackage(ctx, e)
+	if mod == "" {
+		return nil
+	}
+	return []Command{{Text: fmt.Sprintf(`python -c 'import %[1]s; print(%[1]s.__name__, getattr(%[1]s, "__version__", ""))'`, mod),
+		Bucket: Entry, Synth: true, Reason: "last resort: imports the installed package in a fresh interpreter (proves it installs, not that it works)",
+		Why: []Provenance{{Source: "synthesized", Note: note}}}}
 }
 
 // LastResort reports whether c only shows a program starts, whatever its
@@ -390,8 +401,8 @@ var portFlagRe = regexp.MustCompile(`(--port[= ]|-p\s+|PORT=)(\d{2,5})\b`)
 // probes on localhost.
 func serverize(ctx context.Context, e *env, cs []Command) []Command {
 	for i, c := range cs {
-		if c.Background || c.Bucket.Level() != Runnable || c.Expect != nil || c.LastResort() {
-			continue
+		if c.Background || c.Bucket.Level() != Runnable || c.Expect != nil || c.LastResort() || withEcho(c.Text) {
+			continue // a client run against the stand-in server is no server
 		}
 		if port, ok := serverPort(ctx, e, c.Text, c.Dir); ok {
 			cs[i].Text, cs[i].Background, cs[i].Serve = serverProbe(c.Text, port), true, c.Text

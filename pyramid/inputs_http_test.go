@@ -1,0 +1,57 @@
+package pyramid
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+func TestLocalHTTPRewritesInternetURLsOfRequests(t *testing.T) {
+	code := "import requests\nr = requests.get('https://httpbin.org/basic-auth/user/pass', auth=('user', 'pass'))\nprint(r.json())\nrequests.get('http://localhost:5000/')\n"
+	got, hosts := localHTTP("python3", code)
+	if len(hosts) != 1 || hosts[0] != "httpbin.org" {
+		t.Fatalf("hosts = %v", hosts)
+	}
+	if !strings.Contains(got, "'http://127.0.0.1:8765/basic-auth/user/pass'") || !strings.Contains(got, "http://localhost:5000/") {
+		t.Fatalf("rewritten:\n%s", got)
+	}
+	// No HTTP call, or no runtime with a stand-in: unchanged.
+	for _, c := range []struct{ run, code string }{
+		{"python3", "from yarl import URL\nprint(URL('https://example.com/a').path)\n"},
+		{"go", "http.Get(\"https://example.com\")"},
+	} {
+		if got, hosts := localHTTP(c.run, c.code); got != c.code || hosts != nil {
+			t.Errorf("%s: rewritten to %q (%v)", c.run, got, hosts)
+		}
+	}
+}
+
+// The stand-in answers the example's request: the command runs here with
+// the standard library's client only (no repository code).
+func TestEchoServerAnswersTheExample(t *testing.T) {
+	for _, run := range []string{"python3", "node"} {
+		if _, err := exec.LookPath(run); err != nil {
+			t.Logf("%s not installed: not tried", run)
+			continue
+		}
+		code := map[string]string{
+			"python3": "import urllib.request, json\nr = urllib.request.urlopen(urllib.request.Request('https://api.example.org/post?a=1', data=b'{\"x\": 2}', method='POST'))\nprint(json.loads(r.read())['args'], r.status)\n",
+			"node":    "fetch('https://api.example.org/post?a=1', {method: 'POST', body: '{\"x\": 2}'}).then(r => r.json()).then(j => console.log(JSON.stringify(j.args), j.json.x))\n",
+		}[run]
+		code, hosts := localHTTP(run, code)
+		if len(hosts) != 1 {
+			t.Fatalf("%s: hosts %v", run, hosts)
+		}
+		cmd := exec.Command("bash", "-c", withEchoServer(run, exampleCommand(run, "x", code, 1)))
+		cmd.Dir = t.TempDir()
+		cmd.Env = append(os.Environ(), "HTTP_PROXY=http://192.0.2.1:9", "http_proxy=http://192.0.2.1:9")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", run, err, out)
+		}
+		if want := map[string]string{"python3": "{'a': '1'} 200", "node": `{"a":"1"} 2`}[run]; !strings.Contains(string(out), want) {
+			t.Fatalf("%s: output %q, want %q", run, out, want)
+		}
+	}
+}
