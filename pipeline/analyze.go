@@ -147,7 +147,7 @@ func (p *Plan) generate(ctx context.Context, ix *retrieval.Index, o Options) ([]
 // mine mines the pyramid for the Bash File's layout, lets the brain refine
 // it and aligns it to the layout, noting what the alignment changed.
 func (p *Plan) mine(ctx context.Context, ix *retrieval.Index, o Options, facts []string) error {
-	pyr, err := pyramid.Mine(ctx, ix, pyramid.Options{Goals: o.Goals, Expect: o.Expect, Layout: p.Layout})
+	pyr, err := pyramid.Mine(ctx, ix, pyramid.Options{Goals: o.Goals, Expect: o.Expect, Layout: p.Layout, Stacks: p.Stacks})
 	if err != nil {
 		return fmt.Errorf("mine test pyramid: %w", err)
 	}

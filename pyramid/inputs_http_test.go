@@ -1,6 +1,9 @@
 package pyramid
 
 import (
+	"context"
+
+	"github.com/heragent/heragent/bashfile"
 	"os"
 	"os/exec"
 	"strings"
@@ -52,6 +55,37 @@ func TestEchoServerAnswersTheExample(t *testing.T) {
 		}
 		if want := map[string]string{"python3": "{'a': '1'} 200", "node": `{"a":"1"} 2`}[run]; !strings.Contains(string(out), want) {
 			t.Fatalf("%s: output %q, want %q", run, out, want)
+		}
+	}
+}
+
+// A C project's python sample scripts are no entry points when the Bash
+// File sets up no Python: the program the build produces is probed.
+func TestScriptsOfALanguageNotSetUpAreNoPrograms(t *testing.T) {
+	ix := repoIndex(t, map[string]string{
+		"configure.ac":          "AC_INIT([tool], [1.0])\nAC_PROG_CC\nAC_OUTPUT([Makefile])\n",
+		"Makefile.am":           "bin_PROGRAMS = tool\ntool_SOURCES = tool.c\n",
+		"tool.c":                "#include <stdio.h>\nint main(int argc, char **argv) { return argc > 5; }\n",
+		"sample/demo-client.py": "import sys\nif __name__ == '__main__':\n    print(sys.argv)\n",
+	})
+	for _, c := range []struct {
+		stacks []string
+		want   bool
+	}{{nil, true}, {[]string{"autotools"}, false}, {[]string{"autotools", "python"}, true}} {
+		e, err := newEnv(context.Background(), ix, bashfile.Layout{}, c.stacks)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps, err := programs(context.Background(), e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := false
+		for _, p := range ps {
+			got = got || strings.Contains(p.run, "demo-client.py")
+		}
+		if got != c.want {
+			t.Errorf("stacks %v: python sample among the programs = %v, want %v (%v)", c.stacks, got, c.want, ps)
 		}
 	}
 }

@@ -48,7 +48,7 @@ func TestSampleForSchemas(t *testing.T) {
 // sample of its kind is written; files already there need nothing.
 func TestExampleInputs(t *testing.T) {
 	ix := repoIndex(t, map[string]string{"README.md": "# x\n", "docs/samples/xgconsole.xml": "<Profile/>\n", "data.json": "{}\n"})
-	e, err := newEnv(context.Background(), ix, bashfile.Layout{})
+	e, err := newEnv(context.Background(), ix, bashfile.Layout{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,6 +23,10 @@ type Options struct {
 	// are found there. Zero: the layout a Bash File of the graph's stacks
 	// would have (bashfile.LayoutOf).
 	Layout bashfile.Layout
+	// Stacks are the stacks the Bash File sets up (bashfile.Plan.Stacks);
+	// nil: the graph's. A script of a language the Bash File does not set
+	// up (a C project's python samples) is no entry point.
+	Stacks []string
 }
 
 // Validate checks the options: goals are non-empty, every expect is a
@@ -55,11 +59,13 @@ type env struct {
 	// declared counts the executables the build files declare
 	// (add_executable, executable(), bin_PROGRAMS)
 	declared int
+	// setUp are the stacks the Bash File sets up
+	setUp map[string]bool
 }
 
 // newEnv reads the graph's stacks and entry points; layout is the Bash
 // File's, or zero for the one its stacks imply.
-func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout) (*env, error) {
+func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, setUp []string) (*env, error) {
 	st, err := ix.Stacks(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("list stacks: %w", err)
@@ -67,6 +73,13 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout) (*
 	e := &env{ix: ix, stacks: map[string]bool{}, progs: map[string]string{}, layout: layout}
 	for _, s := range st {
 		e.stacks[s] = true
+	}
+	e.setUp = e.stacks
+	if setUp != nil {
+		e.setUp = map[string]bool{}
+		for _, s := range setUp {
+			e.setUp[s] = true
+		}
 	}
 	if e.layout.BuildDirs == nil {
 		e.layout = bashfile.LayoutOf(st)
@@ -176,7 +189,7 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		return nil, err
 	}
 	exp := append([]string(nil), o.Expect...)
-	e, err := newEnv(ctx, ix, o.Layout)
+	e, err := newEnv(ctx, ix, o.Layout, o.Stacks)
 	if err != nil {
 		return nil, err
 	}

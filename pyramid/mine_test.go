@@ -35,7 +35,7 @@ func fixtureIndex(t *testing.T, fixture string) *retrieval.Index {
 
 func fixtureEnv(t *testing.T, fixture string) *env {
 	t.Helper()
-	e, err := newEnv(context.Background(), fixtureIndex(t, fixture), bashfile.Layout{})
+	e, err := newEnv(context.Background(), fixtureIndex(t, fixture), bashfile.Layout{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

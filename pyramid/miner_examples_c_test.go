@@ -45,7 +45,7 @@ func TestCExamples(t *testing.T) {
 // program: the standard headers, the project's header, a main calling it.
 func TestCFunctionProgram(t *testing.T) {
 	ix := repoIndex(t, map[string]string{"CMakeLists.txt": "project(parson C)\n", "parson.h": "int json_x(void);\n", "parson.c": "int json_x(void){return 1;}\n", "tests/t.h": "\n"})
-	e, err := newEnv(context.Background(), ix, bashfile.Layout{})
+	e, err := newEnv(context.Background(), ix, bashfile.Layout{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

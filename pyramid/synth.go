@@ -282,6 +282,10 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 			add(program{run: run, source: ep.Path, why: prov, lib: exampleRe.MatchString(d)})
 		case ep.Kind == "main" && ep.Language == "Python" && helperScript.MatchString(ep.Path):
 			// code generators and maintenance scripts, not the program
+		case ep.Kind == "main" && (ep.Language == "Python" && !e.setUp["python"] || ep.Language == "JavaScript" && !e.setUp["npm"]):
+			// a sample or contrib script in a language the project does
+			// not build (a C project's python samples): the programs
+			// the build produces are its entry points
 		case ep.Kind == "main" && ep.Language == "Python" && !strings.Contains(ep.Path, "/src/") && !strings.HasPrefix(ep.Path, "src/"):
 			add(program{run: "python " + ep.Path, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path)})
 		case ep.Kind == "main" && ep.Language == "JavaScript" && !strings.HasPrefix(ep.Path, "bin/"):

@@ -27,7 +27,7 @@ func repoEnv(t *testing.T, files map[string]string) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := newEnv(ctx, ix, bashfile.Layout{})
+	e, err := newEnv(ctx, ix, bashfile.Layout{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
