@@ -2,12 +2,12 @@ package pyramid
 
 import (
 	"context"
-
-	"github.com/heragent/heragent/bashfile"
 	"os"
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/heragent/heragent/bashfile"
 )
 
 func TestLocalHTTPRewritesInternetURLsOfRequests(t *testing.T) {
