@@ -134,6 +134,9 @@ func scriptExample(ctx context.Context, e *env, s retrieval.DocSection, cb retri
 			code = c // the README's calls of the default export, imported
 		}
 	}
+	if run == "python3" && !usesPackage(run, code, pkgs[run]) && pyAttrUse(code, pkgs[run]) {
+		code = "import " + pkgs[run] + "\n" + code // the import was in an earlier block of the page
+	}
 	if !usesPackage(run, code, pkgs[run]) || waitsRe.MatchString(code) || ellipsisLine.MatchString(code) || tsSyntaxRe.MatchString(code) && isTS(cb.Lang) {
 		return Command{}, false
 	}

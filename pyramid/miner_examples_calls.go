@@ -62,3 +62,14 @@ func implicitImport(code, pkg string) string {
 	imp := "import * as heragent_pkg from '" + pkg + "'\nconst " + id + " = heragent_pkg." + id + " ?? heragent_pkg.default ?? heragent_pkg\n"
 	return imp + strings.Join(out, "\n")
 }
+
+// pyAttrUse reports Python code that uses the package's attributes
+// (`r = requests.get(…)`) without importing it.
+func pyAttrUse(code, pkg string) bool {
+	if !pyIdent.MatchString(pkg) {
+		return false
+	}
+	return regexp.MustCompile(`(?m)(?:^|[^\w.])` + pkg + `\.\w`).MatchString(code)
+}
+
+var pyIdent = regexp.MustCompile(`^[A-Za-z_]\w*$`)

@@ -149,13 +149,44 @@ func pyPackage(ctx context.Context, e *env) string {
 	if err != nil {
 		return ""
 	}
+	var cands []string
 	for _, f := range fs {
 		parts := strings.Split(f.Path, "/")
 		switch {
 		case len(parts) == 3 && parts[0] == "src":
-			return parts[1]
+			cands = append(cands, parts[1])
 		case len(parts) == 2 && !foreignDirs.MatchString(parts[0]) && !inAux(parts[0]):
-			return parts[0]
+			cands = append(cands, parts[0])
+		}
+	}
+	if len(cands) == 0 {
+		return ""
+	}
+	// The package named like the distribution (pyproject's or setup's
+	// name), not a test helper package beside it (urllib3's dummyserver/).
+	if name := pyDistName(ctx, e); name != "" {
+		for _, c := range cands {
+			if strings.EqualFold(strings.ReplaceAll(c, "_", "-"), name) {
+				return c
+			}
+		}
+	}
+	return cands[0]
+}
+
+// pyDistName is the top-level Python manifest's distribution name,
+// normalised (lower case, '-' for '_' and '.').
+func pyDistName(ctx context.Context, e *env) string {
+	ms, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Kind: "manifest"})
+	if err != nil {
+		return ""
+	}
+	for _, m := range ms {
+		if m.Ecosystem != "pypi" || strings.Contains(m.Path, "/") {
+			continue
+		}
+		if n, _ := m.Facts["name"].(string); n != "" {
+			return strings.ToLower(strings.NewReplacer("_", "-", ".", "-").Replace(n))
 		}
 	}
 	return ""

@@ -80,6 +80,7 @@ const (
 	TestFailure          Kind = "test_failure"          // tests ran and some failed
 	NoSuchTarget         Kind = "no_such_target"        // make: *** No rule to make target 'check'.  Stop.
 	UsageError           Kind = "usage_error"           // the program printed its usage for the arguments given
+	IncompleteExample    Kind = "incomplete_example"    // NameError: name 'url' is not defined (a documented fragment)
 	Unknown              Kind = "unknown"               // no rule recognised the log
 )
 

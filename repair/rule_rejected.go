@@ -1,6 +1,9 @@
 package repair
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // rejected: the command ran and refused what it was given — a program
 // that printed its usage for the probe's arguments, a make target, npm
@@ -26,9 +29,22 @@ var rejectedMatches = []match{
 
 func (rejected) Name() string { return "rejected" }
 
+// fragmentMatches: a documentation example run whole uses a name an
+// earlier part of the page defined or the reader is to supply
+// (`requests.post(url=url, data=body)`): the example is a fragment.
+var fragmentMatches = []match{
+	{IncompleteExample, regexp.MustCompile(`NameError: name '(\w+)' is not defined`)},
+	{IncompleteExample, regexp.MustCompile(`ReferenceError: ([\w$]+) is not defined`)},
+}
+
 func (rejected) Diagnose(f Failure) []Diagnosis {
 	if f.Phase != PhaseCommand || f.TimedOut {
 		return nil
+	}
+	if strings.Contains(f.Command, ".heragent-example-") {
+		if ds := firstOnly(scan(f.Log, fragmentMatches, nil)); len(ds) > 0 {
+			return ds
+		}
 	}
 	return firstOnly(scan(f.Log, rejectedMatches, nil))
 }
@@ -39,6 +55,8 @@ func (rejected) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return record(d, "the project has no target or script "+d.Subject+": the command is not one of its own"), true
 	case UsageError:
 		return record(d, "the program ran and refused the arguments it was given (it printed its usage): "+d.Evidence), true
+	case IncompleteExample:
+		return record(d, "the documentation's example is a fragment: it uses "+d.Subject+", which the page defines elsewhere or leaves to the reader"), true
 	}
 	return Proposal{}, false
 }
