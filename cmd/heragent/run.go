@@ -132,6 +132,9 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := f.applyConfig(cmd, a, saved, repo); err != nil {
+		return err
+	}
 	target := a.target
 	if saved != nil && saved.Target != "" && !cmd.Flags().Changed("level") {
 		target = saved.Target
@@ -173,6 +176,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 		Commit: rp.commit, Dirty: rp.dirty, Name: rp.Name, Repairer: rp.brain,
 		Source: pipeline.Origin(repo), PublicBase: e.PublicBase(ctx, f.engine.image),
 		Target: target, MaxIterations: f.maxIter, MaxTime: f.maxTime, SetupTimeout: f.setupTime, CommandTimeout: f.cmdTime,
+		Config:        rp.reportConfig(),
 		NoCheckpoints: f.noCkpt, CheckpointCap: int64(f.ckptCap), Caches: f.caches(), RunID: f.runID, Chooser: rp.brain, Reflector: rp.brain, Journal: rp.brain,
 		Progress: func(ev report.Event) { progress(g, stderr, ev) },
 	})
@@ -193,7 +197,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 
 // analysisOnly are the flags that shape the analysis alone: with --plan
 // they would be silently ignored, so they are refused.
-var analysisOnly = []string{"goal", "expect", "store"}
+var analysisOnly = []string{"goal", "expect", "store", "config", "bash-file"}
 
 // loadPlan reads --plan, if given; without it a repository is required.
 func (f *runFlags) loadPlan(cmd *cobra.Command, args []string) (*pipeline.Plan, error) {
@@ -268,6 +272,40 @@ func (f *runFlags) prepare(ctx context.Context, a *analysis, saved *pipeline.Pla
 	}
 	say("plan", fmt.Sprintf("plan %s: Bash File for %s, %d pyramid commands", f.plan, strings.Join(saved.Stacks, ", "), len(saved.Pyramid.Commands)))
 	return rp, nil
+}
+
+// applyConfig reads the user's configuration before anything starts (a
+// bad file is a usage error) and takes its time limit as --max-time
+// unless that flag was given. A saved plan was made with its
+// configuration: nothing is read.
+func (f *runFlags) applyConfig(cmd *cobra.Command, a *analysis, saved *pipeline.Plan, repo string) error {
+	if saved != nil {
+		return nil
+	}
+	cfg, err := a.loadConfig(repo)
+	if err != nil {
+		return err
+	}
+	a.opts.Config = cfg
+	if cfg != nil && cfg.MaxTime.Duration > 0 && !cmd.Flags().Changed("max-time") {
+		f.maxTime = cfg.MaxTime.Duration
+	}
+	return nil
+}
+
+// reportConfig is what the user's configuration and Bash File changed in
+// the plan, for the report; nil when there were none.
+func (rp *runPlan) reportConfig() *report.Config {
+	if len(rp.Config) == 0 {
+		return nil
+	}
+	var files []string
+	for _, f := range []string{rp.ConfigFile, rp.BashFile} {
+		if f != "" {
+			files = append(files, f)
+		}
+	}
+	return &report.Config{File: strings.Join(files, ", "), Applied: rp.Config}
 }
 
 // short abbreviates a commit.
