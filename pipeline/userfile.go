@@ -36,7 +36,7 @@ func LoadBashFile(file string) (*bashfile.File, error) {
 
 var (
 	cmakeBuildRe = regexp.MustCompile(`\bcmake\b[^;&|]*?(?:-B\s*|--build\s+)([^\s;&|)]+)`)
-	mesonBuildRe = regexp.MustCompile(`\bmeson\s+(?:setup\s+)?(?:-\S+\s+)*([^\s;&|)-][^\s;&|)]*)`)
+	mesonDirRe   = regexp.MustCompile(`\b(?:meson\s+(?:compile|test|install)|ninja)\s+(?:.*\s)?-C\s*([^\s;&|)]+)`)
 	autotoolsRe  = regexp.MustCompile(`(^|[\s;&(])(\./configure|autoreconf|\./autogen\.sh)\b`)
 	makeRe       = regexp.MustCompile(`(^|[\s;&(])make\b`)
 )
@@ -50,8 +50,10 @@ func layoutOfFile(f *bashfile.File) bashfile.Layout {
 		switch {
 		case cmakeBuildRe.MatchString(c.Text):
 			l.BuildDirs["cmake"] = path.Clean(cmakeBuildRe.FindStringSubmatch(c.Text)[1])
-		case strings.Contains(c.Text, "meson") && mesonBuildRe.MatchString(c.Text) && l.BuildDirs["meson"] == "":
-			l.BuildDirs["meson"] = path.Clean(mesonBuildRe.FindStringSubmatch(c.Text)[1])
+		case strings.Contains(c.Text, "meson") && l.BuildDirs["meson"] == "":
+			if d := mesonDir(c.Text); d != "" {
+				l.BuildDirs["meson"] = d
+			}
 		case autotoolsRe.MatchString(c.Text):
 			l.BuildDirs["autotools"] = bashfile.InTree
 		case makeRe.MatchString(c.Text) && len(l.BuildDirs) == 0:
@@ -62,6 +64,38 @@ func layoutOfFile(f *bashfile.File) bashfile.Layout {
 		delete(l.BuildDirs, "make") // autotools' make
 	}
 	return l
+}
+
+// mesonDir is the build directory of a meson command: `-C DIR` of meson
+// compile/test or ninja, else the first argument of `meson setup` that is
+// not an option (an option without '=' takes the next word).
+func mesonDir(text string) string {
+	if m := mesonDirRe.FindStringSubmatch(text); m != nil {
+		return path.Clean(m[1])
+	}
+	w := strings.Fields(text)
+	for i := 0; i+1 < len(w); i++ {
+		if w[i] != "meson" {
+			continue
+		}
+		j := i + 1
+		if w[j] == "setup" {
+			j++
+		}
+		for ; j < len(w); j++ {
+			switch {
+			case strings.ContainsAny(w[j], ";&|)"):
+				return ""
+			case strings.HasPrefix(w[j], "-"):
+				if !strings.Contains(w[j], "=") {
+					j++
+				}
+			default:
+				return path.Clean(w[j])
+			}
+		}
+	}
+	return ""
 }
 
 // useBashFile puts the user's Bash File in the plan instead of the
