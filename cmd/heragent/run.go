@@ -52,8 +52,11 @@ loop), then runs the pyramid level by level in the environment it made
 (feedback loop). With --plan it runs a saved (and possibly edited)
 plan.json as it is, without analysing; the repository is the plan's unless
 given. Outputs go to --out when the run ends: setup.sh, Dockerfile,
-entrypoint.sh, pyramid.json, report.json, report.md, report.html,
-trajectory.jsonl and logs/. Exits 1 when the run ends below --level.`,
+entrypoint.sh, .devcontainer/devcontainer.json, pyramid.json, report.json, report.md, report.html,
+trajectory.jsonl and logs/. The repository's heragent.yaml (or --config
+FILE) adds packages, environment, commands to use or skip, the project's
+subdirectory and a time limit; --bash-file starts from a Bash File of
+your own. Exits 1 when the run ends below --level.`,
 		Example: `  heragent run testdata/repos/c-cmake
   heragent run ../jq --out /tmp/jq-env --level testable
   heragent run ./experiment --goal 'python train.py --epochs 1' --expect 'accuracy: 0\.\d+'
@@ -349,7 +352,7 @@ func printRunSummary(w io.Writer, r *report.Report, out string) {
 		fmt.Fprintf(w, "why not higher: %s\n", r.WhyNotHigher)
 	}
 	printUsage(w, r)
-	fmt.Fprintf(w, "outputs: %s/{setup.sh,Dockerfile,entrypoint.sh,report.md,report.html,report.json,pyramid.json,trajectory.jsonl,logs/}\n", out)
+	fmt.Fprintf(w, "outputs: %s/{setup.sh,Dockerfile,entrypoint.sh,.devcontainer/devcontainer.json,report.md,report.html,report.json,pyramid.json,trajectory.jsonl,logs/}\n", out)
 }
 
 // caches are the build-cache volumes the run's sandboxes mount.
