@@ -39,6 +39,12 @@ type runFlags struct {
 }
 
 func newRunCmd(g *globals) *cobra.Command {
+	cmd, _ := runCommand(g)
+	return cmd
+}
+
+// runCommand is `heragent run` and its flags.
+func runCommand(g *globals) (*cobra.Command, *runFlags) {
 	f := &runFlags{maxRepo: sizeFlag(sandbox.DefaultMaxRepoSize), ckptCap: sizeFlag(sandbox.DefaultCheckpointCap)}
 	cmd := &cobra.Command{
 		Use:   "run (<repo | git-url[#rev]> | --plan plan.json [repo])",
@@ -80,7 +86,7 @@ your own. Exits 1 when the run ends below --level.`,
 	fl.Int64Var(&f.memoryMiB, "memory", 0, "memory limit of each sandbox in MiB (default 8192)")
 	fl.Var(&f.maxRepo, "max-repo-size", maxRepoSizeUsage)
 	fl.Var(&f.ckptCap, "checkpoint-cap", "after the run, evict the least recently used checkpoint images (of runs no longer going) until they take at most this, e.g. 20GiB")
-	return cmd
+	return cmd, f
 }
 
 // checkLimits rejects limits that mean nothing: a negative count or size,
