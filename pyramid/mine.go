@@ -17,10 +17,10 @@ import (
 // File's layout the commands must fit.
 type Options struct {
 	Goals  []string // --goal: commands at the Runnable level, provenance "user"
+	Expect []string // --expect: regexes every goal's output must show
 	// User are the user's own commands (heragent.yaml), provenance "user":
 	// kept as given, first at their level.
 	User []Command
-	Expect []string // --expect: regexes every goal's output must show
 	// Layout is where the Bash File builds (bashfile.Plan.Layout): build
 	// tree commands run in its build directory and CMake/meson programs
 	// are found there. Zero: the layout a Bash File of the graph's stacks
