@@ -53,6 +53,11 @@ func (p *Plan) applyFile(c *config.Config) error {
 	}
 	f := p.File
 	if c.Project.Text != "" {
+		for i := range f.Sections {
+			for j := range f.Sections[i].Commands {
+				inProject(f.Sections[i].Commands[j].Why, c.Project.Text)
+			}
+		}
 		f.RepoDir = path.Join(bashfile.DefaultRepoDir, c.Project.Text)
 		p.Layout.RepoDir = f.RepoDir
 		p.applied("the project is %s/: the Bash File runs in %s, the pyramid's commands there", c.Project.Text, f.RepoDir)
@@ -121,6 +126,18 @@ func (p *Plan) applyPyramid(c *config.Config) {
 	}
 	for i, cmd := range p.Pyramid.Commands {
 		p.Pyramid.Commands[i].Dir = path.Join(c.Project.Text, cmd.Dir)
+		inProject(cmd.Why, c.Project.Text)
+	}
+}
+
+// inProject makes the files of the analysis' provenance (relative to the
+// project's directory) relative to the repository; the configuration's
+// own stay as they are.
+func inProject(why []bashfile.Provenance, project string) {
+	for i, w := range why {
+		if w.File != "" && w.Source != "user" {
+			why[i].File = path.Join(project, w.File)
+		}
 	}
 }
 

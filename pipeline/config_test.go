@@ -104,6 +104,14 @@ func TestAnalyzeAConfiguredSubdirectory(t *testing.T) {
 		if cmd.Dir != "tool" && !strings.HasPrefix(cmd.Dir, "tool/") {
 			t.Errorf("%q runs in %q, not in tool/", cmd.Text, cmd.Dir)
 		}
+		for _, w := range cmd.Why {
+			if w.File != "" && w.Source != "user" && !strings.HasPrefix(w.File, "tool/") {
+				t.Errorf("%q: provenance %s is not a path of the repository", cmd.Text, w.Where())
+			}
+		}
+	}
+	if !strings.Contains(p.File.Render(), "tool/pyproject.toml") {
+		t.Errorf("the Bash File's provenance is not relative to the repository:\n%s", p.File.Render())
 	}
 	if p.Repo != repo || !strings.Contains(strings.Join(p.Config, "\n"), "the project is tool/") {
 		t.Errorf("repo %q config %v", p.Repo, p.Config)
