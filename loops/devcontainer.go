@@ -85,6 +85,11 @@ func (x Export) Devcontainer() string {
 			h.Runnable = append(h.Runnable, p.Text)
 		}
 	}
+	if len(h.Installable) == 0 && pyramid.Level(x.Level).Rank() >= pyramid.Installable.Rank() {
+		// the Bash File's build section proved it
+		spec, _ := bashfile.Spec(bashfile.Build)
+		h.Installable = append(h.Installable, "bash "+imageSetupPath+" "+spec.Func)
+	}
 	d.Customizations = map[string]any{"heragent": h}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

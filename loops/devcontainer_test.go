@@ -114,6 +114,9 @@ func TestRunExportsADevcontainer(t *testing.T) {
 	}
 	d := validDevcontainer(t, devcontainerSchema(t), string(b))
 	h, _ := json.Marshal(d.Customizations["heragent"])
+	if !strings.Contains(string(h), `"installable":["bash /heragent/setup.sh build_project"]`) {
+		t.Errorf("Installable proved by the Bash File's build section is not listed: %s", h)
+	}
 	if d.RemoteUser != "heragent" || !strings.Contains(string(h), `"testable":["cd app \u0026\u0026 python -m pytest tests/"]`) && !strings.Contains(string(h), `"testable":["cd app && python -m pytest tests/"]`) {
 		t.Errorf("devcontainer %s\ncustomization %s", b, h)
 	}
