@@ -63,15 +63,21 @@ func (p *Plan) applyFile(c *config.Config) error {
 		p.applied("the project is %s/: the Bash File runs in %s, the pyramid's commands there", c.Project.Text, f.RepoDir)
 	}
 	if len(c.Packages) > 0 {
-		if _, err := f.AddPackages(bashfile.Runtimes, why(c, c.Packages[0].Line), c.Packages.Texts()...); err != nil {
+		added, err := f.AddPackages(bashfile.Runtimes, why(c, c.Packages[0].Line), c.Packages.Texts()...)
+		if err != nil {
 			return inputError(fmt.Errorf("%s:%d: packages: %w", c.Path, c.Packages[0].Line, err))
 		}
-		p.applied("packages installed in %s: %s", bashfile.Runtimes, strings.Join(c.Packages.Texts(), " "))
+		verb := "installed in"
+		if !added {
+			verb = "already in the Bash File's"
+		}
+		p.applied("packages %s %s: %s", verb, bashfile.Runtimes, strings.Join(c.Packages.Texts(), " "))
 	}
 	for _, v := range c.Env {
 		text := "persist_env " + v.Name + " " + shellQuote(v.Value)
-		if f.Find(bashfile.Context, text) >= 0 {
-			continue // a Bash File exported with this configuration
+		if f.Find(bashfile.Context, text) >= 0 { // a Bash File exported with this configuration
+			p.applied("environment: %s=%s (already in the Bash File)", v.Name, v.Value)
+			continue
 		}
 		if err := f.Append(bashfile.Context, text, why(c, v.Line)); err != nil {
 			return inputError(fmt.Errorf("%s:%d: env %s: %w", c.Path, v.Line, v.Name, err))
