@@ -173,3 +173,23 @@ func TestPlanLayers(t *testing.T) {
 		})
 	}
 }
+
+// A Bash File that runs in a subdirectory of the checkout (heragent.yaml's
+// project) reads paths relative to it: the whole repository is copied
+// before its first layer.
+func TestPlanLayersOfAProjectInASubdirectory(t *testing.T) {
+	repo := t.TempDir()
+	os.MkdirAll(filepath.Join(repo, "app"), 0o755)
+	os.WriteFile(filepath.Join(repo, "app", "package.json"), []byte(`{"name":"x"}`), 0o644)
+	f := bashfile.New()
+	f.RepoDir = "/repo/app"
+	f.Append(bashfile.Base, "pkg_install nodejs npm")
+	f.Append(bashfile.Runtimes, "npm ci")
+	var got []string
+	for _, l := range loops.PlanLayers(f, repo) {
+		got = append(got, string(l.Section)+":"+strings.Join(l.Copy, ","))
+	}
+	if strings.Join(got, " ") != "base:. runtimes: build:" {
+		t.Errorf("layers %q", got)
+	}
+}

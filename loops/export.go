@@ -38,6 +38,12 @@ type Export struct {
 	Created          time.Time
 	Labels           []Label // heragent's own labels: version, level, evidence
 	Name             string  // the image name the header's commands use
+	// Level is the level proved, Proof the commands that proved it and
+	// User the unprivileged account they ran as ("" for root), for the
+	// devcontainer.
+	Level string
+	Proof []ProofCommand
+	User  string
 }
 
 // Label is one LABEL of the Dockerfile.
@@ -127,7 +133,8 @@ func quote(s string) string {
 }
 
 // WriteExports writes setup.sh, entrypoint.sh, with-build-ca.sh, the
-// Dockerfile and its .dockerignore into dir atomically (each file appears
+// Dockerfile, its .dockerignore and .devcontainer/devcontainer.json into
+// dir atomically (each file appears
 // whole or not at all).
 func (x Export) WriteExports(dir string) error {
 	files := []struct {
@@ -140,6 +147,10 @@ func (x Export) WriteExports(dir string) error {
 		{buildCAName, x.BuildCA(), 0o755},
 		{dockerfileOut, x.Dockerfile(), 0o644},
 		{dockerignore, x.DockerIgnore(), 0o644},
+		{devcontainerOut, x.Devcontainer(), 0o644},
+	}
+	if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(devcontainerOut)), 0o755); err != nil {
+		return fmt.Errorf("write %s: %w", devcontainerOut, err)
 	}
 	for _, f := range files {
 		if err := writeFile(filepath.Join(dir, f.name), []byte(f.body), f.mode); err != nil {

@@ -3,6 +3,7 @@ package loops
 import (
 	"context"
 	"fmt"
+	"path"
 	"regexp"
 	"strings"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
 	"github.com/heragent/heragent/report"
+	"github.com/heragent/heragent/sandbox"
 )
 
 // proveInstallable: the project itself was built or installed. The Bash
@@ -100,7 +102,7 @@ func installStep(text string) bool {
 func (r *runner) adoptBuild(passed []outcome) bool {
 	var texts []string
 	for _, res := range passed {
-		texts = append(texts, adoptedLine(res.cmd))
+		texts = append(texts, adoptedLine(res.cmd, r.cur.file.RepoDir))
 	}
 	key := "adopt-build:" + strings.Join(texts, "\n")
 	if _, rejected := r.rejected[key]; rejected || r.repairBudget() != "" {
@@ -126,12 +128,16 @@ func (r *runner) adoptBuild(passed []outcome) bool {
 	return true
 }
 
-// adoptedLine is a pyramid build command as a line of the build section:
-// in a subshell when it runs in a subdirectory, so the next line starts
-// where the section does.
-func adoptedLine(c pyramid.Command) string {
-	if c.Dir == "" || c.Dir == "." {
+// adoptedLine is a pyramid build command as a line of the build section,
+// which runs in repoDir (the Bash File's RepoDir): in a subshell when the
+// command runs elsewhere, so the next line starts where the section does.
+func adoptedLine(c pyramid.Command, repoDir string) string {
+	dir := path.Join(sandbox.RepoDir, c.Dir)
+	if dir == path.Clean(repoDir) {
 		return c.Text
 	}
-	return "(cd " + quote(c.Dir) + " && " + c.Text + ")"
+	if rel, ok := strings.CutPrefix(dir, path.Clean(repoDir)+"/"); ok {
+		dir = rel
+	}
+	return "(cd " + quote(dir) + " && " + c.Text + ")"
 }

@@ -34,12 +34,18 @@ const wholeRepo = "."
 // download: go.mod, go.sum; pip install -r F: F) gets those copied
 // first; anything else (pip install -e ., a script of the checkout, a
 // command heragent cannot read) has the whole repository copied before
-// it. repo is the checkout the Bash File was proved on: which paths exist
+// it; so has a Bash File that runs in a subdirectory of the checkout. repo
+// is the checkout the Bash File was proved on: which paths exist
 // there decides what a command reads.
 func PlanLayers(f *bashfile.File, repo string) []Layer {
 	var layers []Layer
 	var pending []string // copied before the next layer
 	why, whole := "", false
+	if path.Clean(f.RepoDir) != bashfile.DefaultRepoDir {
+		// the project is a subdirectory (heragent.yaml's project): its
+		// sections' relative paths are not the checkout's
+		pending, why, whole = []string{wholeRepo}, "the Bash File runs in "+f.RepoDir+", a directory of the repository", true
+	}
 	for _, id := range []bashfile.SectionID{bashfile.Context, bashfile.Packages, bashfile.Base, bashfile.Runtimes} {
 		s := f.Section(id)
 		if n := readsOf(s, repo); !whole && n.whole {

@@ -65,7 +65,8 @@ func (r *runner) exportOf(s state) Export {
 	}
 	x := Export{BaseImage: r.o.Image, Base: r.o.PublicBase, Setup: script, Runnable: r.rep.Runnable,
 		Layers: PlanLayers(s.file, r.o.Repo), Ignore: ContextIgnore(r.o.Repo, texts),
-		Source: r.o.Source, Created: time.Now(), Name: imageName(r.o.Name, r.o.Repo)}
+		Source: r.o.Source, Created: time.Now(), Name: imageName(r.o.Name, r.o.Repo),
+		Level: string(r.rep.Level), Proof: devcontainerProofs(r.rep), User: testUser(s.pyr)}
 	if !strings.HasPrefix(r.rep.Commit, "tree:") {
 		x.Revision = r.rep.Commit
 	}

@@ -79,6 +79,9 @@ type RunOptions struct {
 	// Phases carries time already spent before Run (graph, plan, pyramid).
 	Phases map[string]float64
 	Notes  []string
+	// Config is what the user's configuration changed in the plan, for
+	// the report; nil for none.
+	Config *report.Config
 }
 
 func (o *RunOptions) defaults() {
@@ -209,7 +212,7 @@ func (r *runner) newReport(ctx context.Context) *report.Report {
 	o := r.o
 	rep := &report.Report{SchemaVersion: report.SchemaVersion, RunID: r.runID, Repo: o.Repo, Image: o.Image, Brain: o.Repairer.Name(),
 		Target: o.Target, Level: pyramid.None, Stacks: o.Stacks, Phases: o.Phases, TestsFound: o.Pyramid.TestsFound,
-		Setup: []report.SetupRun{}, Commands: []report.CommandResult{}, Repairs: []report.RepairRecord{}, History: []report.LevelStep{}, Notes: o.Notes}
+		Setup: []report.SetupRun{}, Commands: []report.CommandResult{}, Repairs: []report.RepairRecord{}, History: []report.LevelStep{}, Notes: o.Notes, Config: o.Config}
 	rep.Provenance = report.Provenance{Heragent: buildinfo.Version(), Commit: o.Commit, Dirty: o.Dirty,
 		StartedAt: r.start.UTC(), Engine: engineName(ctx, r.e), ImageDigest: r.baseID}
 	if rep.Commit == "" {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/bashfile/debindex"
+	"github.com/heragent/heragent/config"
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/report"
 	"github.com/heragent/heragent/retrieval"
@@ -57,6 +58,17 @@ type Options struct {
 	Goals  []string      // --goal: Runnable commands the run must pass
 	Expect []string      // --expect: regexes every goal's output must show
 	Target pyramid.Level // the level the pyramid role refines for; Runnable when empty
+	// Config is the user's configuration (heragent.yaml, --config); nil
+	// for none. Its project directory is analysed, its packages and
+	// environment join the Bash File, its commands the pyramid.
+	Config *config.Config
+	// BashFile is the user's own Bash File (LoadBashFile) used instead of
+	// the generated one, BashFilePath where it was read; nil to generate.
+	BashFile     *bashfile.File
+	BashFilePath string
+	// Devcontainer is the repository's own devcontainer.json, read for
+	// hints; nil: Analyze reads it (ReadDevcontainer).
+	Devcontainer *Devcontainer
 	// Brain answers the analysis roles; nil keeps the detectors' Bash
 	// File and the miners' pyramid.
 	Brain Brain
@@ -92,10 +104,22 @@ func Analyze(ctx context.Context, repo string, o Options) (*Plan, error) {
 	p := &Plan{SchemaVersion: SchemaVersion, Repo: abs, Target: o.Target, Goals: o.Goals, Expect: o.Expect,
 		Notes: append([]string{}, o.Notes...)}
 	p.Commit, p.Dirty = Identify(abs)
+	src, err := projectDir(abs, o.Config)
+	if err != nil {
+		return nil, err
+	}
+	if o.Config != nil {
+		p.ConfigFile = o.Config.Path
+	}
+	if o.Devcontainer == nil {
+		if o.Devcontainer, err = ReadDevcontainer(abs); err != nil {
+			p.Notes = append(p.Notes, "devcontainer: "+firstLine(err.Error()))
+		}
+	}
 
 	t := time.Now()
 	o.progress("graph", "building the knowledge graph")
-	ix, _, closeGraph, err := OpenGraph(ctx, abs, o.Graph)
+	ix, _, closeGraph, err := OpenGraph(ctx, src, o.Graph)
 	if err != nil {
 		return nil, err
 	}
@@ -134,12 +158,28 @@ func (p *Plan) generate(ctx context.Context, ix *retrieval.Index, o Options) ([]
 	var facts []string
 	if o.Brain != nil {
 		facts = o.Brain.Gather(ctx, ix, bp)
-		o.Brain.ImprovePlan(ctx, bp, facts)
+		if o.BashFile == nil { // the user's file is not rewritten
+			o.Brain.ImprovePlan(ctx, bp, facts)
+		}
 	}
 	p.File, p.Stacks, p.Unsupported, p.Layout = bp.File, bp.Stacks, bp.Unsupported, bp.Layout
+	if o.BashFile != nil {
+		p.useBashFile(o.BashFile, o.BashFilePath)
+	}
 	p.Notes = append(p.Notes, bp.Notes...)
 	for _, u := range bp.Unsupported {
 		p.Notes = append(p.Notes, "unsupported: "+u)
+	}
+	idx := o.Packages
+	if o.BashFile != nil {
+		idx = nil // the user's Bash File gets no hints, only notes
+	}
+	p.applyDevcontainer(o.Devcontainer, idx)
+	if err := p.applyFile(o.Config); err != nil {
+		return nil, err
+	}
+	if err := p.File.Validate(); err != nil {
+		return nil, inputError(fmt.Errorf("the Bash File with the configuration: %w", err))
 	}
 	return facts, nil
 }
@@ -147,7 +187,7 @@ func (p *Plan) generate(ctx context.Context, ix *retrieval.Index, o Options) ([]
 // mine mines the pyramid for the Bash File's layout, lets the brain refine
 // it and aligns it to the layout, noting what the alignment changed.
 func (p *Plan) mine(ctx context.Context, ix *retrieval.Index, o Options, facts []string) error {
-	pyr, err := pyramid.Mine(ctx, ix, pyramid.Options{Goals: o.Goals, Expect: o.Expect, Layout: p.Layout, Stacks: p.Stacks})
+	pyr, err := pyramid.Mine(ctx, ix, pyramid.Options{Goals: o.Goals, Expect: o.Expect, Layout: p.Layout, Stacks: p.Stacks, User: userCommands(o.Config)})
 	if err != nil {
 		return fmt.Errorf("mine test pyramid: %w", err)
 	}
@@ -164,6 +204,7 @@ func (p *Plan) mine(ctx context.Context, ix *retrieval.Index, o Options, facts [
 	}
 	pyr.SchemaVersion = pyramid.SchemaVersion
 	p.Pyramid = pyr
+	p.applyPyramid(o.Config)
 	return nil
 }
 

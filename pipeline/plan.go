@@ -54,8 +54,16 @@ type Plan struct {
 	// Notes are what the analysis could not resolve or changed: detector
 	// notes, unsupported build systems, pyramid commands dropped or
 	// respelled to fit the Bash File.
-	Notes  []string `json:"notes"`
-	Phases Phases   `json:"phases"`
+	Notes []string `json:"notes"`
+	// ConfigFile is the user's configuration the analysis applied
+	// (heragent.yaml, --config) and Config what it changed, one line each.
+	ConfigFile string   `json:"config_file,omitempty"`
+	BashFile   string   `json:"bash_file,omitempty"` // the user's Bash File (--bash-file), used instead of the generated one
+	Config     []string `json:"config,omitempty"`
+	// Devcontainer is what the repository's own devcontainer.json says
+	// (nil when it has none).
+	Devcontainer *Devcontainer `json:"devcontainer,omitempty"`
+	Phases       Phases        `json:"phases"`
 	// Decisions are the brain's decisions during the analysis (context,
 	// plan, pyramid roles), when the brain records them.
 	Decisions []report.Decision `json:"decisions,omitempty"`

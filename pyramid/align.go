@@ -45,7 +45,7 @@ func (p *Pyramid) Align(layout bashfile.Layout, rootMakefile bool) (dropped []Co
 	if dir := layout.BuildDir("cmake"); dir != "" {
 		makeToCMake := !slices.Contains(picked, "make") && !slices.Contains(picked, "autotools") && !rootMakefile
 		for i, c := range p.Commands {
-			if len(c.Expect) > 0 || (c.Dir != "" && c.Dir != ".") {
+			if len(c.Expect) > 0 || userGoal(c) || (c.Dir != "" && c.Dir != ".") {
 				continue // user goals are never respelled; commands in a subdirectory stay
 			}
 			if t, ok := cmakeTarget(c.Text, dir); ok && makeToCMake {
@@ -60,7 +60,7 @@ func (p *Pyramid) Align(layout bashfile.Layout, rootMakefile bool) (dropped []Co
 	}
 	p.Commands = slices.DeleteFunc(p.Commands, func(c Command) bool {
 		sys := buildSystemOf(c.Text)
-		if sys == "" || slices.Contains(picked, sys) || len(c.Expect) > 0 {
+		if sys == "" || slices.Contains(picked, sys) || len(c.Expect) > 0 || userGoal(c) {
 			return false // user goals are never dropped
 		}
 		dropped = append(dropped, c)

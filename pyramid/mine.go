@@ -18,6 +18,9 @@ import (
 type Options struct {
 	Goals  []string // --goal: commands at the Runnable level, provenance "user"
 	Expect []string // --expect: regexes every goal's output must show
+	// User are the user's own commands (heragent.yaml), provenance "user":
+	// kept as given, first at their level.
+	User []Command
 	// Layout is where the Bash File builds (bashfile.Plan.Layout): build
 	// tree commands run in its build directory and CMake/meson programs
 	// are found there. Zero: the layout a Bash File of the graph's stacks
@@ -223,6 +226,7 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		all = append(all, Command{Text: g, Bucket: Integration, Level: Runnable, Reason: "user goal: reached when it exits 0 and its output shows every expected landmark",
 			Why: []Provenance{{Source: "user"}}, Expect: exp})
 	}
+	all = append(all, o.User...)
 	p := &Pyramid{SchemaVersion: SchemaVersion, TestsFound: CountTests(ctx, ix)}
 	for _, c := range order(all) {
 		p.Add(c)

@@ -35,6 +35,9 @@ func (r *Report) Markdown() string {
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "- Note: %s\n", n)
 	}
+	if r.Config != nil {
+		fmt.Fprintf(&b, "- Configuration `%s`: %s\n", r.Config.File, strings.Join(r.Config.Applied, "; "))
+	}
 	r.historyMarkdown(&b)
 	b.WriteString("\n## Setup runs\n\n| # | exit | seconds | failed section | from checkpoint | log |\n|---|---|---|---|---|---|\n")
 	for _, s := range r.Setup {

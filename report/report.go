@@ -139,7 +139,16 @@ type Report struct {
 	Commands   []CommandResult    `json:"commands"`
 	Repairs    []RepairRecord     `json:"repairs"`
 	Notes      []string           `json:"notes,omitempty"`
-	Decisions  []Decision         `json:"decisions,omitempty"` // every agent decision and its brain
-	Lessons    []string           `json:"lessons,omitempty"`   // reflections after failed attempts
-	LLM        *Usage             `json:"llm,omitempty"`       // model tokens and cost, per role
+	// Config is the user's configuration the run applied (heragent.yaml,
+	// --config, --bash-file), nil when there was none.
+	Config    *Config    `json:"config,omitempty"`
+	Decisions []Decision `json:"decisions,omitempty"` // every agent decision and its brain
+	Lessons   []string   `json:"lessons,omitempty"`   // reflections after failed attempts
+	LLM       *Usage     `json:"llm,omitempty"`       // model tokens and cost, per role
+}
+
+// Config is what the user's own configuration changed in a run's plan.
+type Config struct {
+	File    string   `json:"file"`    // the file read
+	Applied []string `json:"applied"` // what it changed, one line each
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/heragent/heragent/agents"
 	"github.com/heragent/heragent/bashfile/debindex"
+	"github.com/heragent/heragent/config"
 	"github.com/heragent/heragent/pipeline"
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
@@ -40,6 +41,8 @@ type analysisFlags struct {
 	goals  []string
 	expect []string
 	level  string
+	config string // --config: the user's configuration instead of <repo>/heragent.yaml
+	bash   string // --bash-file: the user's Bash File instead of the generated one
 	brain  brainFlags
 }
 
@@ -51,6 +54,8 @@ func (f *analysisFlags) register(cmd *cobra.Command) {
 	fl.StringArrayVar(&f.goals, "goal", nil, "a command that must succeed at the Runnable level (repeatable)")
 	fl.StringArrayVar(&f.expect, "expect", nil, "a regex every goal's output must show (repeatable)")
 	fl.StringVar(&f.level, "level", "runnable", "level to reach: installable, testable or runnable")
+	fl.StringVar(&f.config, "config", "", "the user's configuration (schema: config/schema.json) instead of the repository's heragent.yaml")
+	fl.StringVar(&f.bash, "bash-file", "", "start from this Bash File (an exported setup.sh, edited) instead of the generated one; the pyramid is mined for it")
 	f.brain.register(cmd)
 }
 
@@ -62,6 +67,7 @@ type analysis struct {
 	client *agents.Client
 	index  debindex.Options
 	opts   pipeline.Options // graph, goals, expect, target
+	config string           // --config, "" for the repository's heragent.yaml
 	// warn, when set, hears the analysis' warnings (no package index).
 	warn func(string)
 }
@@ -80,8 +86,15 @@ func (f *analysisFlags) check(cmd *cobra.Command) (*analysis, error) {
 	if err != nil {
 		return nil, usageError(err)
 	}
-	return &analysis{target: target, mode: mode, client: client, index: f.index.options(),
-		opts: pipeline.Options{Graph: f.graph.options(), Goals: f.goals, Expect: f.expect, Target: target}}, nil
+	a := &analysis{target: target, mode: mode, client: client, index: f.index.options(),
+		opts: pipeline.Options{Graph: f.graph.options(), Goals: f.goals, Expect: f.expect, Target: target}, config: f.config}
+	if f.bash != "" {
+		if a.opts.BashFile, err = pipeline.LoadBashFile(f.bash); err != nil {
+			return nil, usageError(err)
+		}
+		a.opts.BashFilePath = f.bash
+	}
+	return a, nil
 }
 
 // newBrain loads the Debian package index and builds the brain of a run
@@ -105,6 +118,13 @@ func (a *analysis) plan(ctx context.Context, repo string, progress func(phase, m
 	if _, err := pipeline.RepoDir(repo); err != nil { // before the index and the brain
 		return nil, nil, analysisError(err)
 	}
+	if a.opts.Config == nil {
+		cfg, err := a.loadConfig(repo)
+		if err != nil {
+			return nil, nil, err
+		}
+		a.opts.Config = cfg
+	}
 	brain, pkgs, note, err := a.newBrain(ctx, repo)
 	if err != nil {
 		return nil, nil, err
@@ -120,6 +140,16 @@ func (a *analysis) plan(ctx context.Context, repo string, progress func(phase, m
 		return nil, nil, analysisError(err)
 	}
 	return p, brain, nil
+}
+
+// loadConfig reads --config, else the repository's heragent.yaml (nil
+// when there is none); a bad file is a usage error naming its line.
+func (a *analysis) loadConfig(repo string) (*config.Config, error) {
+	c, err := config.Load(repo, a.config)
+	if err != nil {
+		return nil, usageError(err)
+	}
+	return c, nil
 }
 
 // analysisError gives a pipeline error its exit code: 2 for the caller's

@@ -43,7 +43,7 @@ func (f *brainFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.provider, "llm-provider", "", "openai (any OpenAI-compatible server), anthropic or ollama [$HERAGENT_LLM_PROVIDER]")
 	fl.StringVar(&f.model, "llm-model", "", "model name [$HERAGENT_LLM_MODEL]")
 	fl.StringVar(&f.baseURL, "llm-base-url", "", "server URL, e.g. http://localhost:8080/v1 for llama.cpp's llama-server [$HERAGENT_LLM_BASE_URL]")
-	fl.StringVar(&f.config, "config", "", "config file (default "+agents.DefaultConfigPath()+")")
+	fl.StringVar(&f.config, "llm-config", "", "the model's settings file (default "+agents.DefaultConfigPath()+"); --config is the project's heragent.yaml")
 	fl.StringVar(&f.cache, "llm-cache", "", "response cache directory, or off (default "+agents.DefaultCacheDir()+")")
 	fl.StringVar(&f.replay, "replay", "", "answer every model question from this recorded trajectory.jsonl, offline")
 	fl.Float64Var(&f.priceIn, "llm-price-in", 0, "USD per million prompt tokens (for cost accounting)")
@@ -86,7 +86,7 @@ func (f *brainFlags) client(cmd *cobra.Command) (agents.Mode, *agents.Client, er
 	}
 	file, err := agents.LoadConfigFile(path, required)
 	if err != nil {
-		return "", nil, fmt.Errorf("--config: %w", err)
+		return "", nil, fmt.Errorf("--llm-config: %w", err)
 	}
 	cfg := agents.Resolve(agents.Config{Provider: f.provider, Model: f.model, BaseURL: f.baseURL, Cache: f.cache,
 		PriceIn: f.priceIn, PriceOut: f.priceOut, MaxCost: f.maxCost, MaxTokens: f.maxTokens}, file, os.Getenv)

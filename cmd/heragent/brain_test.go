@@ -28,7 +28,7 @@ func TestBrainLLMNeedsAModel(t *testing.T) {
 		{"hosted model without key", []string{"--brain", "llm", "--llm-model", "gpt-x"}},
 		{"unknown brain", []string{"--brain", "oracle"}},
 		{"max cost without price", []string{"--brain", "llm", "--llm-model", "m", "--llm-base-url", "http://127.0.0.1:1/v1", "--max-cost", "1"}},
-		{"missing config file", []string{"--brain", "llm", "--config", "/nonexistent/heragent.yaml"}},
+		{"missing config file", []string{"--brain", "llm", "--llm-config", "/nonexistent/config.yaml"}},
 		{"missing replay", []string{"--replay", "/nonexistent/trajectory.jsonl"}},
 	}
 	for _, tt := range tests {

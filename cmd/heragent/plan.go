@@ -77,6 +77,9 @@ func printPlanNotes(w io.Writer, p *pipeline.Plan, prefix string) {
 	if prefix == "" && len(p.Stacks) > 0 {
 		fmt.Fprintf(w, "stacks: %s\n", strings.Join(p.Stacks, ", "))
 	}
+	for _, c := range p.Config {
+		fmt.Fprintf(w, "config: %s\n", c)
+	}
 	for _, n := range p.Notes {
 		if strings.HasPrefix(n, prefix) && !strings.HasPrefix(n, "no Debian package index") { // that one was a warning
 			fmt.Fprintf(w, "note: %s\n", n)

@@ -39,6 +39,12 @@ type runFlags struct {
 }
 
 func newRunCmd(g *globals) *cobra.Command {
+	cmd, _ := runCommand(g)
+	return cmd
+}
+
+// runCommand is `heragent run` and its flags.
+func runCommand(g *globals) (*cobra.Command, *runFlags) {
 	f := &runFlags{maxRepo: sizeFlag(sandbox.DefaultMaxRepoSize), ckptCap: sizeFlag(sandbox.DefaultCheckpointCap)}
 	cmd := &cobra.Command{
 		Use:   "run (<repo | git-url[#rev]> | --plan plan.json [repo])",
@@ -52,8 +58,11 @@ loop), then runs the pyramid level by level in the environment it made
 (feedback loop). With --plan it runs a saved (and possibly edited)
 plan.json as it is, without analysing; the repository is the plan's unless
 given. Outputs go to --out when the run ends: setup.sh, Dockerfile,
-entrypoint.sh, pyramid.json, report.json, report.md, report.html,
-trajectory.jsonl and logs/. Exits 1 when the run ends below --level.`,
+entrypoint.sh, .devcontainer/devcontainer.json, pyramid.json, report.json, report.md, report.html,
+trajectory.jsonl and logs/. The repository's heragent.yaml (or --config
+FILE) adds packages, environment, commands to use or skip, the project's
+subdirectory and a time limit; --bash-file starts from a Bash File of
+your own. Exits 1 when the run ends below --level.`,
 		Example: `  heragent run testdata/repos/c-cmake
   heragent run ../jq --out /tmp/jq-env --level testable
   heragent run ./experiment --goal 'python train.py --epochs 1' --expect 'accuracy: 0\.\d+'
@@ -77,7 +86,7 @@ trajectory.jsonl and logs/. Exits 1 when the run ends below --level.`,
 	fl.Int64Var(&f.memoryMiB, "memory", 0, "memory limit of each sandbox in MiB (default 8192)")
 	fl.Var(&f.maxRepo, "max-repo-size", maxRepoSizeUsage)
 	fl.Var(&f.ckptCap, "checkpoint-cap", "after the run, evict the least recently used checkpoint images (of runs no longer going) until they take at most this, e.g. 20GiB")
-	return cmd
+	return cmd, f
 }
 
 // checkLimits rejects limits that mean nothing: a negative count or size,
@@ -132,6 +141,9 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := f.applyConfig(cmd, a, saved, repo); err != nil {
+		return err
+	}
 	target := a.target
 	if saved != nil && saved.Target != "" && !cmd.Flags().Changed("level") {
 		target = saved.Target
@@ -173,6 +185,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 		Commit: rp.commit, Dirty: rp.dirty, Name: rp.Name, Repairer: rp.brain,
 		Source: pipeline.Origin(repo), PublicBase: e.PublicBase(ctx, f.engine.image),
 		Target: target, MaxIterations: f.maxIter, MaxTime: f.maxTime, SetupTimeout: f.setupTime, CommandTimeout: f.cmdTime,
+		Config:        rp.reportConfig(),
 		NoCheckpoints: f.noCkpt, CheckpointCap: int64(f.ckptCap), Caches: f.caches(), RunID: f.runID, Chooser: rp.brain, Reflector: rp.brain, Journal: rp.brain,
 		Progress: func(ev report.Event) { progress(g, stderr, ev) },
 	})
@@ -193,7 +206,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 
 // analysisOnly are the flags that shape the analysis alone: with --plan
 // they would be silently ignored, so they are refused.
-var analysisOnly = []string{"goal", "expect", "store"}
+var analysisOnly = []string{"goal", "expect", "store", "config", "bash-file"}
 
 // loadPlan reads --plan, if given; without it a repository is required.
 func (f *runFlags) loadPlan(cmd *cobra.Command, args []string) (*pipeline.Plan, error) {
@@ -270,6 +283,40 @@ func (f *runFlags) prepare(ctx context.Context, a *analysis, saved *pipeline.Pla
 	return rp, nil
 }
 
+// applyConfig reads the user's configuration before anything starts (a
+// bad file is a usage error) and takes its time limit as --max-time
+// unless that flag was given. A saved plan was made with its
+// configuration: nothing is read.
+func (f *runFlags) applyConfig(cmd *cobra.Command, a *analysis, saved *pipeline.Plan, repo string) error {
+	if saved != nil {
+		return nil
+	}
+	cfg, err := a.loadConfig(repo)
+	if err != nil {
+		return err
+	}
+	a.opts.Config = cfg
+	if cfg != nil && cfg.MaxTime.Duration > 0 && !cmd.Flags().Changed("max-time") {
+		f.maxTime = cfg.MaxTime.Duration
+	}
+	return nil
+}
+
+// reportConfig is what the user's configuration and Bash File changed in
+// the plan, for the report; nil when there were none.
+func (rp *runPlan) reportConfig() *report.Config {
+	if len(rp.Config) == 0 {
+		return nil
+	}
+	var files []string
+	for _, f := range []string{rp.ConfigFile, rp.BashFile} {
+		if f != "" {
+			files = append(files, f)
+		}
+	}
+	return &report.Config{File: strings.Join(files, ", "), Applied: rp.Config}
+}
+
 // short abbreviates a commit.
 func short(commit string) string {
 	if len(commit) > 12 {
@@ -311,7 +358,7 @@ func printRunSummary(w io.Writer, r *report.Report, out string) {
 		fmt.Fprintf(w, "why not higher: %s\n", r.WhyNotHigher)
 	}
 	printUsage(w, r)
-	fmt.Fprintf(w, "outputs: %s/{setup.sh,Dockerfile,entrypoint.sh,report.md,report.html,report.json,pyramid.json,trajectory.jsonl,logs/}\n", out)
+	fmt.Fprintf(w, "outputs: %s/{setup.sh,Dockerfile,entrypoint.sh,.devcontainer/devcontainer.json,report.md,report.html,report.json,pyramid.json,trajectory.jsonl,logs/}\n", out)
 }
 
 // caches are the build-cache volumes the run's sandboxes mount.
