@@ -71,6 +71,9 @@ func BuiltProbes(bins []string, repoName, fixture string) []Command {
 			score -= 3
 		}
 		score -= strings.Count(b, "/") // nearer the top is likelier the product
+		if fixture != "" && fixtureFits(base, fixture) {
+			score += 4 // a program for the data the suite holds (djpeg and the suite's .jpg)
+		}
 		cs = append(cs, cand{b, score})
 	}
 	sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
@@ -88,7 +91,7 @@ func BuiltProbes(bins []string, repoName, fixture string) []Command {
 		if prog := interpreterRun(run); prog != "" {
 			out = append(out, mk("timeout 10 "+prog, "runs a one-line program with the interpreter the build produced"))
 		}
-		if fixture != "" && i < 2 {
+		if fixture != "" && (i < 2 || fixtureFits(c.rel, fixture)) {
 			out = append(out, mk("timeout 10 "+run+" "+fixture, "runs a program the build produced on an input of the test suite ("+fixture+", the suite's most common input kind)"))
 		}
 		in, kind := sampleInput(c.rel)

@@ -1,6 +1,7 @@
 package pyramid
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -114,5 +115,31 @@ func TestBuiltProbesRunInterpreters(t *testing.T) {
 		if got := interpreterRun(tc.run); got != tc.want {
 			t.Errorf("interpreterRun(%q) = %q, want %q", tc.run, got, tc.want)
 		}
+	}
+}
+
+// A codec's suite keeps its images in testimages/: the images are the
+// input kind, and the programs named for that format read one first.
+func TestFixtureProbesProgramsOfItsFormat(t *testing.T) {
+	fsys := fstest.MapFS{
+		"testimages/testorig.jpg": {Data: []byte(strings.Repeat("\xff\xd8", 20))},
+		"testimages/monkey.jpg":   {Data: []byte(strings.Repeat("\xff\xd8", 30))},
+		"testimages/int.jpg":      {Data: []byte(strings.Repeat("\xff\xd8", 40))},
+		"testimages/orig.ppm":     {Data: []byte("P6 1 1 255 xxx")},
+	}
+	fx := Fixture(fsys)
+	if fx != "testimages/testorig.jpg" {
+		t.Fatalf("Fixture = %q", fx)
+	}
+	cs := BuiltProbes([]string{"build/example-static", "build/tjbench", "build/wrjpgcom", "build/jpegtran", "build/djpeg"}, "libjpeg-turbo", fx)
+	var withFixture []string
+	for _, c := range cs {
+		if strings.HasSuffix(c.Text, " "+fx) {
+			withFixture = append(withFixture, c.Text)
+		}
+	}
+	want := []string{"timeout 10 ./build/wrjpgcom " + fx, "timeout 10 ./build/jpegtran " + fx, "timeout 10 ./build/djpeg " + fx}
+	if !slices.Equal(withFixture, want) {
+		t.Errorf("probes with the fixture:\n%q\nwant\n%q", withFixture, want)
 	}
 }

@@ -18,7 +18,8 @@ import (
 // fixtureDirRe are directories of a test suite's inputs (res/ and
 // vectors/ are codecs' and parsers' conformance inputs: openh264's
 // res/*.264).
-var fixtureDirRe = regexp.MustCompile(`(^|/)(tests?|testsuite|testdata|test-data|testes|fixtures|samples|res|resources|testfiles|test-files|test_files|vectors|testvectors|conformance)(/|$)`)
+// (and test-named ones: libjpeg-turbo's testimages/, testcases/).
+var fixtureDirRe = regexp.MustCompile(`(^|/)(test[\w-]*|testes|fixtures|samples|res|resources|vectors|testvectors|conformance)(/|$)`)
 
 // notFixtures are extensions of code, build files, docs and expected
 // outputs: not inputs a program of the project reads.
@@ -28,7 +29,7 @@ var notFixtures = map[string]bool{
 	"sh": true, "bash": true, "bat": true, "ps1": true, "pl": true, "pm": true, "rb": true, "php": true, "cmake": true, "am": true, "in": true,
 	"ac": true, "m4": true, "mk": true, "mak": true, "build": true, "gn": true, "bazel": true, "bzl": true, "md": true, "rst": true,
 	"html": true, "css": true, "txt": true, "log": true, "exp": true, "expected": true, "out": true, "ok": true, "err": true, "ref": true,
-	"diff": true, "patch": true, "o": true, "a": true, "so": true, "gitignore": true, "snap": true, "supp": true, "lock": true, "toml": true, "cfg": true, "ini": true,
+	"diff": true, "patch": true, "dump": true, "o": true, "a": true, "so": true, "gitignore": true, "snap": true, "supp": true, "lock": true, "toml": true, "cfg": true, "ini": true,
 }
 
 // badFixtureRe names inputs a suite uses to see the program fail.
@@ -94,4 +95,29 @@ func Fixture(fsys fs.FS) string {
 type fixture struct {
 	path string
 	size int64
+}
+
+// formatAliases are other spellings of a data format's extension in
+// program names (djpeg, jpegtran read .jpg; tiffinfo reads .tif).
+var formatAliases = map[string][]string{"jpg": {"jpeg", "jpg"}, "jpeg": {"jpeg", "jpg"}, "tif": {"tiff", "tif"}, "tiff": {"tiff", "tif"},
+	"yml": {"yaml", "yml"}, "yaml": {"yaml", "yml"}, "htm": {"html", "htm"}, "264": {"264", "h264", "avc"}, "h264": {"264", "h264", "avc"}}
+
+// fixtureFits reports a program whose name names the fixture's format
+// (jpegtran, wrjpgcom and a .jpg; xmllint and a .xml): it reads such files.
+func fixtureFits(prog, fixture string) bool {
+	ext := strings.TrimPrefix(strings.ToLower(path.Ext(fixture)), ".")
+	if len(ext) < 3 {
+		return false
+	}
+	names := formatAliases[ext]
+	if names == nil {
+		names = []string{ext}
+	}
+	base := strings.ToLower(path.Base(prog))
+	for _, n := range names {
+		if strings.Contains(base, n) {
+			return true
+		}
+	}
+	return false
 }
