@@ -36,7 +36,7 @@ var (
 	httpSrc      = regexp.MustCompile(`HTTP/1|evhttp_|MHD_|http_parser|llhttp`)
 	testName     = regexp.MustCompile(`(?i)(^|[_./-])(test|tests|check|bench|benchmark|fuzz|fuzzer|regress|regression)([_./-]|$)|^test|test$|^regress$`)
 	scriptExt    = regexp.MustCompile(`\.(py|pl|sh|rb|in)$`)
-	helperScript = regexp.MustCompile(`(?i)gen|^make_|build|update|bump|release|^setup\.py$|configure|install|bootstrap|conf\.py$`)
+	helperScript = regexp.MustCompile(`(?i)gen|(^|/)make_|build|update|bump|release|(^|/)setup\.py$|configure|install|bootstrap|conf\.py$`)
 	exampleRe    = regexp.MustCompile(`(?i)example|demo|sample|tutorial`)
 )
 
