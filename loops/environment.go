@@ -30,8 +30,8 @@ func ReadEnvironment(out string) (*report.Report, *pyramid.Pyramid, error) {
 // but reusing the engine's layer cache: what is wanted is the
 // environment, not a proof that it rebuilds from scratch. The image is
 // labelled with o.RunID (`heragent gc --run-id ID --checkpoints` removes
-// it).
-func BuildEnvironment(ctx context.Context, e Engine, out string, o VerifyOptions) (*Environment, error) {
+// it) and tagged tag (none when empty); o.Log hears the build's output.
+func BuildEnvironment(ctx context.Context, e Engine, out string, o VerifyOptions, tag string) (*Environment, error) {
 	rep, pyr, df, err := readOutput(out)
 	if err != nil {
 		return nil, err
@@ -40,7 +40,7 @@ func BuildEnvironment(ctx context.Context, e Engine, out string, o VerifyOptions
 		return nil, err
 	}
 	bo := buildOptions(out, rep, df, o, o.RunID)
-	bo.NoCache = false
+	bo.NoCache, bo.Tag = false, tag
 	img, err := buildOnce(ctx, e, bo)
 	if err != nil {
 		return nil, err

@@ -13,7 +13,6 @@ import (
 
 	"github.com/heragent/heragent/internal/enginetest"
 	"github.com/heragent/heragent/internal/testrepo"
-	"github.com/heragent/heragent/sandbox"
 )
 
 // TestAgentSession is what a coding agent does: set up a fixture, run its
@@ -24,7 +23,9 @@ func TestAgentSession(t *testing.T) {
 		t.Skip("containers in -short mode")
 	}
 	e := enginetest.Engine(t)
-	h := newHarness(t, enginetest.Image(), nil)
+	outRoot := t.TempDir()
+	h := newHarnessAt(t, enginetest.Image(), nil, t.TempDir(), outRoot)
+	removeImages(t, e, h.srv.RunID())
 	ctx := context.Background()
 	repo := fixture(t, h.root, "c-make")
 
@@ -32,7 +33,7 @@ func TestAgentSession(t *testing.T) {
 	if msg := h.call(t, ctx, "setup_environment", map[string]any{"repo": repo, "level": "testable"}, &setup); msg != "" {
 		t.Fatal(msg)
 	}
-	if setup.Level != "testable" || setup.Tests.Passed != 3 || setup.TestCommand != "make test" || setup.EnvironmentID != envID(repo) {
+	if setup.Level != "testable" || setup.Tests.Passed != 3 || setup.TestCommand != "make test" || setup.EnvironmentID != envID(repo) || setup.Image == "" {
 		t.Fatalf("setup: %+v", setup)
 	}
 	checkProgress(t, h)
@@ -76,8 +77,15 @@ func TestAgentSession(t *testing.T) {
 	if ids, _ := e.Containers(ctx, runID); len(ids) > 0 {
 		t.Errorf("containers left after Close: %v", ids)
 	}
-	if img, _ := e.Labelled(ctx, sandbox.LabelRun, runID); img != "" {
-		t.Errorf("image left after Close: %s", img)
+	// The image stays, a cache: a server started later runs the tests
+	// without building it again.
+	h2 := newHarnessAt(t, enginetest.Image(), nil, h.root, outRoot)
+	removeImages(t, e, h2.srv.RunID())
+	if tests = runTests(t, h2, setup.EnvironmentID, ""); !tests.Passed {
+		t.Fatalf("run_tests from a new server: %+v", tests)
+	}
+	if h2.phases()["image"] {
+		t.Error("a new server built the environment's image again")
 	}
 }
 
@@ -98,15 +106,15 @@ func runTests(t *testing.T, h *harness, id, scope string) RunOutput {
 // commands and the level reached so far.
 func checkProgress(t *testing.T, h *harness) {
 	t.Helper()
+	phases := h.phases()
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	phases, commands, levels := map[any]bool{}, map[any]bool{}, map[any]bool{}
+	commands, levels := map[any]bool{}, map[any]bool{}
 	for _, p := range h.progress {
-		phases[p.Meta["phase"]] = true
 		commands[p.Meta["command"]] = true
 		levels[p.Meta["level"]] = true
 	}
-	if !phases["setup"] || !phases["command"] || !commands["make test"] || !levels["testable"] {
+	if !phases["setup"] || !phases["command"] || !phases["image"] || !commands["make test"] || !levels["testable"] {
 		t.Errorf("progress: phases %v, commands %v, levels %v", phases, commands, levels)
 	}
 }
@@ -146,6 +154,7 @@ func cutSetup(t *testing.T, cut func(*harness, context.CancelFunc)) {
 	}
 	e := enginetest.Engine(t)
 	h := newHarness(t, enginetest.Image(), nil)
+	removeImages(t, e, h.srv.RunID())
 	repo := slowRepo(t, h.root)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -68,7 +67,7 @@ func (s *Server) runIn(ctx context.Context, req *mcp.CallToolRequest, in RunInpu
 		return nil, nil, err
 	}
 	c := pyramid.Command{Text: in.Command, Level: pyramid.Testable, Bucket: pyramid.Unit}
-	return s.run(ctx, env, c, in.TimeoutSeconds, in.MaxOutputBytes)
+	return s.run(ctx, req, env, c, in.TimeoutSeconds, in.MaxOutputBytes)
 }
 
 func (s *Server) runTests(ctx context.Context, req *mcp.CallToolRequest, in TestsInput) (*mcp.CallToolResult, *RunOutput, error) {
@@ -83,7 +82,7 @@ func (s *Server) runTests(ctx context.Context, req *mcp.CallToolRequest, in Test
 	if in.Scope != "" {
 		c = pyramid.Command{Text: in.Scope, Dir: c.Dir, Level: pyramid.Testable, Bucket: pyramid.Unit}
 	}
-	return s.run(ctx, env, c, in.TimeoutSeconds, in.MaxOutputBytes)
+	return s.run(ctx, req, env, c, in.TimeoutSeconds, in.MaxOutputBytes)
 }
 
 // env is a set-up environment and its image.
@@ -113,52 +112,9 @@ func (s *Server) environment(ctx context.Context, req *mcp.CallToolRequest, id s
 	return ev, err
 }
 
-func (s *Server) image(ctx context.Context, req *mcp.CallToolRequest, ev *env) (string, error) {
-	e, err := s.engineFor(ctx)
-	if err != nil {
-		return "", err
-	}
-	mu := s.envLock(ev.id)
-	mu.Lock()
-	defer mu.Unlock()
-	s.mu.Lock()
-	img := s.images[ev.id]
-	s.mu.Unlock()
-	if img != "" {
-		if ok, err := e.ImageExists(ctx, img); err == nil && ok {
-			return img, nil
-		}
-	}
-	newNotifier(ctx, req)(report.Event{Phase: "image", Message: "building the environment's image from " + filepath.Join(ev.out, "Dockerfile")})
-	built, err := loops.BuildEnvironment(ctx, loops.Docker(e), ev.out, loops.VerifyOptions{CACerts: s.cfg.CACerts, RunID: s.cfg.RunID})
-	if err != nil {
-		return "", fmt.Errorf("build the environment's image: %w", err)
-	}
-	s.mu.Lock()
-	s.images[ev.id] = built.Image
-	s.mu.Unlock()
-	return built.Image, nil
-}
-
-func (s *Server) envLock(id string) *sync.Mutex {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.envMu[id] == nil {
-		s.envMu[id] = &sync.Mutex{}
-	}
-	return s.envMu[id]
-}
-
-// forget drops an environment's image after a new setup.
-func (s *Server) forget(id string) {
-	s.mu.Lock()
-	delete(s.images, id)
-	s.mu.Unlock()
-}
-
 // run runs c in a fresh container of the environment's image with the
 // repository's current working tree copied over /repo, then removes it.
-func (s *Server) run(ctx context.Context, ev *env, c pyramid.Command, timeoutSec, maxOut int) (*mcp.CallToolResult, *RunOutput, error) {
+func (s *Server) run(ctx context.Context, req *mcp.CallToolRequest, ev *env, c pyramid.Command, timeoutSec, maxOut int) (*mcp.CallToolResult, *RunOutput, error) {
 	timeout, limit, err := bounds(timeoutSec, maxOut)
 	if err != nil {
 		return nil, nil, err
@@ -176,7 +132,9 @@ func (s *Server) run(ctx context.Context, ev *env, c pyramid.Command, timeoutSec
 		return nil, nil, err
 	}
 	defer sb.Close(context.WithoutCancel(ctx))
+	stop := heartbeat(ctx, newNotifier(ctx, req), "command", c.Text)
 	cr, err := loops.RunCommand(ctx, sb, c, timeout, logFile)
+	stop()
 	if err != nil {
 		return nil, nil, err
 	}

@@ -73,8 +73,15 @@ type harness struct {
 // its base image ("" for the default), and connects a client.
 func newHarness(t *testing.T, image string, connect func(context.Context) (*sandbox.Engine, error)) *harness {
 	t.Helper()
-	h := &harness{root: t.TempDir()}
-	srv, err := New(Config{Allow: []string{h.root}, OutRoot: t.TempDir(), Image: image, RunID: "mcptest-" + sandbox.NewRunID(),
+	return newHarnessAt(t, image, connect, t.TempDir(), t.TempDir())
+}
+
+// newHarnessAt is newHarness with the allowed root and the exports' root
+// given: a second server on the same exports finds the first's.
+func newHarnessAt(t *testing.T, image string, connect func(context.Context) (*sandbox.Engine, error), root, outRoot string) *harness {
+	t.Helper()
+	h := &harness{root: root}
+	srv, err := New(Config{Allow: []string{h.root}, OutRoot: outRoot, Image: image, RunID: "mcptest-" + sandbox.NewRunID(),
 		Analyze: rulesAnalyzer(t), Connect: connect, Graph: pipeline.GraphOptions{Store: filepath.Join(t.TempDir(), "q.db")}, Version: "test"})
 	if err != nil {
 		t.Fatal(err)
@@ -156,4 +163,20 @@ func writeFile(t *testing.T, p, s string) {
 	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// phases are the phases the progress notifications named.
+func (h *harness) phases() map[any]bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	m := map[any]bool{}
+	for _, p := range h.progress {
+		m[p.Meta["phase"]] = true
+	}
+	return m
+}
+
+// removeImages removes, when the test ends, the images a server kept.
+func removeImages(t *testing.T, e *sandbox.Engine, runID string) {
+	t.Cleanup(func() { e.GC(context.Background(), sandbox.GCOptions{RunID: runID, Checkpoints: true, Force: true}) })
 }

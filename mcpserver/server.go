@@ -8,9 +8,10 @@
 //
 // Safe by default: repository code runs only in containers; repositories
 // must lie under one of the allowed roots; outputs returned are bounded;
-// every container and image the server makes is labelled with its run ID
-// and removed by Close (after a kill -9, `heragent gc` removes them: the
-// server holds a lease naming its process).
+// every container and image the server makes is labelled with its run ID;
+// Close removes the containers (after a kill -9, `heragent gc` does: the
+// server holds a lease naming its process) and keeps the environments'
+// images for the next session (`heragent gc --checkpoints` removes them).
 package mcpserver
 
 import (
@@ -96,7 +97,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.OutRoot == "" {
 		return nil, errors.New("mcp server: no output root")
 	}
-	s := &Server{cfg: cfg, images: map[string]string{}, envMu: map[string]*sync.Mutex{}}
+	s := &Server{cfg: cfg, envMu: map[string]*sync.Mutex{}}
 	for _, a := range cfg.Allow {
 		abs, err := realDir(a)
 		if err != nil {
@@ -118,8 +119,9 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 // RunID labels the server's containers and images.
 func (s *Server) RunID() string { return s.cfg.RunID }
 
-// Close removes the containers and images the server made (also when ctx
-// is cancelled) and closes the engine.
+// Close removes the containers the server made (also when ctx is
+// cancelled) and closes the engine. The environments' images stay, a
+// cache for the next session: `heragent gc --checkpoints` removes them.
 func (s *Server) Close(ctx context.Context) error {
 	s.mu.Lock()
 	e := s.engine
@@ -128,7 +130,7 @@ func (s *Server) Close(ctx context.Context) error {
 	if e == nil {
 		return nil
 	}
-	_, gcErr := e.GC(context.WithoutCancel(ctx), sandbox.GCOptions{RunID: s.cfg.RunID, Checkpoints: true})
+	_, gcErr := e.GC(context.WithoutCancel(ctx), sandbox.GCOptions{RunID: s.cfg.RunID})
 	return errors.Join(e.Close(), gcErr)
 }
 

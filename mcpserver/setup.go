@@ -44,6 +44,8 @@ type SetupOutput struct {
 	Out              string            `json:"out" jsonschema:"the directory holding the exports"`
 	Exports          map[string]string `json:"exports" jsonschema:"export name → path"`
 	Resources        []string          `json:"resources" jsonschema:"resource URIs of the exports"`
+	Image            string            `json:"image,omitempty" jsonschema:"the environment's image, built from the exported Dockerfile: run_in_environment and run_tests start from it"`
+	ImageError       string            `json:"image_error,omitempty" jsonschema:"why the image did not build (run_tests tries again)"`
 }
 
 // exportNames are the exports served as resources, with their MIME types.
@@ -91,9 +93,14 @@ func (s *Server) setup(ctx context.Context, req *mcp.CallToolRequest, in SetupIn
 	if err != nil {
 		return nil, nil, err
 	}
-	s.forget(id) // a new setup: the image is built anew on the next run
 	s.addEnvResources(id)
-	return nil, setupOutput(id, out, rep), nil
+	o := setupOutput(id, out, rep)
+	if rep.Level != pyramid.None { // the exported Dockerfile builds: run_tests is quick from now on
+		if o.Image, err = s.image(ctx, req, &env{id: id, out: out}); err != nil {
+			o.ImageError = err.Error()
+		}
+	}
+	return nil, o, nil
 }
 
 // checkSetup validates the arguments before anything starts.

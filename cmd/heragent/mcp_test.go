@@ -58,8 +58,9 @@ func callTool(t *testing.T, cs *mcp.ClientSession, name string, args map[string]
 
 // TestMCPOverStdio drives `heragent mcp` as a client process does: over
 // stdin/stdout, with the SDK's CommandTransport. Set up a fixture, run its
-// tests; closing the client ends the server, which leaves no container or
-// image behind.
+// tests; closing the client ends the server, which leaves no container
+// behind, and keeps the environment's image for the next session, which
+// `heragent gc --checkpoints` removes.
 func TestMCPOverStdio(t *testing.T) {
 	if testing.Short() {
 		t.Skip("containers in -short mode")
@@ -102,8 +103,13 @@ func TestMCPOverStdio(t *testing.T) {
 	if ids, _ := e.Containers(ctx, runID); len(ids) > 0 {
 		t.Errorf("containers left after the client closed: %v", ids)
 	}
-	if img, _ := e.Labelled(ctx, sandbox.LabelRun, runID); img != "" {
-		t.Errorf("image left after the client closed: %s", img)
+	if img, _ := e.Labelled(ctx, sandbox.LabelRun, runID); img == "" {
+		t.Error("the environment's image was not kept")
+	}
+	r := runCLI(t, nil, "gc", "--run-id", runID, "--checkpoints", "--json")
+	var res sandbox.GCResult
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || len(res.Images) == 0 || len(res.Containers) != 0 {
+		t.Errorf("gc --checkpoints: exit %d %v %+v", r.code, err, res)
 	}
 }
 
