@@ -36,6 +36,7 @@ func TestAgentSession(t *testing.T) {
 	if setup.Level != "testable" || setup.Tests.Passed != 3 || setup.TestCommand != "make test" || setup.EnvironmentID != envID(repo) || setup.Image == "" {
 		t.Fatalf("setup: %+v", setup)
 	}
+	removeImageRun(t, e, setup.Image)
 	checkProgress(t, h)
 	var rep ReportOutput
 	if msg := h.call(t, ctx, "get_report", map[string]any{"environment_id": setup.EnvironmentID}, &rep); msg != "" || rep.Report["level"] != "testable" {

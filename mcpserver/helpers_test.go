@@ -180,3 +180,14 @@ func (h *harness) phases() map[any]bool {
 func removeImages(t *testing.T, e *sandbox.Engine, runID string) {
 	t.Cleanup(func() { e.GC(context.Background(), sandbox.GCOptions{RunID: runID, Checkpoints: true, Force: true}) })
 }
+
+// removeImageRun removes, when the test ends, the images of the run an
+// image is labelled with: a build whose every layer was cached carries the
+// labels of the run that first built it.
+func removeImageRun(t *testing.T, e *sandbox.Engine, image string) {
+	labels, err := e.ImageLabels(context.Background(), image)
+	if err != nil || labels[sandbox.LabelRun] == "" {
+		return
+	}
+	removeImages(t, e, labels[sandbox.LabelRun])
+}

@@ -80,6 +80,7 @@ func TestMCPOverStdio(t *testing.T) {
 	var setup struct {
 		EnvironmentID string `json:"environment_id"`
 		Level         string `json:"level"`
+		Image         string `json:"image"`
 	}
 	callTool(t, cs, "setup_environment", map[string]any{"repo": repo, "level": "testable"}, &setup)
 	if setup.Level != "testable" {
@@ -103,10 +104,13 @@ func TestMCPOverStdio(t *testing.T) {
 	if ids, _ := e.Containers(ctx, runID); len(ids) > 0 {
 		t.Errorf("containers left after the client closed: %v", ids)
 	}
-	if img, _ := e.Labelled(ctx, sandbox.LabelRun, runID); img == "" {
-		t.Error("the environment's image was not kept")
+	labels, err := e.ImageLabels(ctx, setup.Image)
+	if err != nil {
+		t.Fatalf("the environment's image was not kept: %v", err)
 	}
-	r := runCLI(t, nil, "gc", "--run-id", runID, "--checkpoints", "--json")
+	// A build whose every layer was cached carries the labels of the run
+	// that built it first.
+	r := runCLI(t, nil, "gc", "--run-id", labels[sandbox.LabelRun], "--checkpoints", "--json")
 	var res sandbox.GCResult
 	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || len(res.Images) == 0 || len(res.Containers) != 0 {
 		t.Errorf("gc --checkpoints: exit %d %v %+v", r.code, err, res)
