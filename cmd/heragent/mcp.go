@@ -103,7 +103,7 @@ func runMCP(cmd *cobra.Command, f *mcpFlags) error {
 		}
 		return err
 	}
-	fmt.Fprintf(say, "heragent mcp: serving streamable HTTP on http://%s (run id %s; allowed: %s; exports in %s)\n", f.listen, cfg.RunID, strings.Join(cfg.Allow, ", "), cfg.OutRoot)
+	fmt.Fprintf(say, "heragent mcp: serving streamable HTTP on http://%s/mcp (run id %s; allowed: %s; exports in %s)\n", f.listen, cfg.RunID, strings.Join(cfg.Allow, ", "), cfg.OutRoot)
 	return serveHTTP(ctx, f.listen, srv.MCP())
 }
 
@@ -180,7 +180,9 @@ func serveHTTP(ctx context.Context, addr string, s *mcp.Server) error {
 	if err != nil {
 		return usageError(fmt.Errorf("--listen: %w", err))
 	}
-	hs := &http.Server{Handler: mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil), ReadHeaderTimeout: 10 * time.Second}
+	mux := http.NewServeMux() // at /mcp, where clients look for streamable HTTP
+	mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil))
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	select {

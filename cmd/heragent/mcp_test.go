@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"net"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -173,5 +175,44 @@ func TestMCPBadInput(t *testing.T) {
 			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, r.code, r.stderr, tc.want)
 		}
 		checkOneLineError(t, r)
+	}
+}
+
+// TestMCPOverHTTP: with --listen the same tools are served as streamable
+// HTTP at /mcp on loopback, and SIGTERM ends the server cleanly.
+func TestMCPOverHTTP(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	root := t.TempDir()
+	repo := copyFixture(t, root, "c-make")
+	cmd := exec.Command(binary, "mcp", "--listen", addr, "--allow", root, "--out-root", t.TempDir(),
+		"--offline", "--cache-dir", t.TempDir(), "--store", filepath.Join(t.TempDir(), "g.db"))
+	cmd.Env = append(os.Environ(), "HERAGENT_STATE_DIR="+t.TempDir())
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	var cs *mcp.ClientSession
+	for end := time.Now().Add(30 * time.Second); cs == nil; time.Sleep(100 * time.Millisecond) {
+		cs, err = mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, nil).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: "http://" + addr + "/mcp"}, nil)
+		if err != nil && time.Now().After(end) {
+			t.Fatalf("connect: %v", err)
+		}
+	}
+	var plan struct {
+		BashFile string `json:"bash_file"`
+	}
+	callTool(t, cs, "get_plan", map[string]any{"repo": repo}, &plan)
+	if !strings.Contains(plan.BashFile, "make") {
+		t.Fatalf("get_plan: %q", plan.BashFile)
+	}
+	cs.Close()
+	cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("after SIGTERM: %v", err)
 	}
 }
