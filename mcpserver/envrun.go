@@ -22,6 +22,7 @@ type RunInput struct {
 	Command        string `json:"command" jsonschema:"a bash script, run in /repo in a login shell with pipefail"`
 	TimeoutSeconds int    `json:"timeout_seconds,omitempty" jsonschema:"kill the command after this long (default 600, at most 3600)"`
 	MaxOutputBytes int    `json:"max_output_bytes,omitempty" jsonschema:"output returned, head and tail (default 16384, at most 262144); the whole output stays in the log"`
+	Rebuild        bool   `json:"rebuild,omitempty" jsonschema:"first run the setup sections that build the repository (bash /heragent/setup.sh build_project…), so edits are compiled (default false)"`
 }
 
 // TestsInput is run_tests' arguments.
@@ -30,6 +31,7 @@ type TestsInput struct {
 	Scope          string `json:"scope,omitempty" jsonschema:"a narrower test command to run instead, in the same directory (e.g. 'go test ./pkg -run TestX', 'ctest -R parse'); empty runs the command that proved Testable"`
 	TimeoutSeconds int    `json:"timeout_seconds,omitempty" jsonschema:"kill the tests after this long (default 600, at most 3600)"`
 	MaxOutputBytes int    `json:"max_output_bytes,omitempty" jsonschema:"output returned, head and tail (default 16384, at most 262144)"`
+	NoRebuild      bool   `json:"no_rebuild,omitempty" jsonschema:"skip rebuilding the repository before the tests (by default the setup sections that build it run first, so edits are compiled)"`
 }
 
 // RunOutput is what run_in_environment and run_tests return.
@@ -67,6 +69,9 @@ func (s *Server) runIn(ctx context.Context, req *mcp.CallToolRequest, in RunInpu
 		return nil, nil, err
 	}
 	c := pyramid.Command{Text: in.Command, Level: pyramid.Testable, Bucket: pyramid.Unit}
+	if in.Rebuild {
+		c = withRebuild(c, rebuildSections(env.out))
+	}
 	return s.run(ctx, req, env, c, in.TimeoutSeconds, in.MaxOutputBytes)
 }
 
@@ -81,6 +86,9 @@ func (s *Server) runTests(ctx context.Context, req *mcp.CallToolRequest, in Test
 	}
 	if in.Scope != "" {
 		c = pyramid.Command{Text: in.Scope, Dir: c.Dir, Level: pyramid.Testable, Bucket: pyramid.Unit}
+	}
+	if !in.NoRebuild {
+		c = withRebuild(c, rebuildSections(env.out))
 	}
 	return s.run(ctx, req, env, c, in.TimeoutSeconds, in.MaxOutputBytes)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/sandbox"
 )
 
@@ -165,5 +166,20 @@ func TestHeadTail(t *testing.T) {
 	}
 	if d, n, _ := bounds(1<<30, 1<<30); d != maxTimeout || n != maxOutput {
 		t.Errorf("bounds not capped: %s %d", d, n)
+	}
+}
+
+func TestRebuildSections(t *testing.T) {
+	out := t.TempDir()
+	writeFile(t, filepath.Join(out, "Dockerfile"), "FROM x\nRUN sh /heragent/with-build-ca.sh bash /heragent/setup.sh install_base_toolchain\nCOPY package.json ./\nRUN sh /heragent/with-build-ca.sh bash /heragent/setup.sh install_node\nCOPY repo/ ./\nRUN sh /heragent/with-build-ca.sh bash /heragent/setup.sh install_python build_project\nCOPY entrypoint.sh /heragent/\n")
+	if got := rebuildSections(out); !slices.Equal(got, []string{"install_python", "build_project"}) {
+		t.Errorf("rebuildSections = %q", got)
+	}
+	c := withRebuild(pyramid.Command{Text: "ctest"}, []string{"build_project"})
+	if c.Text != "(cd /repo && bash /heragent/setup.sh build_project) || exit\nctest" {
+		t.Errorf("withRebuild: %q", c.Text)
+	}
+	if rebuildSections(t.TempDir()) != nil || withRebuild(pyramid.Command{Text: "x"}, nil).Text != "x" {
+		t.Error("no Dockerfile: a rebuild")
 	}
 }

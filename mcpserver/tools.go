@@ -17,10 +17,10 @@ func (s *Server) addTools() {
 		Description: "Runs heragent's whole pipeline on a repository (what `heragent run` does): analyses it into a Bash File and a Test Pyramid, runs the script in containers, repairs it, and proves the highest maturity level it can — installable (it builds), testable (its tests run), runnable (its real entry point runs). Sends progress notifications (phase, iteration, command, level so far). Returns the level, its evidence, the test counts, the exports' paths and the environment id the other tools take. Takes minutes; repository code runs only in containers."},
 		s.setup)
 	mcp.AddTool(s.mcp, &mcp.Tool{Name: "run_in_environment", Title: "Run a command in the environment",
-		Description: "Runs a bash command in a fresh container of the environment's verified image, with the repository's CURRENT working tree copied over /repo (your edits are tested; files you deleted stay from the image), then removes the container. Returns the exit code, the output (head and tail, bounded), test counts parsed from it and the names of failed tests."},
+		Description: "Runs a bash command in a fresh container of the environment's verified image, with the repository's CURRENT working tree copied over /repo (your edits are tested; files you deleted stay from the image; rebuild=true first recompiles them with the setup's build sections), then removes the container. Returns the exit code, the output (head and tail, bounded), test counts parsed from it and the names of failed tests."},
 		s.runIn)
 	mcp.AddTool(s.mcp, &mcp.Tool{Name: "run_tests", Title: "Run the tests in the environment",
-		Description: "Runs the environment's test command (the one that proved the Testable level), or a narrower one given as scope, in a fresh container of the verified image with the current working tree. Returns counts, failed test names, the verdict and bounded output."},
+		Description: "Runs the environment's test command (the one that proved the Testable level), or a narrower one given as scope, in a fresh container of the verified image with the current working tree, after rebuilding the repository there (the setup sections that build it, so your edits are compiled; no_rebuild skips it). Returns counts, failed test names, the verdict and bounded output."},
 		s.runTests)
 	mcp.AddTool(s.mcp, &mcp.Tool{Name: "query_repository", Title: "Query the repository's knowledge graph", Description: queryDescription(),
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}}, s.query)
