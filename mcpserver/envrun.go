@@ -116,7 +116,7 @@ func (s *Server) environment(ctx context.Context, req *mcp.CallToolRequest, id s
 		return nil, err
 	}
 	ev := &env{id: id, out: out, repo: repo, rep: rep, pyr: pyr}
-	ev.image, err = s.image(ctx, req, ev)
+	ev.image, err = s.image(ctx, newNotifier(ctx, req), ev)
 	return ev, err
 }
 

@@ -13,8 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/heragent/heragent/loops"
 	"github.com/heragent/heragent/report"
 )
@@ -41,7 +39,7 @@ var badRefChars = regexp.MustCompile(`[^a-z0-9._-]+`)
 // image is the environment's image: the one built from these exports
 // before, or built now from the exported Dockerfile (the layer cache
 // reused), each build step a progress notification.
-func (s *Server) image(ctx context.Context, req *mcp.CallToolRequest, ev *env) (string, error) {
+func (s *Server) image(ctx context.Context, progress func(report.Event), ev *env) (string, error) {
 	e, err := s.engineFor(ctx)
 	if err != nil {
 		return "", err
@@ -53,7 +51,6 @@ func (s *Server) image(ctx context.Context, req *mcp.CallToolRequest, ev *env) (
 	if id, err := e.ImageID(ctx, ref); err == nil {
 		return id, nil
 	}
-	progress := newNotifier(ctx, req)
 	progress(report.Event{Phase: "image", Message: "building the environment's image " + ref + " from " + filepath.Join(ev.out, "Dockerfile")})
 	stop := heartbeat(ctx, progress, "image", "building "+ref)
 	defer stop()

@@ -96,7 +96,7 @@ func (s *Server) setup(ctx context.Context, req *mcp.CallToolRequest, in SetupIn
 	s.addEnvResources(id)
 	o := setupOutput(id, out, rep)
 	if rep.Level != pyramid.None { // the exported Dockerfile builds: run_tests is quick from now on
-		if o.Image, err = s.image(ctx, req, &env{id: id, out: out}); err != nil {
+		if o.Image, err = s.image(ctx, progress, &env{id: id, out: out}); err != nil {
 			o.ImageError = err.Error()
 		}
 	}
