@@ -116,7 +116,7 @@ func (s *Server) environment(ctx context.Context, req *mcp.CallToolRequest, id s
 		return nil, err
 	}
 	ev := &env{id: id, out: out, repo: repo, rep: rep, pyr: pyr}
-	ev.image, err = s.image(ctx, newNotifier(ctx, req), ev)
+	ev.image, err = s.image(ctx, newNotifier(ctx, req, nil), ev)
 	return ev, err
 }
 
@@ -140,7 +140,9 @@ func (s *Server) run(ctx context.Context, req *mcp.CallToolRequest, ev *env, c p
 		return nil, nil, err
 	}
 	defer sb.Close(context.WithoutCancel(ctx))
-	stop := heartbeat(ctx, newNotifier(ctx, req), "command", c.Text)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stop := heartbeat(ctx, newNotifier(ctx, req, cancel), "command", c.Text)
 	cr, err := loops.RunCommand(ctx, sb, c, timeout, logFile)
 	stop()
 	if err != nil {

@@ -94,7 +94,7 @@ func (s *Server) plan(ctx context.Context, req *mcp.CallToolRequest, in PlanInpu
 	if err != nil {
 		return nil, nil, err
 	}
-	progress := newNotifier(ctx, req)
+	progress := newNotifier(ctx, req, nil)
 	say := func(phase, msg string) { progress(report.Event{Phase: phase, Message: msg}) }
 	p, _, err := s.cfg.Analyze(ctx, repo, AnalyzeRequest{Goals: in.Goal, Expect: in.Expect, Target: target}, say)
 	if err != nil {

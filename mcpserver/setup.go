@@ -2,7 +2,6 @@ package mcpserver
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"sync"
@@ -79,7 +78,10 @@ func (s *Server) setup(ctx context.Context, req *mcp.CallToolRequest, in SetupIn
 	if err != nil {
 		return nil, nil, err
 	}
-	progress := newNotifier(ctx, req)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	progress := newNotifier(ctx, req, cancel)
+	defer heartbeat(ctx, progress, "setup", "")()
 	say := func(phase, msg string) { progress(report.Event{Phase: phase, Message: msg}) }
 	plan, brain, err := s.cfg.Analyze(ctx, repo, AnalyzeRequest{Goals: in.Goal, Expect: in.Expect, Target: target}, say)
 	if err != nil {
@@ -180,8 +182,10 @@ func setupOutput(id, out string, rep *report.Report) *SetupOutput {
 // newNotifier sends each run event to the client as a progress
 // notification (when it asked for progress): the message says the phase,
 // iteration, command and the level proved so far; _meta carries them as
-// fields.
-func newNotifier(ctx context.Context, req *mcp.CallToolRequest) func(report.Event) {
+// fields. A notification that cannot be sent means the client is gone
+// (over HTTP its connection broke: the session outlives it, and closing
+// it would wait for the call): gone is called, to cancel the call.
+func newNotifier(ctx context.Context, req *mcp.CallToolRequest, gone func()) func(report.Event) {
 	token := req.Params.GetProgressToken()
 	var mu sync.Mutex
 	n, level := 0, pyramid.None
@@ -204,8 +208,11 @@ func newNotifier(ctx context.Context, req *mcp.CallToolRequest) func(report.Even
 			meta["command"] = ev.Command
 		}
 		err := req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Progress: float64(n), Message: msg, Meta: meta})
-		if err != nil && !errors.Is(err, context.Canceled) {
-			token = nil // the client is gone: stop telling it
+		if err != nil && ctx.Err() == nil {
+			token = nil // the client is gone: stop telling it, and stop
+			if gone != nil {
+				gone()
+			}
 		}
 	}
 }

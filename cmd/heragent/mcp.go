@@ -104,7 +104,7 @@ func runMCP(cmd *cobra.Command, f *mcpFlags) error {
 		return err
 	}
 	fmt.Fprintf(say, "heragent mcp: serving streamable HTTP on http://%s/mcp (run id %s; allowed: %s; exports in %s)\n", f.listen, cfg.RunID, strings.Join(cfg.Allow, ", "), cfg.OutRoot)
-	return serveHTTP(ctx, f.listen, srv.MCP())
+	return serveHTTP(ctx, f.listen, srv.HTTPHandler(0))
 }
 
 // config is the server's configuration from the flags.
@@ -175,13 +175,13 @@ func checkLoopback(addr string) error {
 }
 
 // serveHTTP serves streamable HTTP until ctx ends.
-func serveHTTP(ctx context.Context, addr string, s *mcp.Server) error {
+func serveHTTP(ctx context.Context, addr string, h http.Handler) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return usageError(fmt.Errorf("--listen: %w", err))
 	}
 	mux := http.NewServeMux() // at /mcp, where clients look for streamable HTTP
-	mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil))
+	mux.Handle("/mcp", h)
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
