@@ -81,7 +81,6 @@ type Server struct {
 
 	mu     sync.Mutex
 	engine *sandbox.Engine
-	images map[string]string      // environment id → its built image
 	envMu  map[string]*sync.Mutex // one image build per environment at a time
 	seq    atomic.Int64           // numbers command logs
 }

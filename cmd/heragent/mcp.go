@@ -48,9 +48,10 @@ address for streamable HTTP.
 
 Only repositories under an --allow root are served (default: the current
 directory). Exports go to --out-root/<environment id>. Every container and
-image is labelled with the server's run ID and removed when the client
-disconnects or the server is stopped; after a kill -9, 'heragent gc'
-removes them.`,
+image is labelled with the server's run ID; containers are removed when a
+call is cancelled, the client disconnects or the server is stopped (after a
+kill -9, 'heragent gc' removes them). The environments' images are kept for
+the next session ('heragent gc --checkpoints' removes them).`,
 		Example: `  heragent mcp --allow ~/src
   heragent mcp --listen 127.0.0.1:8765 --allow .`,
 		Args: exactArgs(0),
@@ -65,7 +66,7 @@ removes them.`,
 	fl.StringVar(&f.listen, "listen", "", "serve streamable HTTP on this loopback address (127.0.0.1:PORT, [::1]:PORT, localhost:PORT) instead of stdio")
 	fl.StringArrayVar(&f.allow, "allow", nil, "a directory whose repositories may be served (repeatable; default: the current directory)")
 	fl.StringVar(&f.outRoot, "out-root", "", "where environments' exports go, one directory each (default <state dir>/mcp)")
-	fl.StringVar(&f.runID, "run-id", "", "label containers and images with this run ID (default random; for `heragent gc --run-id`)")
+	fl.StringVar(&f.runID, "run-id", "", "label containers and images with this run ID (default random; for heragent gc --run-id)")
 	fl.Var(&f.maxRepo, "max-repo-size", maxRepoSizeUsage)
 	return cmd
 }
