@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"time"
 
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/filters"
@@ -164,11 +165,20 @@ func (e *Engine) NewSandbox(ctx context.Context, o Options) (*Sandbox, error) {
 		Mounts:     mounts,
 	}
 	name := "heragent-" + o.RunID + "-" + NewRunID()[:6]
-	resp, err := e.api.ContainerCreate(ctx, cfg, host, nil, nil, name)
+	// Not cancelled midway: an engine may create the container and the
+	// cancelled call never learn its ID, which nothing would then remove
+	// until gc (seen when a setup was cancelled the moment it started one).
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Minute)
+	resp, err := e.api.ContainerCreate(cctx, cfg, host, nil, nil, name)
+	cancel()
 	if err != nil {
 		return nil, fmt.Errorf("create container from %s: %w", o.Image, err)
 	}
 	e.track(resp.ID)
+	if ctx.Err() != nil {
+		e.removeContainer(ctx, resp.ID)
+		return nil, ctx.Err()
+	}
 	s := &Sandbox{engine: e, ID: resp.ID, RunID: o.RunID, env: env}
 	if err := s.prepare(ctx, o, cafiles); err != nil {
 		_ = s.Close(ctx)

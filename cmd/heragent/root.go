@@ -42,6 +42,7 @@ func newRootCmd() *cobra.Command {
 		newBatchCmd(g),
 		newWorkerCmd(g),
 		newVersionCmd(g),
+		newMCPCmd(g),
 	)
 	return root
 }
