@@ -14,6 +14,7 @@ import (
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/filters"
 	"github.com/docker/docker/api/types/image"
+	"github.com/docker/docker/api/types/network"
 	"github.com/docker/docker/client"
 )
 
@@ -62,6 +63,10 @@ type Options struct {
 	Env     []string // extra environment, KEY=VALUE
 	RunID   string   // labels the container; a random one when empty
 	Caches  []Cache  // cache volumes to mount (DefaultCaches); none when empty
+	// Network is NetworkNone for a sandbox with no network at all;
+	// otherwise it joins NetworkName, which the host firewall keeps off
+	// the host (hostfirewall.go).
+	Network string
 }
 
 // Sandbox is a running container heragent created. Run commands with Exec;
@@ -137,6 +142,14 @@ func (e *Engine) NewSandbox(ctx context.Context, o Options) (*Sandbox, error) {
 	if err != nil {
 		return nil, err
 	}
+	netMode := container.NetworkMode(NetworkNone)
+	var nw network.Inspect
+	if o.Network != NetworkNone {
+		if nw, err = e.sandboxNetwork(ctx); err != nil {
+			return nil, err
+		}
+		netMode = container.NetworkMode(nw.Name)
+	}
 	cfg := &container.Config{
 		Image:      o.Image,
 		Entrypoint: []string{},
@@ -160,8 +173,9 @@ func (e *Engine) NewSandbox(ctx context.Context, o Options) (*Sandbox, error) {
 		// a few seconds while other containers start and stop (seen in CI
 		// as apt's "Temporary failure resolving"): the resolver asks more
 		// often and waits less for each answer than glibc's 5 s × 2.
-		DNSOptions: []string{"timeout:2", "attempts:5"},
-		Mounts:     mounts,
+		DNSOptions:  []string{"timeout:2", "attempts:5"},
+		Mounts:      mounts,
+		NetworkMode: netMode,
 	}
 	name := "heragent-" + o.RunID + "-" + NewRunID()[:6]
 	resp, err := e.api.ContainerCreate(ctx, cfg, host, nil, nil, name)
@@ -173,6 +187,9 @@ func (e *Engine) NewSandbox(ctx context.Context, o Options) (*Sandbox, error) {
 	if err := s.prepare(ctx, o, cafiles); err != nil {
 		_ = s.Close(ctx)
 		return nil, err
+	}
+	if o.Network != NetworkNone {
+		e.isolate(ctx, nw) // its bridge exists now that a container on it runs
 	}
 	return s, nil
 }
