@@ -41,13 +41,13 @@ func (i Isolation) Note() string {
 	return "sandbox isolation NOT enforced: " + i.Detail + "; repository code may connect to services listening on the engine's host"
 }
 
-// Isolation is the isolation of the sandboxes this Engine started; its
-// Detail says so when none started yet.
+// Isolation is the isolation of the sandboxes this Engine started on
+// NetworkName; the zero Isolation (no Detail) before the first one.
 func (e *Engine) Isolation() Isolation {
 	e.netMu.Lock()
 	defer e.netMu.Unlock()
 	if e.isolation == nil {
-		return Isolation{Network: NetworkName, Detail: "no sandbox started"}
+		return Isolation{}
 	}
 	return *e.isolation
 }
@@ -85,7 +85,7 @@ func checkHost(ctx context.Context, host string, gws []string) (bridge string, o
 	if err := installFirewall(ctx); err != nil {
 		return bridge, false, err.Error()
 	}
-	return bridge, true, fmt.Sprintf("sandboxes join engine network %s (bridge %s, %s); nftables table `%s` on this host drops every packet arriving from a %s* bridge for an address of the host — the gateway, every interface's address, IPv4 and IPv6 — except DNS to the bridge's own address and replies to connections the host opened, and every packet forwarded from it to a host-published port; traffic to other machines (registries, mirrors, the upstream DNS) goes through the engine's own NAT as before",
+	return bridge, true, fmt.Sprintf("sandboxes join engine network %s (bridge %s, gateway %s); nftables table `%s` on this host drops every packet arriving from a %s* bridge for an address of the host — the gateway, every interface's address, IPv4 and IPv6 — except DNS to the bridge's own address and replies to connections the host opened, and every packet forwarded from it to a host-published port; traffic to other machines (registries, mirrors, the upstream DNS) goes through the engine's own NAT as before",
 		NetworkName, bridge, strings.Join(gws, ", "), FirewallTable, BridgePrefix)
 }
 
