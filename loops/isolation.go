@@ -1,6 +1,5 @@
 package loops
 
-
 // offlineNote is the report's note for --proof-network none.
 const offlineNote = "proof network: none — after the Bash File ran, the sandbox was disconnected from every network; the pyramid's commands saw only loopback"
 
