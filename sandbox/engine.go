@@ -49,6 +49,9 @@ type Engine struct {
 	netMu     sync.Mutex
 	network   *network.Inspect // NetworkName, once looked up or created
 	isolation *Isolation       // once the first sandbox on it started
+	// buildsExposed: an image build ran on podman, whose builds ignore
+	// the network asked for.
+	buildsExposed bool
 }
 
 // socketCandidates are tried in order when DOCKER_HOST is unset.

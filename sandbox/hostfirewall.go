@@ -31,14 +31,25 @@ type Isolation struct {
 	Subnets  []string `json:"subnets,omitempty"`
 	Enforced bool     `json:"enforced"`
 	Detail   string   `json:"detail"`
+	// BuildsExposed says the engine's image builds (verify) ran their
+	// RUN steps outside NetworkName: podman's compatible API ignores a
+	// build's network (measured on 4.3.1).
+	BuildsExposed bool `json:"builds_exposed,omitempty"`
 }
 
 // Note is the isolation as one line of a report's notes.
 func (i Isolation) Note() string {
-	if i.Enforced {
-		return "sandbox isolation: " + i.Detail
+	var parts []string
+	switch {
+	case i.Enforced:
+		parts = append(parts, "sandbox isolation: "+i.Detail)
+	case i.Detail != "":
+		parts = append(parts, "sandbox isolation NOT enforced: "+i.Detail+"; repository code may connect to services listening on the engine's host")
 	}
-	return "sandbox isolation NOT enforced: " + i.Detail + "; repository code may connect to services listening on the engine's host"
+	if i.BuildsExposed {
+		parts = append(parts, "image builds NOT isolated: podman's compatible API ignores a build's network, so the RUN steps ran on podman's default network, which can reach the host")
+	}
+	return strings.Join(parts, "; ")
 }
 
 // Isolation is the isolation of the sandboxes this Engine started on
@@ -47,9 +58,30 @@ func (e *Engine) Isolation() Isolation {
 	e.netMu.Lock()
 	defer e.netMu.Unlock()
 	if e.isolation == nil {
-		return Isolation{}
+		return Isolation{BuildsExposed: e.buildsExposed}
 	}
-	return *e.isolation
+	i := *e.isolation
+	i.BuildsExposed = e.buildsExposed
+	return i
+}
+
+// buildNetwork is the network an image build's RUN steps are asked to
+// join: NetworkName, which Docker Engine's builder honours (measured on
+// 20.10's classic builder) and podman's compatible API ignores.
+func (e *Engine) buildNetwork(ctx context.Context) (string, error) {
+	nw, err := e.sandboxNetwork(ctx)
+	if err != nil {
+		return "", err
+	}
+	v, err := e.api.ServerVersion(ctx)
+	podman := err == nil && len(v.Components) > 0 && strings.Contains(v.Components[0].Name, "Podman")
+	e.netMu.Lock()
+	e.buildsExposed = e.buildsExposed || podman
+	e.netMu.Unlock()
+	if !podman {
+		e.isolate(ctx, nw) // Docker Engine's bridge exists from the network's creation
+	}
+	return nw.Name, nil
 }
 
 // isolate checks, once per Engine and after a sandbox on n started (the
@@ -58,10 +90,10 @@ func (e *Engine) Isolation() Isolation {
 func (e *Engine) isolate(ctx context.Context, n network.Inspect) {
 	e.netMu.Lock()
 	defer e.netMu.Unlock()
-	if e.isolation != nil {
-		return
+	if e.isolation != nil && e.isolation.Enforced {
+		return // checked again otherwise: podman's bridge exists only while a container uses it
 	}
-	i := Isolation{Network: n.Name}
+	i := Isolation{Network: n.Name, BuildsExposed: e.buildsExposed}
 	for _, c := range n.IPAM.Config {
 		i.Subnets = append(i.Subnets, c.Subnet)
 	}

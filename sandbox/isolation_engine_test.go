@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -118,5 +119,44 @@ func TestSandboxCannotReachHost(t *testing.T) {
 				t.Errorf("%s sandbox reached the Debian mirror: %v\n%s", name, err, res.Tail)
 			}
 		}
+	})
+}
+
+// TestImageBuildCannotReachHost builds a Dockerfile whose RUN step
+// connects to a listener on the host (verify builds run the repository's
+// setup this way). Docker Engine's builder joins the sandbox network and
+// is kept off the host; podman's compatible API ignores a build's network
+// (4.3.1), and Isolation must say so.
+func TestImageBuildCannotReachHost(t *testing.T) {
+	enginetest.Each(t, func(t *testing.T, e *sandbox.Engine) {
+		ctx := context.Background()
+		port, accepted := hostListener(t)
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "probe.sh"), []byte(probeScript(port, hostAddrs(t))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		df := "FROM " + enginetest.Image() + "\nCOPY probe.sh /probe.sh\nRUN bash /probe.sh\n"
+		var log strings.Builder
+		runID := sandbox.NewRunID()
+		t.Cleanup(func() { e.GC(context.Background(), sandbox.GCOptions{RunID: runID, Checkpoints: true}) })
+		if _, err := e.BuildImage(ctx, sandbox.BuildOptions{Context: dir, Dockerfile: df, NoCache: true, RunID: runID, Log: &log}); err != nil {
+			t.Fatalf("build: %v\n%s", err, log.String())
+		}
+		if !strings.Contains(log.String(), "tried") {
+			t.Fatalf("the probe did not run:\n%s", log.String())
+		}
+		reached := strings.Contains(log.String(), "REACHED") || accepted.Load() > 0
+		iso := e.Isolation()
+		v, _ := e.Version(ctx)
+		podman := strings.Contains(v.Platform, "Podman")
+		switch {
+		case podman && !iso.BuildsExposed:
+			t.Errorf("a build on podman ran, yet Isolation does not say builds are exposed: %+v", iso)
+		case !podman && reached:
+			t.Errorf("a build's RUN step connected to the host's listener:\n%s", log.String())
+		case !podman && iso.BuildsExposed:
+			t.Errorf("Docker Engine's builds are isolated, yet Isolation says they are exposed")
+		}
+		t.Logf("reached the host: %v; %s", reached, iso.Note())
 	})
 }

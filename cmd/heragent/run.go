@@ -216,7 +216,7 @@ const proofIsolated = "isolated"
 // warnIsolation says on stderr when sandboxes were not kept off the
 // engine's host (the report's notes say it too).
 func warnIsolation(w io.Writer, iso sandbox.Isolation) {
-	if iso.Detail != "" && !iso.Enforced {
+	if (iso.Detail != "" && !iso.Enforced) || iso.BuildsExposed {
 		fmt.Fprintf(w, "heragent: warning: %s\n", iso.Note())
 	}
 }
