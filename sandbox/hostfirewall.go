@@ -79,15 +79,16 @@ func (e *Engine) buildNetwork(ctx context.Context) (string, error) {
 	e.buildsExposed = e.buildsExposed || podman
 	e.netMu.Unlock()
 	if !podman {
-		e.isolate(ctx, nw) // Docker Engine's bridge exists from the network's creation
+		e.isolate(ctx, nw, nil) // Docker Engine's bridge exists from the network's creation
 	}
 	return nw.Name, nil
 }
 
 // isolate checks, once per Engine and after a sandbox on n started (the
 // bridge exists from then on), that the host firewall keeps sandboxes off
-// the host, installing the rules when this process can.
-func (e *Engine) isolate(ctx context.Context, n network.Inspect) {
+// the host, installing the rules when this process can. When it cannot
+// read them (not root) it probes from s instead (nil: it does not).
+func (e *Engine) isolate(ctx context.Context, n network.Inspect, s *Sandbox) {
 	e.netMu.Lock()
 	defer e.netMu.Unlock()
 	if e.isolation != nil && e.isolation.Enforced {
@@ -98,6 +99,15 @@ func (e *Engine) isolate(ctx context.Context, n network.Inspect) {
 		i.Subnets = append(i.Subnets, c.Subnet)
 	}
 	i.Bridge, i.Enforced, i.Detail = checkHost(ctx, e.Host, gateways(n))
+	if !i.Enforced && i.Bridge != "" && s != nil && len(gateways(n)) > 0 {
+		gw := gateways(n)[0]
+		if blocked, why := probeHost(ctx, s, gw); blocked {
+			i.Enforced = true
+			i.Detail = fmt.Sprintf("sandboxes join engine network %s (bridge %s, gateway %s); heragent could not read the host firewall (%s), but a connection from a sandbox to a listener on the host's 0.0.0.0 through the gateway was dropped", NetworkName, i.Bridge, gw, i.Detail)
+		} else if why != "" {
+			i.Detail += "; " + why
+		}
+	}
 	e.isolation = &i
 }
 
@@ -117,7 +127,7 @@ func checkHost(ctx context.Context, host string, gws []string) (bridge string, o
 	if err := installFirewall(ctx); err != nil {
 		return bridge, false, err.Error()
 	}
-	return bridge, true, fmt.Sprintf("sandboxes join engine network %s (bridge %s, gateway %s); nftables table `%s` on this host drops every packet arriving from a %s* bridge for an address of the host — the gateway, every interface's address, IPv4 and IPv6 — except DNS to the bridge's own address and replies to connections the host opened, and every packet forwarded from it to a host-published port; traffic to other machines (registries, mirrors, the upstream DNS) goes through the engine's own NAT as before",
+	return bridge, true, fmt.Sprintf("sandboxes join engine network %s (bridge %s, gateway %s); nftables table `%s` on this host drops every packet arriving from a %s* bridge for an address of the host — the gateway, every interface's address, IPv4 and IPv6 — except DNS to podman's bridge's own address (its resolver) and replies to connections the host opened, and every packet forwarded from it to a host-published port; traffic to other machines (registries, mirrors, the upstream DNS) goes through the engine's own NAT as before",
 		NetworkName, bridge, strings.Join(gws, ", "), FirewallTable, BridgePrefix)
 }
 

@@ -110,6 +110,15 @@ func TestSandboxCannotReachHost(t *testing.T) {
 			t.Errorf("root on the engine's host, yet isolation is not enforced: %s", iso.Detail)
 		}
 
+		// What a run that cannot read the rules (not root) relies on.
+		gw, err := sandbox.SandboxGateway(ctx, e)
+		if err != nil || gw == "" {
+			t.Fatalf("no gateway: %v", err)
+		}
+		if blocked, why := sandbox.ProbeHost(ctx, s, gw); !blocked {
+			t.Errorf("the isolation probe through %s did not find the host blocked: %s", gw, why)
+		}
+
 		if err := s.Offline(ctx); err != nil {
 			t.Fatalf("Offline: %v", err)
 		}

@@ -189,7 +189,7 @@ func (e *Engine) NewSandbox(ctx context.Context, o Options) (*Sandbox, error) {
 		return nil, err
 	}
 	if o.Network != NetworkNone {
-		e.isolate(ctx, nw) // its bridge exists now that a container on it runs
+		e.isolate(ctx, nw, s) // its bridge exists now that a container on it runs
 	}
 	return s, nil
 }

@@ -4,8 +4,8 @@
 # network "heragent", whose bridge is heragent-pm0 (podman) or
 # heragent-dk0 (Docker Engine); the table drops every packet arriving from
 # a heragent-* bridge for an address of the host (gateway, every
-# interface's address, IPv4 and IPv6) but DNS to the bridge's own address
-# and replies, and every packet forwarded from one to a host-published
+# interface's address, IPv4 and IPv6) but DNS to podman's bridge's own
+# address (aardvark-dns) and replies, and every packet forwarded from one to a host-published
 # port. It matches no other interface and changes none of the engines'
 # own rules: containers on their default networks are unaffected.
 #
