@@ -47,6 +47,7 @@ type Engine struct {
 	live map[string]struct{} // containers created and not yet removed
 
 	netMu     sync.Mutex
+	isoMu     sync.Mutex       // held while the isolation is checked (isolate)
 	network   *network.Inspect // NetworkName, once looked up or created
 	isolation *Isolation       // once the first sandbox on it started
 	// buildsExposed: an image build ran on podman, whose builds ignore

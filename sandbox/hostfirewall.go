@@ -89,12 +89,15 @@ func (e *Engine) buildNetwork(ctx context.Context) (string, error) {
 // the host, installing the rules when this process can. When it cannot
 // read them (not root) it probes from s instead (nil: it does not).
 func (e *Engine) isolate(ctx context.Context, n network.Inspect, s *Sandbox) {
+	e.isoMu.Lock() // one check at a time, without holding up sandboxNetwork
+	defer e.isoMu.Unlock()
 	e.netMu.Lock()
-	defer e.netMu.Unlock()
-	if e.isolation != nil && e.isolation.Enforced {
+	done := e.isolation != nil && e.isolation.Enforced
+	e.netMu.Unlock()
+	if done {
 		return // checked again otherwise: podman's bridge exists only while a container uses it
 	}
-	i := Isolation{Network: n.Name, BuildsExposed: e.buildsExposed}
+	i := Isolation{Network: n.Name}
 	for _, c := range n.IPAM.Config {
 		i.Subnets = append(i.Subnets, c.Subnet)
 	}
@@ -108,7 +111,9 @@ func (e *Engine) isolate(ctx context.Context, n network.Inspect, s *Sandbox) {
 			i.Detail += "; " + why
 		}
 	}
+	e.netMu.Lock()
 	e.isolation = &i
+	e.netMu.Unlock()
 }
 
 // checkHost finds the network's bridge on this host and makes sure the
