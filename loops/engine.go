@@ -15,6 +15,8 @@ type Sandbox interface {
 	CopyFiles(ctx context.Context, files map[string][]byte) error
 	ReadFile(ctx context.Context, path string, max int64) ([]byte, error)
 	Commit(ctx context.Context, ref string, labels map[string]string) (string, error)
+	// Offline disconnects it from every network (--proof-network none).
+	Offline(ctx context.Context) error
 	Close(ctx context.Context) error
 }
 
@@ -35,6 +37,9 @@ type Engine interface {
 	// EvictCheckpoints removes the least recently used checkpoint images
 	// until they take at most limit bytes.
 	EvictCheckpoints(ctx context.Context, limit int64) (sandbox.Evicted, error)
+	// Isolation says whether the sandboxes started so far were kept off
+	// the engine's host, and how (sandbox/hostfirewall.go).
+	Isolation() sandbox.Isolation
 }
 
 // Docker is the loops' view of a real engine connection.

@@ -96,6 +96,10 @@ func (f *fakeEngine) EvictCheckpoints(_ context.Context, limit int64) (sandbox.E
 	return sandbox.Evicted{Images: []string{}}, nil
 }
 
+func (f *fakeEngine) Isolation() sandbox.Isolation {
+	return sandbox.Isolation{Network: sandbox.NetworkName, Enforced: true, Detail: "fake engine"}
+}
+
 func (f *fakeEngine) record(s string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -208,6 +212,11 @@ func (s *fakeSandbox) Commit(_ context.Context, _ string, labels map[string]stri
 	id := fmt.Sprintf("sha256:ckpt%d", len(s.f.images))
 	s.f.images[id] = labels
 	return id, nil
+}
+
+func (s *fakeSandbox) Offline(context.Context) error {
+	s.f.record("offline")
+	return nil
 }
 
 func (s *fakeSandbox) Close(context.Context) error {

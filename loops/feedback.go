@@ -24,6 +24,11 @@ func (r *runner) feedback(ctx context.Context, sb Sandbox) (state, bool, error) 
 	start := time.Now()
 	defer func() { r.rep.Phases["commands"] += time.Since(start).Seconds() }()
 	defer sb.Close(ctx)
+	if r.o.ProofNetwork == sandbox.NetworkNone {
+		if err := sb.Offline(ctx); err != nil {
+			return r.cur.clone(), false, err
+		}
+	}
 
 	// Programs the build produced, listed (and added to the pyramid)
 	// before any command adds files.

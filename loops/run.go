@@ -74,6 +74,11 @@ type RunOptions struct {
 	// (sandbox.DefaultCheckpointCap when 0, no eviction when negative).
 	CheckpointCap int64
 	Caches        []sandbox.Cache // build-cache volumes the sandboxes mount (sandbox.DefaultCaches)
+	// ProofNetwork is sandbox.NetworkNone to run the feedback phase (the
+	// pyramid's commands, after the Bash File ran) with no network at
+	// all; otherwise it keeps the setup's network, which cannot reach the
+	// host either.
+	ProofNetwork string
 
 	Progress func(report.Event)
 	// Phases carries time already spent before Run (graph, plan, pyramid).
@@ -196,6 +201,7 @@ func Run(ctx context.Context, e Engine, o RunOptions) (*report.Report, error) {
 		return nil, err
 	}
 	r.evictCheckpoints(ctx)
+	r.noteIsolation()
 	r.finish()
 	if err := r.export(); err != nil {
 		return nil, err
@@ -213,6 +219,10 @@ func (r *runner) newReport(ctx context.Context) *report.Report {
 	rep := &report.Report{SchemaVersion: report.SchemaVersion, RunID: r.runID, Repo: o.Repo, Image: o.Image, Brain: o.Repairer.Name(),
 		Target: o.Target, Level: pyramid.None, Stacks: o.Stacks, Phases: o.Phases, TestsFound: o.Pyramid.TestsFound,
 		Setup: []report.SetupRun{}, Commands: []report.CommandResult{}, Repairs: []report.RepairRecord{}, History: []report.LevelStep{}, Notes: o.Notes, Config: o.Config}
+	if o.ProofNetwork == sandbox.NetworkNone {
+		rep.ProofNetwork = sandbox.NetworkNone
+		rep.Notes = append(rep.Notes, offlineNote)
+	}
 	rep.Provenance = report.Provenance{Heragent: buildinfo.Version(), Commit: o.Commit, Dirty: o.Dirty,
 		StartedAt: r.start.UTC(), Engine: engineName(ctx, r.e), ImageDigest: r.baseID}
 	if rep.Commit == "" {

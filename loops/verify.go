@@ -81,6 +81,11 @@ func Verify(ctx context.Context, e Engine, out string, o VerifyOptions) (*report
 		return nil, err
 	}
 	defer sb.Close(ctx)
+	if rep.ProofNetwork == sandbox.NetworkNone { // proved with no network: re-proved so
+		if err := sb.Offline(ctx); err != nil {
+			return nil, err
+		}
+	}
 	proofs := proofCommands(rep)
 	n := 0
 	for _, l := range pyramid.Levels {

@@ -141,10 +141,16 @@ type Report struct {
 	Notes      []string           `json:"notes,omitempty"`
 	// Config is the user's configuration the run applied (heragent.yaml,
 	// --config, --bash-file), nil when there was none.
-	Config    *Config    `json:"config,omitempty"`
-	Decisions []Decision `json:"decisions,omitempty"` // every agent decision and its brain
-	Lessons   []string   `json:"lessons,omitempty"`   // reflections after failed attempts
-	LLM       *Usage     `json:"llm,omitempty"`       // model tokens and cost, per role
+	Config *Config `json:"config,omitempty"`
+	// ProofNetwork is "none" when the feedback phase ran with no network
+	// (--proof-network none; verify re-proves the same way).
+	ProofNetwork string `json:"proof_network,omitempty"`
+	// HostIsolated says whether the host firewall kept the run's sandboxes
+	// from connecting to the engine's host; the notes say how, or why not.
+	HostIsolated *bool      `json:"host_isolated,omitempty"`
+	Decisions    []Decision `json:"decisions,omitempty"` // every agent decision and its brain
+	Lessons      []string   `json:"lessons,omitempty"`   // reflections after failed attempts
+	LLM          *Usage     `json:"llm,omitempty"`       // model tokens and cost, per role
 }
 
 // Config is what the user's own configuration changed in a run's plan.

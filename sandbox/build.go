@@ -53,6 +53,10 @@ func (e *Engine) BuildImage(ctx context.Context, o BuildOptions) (string, error)
 			return "", err
 		}
 	}
+	nw, err := e.buildNetwork(ctx)
+	if err != nil {
+		return "", err
+	}
 	unlock, err := lockBuilds(ctx)
 	if err != nil {
 		return "", err
@@ -85,6 +89,7 @@ func (e *Engine) BuildImage(ctx context.Context, o BuildOptions) (string, error)
 		ForceRemove: true,
 		NoCache:     o.NoCache,
 		BuildArgs:   args,
+		NetworkMode: nw, // the RUN steps run the repository's code too
 		Labels:      map[string]string{LabelKind: KindCheckpoint, LabelRun: o.RunID, LabelOwner: Self().String()},
 	}
 	if o.Tag != "" {

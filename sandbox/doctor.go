@@ -131,6 +131,16 @@ func Doctor(ctx context.Context, o DoctorOptions) DoctorReport {
 	return r
 }
 
+// isolationCheck reports whether sandboxes are kept off the host: a
+// warning, not a failure, when they are not (a remote engine may be
+// firewalled by its own host).
+func isolationCheck(i Isolation) Check {
+	if i.Enforced {
+		return Check{"host-isolation", StatusOK, i.Detail, ""}
+	}
+	return Check{"host-isolation", StatusWarn, i.Detail, "run scripts/provision-firewall.sh as root on the engine's host"}
+}
+
 func diskCheck(root string) Check {
 	path := root
 	if _, err := os.Stat(path); path == "" || err != nil {
@@ -184,6 +194,7 @@ func containerChecks(ctx context.Context, e *Engine, o DoctorOptions, r *DoctorR
 		return fmt.Errorf("run probe in container: %w", err)
 	}
 	r.add(Check{"sandbox", StatusOK, fmt.Sprintf("container started and probed in %.1fs", time.Since(start).Seconds()), ""})
+	r.add(isolationCheck(e.Isolation()))
 	var caOK, caMissing int
 	tlsUntrusted := 0
 	for _, line := range strings.Split(res.Tail, "\n") {

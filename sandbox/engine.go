@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/network"
 	"github.com/docker/docker/client"
 )
 
@@ -44,6 +45,14 @@ type Engine struct {
 
 	mu   sync.Mutex
 	live map[string]struct{} // containers created and not yet removed
+
+	netMu     sync.Mutex
+	isoMu     sync.Mutex       // held while the isolation is checked (isolate)
+	network   *network.Inspect // NetworkName, once looked up or created
+	isolation *Isolation       // once the first sandbox on it started
+	// buildsExposed: an image build ran on podman, whose builds ignore
+	// the network asked for.
+	buildsExposed bool
 }
 
 // socketCandidates are tried in order when DOCKER_HOST is unset.

@@ -15,6 +15,7 @@ import (
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/filters"
 	"github.com/docker/docker/api/types/image"
+	"github.com/docker/docker/api/types/network"
 	"github.com/docker/docker/client"
 )
 
@@ -63,6 +64,10 @@ type Options struct {
 	Env     []string // extra environment, KEY=VALUE
 	RunID   string   // labels the container; a random one when empty
 	Caches  []Cache  // cache volumes to mount (DefaultCaches); none when empty
+	// Network is NetworkNone for a sandbox with no network at all;
+	// otherwise it joins NetworkName, which the host firewall keeps off
+	// the host (hostfirewall.go).
+	Network string
 }
 
 // Sandbox is a running container heragent created. Run commands with Exec;
@@ -138,6 +143,14 @@ func (e *Engine) NewSandbox(ctx context.Context, o Options) (*Sandbox, error) {
 	if err != nil {
 		return nil, err
 	}
+	netMode := container.NetworkMode(NetworkNone)
+	var nw network.Inspect
+	if o.Network != NetworkNone {
+		if nw, err = e.sandboxNetwork(ctx); err != nil {
+			return nil, err
+		}
+		netMode = container.NetworkMode(nw.Name)
+	}
 	cfg := &container.Config{
 		Image:      o.Image,
 		Entrypoint: []string{},
@@ -161,8 +174,9 @@ func (e *Engine) NewSandbox(ctx context.Context, o Options) (*Sandbox, error) {
 		// a few seconds while other containers start and stop (seen in CI
 		// as apt's "Temporary failure resolving"): the resolver asks more
 		// often and waits less for each answer than glibc's 5 s × 2.
-		DNSOptions: []string{"timeout:2", "attempts:5"},
-		Mounts:     mounts,
+		DNSOptions:  []string{"timeout:2", "attempts:5"},
+		Mounts:      mounts,
+		NetworkMode: netMode,
 	}
 	name := "heragent-" + o.RunID + "-" + NewRunID()[:6]
 	// Not cancelled midway: an engine may create the container and the
@@ -183,6 +197,9 @@ func (e *Engine) NewSandbox(ctx context.Context, o Options) (*Sandbox, error) {
 	if err := s.prepare(ctx, o, cafiles); err != nil {
 		_ = s.Close(ctx)
 		return nil, err
+	}
+	if o.Network != NetworkNone {
+		e.isolate(ctx, nw, s) // its bridge exists now that a container on it runs
 	}
 	return s, nil
 }

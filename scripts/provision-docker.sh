@@ -13,6 +13,9 @@
 # from podman when podman has it and this engine does not (no registry
 # needed); otherwise the caller runs `heragent image bootstrap` against it.
 #
+# Installs the host firewall that keeps sandboxes off this host first
+# (scripts/provision-firewall.sh).
+#
 # Prints the DOCKER_HOST of the Docker Engine on stdout; everything else
 # goes to stderr. Idempotent; exits non-zero with one line on stderr when it
 # cannot provide one.
@@ -44,6 +47,8 @@ load_image() {
 }
 
 command -v curl >/dev/null 2>&1 || die "curl is needed to talk to the engine's socket"
+# Sandboxes must not reach this host (scripts/provision-firewall.sh).
+"$(dirname "$0")/provision-firewall.sh" || die "could not install the sandboxes' host firewall"
 for cand in "${HERAGENT_DOCKER_HOST:-}" "unix://$SOCK" unix:///var/run/docker.sock; do
   case "$cand" in
     unix://*) if [ "$(kind "$cand" || true)" = docker ]; then

@@ -12,6 +12,9 @@
 # scripts/provision-docker.sh (Docker Engine beside podman). scripts/test.sh
 # calls it once per engine of HERAGENT_ENGINES.
 #
+# Both also install the host firewall that keeps sandboxes off this host
+# (scripts/provision-firewall.sh).
+#
 # Prints the DOCKER_HOST to use on stdout, so callers can do:
 #   export DOCKER_HOST="$(scripts/provision-engine.sh)"
 # Everything else goes to stderr. Idempotent; exits non-zero with one line
@@ -28,6 +31,9 @@ case "$want" in
   docker) exec "$(dirname "$0")/provision-docker.sh" ;;
   *) die "unknown engine '$want' (podman or docker)" ;;
 esac
+
+# Sandboxes must not reach this host (scripts/provision-firewall.sh).
+"$(dirname "$0")/provision-firewall.sh" || die "could not install the sandboxes' host firewall"
 
 # ping HOST: true when an Engine API answers /_ping at the unix socket HOST.
 ping() {

@@ -92,6 +92,7 @@ func TestBadInputWithoutEngine(t *testing.T) {
 		{"no --checkpoint-cap", noEngine, []string{"run", ".", "--checkpoint-cap", "0"}, ExitUsage},
 		{"negative --max-iterations", noEngine, []string{"run", ".", "--max-iterations", "-1"}, ExitUsage},
 		{"zero --command-timeout", noEngine, []string{"run", ".", "--command-timeout", "0s"}, ExitUsage},
+		{"unknown --proof-network", noEngine, []string{"run", ".", "--proof-network", "host"}, ExitUsage},
 		{"unreachable engine", noEngine, []string{"exec", ".", "--", "true"}, ExitEnv},
 		{"unreachable engine for doctor", noEngine, []string{"doctor"}, ExitEnv},
 		{"unreachable engine for gc", noEngine, []string{"gc"}, ExitEnv},

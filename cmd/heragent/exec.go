@@ -77,6 +77,7 @@ out.`,
 				return err
 			}
 			defer sb.Close(ctx)
+			warnIsolation(cmd.ErrOrStderr(), e.Isolation())
 			spec := sandbox.ExecSpec{Cmd: argv, Timeout: timeout, LogFile: logFile}
 			if len(argv) == 1 {
 				spec = sandbox.ExecSpec{Script: argv[0], Timeout: timeout, LogFile: logFile}

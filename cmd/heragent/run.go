@@ -36,6 +36,7 @@ type runFlags struct {
 	memoryMiB int64
 	maxRepo   sizeFlag
 	ckptCap   sizeFlag
+	proofNet  string
 }
 
 func newRunCmd(g *globals) *cobra.Command {
@@ -85,6 +86,7 @@ your own. Exits 1 when the run ends below --level.`,
 	fl.Float64Var(&f.cpus, "cpus", 0, "CPU limit of each sandbox (default: all cores)")
 	fl.Int64Var(&f.memoryMiB, "memory", 0, "memory limit of each sandbox in MiB (default 8192)")
 	fl.Var(&f.maxRepo, "max-repo-size", maxRepoSizeUsage)
+	fl.StringVar(&f.proofNet, "proof-network", proofIsolated, "network of the feedback phase (the pyramid's commands, after the Bash File ran): isolated (the setup's: registries and mirrors, never the host) or none (loopback only)")
 	fl.Var(&f.ckptCap, "checkpoint-cap", "after the run, evict the least recently used checkpoint images (of runs no longer going) until they take at most this, e.g. 20GiB")
 	return cmd, f
 }
@@ -101,6 +103,8 @@ func (f *runFlags) checkLimits() error {
 		}
 	}
 	switch {
+	case f.proofNet != proofIsolated && f.proofNet != sandbox.NetworkNone:
+		return fmt.Errorf("--proof-network must be %s or %s, got %q", proofIsolated, sandbox.NetworkNone, f.proofNet)
 	case f.maxIter < 0:
 		return fmt.Errorf("--max-iterations must be 0 or more, got %d", f.maxIter)
 	case f.cpus < 0:
@@ -185,8 +189,8 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 		Commit: rp.commit, Dirty: rp.dirty, Name: rp.Name, Repairer: rp.brain,
 		Source: pipeline.Origin(repo), PublicBase: e.PublicBase(ctx, f.engine.image),
 		Target: target, MaxIterations: f.maxIter, MaxTime: f.maxTime, SetupTimeout: f.setupTime, CommandTimeout: f.cmdTime,
-		Config:        rp.reportConfig(),
-		NoCheckpoints: f.noCkpt, CheckpointCap: int64(f.ckptCap), Caches: f.caches(), RunID: f.runID, Chooser: rp.brain, Reflector: rp.brain, Journal: rp.brain,
+		Config:       rp.reportConfig(),
+		ProofNetwork: f.proofNet, NoCheckpoints: f.noCkpt, CheckpointCap: int64(f.ckptCap), Caches: f.caches(), RunID: f.runID, Chooser: rp.brain, Reflector: rp.brain, Journal: rp.brain,
 		Progress: func(ev report.Event) { progress(g, stderr, ev) },
 	})
 	if err != nil {
@@ -195,6 +199,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 		}
 		return err
 	}
+	warnIsolation(stderr, e.Isolation())
 	if err := g.emit(cmd.OutOrStdout(), rep, func(w io.Writer) { printRunSummary(w, rep, f.out) }); err != nil {
 		return err
 	}
@@ -202,6 +207,18 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 		return belowLevelError(fmt.Errorf("reached %s, asked %s: %s", rep.Level, target, rep.WhyNotHigher))
 	}
 	return nil
+}
+
+// proofIsolated is --proof-network's default: the sandbox keeps the
+// network it had for the setup (isolated from the host).
+const proofIsolated = "isolated"
+
+// warnIsolation says on stderr when sandboxes were not kept off the
+// engine's host (the report's notes say it too).
+func warnIsolation(w io.Writer, iso sandbox.Isolation) {
+	if (iso.Detail != "" && !iso.Enforced) || iso.BuildsExposed {
+		fmt.Fprintf(w, "heragent: warning: %s\n", iso.Note())
+	}
 }
 
 // analysisOnly are the flags that shape the analysis alone: with --plan

@@ -58,6 +58,7 @@ builder (Docker's classic builder, BuildKit, podman) takes. It writes
 				}
 				return err
 			}
+			warnIsolation(cmd.ErrOrStderr(), e.Isolation())
 			if err := g.emit(cmd.OutOrStdout(), res, func(w io.Writer) { printVerify(w, res) }); err != nil {
 				return err
 			}

@@ -6,6 +6,7 @@ package enginetest
 import (
 	"context"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/heragent/heragent/sandbox"
@@ -59,4 +60,43 @@ func Sandbox(t testing.TB, e *sandbox.Engine, o sandbox.Options) *sandbox.Sandbo
 	}
 	t.Cleanup(func() { s.Close(context.Background()) })
 	return s
+}
+
+// Kinds are the engines heragent is proved on: the name HERAGENT_ENGINES
+// uses and the variable scripts/test.sh puts each one's socket in.
+var Kinds = []struct{ Name, HostVar string }{
+	{"podman", "HERAGENT_PODMAN_HOST"},
+	{"docker", "HERAGENT_DOCKER_HOST"},
+}
+
+// Each runs f once per engine HERAGENT_ENGINES asks for ("podman docker"),
+// as a subtest named after it with DOCKER_HOST pointing at it; without
+// HERAGENT_ENGINES, once on the engine DOCKER_HOST names. An engine asked
+// for and not there fails the test when CI=true. Tests using it cannot be
+// parallel (t.Setenv).
+func Each(t *testing.T, f func(t *testing.T, e *sandbox.Engine)) {
+	t.Helper()
+	asked := strings.Fields(os.Getenv("HERAGENT_ENGINES"))
+	if len(asked) == 0 {
+		t.Run("default", func(t *testing.T) { f(t, Engine(t)) })
+		return
+	}
+	for _, name := range asked {
+		t.Run(name, func(t *testing.T) {
+			host := ""
+			for _, k := range Kinds {
+				if k.Name == name {
+					host = os.Getenv(k.HostVar)
+					if host == "" {
+						Unavailable(t, "%s asked for in HERAGENT_ENGINES but %s is not set (scripts/test.sh sets it)", name, k.HostVar)
+					}
+				}
+			}
+			if host == "" {
+				t.Fatalf("HERAGENT_ENGINES names %q: known engines are podman and docker", name)
+			}
+			t.Setenv("DOCKER_HOST", host)
+			f(t, Engine(t))
+		})
+	}
 }

@@ -1,0 +1,171 @@
+package sandbox_test
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/heragent/heragent/bashfile/debindex"
+	"github.com/heragent/heragent/internal/enginetest"
+	"github.com/heragent/heragent/sandbox"
+)
+
+// hostListener listens on 0.0.0.0 (a free port) as a local model server
+// or Redis would, answering "HOST" and counting the connections.
+func hostListener(t *testing.T) (port int, accepted *atomic.Int32) {
+	t.Helper()
+	l, err := net.Listen("tcp4", "0.0.0.0:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	accepted = &atomic.Int32{}
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			accepted.Add(1)
+			c.Write([]byte("HOST\n"))
+			c.Close()
+		}
+	}()
+	return l.Addr().(*net.TCPAddr).Port, accepted
+}
+
+// hostAddrs are the host's IPv4 addresses but loopback: its primary
+// address, every bridge's gateway.
+func hostAddrs(t *testing.T) []string {
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, a := range addrs {
+		if ipn, ok := a.(*net.IPNet); ok && ipn.IP.To4() != nil && !ipn.IP.IsLoopback() {
+			out = append(out, ipn.IP.String())
+		}
+	}
+	return out
+}
+
+// probeScript tries, in parallel, to connect to port on the sandbox's own
+// default gateway and on each address; it prints "REACHED <addr>" for
+// each it reached and "tried <addr>" for every one.
+func probeScript(port int, addrs []string) string {
+	return fmt.Sprintf(`h=$(awk '$2=="00000000"{print $3; exit}' /proc/net/route)
+gw=$(printf '%%d.%%d.%%d.%%d' 0x${h:6:2} 0x${h:4:2} 0x${h:2:2} 0x${h:0:2})
+for a in $gw %s; do
+  ( if timeout 3 bash -c "exec 3<>/dev/tcp/$a/%d && head -c 4 <&3" >/dev/null 2>&1; then echo "REACHED $a"; fi; echo "tried $a" ) &
+done
+wait`, strings.Join(addrs, " "), port)
+}
+
+// mirrorProbe asks the host's Debian mirror (what every setup's apt
+// reaches) for a file over plain HTTP and prints the status line.
+func mirrorProbe(t *testing.T) string {
+	u, err := url.Parse(debindex.HostMirror("/", "bookworm"))
+	if err != nil || u.Scheme != "http" {
+		t.Skipf("the host's Debian mirror %q is not plain http: no probe for it", u)
+	}
+	port := u.Port()
+	if port == "" {
+		port = "80"
+	}
+	return fmt.Sprintf(`timeout 20 bash -c 'exec 3<>/dev/tcp/%[1]s/%[2]s && printf "HEAD %[3]s/dists/bookworm/Release HTTP/1.1\r\nHost: %[1]s\r\nConnection: close\r\n\r\n" >&3 && head -1 <&3'`,
+		u.Hostname(), port, strings.TrimSuffix(u.Path, "/"))
+}
+
+// TestSandboxCannotReachHost starts a listener on the host's 0.0.0.0 and
+// a sandbox on each engine: connecting to it through the sandbox's
+// gateway or any address of the host must fail, while the Debian mirror
+// the setup installs from stays reachable (by name: DNS works). A sandbox
+// taken offline (--proof-network none) reaches nothing.
+func TestSandboxCannotReachHost(t *testing.T) {
+	enginetest.Each(t, func(t *testing.T, e *sandbox.Engine) {
+		ctx := context.Background()
+		port, accepted := hostListener(t)
+		mirror := mirrorProbe(t)
+		s := enginetest.Sandbox(t, e, sandbox.Options{})
+		res, err := s.Exec(ctx, sandbox.ExecSpec{Script: probeScript(port, hostAddrs(t)), Dir: "/"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(res.Tail, "REACHED") || accepted.Load() > 0 || !strings.Contains(res.Tail, "tried") {
+			t.Errorf("a sandbox connected to the host's listener (%d connection(s)):\n%s", accepted.Load(), res.Tail)
+		}
+		if res, err := s.Exec(ctx, sandbox.ExecSpec{Script: mirror, Dir: "/"}); err != nil || !strings.Contains(res.Tail, "HTTP/1.") {
+			t.Errorf("the Debian mirror is unreachable from the sandbox: %v exit %d\n%s", err, res.ExitCode, res.Tail)
+		}
+		iso := e.Isolation()
+		t.Logf("%s", iso.Note())
+		if os.Geteuid() == 0 && strings.HasPrefix(e.Host, "unix://") && !iso.Enforced {
+			t.Errorf("root on the engine's host, yet isolation is not enforced: %s", iso.Detail)
+		}
+
+		// What a run that cannot read the rules (not root) relies on.
+		gw, err := sandbox.SandboxGateway(ctx, e)
+		if err != nil || gw == "" {
+			t.Fatalf("no gateway: %v", err)
+		}
+		if blocked, why := sandbox.ProbeHost(ctx, s, gw); !blocked {
+			t.Errorf("the isolation probe through %s did not find the host blocked: %s", gw, why)
+		}
+
+		if err := s.Offline(ctx); err != nil {
+			t.Fatalf("Offline: %v", err)
+		}
+		none := enginetest.Sandbox(t, e, sandbox.Options{Network: sandbox.NetworkNone})
+		for name, sb := range map[string]*sandbox.Sandbox{"offline": s, "none": none} {
+			if res, err := sb.Exec(ctx, sandbox.ExecSpec{Script: mirror, Dir: "/"}); err != nil || strings.Contains(res.Tail, "HTTP/1.") {
+				t.Errorf("%s sandbox reached the Debian mirror: %v\n%s", name, err, res.Tail)
+			}
+		}
+	})
+}
+
+// TestImageBuildCannotReachHost builds a Dockerfile whose RUN step
+// connects to a listener on the host (verify builds run the repository's
+// setup this way). Docker Engine's builder joins the sandbox network and
+// is kept off the host; podman's compatible API ignores a build's network
+// (4.3.1), and Isolation must say so.
+func TestImageBuildCannotReachHost(t *testing.T) {
+	enginetest.Each(t, func(t *testing.T, e *sandbox.Engine) {
+		ctx := context.Background()
+		port, accepted := hostListener(t)
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "probe.sh"), []byte(probeScript(port, hostAddrs(t))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		df := "FROM " + enginetest.Image() + "\nCOPY probe.sh /probe.sh\nRUN bash /probe.sh\n"
+		var log strings.Builder
+		runID := sandbox.NewRunID()
+		t.Cleanup(func() { e.GC(context.Background(), sandbox.GCOptions{RunID: runID, Checkpoints: true}) })
+		if _, err := e.BuildImage(ctx, sandbox.BuildOptions{Context: dir, Dockerfile: df, NoCache: true, RunID: runID, Log: &log}); err != nil {
+			t.Fatalf("build: %v\n%s", err, log.String())
+		}
+		if !strings.Contains(log.String(), "tried") {
+			t.Fatalf("the probe did not run:\n%s", log.String())
+		}
+		reached := strings.Contains(log.String(), "REACHED") || accepted.Load() > 0
+		iso := e.Isolation()
+		v, _ := e.Version(ctx)
+		podman := strings.Contains(v.Platform, "Podman")
+		switch {
+		case podman && !iso.BuildsExposed:
+			t.Errorf("a build on podman ran, yet Isolation does not say builds are exposed: %+v", iso)
+		case !podman && reached:
+			t.Errorf("a build's RUN step connected to the host's listener:\n%s", log.String())
+		case !podman && iso.BuildsExposed:
+			t.Errorf("Docker Engine's builds are isolated, yet Isolation says they are exposed")
+		}
+		t.Logf("reached the host: %v; %s", reached, iso.Note())
+	})
+}

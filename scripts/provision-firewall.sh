@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Keep heragent's sandboxes off the host: install the nftables table in
+# sandbox/hostfirewall.nft (table inet heragent). Sandboxes join the engine
+# network "heragent", whose bridge is heragent-pm0 (podman) or
+# heragent-dk0 (Docker Engine); the table drops every packet arriving from
+# a heragent-* bridge for an address of the host (gateway, every
+# interface's address, IPv4 and IPv6) but DNS to podman's bridge's own
+# address (aardvark-dns) and replies, and every packet forwarded from one to a host-published
+# port. It matches no other interface and changes none of the engines'
+# own rules: containers on their default networks are unaffected.
+#
+# scripts/provision-engine.sh and scripts/provision-docker.sh call it; a
+# `heragent run` as root on the engine's host loads the same rules again
+# (the file is embedded), and its report says when it could not.
+# Idempotent (the table is replaced atomically). Not root: a warning, exit
+# 0 (heragent then reports the sandboxes as not isolated).
+set -Eeuo pipefail
+
+RULES="$(cd "$(dirname "$0")/.." && pwd)/sandbox/hostfirewall.nft"
+log() { printf 'provision-firewall: %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+if [ "$(id -u)" -ne 0 ]; then
+  log "warning: not root: the sandboxes' host firewall ($RULES) is not installed; run this script as root on the engine's host"
+  exit 0
+fi
+if ! command -v nft >/dev/null 2>&1; then
+  command -v apt-get >/dev/null 2>&1 || die "nft is missing and this is not a Debian/Ubuntu machine: install nftables, then run this script again"
+  log "installing nftables from the distribution archive"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -qq nftables >&2 || { apt-get update -qq >&2 && apt-get install -y -qq nftables >&2; } || die "apt-get install nftables failed"
+fi
+nft -f "$RULES" || die "nft -f $RULES failed"
+nft list table inet heragent >/dev/null || die "table inet heragent missing after loading it"
+log "sandboxes on heragent-* bridges cannot connect to this host (nft table inet heragent)"
