@@ -42,7 +42,19 @@ type ExecRunner struct {
 	Binary string        // the heragent executable; os.Executable() when empty
 	Args   []string      // flags added to every `heragent run` (--image, --no-checkpoints…)
 	Grace  time.Duration // between SIGTERM and SIGKILL (default 60s)
+	// EngineWaits are the pauses before a run that exited 3 (no
+	// container engine: a restarted API service, a daemon coming back)
+	// is started again; nil: DefaultEngineWaits. A batch left running
+	// would otherwise record every repository of those seconds as an
+	// error, one a second.
+	EngineWaits []time.Duration
 }
+
+// DefaultEngineWaits bound what a lost engine costs a repository to 40 s.
+var DefaultEngineWaits = []time.Duration{10 * time.Second, 30 * time.Second}
+
+// exitEnv is heragent's exit code for an environment error (the engine).
+const exitEnv = 3
 
 // Run implements Runner.
 func (x ExecRunner) Run(ctx context.Context, j Job, s Spec) Result {
@@ -102,7 +114,7 @@ func (x ExecRunner) Run(ctx context.Context, j Job, s Spec) Result {
 		runCtx, cancel = context.WithTimeout(ctx, limit)
 	}
 	defer cancel()
-	code, err := x.exec(runCtx, bin, args, logf)
+	code, err := x.execRetrying(runCtx, bin, args, logf)
 	res.Finished = time.Now().UTC()
 	res.Seconds = res.Finished.Sub(res.Started).Seconds()
 	res.ExitCode = code
@@ -128,6 +140,29 @@ func (x ExecRunner) Run(ctx context.Context, j Job, s Spec) Result {
 	}
 	res.Status, res.Error = StatusError, lastError(s.Log, code)
 	return res
+}
+
+// execRetrying runs the child, and again after each of EngineWaits while
+// it exits for want of an engine.
+func (x ExecRunner) execRetrying(ctx context.Context, bin string, args []string, logf *os.File) (int, error) {
+	waits := x.EngineWaits
+	if waits == nil {
+		waits = DefaultEngineWaits
+	}
+	code, err := x.exec(ctx, bin, args, logf)
+	for _, w := range waits {
+		if err != nil || code != exitEnv || ctx.Err() != nil {
+			break
+		}
+		fmt.Fprintf(logf, "heragent batch: the run exited %d (environment: no container engine?); trying again in %s\n", exitEnv, w)
+		select {
+		case <-ctx.Done():
+			return code, nil
+		case <-time.After(w):
+		}
+		code, err = x.exec(ctx, bin, args, logf)
+	}
+	return code, err
 }
 
 // exec runs the child and returns its exit code; it stops the child's

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,11 +10,14 @@ import (
 	"time"
 )
 
+// fakeReport writes a report.json into `run`'s --out ($4), given level and why.
+const fakeReport = `mkdir -p "$4"; printf '{"level":"%s","target":"runnable","why_not_higher":"%s","tests":{"passed":5,"failed":1,"errors":1,"skipped":2},"llm":{"total":{"cost_usd":0.25}}}' `
+
 // TestExecRunner runs a stand-in for the heragent binary (a shell script
 // that takes `run REPO --out DIR …`) to check how exit codes, reports,
 // timeouts and cancellation become results.
 func TestExecRunner(t *testing.T) {
-	report := `mkdir -p "$4"; printf '{"level":"%s","target":"runnable","why_not_higher":"%s","tests":{"passed":5,"failed":1,"errors":1,"skipped":2},"llm":{"total":{"cost_usd":0.25}}}' `
+	report := fakeReport
 	tests := []struct {
 		name        string
 		script      string
@@ -67,5 +71,31 @@ func TestRunBudgetLeavesTimeToExport(t *testing.T) {
 		if got := runBudget(tc.limit); got != tc.want {
 			t.Errorf("runBudget(%s) = %s, want %s", tc.limit, got, tc.want)
 		}
+	}
+}
+
+// A run that finds no engine (exit 3: the API service was restarted) is
+// started again after each wait; one that keeps finding none is an error.
+func TestExecRunnerWaitsForTheEngine(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		failures int
+		status   Status
+		runs     string
+	}{{"engine back", 1, StatusOK, "2"}, {"engine gone", 9, StatusError, "3"}} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			bin := filepath.Join(dir, "heragent")
+			script := fmt.Sprintf(`n=$(( $(cat %[1]s/runs 2>/dev/null || echo 0) + 1 )); echo $n > %[1]s/runs
+if [ $n -le %[2]d ]; then echo 'heragent: container engine unavailable at unix:///x.sock' >&2; exit 3; fi
+%[3]s runnable "" > "$4/report.json"; exit 0`, dir, tt.failures, fakeReport)
+			os.WriteFile(bin, []byte("#!/bin/bash\n"+script+"\n"), 0o755)
+			x := ExecRunner{Binary: bin, Grace: 5 * time.Second, EngineWaits: []time.Duration{10 * time.Millisecond, 10 * time.Millisecond}}
+			r := x.Run(context.Background(), Job{ID: "j", Repo: "/r"}, Spec{Out: filepath.Join(dir, "out"), Log: filepath.Join(dir, "j.log"), RunID: "rid", Level: "runnable"})
+			runs, _ := os.ReadFile(filepath.Join(dir, "runs"))
+			if r.Status != tt.status || strings.TrimSpace(string(runs)) != tt.runs {
+				t.Fatalf("status %s after %s runs (want %s after %s): %+v", r.Status, runs, tt.status, tt.runs, r)
+			}
+		})
 	}
 }
