@@ -132,7 +132,7 @@ func hasChild(cps []checkpointImage, id string) bool {
 
 // imagesInUse are the images containers (running or not) were created from.
 func (e *Engine) imagesInUse(ctx context.Context) (map[string]bool, error) {
-	cs, err := e.api.ContainerList(ctx, container.ListOptions{All: true, Filters: filters.NewArgs()})
+	cs, err := e.listContainers(ctx, container.ListOptions{All: true, Filters: filters.NewArgs()})
 	if err != nil {
 		return nil, fmt.Errorf("list containers: %w", err)
 	}

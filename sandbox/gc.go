@@ -163,7 +163,7 @@ func (e *Engine) containerList(ctx context.Context, runID string) ([]container.S
 	if runID != "" {
 		f.Add("label", LabelRun+"="+runID)
 	}
-	cs, err := e.api.ContainerList(ctx, container.ListOptions{All: true, Filters: f})
+	cs, err := e.listContainers(ctx, container.ListOptions{All: true, Filters: f})
 	if err != nil {
 		return nil, fmt.Errorf("list containers: %w", err)
 	}
