@@ -58,7 +58,13 @@ PY
 # was seen wedged after hours of heavy use ("start container: write child:
 # broken pipe" through the API while the podman CLI still worked); a fresh
 # service costs a second and running containers survive it (conmon).
-if [ "${HERAGENT_FRESH_ENGINE:-}" = 1 ]; then
+# Not while containers run through it (a batch, a run, an MCP session
+# beside the tests): a restart mid-call fails their API calls and can
+# leave a container half removed.
+busy() { command -v podman >/dev/null && [ -n "$(podman ps -q 2>/dev/null | head -n 1)" ]; }
+if [ "${HERAGENT_FRESH_ENGINE:-}" = 1 ] && busy; then
+  log "not restarting the podman API service: containers are running through it"
+elif [ "${HERAGENT_FRESH_ENGINE:-}" = 1 ]; then
   for pid in $(pgrep -f "^podman system service --time=0 unix://$PODMAN_SOCK\$" || true); do
     log "restarting the podman API service this script started (pid $pid)"
     kill "$pid" 2>/dev/null || true
