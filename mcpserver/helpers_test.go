@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/heragent/heragent/agents"
+	"github.com/heragent/heragent/internal/testrepo"
 	"github.com/heragent/heragent/pipeline"
 	"github.com/heragent/heragent/repair"
 	"github.com/heragent/heragent/sandbox"
@@ -37,26 +38,7 @@ func rulesAnalyzer(t *testing.T) Analyzer {
 // fixture copies a testdata repository under root and returns its path.
 func fixture(t *testing.T, root, name string) string {
 	t.Helper()
-	src := filepath.Join("..", "testdata", "repos", name)
-	dst := filepath.Join(root, name)
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
+	return testrepo.Copy(t, filepath.Join("..", "testdata", "repos", name), filepath.Join(root, name))
 }
 
 // harness is a server and a client connected in memory.

@@ -7,31 +7,14 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/heragent/heragent/internal/testrepo"
 )
 
 // copyFixture copies a fixture repository into a temporary directory.
 func copyFixture(t *testing.T, name string) string {
 	t.Helper()
-	src := filepath.Join("..", "..", "testdata", "repos", name)
-	dst := filepath.Join(t.TempDir(), name)
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
+	return testrepo.Copy(t, filepath.Join("..", "..", "testdata", "repos", name), filepath.Join(t.TempDir(), name))
 }
 
 // The repository's heragent.yaml is read by plan; what it changed is in

@@ -15,6 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/heragent/heragent/internal/enginetest"
+	"github.com/heragent/heragent/internal/testrepo"
 	"github.com/heragent/heragent/sandbox"
 )
 
@@ -31,14 +32,10 @@ func mcpServer(t *testing.T, root, runID string) (*mcp.ClientSession, *exec.Cmd)
 	return cs, cmd
 }
 
-// copyFixture copies testdata/repos/<name> under root.
+// copyFixtureTo copies testdata/repos/<name> under root.
 func copyFixtureTo(t *testing.T, root, name string) string {
 	t.Helper()
-	dst := filepath.Join(root, name)
-	if out, err := exec.Command("cp", "-a", filepath.Join("..", "..", "testdata", "repos", name), dst).CombinedOutput(); err != nil {
-		t.Fatalf("cp: %v %s", err, out)
-	}
-	return dst
+	return testrepo.Copy(t, filepath.Join("..", "..", "testdata", "repos", name), filepath.Join(root, name))
 }
 
 // callTool calls a tool and decodes its structured result; a tool error

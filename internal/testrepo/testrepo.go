@@ -2,6 +2,7 @@
 package testrepo
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -22,4 +23,33 @@ func Write(t testing.TB, files map[string]string) string {
 		}
 	}
 	return dir
+}
+
+// Copy copies the fixture repository src (testdata/repos/<name>, as a
+// path from the test's package) to dst, which it returns; mode bits of
+// executables are kept.
+func Copy(t testing.TB, src, dst string) string {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, info.Mode().Perm()|0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
 }
