@@ -1,0 +1,125 @@
+package pyramid
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/retrieval"
+)
+
+// env is what every miner sees.
+type env struct {
+	ix     *retrieval.Index
+	stacks map[string]bool
+	progs  map[string]string // program name → how to run it from the root (bins, executables, console scripts)
+	layout bashfile.Layout   // where the Bash File builds
+	// goNested are the nested Go modules' directories (goNested reads them)
+	goNested []string
+	// declared counts the executables the build files declare
+	// (add_executable, executable(), bin_PROGRAMS)
+	declared int
+	// setUp are the stacks the Bash File sets up
+	setUp map[string]bool
+}
+
+// newEnv reads the graph's stacks and entry points; layout is the Bash
+// File's, or zero for the one its stacks imply.
+func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, setUp []string) (*env, error) {
+	st, err := ix.Stacks(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list stacks: %w", err)
+	}
+	e := &env{ix: ix, stacks: map[string]bool{}, progs: map[string]string{}, layout: layout}
+	for _, s := range st {
+		e.stacks[s] = true
+	}
+	e.setUp = e.stacks
+	if setUp != nil {
+		e.setUp = map[string]bool{}
+		for _, s := range setUp {
+			e.setUp[s] = true
+		}
+	}
+	if e.layout.BuildDirs == nil {
+		e.layout = bashfile.LayoutOf(st)
+	}
+	eps, err := ix.EntryPoints(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list entry points: %w", err)
+	}
+	var goMains []string
+	for _, ep := range eps {
+		if ep.Kind == "main" && strings.HasSuffix(ep.Path, ".go") {
+			goMains = append(goMains, ep.Path)
+		}
+	}
+	if e.stacks["go"] {
+		// the Bash File installs the module's programs on PATH (bashfile.GoPrograms)
+		for _, g := range bashfile.GoPrograms(goMains, goModule(ctx, ix), goNested(ctx, e)) {
+			e.progs[g.Name] = g.Name
+		}
+	}
+	for _, ep := range eps {
+		if foreignDirs.MatchString(ep.Path) {
+			continue // a test fixture's or a vendored package's manifest (tomlkit's tests/examples/pyproject.toml names poetry)
+		}
+		if ep.Kind == "bin" || ep.Kind == "executable" {
+			run := e.invocation(ep.Name, ep.Path)
+			if ep.Path == "package.json" && ep.Command != "" && !strings.ContainsAny(ep.Command, " \t") {
+				// npm ci does not put the package's own bins on PATH: run
+				// the bin's script with node, as npm's shim would
+				run = "node " + path.Clean("./"+ep.Command)
+				if !strings.HasPrefix(run, "node ./") && !strings.HasPrefix(run, "node /") {
+					run = "node ./" + strings.TrimPrefix(run, "node ")
+				}
+			}
+			if run != "" {
+				e.progs[ep.Name] = run
+			}
+			if ep.Kind == "executable" {
+				e.declared++
+			}
+		}
+	}
+	return e, nil
+}
+
+// goModule is go.mod's module path, "" when there is none.
+func goModule(ctx context.Context, ix *retrieval.Index) string {
+	fs, err := ix.FindFiles(ctx, retrieval.FileQuery{Glob: "go.mod"})
+	if err != nil {
+		return ""
+	}
+	for _, f := range fs {
+		if f.Path == "go.mod" { // the top's, not a nested module's
+			m, _ := f.Facts["module"].(string)
+			return m
+		}
+	}
+	return ""
+}
+
+// workspace is what splitShell needs to know of the checkout.
+func (e *env) workspace() workspace {
+	bd := e.layout.OutOfTree()
+	if bd == "" {
+		bd = bashfile.BuildDir // where an ad-hoc build directory of the docs maps to
+	}
+	return workspace{known: e.exists, buildDir: bd}
+}
+
+// exists reports whether a repository-relative directory exists (or is a
+// conventional build directory the setup script creates).
+func (e *env) exists(dir string) bool {
+	if buildDirs[dir] || dir == e.layout.OutOfTree() {
+		return true
+	}
+	st, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(dir)))
+	return err == nil && st.IsDir()
+}
+
