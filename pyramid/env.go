@@ -122,4 +122,3 @@ func (e *env) exists(dir string) bool {
 	st, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(dir)))
 	return err == nil && st.IsDir()
 }
-
