@@ -61,8 +61,14 @@ PY
 # Not while containers run through it (a batch, a run, an MCP session
 # beside the tests): a restart mid-call fails their API calls and can
 # leave a container half removed.
+# Unless the service is wedged: a container it cannot start fails them anyway.
 busy() { command -v podman >/dev/null && [ -n "$(podman ps -q 2>/dev/null | head -n 1)" ]; }
-if [ "${HERAGENT_FRESH_ENGINE:-}" = 1 ] && busy; then
+wedged() {
+  local img=localhost/heragent/debian:bookworm
+  podman image exists "$img" 2>/dev/null || return 1
+  ! timeout 60 podman --remote --url "unix://$PODMAN_SOCK" run --rm --pull never "$img" true >/dev/null 2>&1
+}
+if [ "${HERAGENT_FRESH_ENGINE:-}" = 1 ] && busy && ! wedged; then
   log "not restarting the podman API service: containers are running through it"
 elif [ "${HERAGENT_FRESH_ENGINE:-}" = 1 ]; then
   for pid in $(pgrep -f "^podman system service --time=0 unix://$PODMAN_SOCK\$" || true); do
