@@ -54,6 +54,7 @@ func Verify(ctx context.Context, e Engine, out string, o VerifyOptions) (*report
 	if err != nil {
 		return nil, err
 	}
+	rep.Repo = repoOf(out, rep)
 	if err := sandbox.CheckRepoDir(rep.Repo); err != nil {
 		return nil, err
 	}
@@ -110,6 +111,17 @@ func Verify(ctx context.Context, e Engine, out string, o VerifyOptions) (*report
 		res.Mismatches = append(res.Mismatches, fmt.Sprintf("reported %s, reproduced %s", rep.Level, res.Reproduced))
 	}
 	return res, finishVerify(out, res, start)
+}
+
+// repoOf is the repository the Dockerfile is built with: the checkout in
+// the output directory's repo/, where the Dockerfile's header tells a user
+// to put it (an output directory moved to another machine, or given a
+// fresh clone), else the one the run read.
+func repoOf(out string, rep *report.Report) string {
+	if fi, err := os.Stat(filepath.Join(out, contextRepo)); err == nil && fi.IsDir() {
+		return filepath.Join(out, contextRepo)
+	}
+	return rep.Repo
 }
 
 // readOutput reads what Verify needs of a run's output directory.

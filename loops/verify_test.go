@@ -1,0 +1,46 @@
+package loops
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/heragent/heragent/pyramid"
+)
+
+// An output directory holding a checkout in repo/, as the Dockerfile's
+// header says to put one, is verified with that checkout: the one the
+// run read may be gone (the directory was moved to another machine).
+func TestVerifyTakesTheCheckoutInRepo(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) { return 0, "1..1\nok 1 - works\n" }
+	repo := t.TempDir()
+	os.WriteFile(filepath.Join(repo, "README"), []byte("fixture\n"), 0o644)
+	rep, out := runFake(t, f, RunOptions{Repo: repo, File: builtFile(), Pyramid: pyr(1, documented("make check", pyramid.Unit)),
+		Target: pyramid.Testable, Repairer: scripted(nil)})
+	if rep.Level != pyramid.Testable {
+		t.Fatalf("run: level %s", rep.Level)
+	}
+	moved := filepath.Join(out, contextRepo)
+	if err := os.Rename(repo, moved); err != nil {
+		t.Fatal(err)
+	}
+	v, err := Verify(context.Background(), f, out, VerifyOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bo := f.builds[len(f.builds)-1]
+	if !v.Match || v.Repo != moved || bo.Context != out || bo.Mounts[contextRepo] != moved {
+		t.Fatalf("verify of %s from %s (context %s, repo/ %s): %+v", out, v.Repo, bo.Context, bo.Mounts[contextRepo], v)
+	}
+
+	os.RemoveAll(moved) // without repo/, the run's repository
+	os.MkdirAll(repo, 0o755)
+	if v, err = Verify(context.Background(), f, out, VerifyOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if bo = f.builds[len(f.builds)-1]; v.Repo != repo || bo.Mounts[contextRepo] != repo {
+		t.Fatalf("verify from %s (repo/ %s)", v.Repo, bo.Mounts[contextRepo])
+	}
+}
