@@ -33,6 +33,10 @@ type VerifyOptions struct {
 	// Image is the base image the Dockerfile is built on (its ARG BASE):
 	// the run's when empty.
 	Image string
+	// Tag keeps the image built under this name, labelled as the
+	// Dockerfile labels it (io.heragent.kind=export: gc keeps it); when
+	// empty the image is removed when verify ends.
+	Tag string
 }
 
 // ErrNotOutput means a directory is not the output of `heragent run`.
@@ -77,6 +81,7 @@ func Verify(ctx context.Context, e Engine, out string, o VerifyOptions) (*report
 		res.Mismatches = append(res.Mismatches, "the Dockerfile does not build: "+err.Error())
 		return res, finishVerify(out, res, start)
 	}
+	res.Image, res.Tag = img, o.Tag
 	sb, err := e.NewSandbox(ctx, sandbox.Options{Image: img, CACerts: o.CACerts, Limits: o.Limits, RunID: runID})
 	if err != nil {
 		return nil, err
@@ -152,7 +157,7 @@ func readOutput(out string) (*report.Report, *pyramid.Pyramid, string, error) {
 // A Dockerfile exported before it had ARG BASE takes the repository as
 // context.
 func buildOptions(out string, rep *report.Report, df string, o VerifyOptions, runID string) sandbox.BuildOptions {
-	bo := sandbox.BuildOptions{Context: rep.Repo, Dockerfile: df, CACerts: o.CACerts, RunID: runID, Log: o.Log, NoCache: true}
+	bo := sandbox.BuildOptions{Context: rep.Repo, Dockerfile: df, CACerts: o.CACerts, RunID: runID, Log: o.Log, NoCache: true, Tag: o.Tag, Keep: o.Tag != ""}
 	if !strings.Contains(df, "\nARG BASE=") {
 		return bo
 	}
