@@ -33,6 +33,7 @@ type fakeEngine struct {
 	runs    []string                    // "section" or "cmd: text", in order
 	limits  map[string][2]time.Duration // command text → its time and idle limits
 	built2  []string                    // Dockerfiles built
+	builds  []sandbox.BuildOptions      // their options
 }
 
 func newFake() *fakeEngine {
@@ -77,6 +78,7 @@ func (f *fakeEngine) BuildImage(_ context.Context, o sandbox.BuildOptions) (stri
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.built2 = append(f.built2, o.Dockerfile)
+	f.builds = append(f.builds, o)
 	id := fmt.Sprintf("sha256:built%d", len(f.built2))
 	f.images[id] = map[string]string{}
 	return id, nil

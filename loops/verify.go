@@ -33,6 +33,10 @@ type VerifyOptions struct {
 	// Image is the base image the Dockerfile is built on (its ARG BASE):
 	// the run's when empty.
 	Image string
+	// Tag keeps the image built under this name, labelled as the
+	// Dockerfile labels it (io.heragent.kind=export: gc keeps it); when
+	// empty the image is removed when verify ends.
+	Tag string
 }
 
 // ErrNotOutput means a directory is not the output of `heragent run`.
@@ -54,6 +58,7 @@ func Verify(ctx context.Context, e Engine, out string, o VerifyOptions) (*report
 	if err != nil {
 		return nil, err
 	}
+	rep.Repo = repoOf(out, rep)
 	if err := sandbox.CheckRepoDir(rep.Repo); err != nil {
 		return nil, err
 	}
@@ -76,6 +81,7 @@ func Verify(ctx context.Context, e Engine, out string, o VerifyOptions) (*report
 		res.Mismatches = append(res.Mismatches, "the Dockerfile does not build: "+err.Error())
 		return res, finishVerify(out, res, start)
 	}
+	res.Image, res.Tag = img, o.Tag
 	sb, err := e.NewSandbox(ctx, sandbox.Options{Image: img, CACerts: o.CACerts, Limits: o.Limits, RunID: runID})
 	if err != nil {
 		return nil, err
@@ -117,6 +123,17 @@ func Verify(ctx context.Context, e Engine, out string, o VerifyOptions) (*report
 	return res, finishVerify(out, res, start)
 }
 
+// repoOf is the repository the Dockerfile is built with: the checkout in
+// the output directory's repo/, where the Dockerfile's header tells a user
+// to put it (an output directory moved to another machine, or given a
+// fresh clone), else the one the run read.
+func repoOf(out string, rep *report.Report) string {
+	if fi, err := os.Stat(filepath.Join(out, contextRepo)); err == nil && fi.IsDir() {
+		return filepath.Join(out, contextRepo)
+	}
+	return rep.Repo
+}
+
 // readOutput reads what Verify needs of a run's output directory.
 func readOutput(out string) (*report.Report, *pyramid.Pyramid, string, error) {
 	var rep report.Report
@@ -145,7 +162,7 @@ func readOutput(out string) (*report.Report, *pyramid.Pyramid, string, error) {
 // A Dockerfile exported before it had ARG BASE takes the repository as
 // context.
 func buildOptions(out string, rep *report.Report, df string, o VerifyOptions, runID string) sandbox.BuildOptions {
-	bo := sandbox.BuildOptions{Context: rep.Repo, Dockerfile: df, CACerts: o.CACerts, RunID: runID, Log: o.Log, NoCache: true}
+	bo := sandbox.BuildOptions{Context: rep.Repo, Dockerfile: df, CACerts: o.CACerts, RunID: runID, Log: o.Log, NoCache: true, Tag: o.Tag, Keep: o.Tag != ""}
 	if !strings.Contains(df, "\nARG BASE=") {
 		return bo
 	}

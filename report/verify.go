@@ -15,5 +15,10 @@ type VerifyResult struct {
 	Mismatches   []string        `json:"mismatches,omitempty"`
 	Commands     []CommandResult `json:"commands"`
 	BuildSeconds float64         `json:"build_seconds"`
-	Seconds      float64         `json:"seconds"`
+	// Image is the ID of the image the Dockerfile built; Tag the name it
+	// was kept under (verify --tag). An image without a tag is removed
+	// when verify ends.
+	Image   string  `json:"image,omitempty"`
+	Tag     string  `json:"tag,omitempty"`
+	Seconds float64 `json:"seconds"`
 }

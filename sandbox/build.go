@@ -31,10 +31,13 @@ type BuildOptions struct {
 	Dockerfile string            // Dockerfile text; not written into Context
 	BuildArgs  map[string]string // --build-arg
 	Tag        string            // optional
-	NoCache    bool              // no layer of an earlier build is reused
-	CACerts    []CACert          // passed as the HERAGENT_CA_PEM build arg
-	RunID      string
-	Log        io.Writer // build output
+	// Keep makes the image the user's: it is not labelled a checkpoint
+	// (the Dockerfile's own io.heragent.kind stands), so gc keeps it.
+	Keep    bool
+	NoCache bool     // no layer of an earlier build is reused
+	CACerts []CACert // passed as the HERAGENT_CA_PEM build arg
+	RunID   string
+	Log     io.Writer // build output
 }
 
 // contextDockerfile is where the Dockerfile text sits in the build context
@@ -43,7 +46,7 @@ const contextDockerfile = ".heragent.Dockerfile"
 
 // BuildImage builds the Dockerfile through the Engine API. The image is
 // labelled as a checkpoint of RunID, so `heragent gc --checkpoints`
-// removes it.
+// removes it, unless o.Keep.
 func (e *Engine) BuildImage(ctx context.Context, o BuildOptions) (string, error) {
 	if err := CheckRepoDir(o.Context); err != nil {
 		return "", err
@@ -91,6 +94,9 @@ func (e *Engine) BuildImage(ctx context.Context, o BuildOptions) (string, error)
 		BuildArgs:   args,
 		NetworkMode: nw, // the RUN steps run the repository's code too
 		Labels:      map[string]string{LabelKind: KindCheckpoint, LabelRun: o.RunID, LabelOwner: Self().String()},
+	}
+	if o.Keep {
+		delete(opts.Labels, LabelKind)
 	}
 	if o.Tag != "" {
 		opts.Tags = []string{o.Tag}

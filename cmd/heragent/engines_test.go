@@ -1,14 +1,12 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/heragent/heragent/internal/enginetest"
-	"github.com/heragent/heragent/report"
+	"github.com/heragent/heragent/repair"
 )
 
 // engineKinds are the engines heragent is proved on, with the variable
@@ -19,14 +17,16 @@ var engineKinds = []struct{ name, hostVar, calls string }{
 	{"docker", "HERAGENT_DOCKER_HOST", "Docker Engine"},
 }
 
-// TestRunAndVerifyOnEachEngine runs a fixture through `heragent run` and
+// TestRunAndVerifyOnEachEngine runs fixtures through `heragent run` and
 // `heragent verify` on each engine HERAGENT_ENGINES asks for ("podman
 // docker"; scripts/test.sh provisions them and names their sockets in
 // HERAGENT_PODMAN_HOST and HERAGENT_DOCKER_HOST): the exported Dockerfile
 // builds through the SDK on podman's and on Docker Engine's classic
-// builder and reproduces the level. Without HERAGENT_ENGINES it runs on
-// the engine DOCKER_HOST names. With CI=true an engine asked for and not
-// there fails the test.
+// builder from a directory holding only the exports and the repository
+// in repo/, reproduces the level, carries its labels, and its entrypoint
+// runs (exportChecks); one fixture's tests refuse root. Without
+// HERAGENT_ENGINES it runs on the engine DOCKER_HOST names. With CI=true
+// an engine asked for and not there fails the test.
 func TestRunAndVerifyOnEachEngine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end runs in -short mode")
@@ -34,7 +34,7 @@ func TestRunAndVerifyOnEachEngine(t *testing.T) {
 	asked := strings.Fields(os.Getenv("HERAGENT_ENGINES"))
 	if len(asked) == 0 {
 		enginetest.Engine(t)
-		t.Run("default", func(t *testing.T) { runAndVerify(t, nil, "") })
+		t.Run("default", func(t *testing.T) { runAndVerify(t, "", "") })
 		return
 	}
 	for _, name := range asked {
@@ -47,7 +47,7 @@ func TestRunAndVerifyOnEachEngine(t *testing.T) {
 				if host == "" {
 					enginetest.Unavailable(t, "%s asked for in HERAGENT_ENGINES but %s is not set (scripts/test.sh sets it)", name, k.hostVar)
 				}
-				runAndVerify(t, []string{"DOCKER_HOST=" + host}, k.calls)
+				runAndVerify(t, host, k.calls)
 				return
 			}
 			t.Fatalf("HERAGENT_ENGINES names %q: known engines are podman and docker", name)
@@ -55,27 +55,25 @@ func TestRunAndVerifyOnEachEngine(t *testing.T) {
 	}
 }
 
-// runAndVerify runs the c-make fixture and verifies its output on the
-// engine env points at; calls is what the engine must call itself.
-func runAndVerify(t *testing.T, env []string, calls string) {
-	out := filepath.Join(t.TempDir(), "out")
-	r := runCLI(t, env, "run", "../../testdata/repos/c-make", "--out", out, "--json")
-	if r.code == ExitEnv {
-		enginetest.Unavailable(t, "%s", r.stderr)
+// engineFixtures are the repositories run and verified on each engine,
+// with what their exported entrypoint prints.
+var engineFixtures = []engineFixture{
+	{name: "c-make", prints: "olleh"},
+	// its test harness refuses root ("The wc1 test suite cannot be run
+	// as root."): Testable is proved as the unprivileged user
+	{name: "c-make-nonroot", prints: "4 words", user: repair.TestUser},
+}
+
+// runAndVerify runs each of engineFixtures on the engine at host (the
+// one DOCKER_HOST names when empty); calls is what the engine must call
+// itself.
+func runAndVerify(t *testing.T, host, calls string) {
+	var env []string
+	if host != "" {
+		env = []string{"DOCKER_HOST=" + host}
 	}
-	var rep report.Report
-	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || r.code != ExitOK {
-		t.Fatalf("run exit %d: %v\n%s", r.code, err, r.stderr)
-	}
-	if !strings.Contains(rep.Engine, calls) {
-		t.Fatalf("the run went to %q, not the %s asked for", rep.Engine, calls)
-	}
-	v := runCLI(t, env, "verify", out, "--json")
-	var res report.VerifyResult
-	if err := json.Unmarshal([]byte(v.stdout), &res); err != nil || !res.Match || v.code != ExitOK {
-		t.Fatalf("verify on %s: exit %d: %v %+v\n%s", rep.Engine, v.code, err, res, v.stderr)
-	}
-	if res.Reproduced != rep.Level || !strings.Contains(res.Engine, calls) {
-		t.Fatalf("verify reproduced %s on %q, the run proved %s on %q", res.Reproduced, res.Engine, rep.Level, rep.Engine)
+	cli := enginetest.Client(t, host)
+	for _, f := range engineFixtures {
+		t.Run(f.name, func(t *testing.T) { f.runAndVerify(t, cli, env, calls) })
 	}
 }

@@ -15,6 +15,7 @@ import (
 func newVerifyCmd(g *globals) *cobra.Command {
 	var ef engineFlags
 	var quiet bool
+	var tag string
 	cmd := &cobra.Command{
 		Use:   "verify <outdir>",
 		Short: "Rebuild a run's exported Dockerfile from scratch and re-run the commands that proved its level",
@@ -24,8 +25,12 @@ on the run's base image (--build-arg BASE; --image to choose another), with
 no checkpoint and no cache of the run, and re-runs, in a container of the
 new image, every command that proved the level the run reported. The
 host's CA certificates go in as the build arg HERAGENT_CA_PEM, which every
-builder (Docker's classic builder, BuildKit, podman) takes. It writes
-<outdir>/verify.json and exits 0 on a match, 1 on a mismatch.`,
+builder (Docker's classic builder, BuildKit, podman) takes. When
+<outdir>/repo/ holds a checkout (as the Dockerfile's header says to put
+one), that is the repository; otherwise the one the run read. --tag keeps
+the image under that name (labelled io.heragent.kind=export: gc keeps
+it); otherwise it is removed. It writes <outdir>/verify.json and exits 0
+on a match, 1 on a mismatch.`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			certs, err := ef.certs()
@@ -44,7 +49,7 @@ builder (Docker's classic builder, BuildKit, podman) takes. It writes
 				return envError(err)
 			}
 			defer e.Close()
-			o := loops.VerifyOptions{CACerts: certs, Identify: pipeline.Identify, RunID: runID}
+			o := loops.VerifyOptions{CACerts: certs, Identify: pipeline.Identify, RunID: runID, Tag: tag}
 			if cmd.Flags().Changed("image") {
 				o.Image = ef.image // the Dockerfile's BASE; the run's base image otherwise
 			}
@@ -70,6 +75,7 @@ builder (Docker's classic builder, BuildKit, podman) takes. It writes
 	}
 	ef.register(cmd)
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "do not stream the image build output")
+	cmd.Flags().StringVar(&tag, "tag", "", "keep the image built under this name (otherwise it is removed)")
 	return cmd
 }
 
@@ -87,6 +93,9 @@ func printVerify(w io.Writer, r *report.VerifyResult) {
 	verdict := "match"
 	if !r.Match {
 		verdict = "MISMATCH"
+	}
+	if r.Tag != "" {
+		fmt.Fprintf(w, "image: %s (%s)\n", r.Tag, r.Image)
 	}
 	fmt.Fprintf(w, "%s: reported %s, reproduced %s from a fresh build (build %.0fs, total %.0fs)\n", verdict, r.Level, r.Reproduced, r.BuildSeconds, r.Seconds)
 }
