@@ -169,6 +169,9 @@ func appendWhy(a, b []Provenance) []Provenance {
 // first, then the build files' own test declarations, then CI, other docs,
 // Dockerfiles, the stack conventions, and synthesised probes last.
 func sourceRank(c Command) int {
+	if c.Bucket.Level() == Runnable && remoteTarget(c.Text) != "" {
+		return 10 // a host of the internet: after what works here
+	}
 	if c.Synth {
 		return 9
 	}

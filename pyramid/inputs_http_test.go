@@ -89,3 +89,28 @@ func TestScriptsOfALanguageNotSetUpAreNoPrograms(t *testing.T) {
 		}
 	}
 }
+
+func TestRemoteTargets(t *testing.T) {
+	for text, want := range map[string]string{
+		"./rsync-ssl --no-motd download.samba.org::rsyncftp/": "download.samba.org",
+		"scp build/app deploy@example.com:/srv":               "example.com",
+		"./build/curl -sI https://curl.se/":                   "curl.se",
+		"git clone https://user:tok@github.com/a/b":           "github.com",
+		"./src/curl -sI http://127.0.0.1:8000/":               "",
+		"./rsync -a a/ b/":                                    "",
+		`printf '%s' $'{"$schema": "https://json-schema.org/s", "a": \'x\'}\n' > s.json && jsonschema -i i.json s.json`: "",
+		"node server.js --url http://localhost:3000":                                                                  "",
+		"printf '%s' $'requests.get(\\'https://x.org\\')' > .heragent-example-1.py && python3 .heragent-example-1.py": "",
+	} {
+		if got := remoteTarget(text); got != want {
+			t.Errorf("remoteTarget(%q) = %q, want %q", text, got, want)
+		}
+	}
+	cs := order([]Command{
+		{Text: "./rsync-ssl --no-motd download.samba.org::rsyncftp/", Bucket: Entry, Why: []Provenance{{Source: "ci"}}},
+		{Text: "./rsync -a a/ b/", Bucket: Entry, Synth: true},
+	})
+	if cs[0].Text != "./rsync -a a/ b/" {
+		t.Errorf("the command against a remote host came first: %v", cs)
+	}
+}
