@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -37,10 +38,13 @@ type RoleUsage struct {
 // Tokens is prompt plus completion tokens.
 func (u RoleUsage) Tokens() int { return u.PromptTokens + u.CompletionTokens }
 
-// Add sums two usages.
+// Add sums two usages. Costs are kept to the nano-dollar, so a sum does
+// not depend on the order it was added in (a run's roles are summed in
+// map order; its replay's calls in another).
 func (u RoleUsage) Add(v RoleUsage) RoleUsage {
 	return RoleUsage{Calls: u.Calls + v.Calls, CacheHits: u.CacheHits + v.CacheHits, Retries: u.Retries + v.Retries,
-		PromptTokens: u.PromptTokens + v.PromptTokens, CompletionTokens: u.CompletionTokens + v.CompletionTokens, CostUSD: u.CostUSD + v.CostUSD}
+		PromptTokens: u.PromptTokens + v.PromptTokens, CompletionTokens: u.CompletionTokens + v.CompletionTokens,
+		CostUSD: math.Round((u.CostUSD+v.CostUSD)*1e9) / 1e9}
 }
 
 // Usage is the model spend of a run, per role and in all.
