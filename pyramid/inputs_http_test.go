@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/retrieval"
 )
 
 func TestLocalHTTPRewritesInternetURLsOfRequests(t *testing.T) {
@@ -112,5 +113,18 @@ func TestRemoteTargets(t *testing.T) {
 	})
 	if cs[0].Text != "./rsync -a a/ b/" {
 		t.Errorf("the command against a remote host came first: %v", cs)
+	}
+}
+
+// A REPL session in a block labelled python is run as a session: prompts
+// off, the output lines out.
+func TestPythonBlockThatIsASession(t *testing.T) {
+	cb := retrieval.CodeBlock{Lang: "python", Code: ">>> import urllib3\n>>> resp = urllib3.request(\"GET\", \"https://httpbin.org/robots.txt\")\n>>> resp.status\n200\n"}
+	if got, want := exampleCode(cb), "import urllib3\nresp = urllib3.request(\"GET\", \"https://httpbin.org/robots.txt\")\nresp.status"; got != want {
+		t.Errorf("exampleCode = %q, want %q", got, want)
+	}
+	cb = retrieval.CodeBlock{Lang: "python", Code: "x = 1  # >>> not a prompt\n"}
+	if got := exampleCode(cb); got != cb.Code {
+		t.Errorf("a script changed: %q", got)
 	}
 }

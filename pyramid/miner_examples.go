@@ -222,10 +222,21 @@ func usesPackage(run, code, pkg string) bool {
 
 // exampleCode is the code of a block as a script runs it.
 func exampleCode(cb retrieval.CodeBlock) string {
-	if strings.ToLower(cb.Lang) == "pycon" {
+	if strings.ToLower(cb.Lang) == "pycon" || exampleLangs[strings.ToLower(cb.Lang)] == "python3" && pyconSession(cb.Code) {
 		return pyconCode(cb.Code)
 	}
 	return cb.Code
+}
+
+// pyconSession reports a block whose first line is an interactive
+// prompt: a REPL session labelled python (urllib3's README).
+func pyconSession(code string) bool {
+	for _, l := range strings.Split(code, "\n") {
+		if strings.TrimSpace(l) != "" {
+			return strings.HasPrefix(strings.TrimLeft(l, " \t"), ">>>")
+		}
+	}
+	return false
 }
 
 // pyconCode keeps the input lines of an interactive session, but not a
