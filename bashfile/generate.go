@@ -383,6 +383,9 @@ func ev(source, file string, line int64, note string) Provenance {
 	return Provenance{Source: source, File: file, Line: int(line), Note: note}
 }
 
+// ShellQuote quotes s for the shell when it needs it.
+func ShellQuote(s string) string { return shellQuote(s) }
+
 // shellQuote quotes s for the shell when it needs it.
 func shellQuote(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {

@@ -74,7 +74,7 @@ func (p *Plan) applyFile(c *config.Config) error {
 		p.applied("packages %s %s: %s", verb, bashfile.Runtimes, strings.Join(c.Packages.Texts(), " "))
 	}
 	for _, v := range c.Env {
-		text := "persist_env " + v.Name + " " + shellQuote(v.Value)
+		text := "persist_env " + v.Name + " " + bashfile.ShellQuote(v.Value)
 		if f.Find(bashfile.Context, text) >= 0 { // a Bash File exported with this configuration
 			p.applied("environment: %s=%s (already in the Bash File)", v.Name, v.Value)
 			continue
@@ -150,14 +150,4 @@ func inProject(why []bashfile.Provenance, project string) {
 // applied records one change the configuration made.
 func (p *Plan) applied(format string, a ...any) {
 	p.Config = append(p.Config, fmt.Sprintf(format, a...))
-}
-
-// shellQuote quotes s for bash when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:@+,%", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

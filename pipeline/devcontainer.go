@@ -109,7 +109,7 @@ func lifecycleText(m json.RawMessage) string {
 	var argv []string
 	if json.Unmarshal(m, &argv) == nil {
 		for i, a := range argv {
-			argv[i] = shellQuote(a)
+			argv[i] = bashfile.ShellQuote(a)
 		}
 		return strings.Join(argv, " ")
 	}
