@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	cerrdefs "github.com/containerd/errdefs"
 	"github.com/docker/docker/api/types/container"
 )
 
@@ -51,6 +52,5 @@ var storeIDRe = regexp.MustCompile(`getting container from store "([0-9a-f]{12,6
 // vanished reports an engine error about a container that is not there
 // (any more).
 func vanished(err error) bool {
-	s := err.Error()
-	return strings.Contains(s, "container not known") || strings.Contains(s, "No such container") || strings.Contains(s, "no such container")
+	return cerrdefs.IsNotFound(err) || strings.Contains(err.Error(), "container not known")
 }
