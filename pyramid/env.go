@@ -25,6 +25,8 @@ type env struct {
 	declared int
 	// setUp are the stacks the Bash File sets up
 	setUp map[string]bool
+	// pyPkg is the Python import package, once pyPackage read it
+	pyPkg *string
 }
 
 // newEnv reads the graph's stacks and entry points; layout is the Bash

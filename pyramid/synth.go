@@ -145,6 +145,15 @@ func (c Command) LastResort() bool {
 // pyPackage names the top-level import package of a Python project
 // (src/NAME/__init__.py or NAME/__init__.py), "" when there is none.
 func pyPackage(ctx context.Context, e *env) string {
+	if e.pyPkg == nil {
+		p := findPyPackage(ctx, e)
+		e.pyPkg = &p
+	}
+	return *e.pyPkg
+}
+
+// findPyPackage is pyPackage, read from the graph.
+func findPyPackage(ctx context.Context, e *env) string {
 	fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: "**/__init__.py"})
 	if err != nil {
 		return ""
