@@ -1,7 +1,6 @@
 package pyramid
 
 import (
-	"bytes"
 	"path"
 	"regexp"
 	"strings"
@@ -96,16 +95,13 @@ func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map
 		out = appendStmt(out, bc.X, line, dir, made, ws)
 		return appendStmt(out, bc.Y, line, dir, made, ws)
 	}
-	var b bytes.Buffer
-	if !shellprint.Faithful(st) { // printed, it would be other commands
+	printed, ok := shellprint.OneLine(st)
+	if !ok { // printed, it would be other commands or no shell at all
 		return out
 	}
-	if err := syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, st); err != nil {
-		return out
-	}
-	text := withoutSudo(strings.TrimSpace(b.String()))
+	text := withoutSudo(strings.TrimSpace(printed))
 	fields := strings.Fields(text)
-	if len(fields) == 0 {
+	if len(fields) == 0 || !parses(text) { // trimmed a Unicode space it needed ("! \u2029")
 		return out
 	}
 	switch fields[0] {
@@ -147,16 +143,22 @@ func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map
 // withoutSudo removes a leading `sudo ` (the sandbox runs as root) when
 // what follows is a command of its own: not one of sudo's options (`sudo
 // -u nobody make` keeps its user; cut, it was the command "-u") and
-// still shell (fuzzing found `sudo !`, whose rest `!` is not).
+// still shell (fuzzing found `sudo !`, whose rest `!` is not); repeated
+// (`sudo sudo make`).
 func withoutSudo(text string) string {
-	rest, ok := strings.CutPrefix(text, "sudo ")
-	if !ok || strings.HasPrefix(rest, "-") {
-		return text
+	for {
+		rest, ok := strings.CutPrefix(text, "sudo ")
+		if !ok || strings.HasPrefix(rest, "-") || !parses(rest) {
+			return text
+		}
+		text = strings.TrimLeft(rest, " ") // `sudo sudo make`, `sudo  make`
 	}
-	if _, err := syntax.NewParser().Parse(strings.NewReader(rest), ""); err != nil {
-		return text
-	}
-	return rest
+}
+
+// parses reports whether text is shell.
+func parses(text string) bool {
+	_, err := syntax.NewParser().Parse(strings.NewReader(text), "")
+	return err == nil
 }
 
 // movesDir reports whether an && chain contains a cd or mkdir.

@@ -3,6 +3,7 @@
 package shellprint
 
 import (
+	"bytes"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -51,4 +52,23 @@ func dollarBeforeBackquote(parts []syntax.WordPart) bool {
 		}
 	}
 	return false
+}
+
+// OneLine prints st on one line, or reports false when the printer cannot:
+// st is not Faithful, or the line it writes is not shell. Its single-line
+// mode drops the separator after a compound command nested in a loop when
+// the next statement stood on its own line (fuzzing found
+// "for … do if a & then b & fi<LF>c & done" printed as "… fi c & done").
+func OneLine(st *syntax.Stmt) (string, bool) {
+	if !Faithful(st) {
+		return "", false
+	}
+	var b bytes.Buffer
+	if err := syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, st); err != nil {
+		return "", false
+	}
+	if _, err := syntax.NewParser().Parse(strings.NewReader(b.String()), ""); err != nil {
+		return "", false
+	}
+	return b.String(), true
 }

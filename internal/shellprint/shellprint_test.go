@@ -48,3 +48,24 @@ func printNode(t *testing.T, n syntax.Node) string {
 	}
 	return b.String()
 }
+
+func TestOneLine(t *testing.T) {
+	for _, c := range []struct {
+		src, want string
+		ok        bool
+	}{
+		{"make test", "make test", true},
+		{"for x in 1; do if a; then b; fi\nc\ndone", "for x in 1; do if a; then b; fi; c; done", true},
+		{"for 0 in 0; do if 00 & then (000) 0>0 & fi\n0 & done", "", false},
+		{"make\ftest", "", false},
+	} {
+		f, err := syntax.NewParser().Parse(strings.NewReader(c.src), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := OneLine(f.Stmts[0])
+		if got != c.want || ok != c.ok {
+			t.Errorf("OneLine(%q) = %q, %v; want %q, %v", c.src, got, ok, c.want, c.ok)
+		}
+	}
+}
