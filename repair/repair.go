@@ -81,6 +81,7 @@ const (
 	NoSuchTarget         Kind = "no_such_target"        // make: *** No rule to make target 'check'.  Stop.
 	UsageError           Kind = "usage_error"           // the program printed its usage for the arguments given
 	IncompleteExample    Kind = "incomplete_example"    // NameError: name 'url' is not defined (a documented fragment)
+	InputRejected        Kind = "input_rejected"        // a probe's made-up stdin: "syntax error, unexpected end of file"
 	Unknown              Kind = "unknown"               // no rule recognised the log
 )
 

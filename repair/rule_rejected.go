@@ -20,11 +20,24 @@ var rejectedMatches = []match{
 	{NoSuchTarget, regexp.MustCompile(`error Command "([^"]+)" not found\.`)}, // yarn 1
 	{NoSuchTarget, regexp.MustCompile(`ERR_PNPM_NO_SCRIPT\S* Missing script: (\S+)`)},
 	{NoSuchTarget, regexp.MustCompile(`ninja: error: unknown target '([^']+)'`)},
-	{UsageError, regexp.MustCompile(`^(?:[Uu]sage|USAGE): (\S+)`)},
+	{UsageError, regexp.MustCompile(`^\s*(?:[Uu]sage|USAGE) ?: (\S+)`)}, // haproxy writes "Usage : haproxy …"
 	{UsageError, regexp.MustCompile(`(?i)^(?:\S+: )?(?:error: )?please specify (.+)`)},
 	{UsageError, regexp.MustCompile(`^(\S+): error: the following arguments are required`)},
 	{UsageError, regexp.MustCompile(`^(\S+): (?:unrecognized|invalid|unknown) option\b`)},
 	{UsageError, regexp.MustCompile(`^Try '(\S+) --help' for more information`)},
+}
+
+// inputMatches: a program fed the probe's made-up input on stdin (two
+// lines of text, a small JSON or XML document) said it is not its format —
+// a keymap compiler, an archive tool, a language's interpreter.
+var inputMatches = []match{
+	{InputRejected, regexp.MustCompile(`(?i)()\b(?:syntax error|parse error|error while parsing|failed to parse|unexpected end of (?:file|input)|unexpected token|not in \w+ format|unrecognized (?:file )?format|unknown (?:file )?format|invalid (?:input|format|header|magic)|bad magic|not a valid \w+ file)`)},
+}
+
+// madeUpInput reports whether the command feeds a probe's generated input
+// (pyramid's sampleInput) on stdin: `printf '…' | program`.
+func madeUpInput(cmd string) bool {
+	return strings.HasPrefix(cmd, "printf '") && strings.Contains(cmd, "' | ")
 }
 
 func (rejected) Name() string { return "rejected" }
@@ -46,7 +59,10 @@ func (rejected) Diagnose(f Failure) []Diagnosis {
 			return ds
 		}
 	}
-	return firstOnly(scan(f.Log, rejectedMatches, nil))
+	if ds := firstOnly(scan(f.Log, rejectedMatches, nil)); len(ds) > 0 || !madeUpInput(f.Command) {
+		return ds
+	}
+	return firstOnly(scan(f.Log, inputMatches, nil))
 }
 
 func (rejected) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
@@ -55,6 +71,8 @@ func (rejected) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return record(d, "the project has no target or script "+d.Subject+": the command is not one of its own"), true
 	case UsageError:
 		return record(d, "the program ran and refused the arguments it was given (it printed its usage): "+d.Evidence), true
+	case InputRejected:
+		return record(d, "the program ran and refused the made-up input it was given on stdin (not its format): "+d.Evidence), true
 	case IncompleteExample:
 		return record(d, "the documentation's example is a fragment: it uses "+d.Subject+", which the page defines elsewhere or leaves to the reader"), true
 	}

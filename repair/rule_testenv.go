@@ -17,12 +17,19 @@ var testEnvMatches = []match{
 	{NeedsDisplay, regexp.MustCompile(`()no display name and no \$DISPLAY environment variable`)},
 	// X11/GTK/Qt clients
 	{NeedsDisplay, regexp.MustCompile(`()(?:[Cc]annot open display|[Cc]an't open display|[Cc]ould not connect to display|Could not open display|qt\.qpa\.xcb: could not connect)`)},
+	// an Xlib/xcb client: "Couldn't connect to X server: error code 5"
+	// (xkbcommon's xkbcli-interactive-x11), "unable to connect to X server"
+	{NeedsDisplay, regexp.MustCompile(`()(?i:couldn't|could not|cannot|can't|unable to|failed to) (?:connect|open a connection) to (?:the )?X (?:server|display)`)},
 	// a terminal UI without a terminal: bubbletea "could not open a new
 	// TTY: open /dev/tty: no such device or address", ncurses "Error
 	// opening terminal", tcell "not a terminal", prompts "stdin is not a tty"
 	{NeedsTTY, regexp.MustCompile(`()(?:open /dev/tty: no such device or address|could not open a new TTY|Error opening terminal|[Nn]ot a (?:tty|terminal)\b|stdin is not a tty|[Ii]nput is not a TTY|must be run (?:in|from) a terminal|inappropriate ioctl for device)`)},
 	// mount: /mnt: permission denied.
 	{NeedsRoot, regexp.MustCompile(`()^mount: \S+: permission denied`)},
+	// a capability a container does not get: a packet capture or a raw
+	// socket (tcpdump "You don't have permission to perform this capture
+	// on that device (socket: Operation not permitted)", ping)
+	{NeedsRoot, regexp.MustCompile(`()(?:You don't have permission to (?:capture|perform this capture)|\bsocket: Operation not permitted|\braw socket\b.*(?:Operation not permitted|[Pp]ermission denied)|\bCAP_NET_(?:RAW|ADMIN)\b)`)},
 	// must be run as root / are you root? / requires root privileges
 	{NeedsRoot, regexp.MustCompile(`(?i)()(?:must be (?:run as )?root|are you root\?|requires? root privileges|need to be root|unshare failed: Operation not permitted)`)},
 }
