@@ -3,7 +3,6 @@ package loops
 import (
 	"context"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -40,7 +39,6 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 		return nil
 	}
 	var bins, libs, gen []string
-	seen := map[string]bool{}
 	for _, line := range strings.Split(strings.TrimSpace(res.Tail), "\n") {
 		kind, rel, ok := strings.Cut(line, " ")
 		if !ok {
@@ -49,14 +47,13 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 		if _, err := os.Lstat(filepath.Join(r.o.Repo, filepath.FromSlash(rel))); err == nil {
 			continue // shipped with the repository, not built
 		}
-		switch d := path.Dir(rel); {
+		switch {
 		case kind == "x":
 			bins = append(bins, rel)
 		case kind == "lib":
 			libs = append(libs, rel)
-		case kind == "h" && !seen[d]:
-			seen[d] = true
-			gen = append(gen, d)
+		case kind == "h":
+			gen = append(gen, rel)
 		}
 	}
 	name := r.o.Name

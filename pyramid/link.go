@@ -27,6 +27,22 @@ type VersionFunc struct {
 	// (include/msgpack.h for include/msgpack/version.h), when there is
 	// one: a part header may need what the umbrella defines first.
 	Umbrella string
+	// Generated: Header is made by the build from a template (libffi's
+	// include/ffi.h.in, libsodium's version.h.in, nettle's version.h.in:
+	// configure_file, AC_CONFIG_FILES); the consumer includes the copy
+	// the build wrote, wherever that is (a build or host-triplet tree).
+	Generated bool
+}
+
+// headerTemplate is the header a template makes: include/ffi.h of
+// include/ffi.h.in, version.h of version.h.cmake; "" for other files.
+func headerTemplate(p string) string {
+	for _, suf := range []string{".h.in", ".h.cmake"} {
+		if strings.HasSuffix(p, suf) {
+			return strings.TrimSuffix(p, suf) + ".h"
+		}
+	}
+	return ""
 }
 
 var (
@@ -64,14 +80,18 @@ func VersionFuncs(repo fs.FS, repoName string) []VersionFunc {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(p, ".h") || n >= maxHeaders {
+		header := p
+		if !strings.HasSuffix(p, ".h") {
+			header = headerTemplate(p)
+		}
+		if header == "" || n >= maxHeaders {
 			return nil
 		}
 		if info, err := d.Info(); err != nil || info.Size() > 512<<10 || !info.Mode().IsRegular() {
 			return nil
 		}
 		n++
-		headers[p] = true
+		headers[header] = true
 		b, err := fs.ReadFile(repo, p)
 		if err != nil {
 			return nil
@@ -81,7 +101,7 @@ func VersionFuncs(repo fs.FS, repoName string) []VersionFunc {
 			for _, m := range re.FindAllStringSubmatch(string(b), -1) {
 				if !seen[m[2]] {
 					seen[m[2]] = true
-					out = append(out, VersionFunc{Header: p, Name: m[2], String: strings.Contains(m[1], "char")})
+					out = append(out, VersionFunc{Header: header, Name: m[2], String: strings.Contains(m[1], "char"), Generated: header != p})
 				}
 			}
 		}
@@ -110,16 +130,25 @@ func includeOf(header string) (dir, operand string) {
 // LinkProbes makes Runnable probes that compile a consumer of the built
 // library: fns are the headers' version functions, libs the libraries the
 // build left in the repository (lib*.so*, lib*.a; slash paths relative to
-// it), genDirs the directories of headers the build generated (config
-// headers a public header includes), repoName ranks names like the
-// project's first. At most two probes, best first; none when the build
-// left no library or no header declares a version function.
-func LinkProbes(fns []VersionFunc, libs, genDirs []string, repoName string) []Command {
+// it), gen the headers the build generated (config headers a public
+// header includes, public headers made from templates), repoName ranks
+// names like the project's first. At most two probes, best first; none
+// when the build left no library or no header declares a version function.
+func LinkProbes(fns []VersionFunc, libs, gen []string, repoName string) []Command {
 	name := projectName(repoName)
 	lib, ok := bestLib(libs, name)
 	if !ok || len(fns) == 0 {
 		return nil
 	}
+	var genDirs []string
+	seenDir := map[string]bool{}
+	for _, h := range gen {
+		if d := path.Dir(h); !seenDir[d] {
+			seenDir[d] = true
+			genDirs = append(genDirs, d)
+		}
+	}
+	fns = builtHeaders(fns, gen)
 	libName := libStem(path.Base(lib))
 	type cand struct {
 		f     VersionFunc
@@ -153,6 +182,39 @@ func LinkProbes(fns []VersionFunc, libs, genDirs []string, repoName string) []Co
 			out = append(out, linkProbe(c.f, c.f.Umbrella, lib, genDirs))
 		}
 		out = append(out, linkProbe(c.f, "", lib, genDirs))
+	}
+	return out
+}
+
+// builtHeaders points each generated header at the copy the build wrote
+// (the shallowest one whose path ends like the template's include
+// operand) and leaves out those the build did not write.
+func builtHeaders(fns []VersionFunc, gen []string) []VersionFunc {
+	var out []VersionFunc
+	for _, f := range fns {
+		if !f.Generated {
+			out = append(out, f)
+			continue
+		}
+		_, operand := includeOf(f.Header)
+		rel := strings.Trim(operand, `<>"`)
+		best, bestScore := "", 0
+		for _, h := range gen {
+			if !(h == rel || strings.HasSuffix(h, "/"+rel)) || depHeaderDir.MatchString(h) {
+				continue
+			}
+			score := 100 - strings.Count(h, "/")
+			if h == f.Header || strings.HasSuffix(h, "/"+f.Header) { // build/include/ffi.h for include/ffi.h.in
+				score += 100
+			}
+			if score > bestScore {
+				best, bestScore = h, score
+			}
+		}
+		if best != "" {
+			f.Header, f.Umbrella = best, ""
+			out = append(out, f)
+		}
 	}
 	return out
 }
@@ -213,7 +275,13 @@ func bestLib(libs []string, name string) (string, bool) {
 	best, bestScore := "", -1<<30
 	for _, l := range libs {
 		l = strings.TrimPrefix(path.Clean(l), "./")
-		if notProgramDir.MatchString(path.Dir(l)) {
+		// libtool keeps the real shared library in .libs (beside the
+		// .la): that is the project's library, not a leftover.
+		d := path.Dir(l)
+		if path.Base(d) == ".libs" {
+			d = path.Dir(d)
+		}
+		if notProgramDir.MatchString(d) {
 			continue
 		}
 		stem := libStem(path.Base(l))

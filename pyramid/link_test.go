@@ -68,7 +68,7 @@ func TestLinkProbes(t *testing.T) {
 		{Header: "src/unix/internal.h", Name: "uv__kernel_version", String: false},
 	}
 	libs := []string{"build/libuv.a", "build/libuv.so.1.0.0", "build/libuv_test.so", "build/_deps/gtest/libgtest.a"}
-	ps := LinkProbes(fns, libs, []string{"build/gen/uv", "third_party/googletest/googletest/include/gtest"}, "libuv")
+	ps := LinkProbes(fns, libs, []string{"build/gen/uv/uv-config.h", "build/gen/uv/more.h", "third_party/googletest/googletest/include/gtest/gtest.h"}, "libuv")
 	if len(ps) != 2 {
 		t.Fatalf("%d probes, want 2", len(ps))
 	}
@@ -132,5 +132,34 @@ func TestLastResort(t *testing.T) {
 	}
 	if (Command{Reason: "last resort: x"}).LastResort() {
 		t.Error("a mined command is never a last resort")
+	}
+}
+
+// A public header the build makes from a template (libffi's
+// include/ffi.h.in, written to a host-triplet tree by configure) is read
+// from the template and included from where the build wrote it; when the
+// build wrote no such header there is no probe.
+func TestLinkProbesGeneratedHeader(t *testing.T) {
+	repo := fstest.MapFS{
+		"include/ffi.h.in":    {Data: []byte("/* Return a version string. */\nFFI_API const char *ffi_get_version (void);\n")},
+		"include/ffi_common.h": {Data: []byte("int x;\n")},
+	}
+	fns := VersionFuncs(repo, "libffi")
+	if len(fns) != 1 || fns[0].Header != "include/ffi.h" || !fns[0].Generated || fns[0].Name != "ffi_get_version" {
+		t.Fatalf("version functions: %+v", fns)
+	}
+	libs := []string{"x86_64-pc-linux-gnu/.libs/libffi.so.8.1.4"}
+	gen := []string{"x86_64-pc-linux-gnu/fficonfig.h", "x86_64-pc-linux-gnu/include/ffi.h", "x86_64-pc-linux-gnu/include/ffitarget.h"}
+	ps := LinkProbes(fns, libs, gen, "libffi")
+	if len(ps) != 1 {
+		t.Fatalf("%d probes: %+v", len(ps), ps)
+	}
+	for _, s := range []string{`'#include <ffi.h>'`, `-Ix86_64-pc-linux-gnu/include`, `ffi_get_version()`, `./x86_64-pc-linux-gnu/.libs/libffi.so.8.1.4`} {
+		if !strings.Contains(ps[0].Text, s) {
+			t.Errorf("probe lacks %q:\n%s", s, ps[0].Text)
+		}
+	}
+	if ps := LinkProbes(fns, libs, gen[:1], "libffi"); len(ps) != 0 {
+		t.Errorf("probe of a header the build did not write: %+v", ps)
 	}
 }
