@@ -170,6 +170,9 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"non-root/ctest-mosquitto-drop-privileges.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
 		{"test-failure/unittest.log", PhaseCommand, "python3 -m unittest discover -v", false, TestFailure, "test_add", ActionRecord, ""},
 		{"test-failure/go-test.log", PhaseCommand, "go test ./...", false, TestFailure, "TestAdd", ActionRecord, ""},
+		{"test-failure/meson-test-openh264.log", PhaseCommand, "meson test -C build", false, TestFailure, "encoder", ActionRecord, ""},
+		{"test-failure/cmake-check-tcpdump-summary.log", PhaseCommand, "cmake --build build --target check", false, TestFailure, "", ActionRecord, ""},
+		{"test-failure/node-test-runner-fastify.log", PhaseCommand, "npm test", false, TestFailure, "fastify.all should add all the methods to the same url", ActionRecord, ""},
 	}
 	for _, tc := range tests {
 		t.Run(strings.TrimSuffix(tc.log, ".log"), func(t *testing.T) {
