@@ -35,6 +35,8 @@ func WhyClass(rec *Result, rep *report.Report) (class, detail string) {
 		return "time limit", why
 	case strings.Contains(why, "budget spent"):
 		return "budget", why
+	case strings.Contains(why, "has no test suite heragent can find"):
+		return "no test suite in the repository", why
 	case strings.Contains(why, "builds nothing"):
 		return "no build system found", why
 	case hasAny(kinds, repair.NetworkUnreachable, repair.NeedsNetwork):

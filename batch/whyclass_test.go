@@ -29,6 +29,7 @@ func TestWhyClass(t *testing.T) {
 		{&Result{Status: StatusTimeout}, rep(pyramid.Testable, "stopped"), "time limit"},
 		{below, rep(pyramid.Testable, "budget spent: 30m"), "budget"},
 		{below, rep(pyramid.None, "the Bash File builds nothing"), "no build system found"},
+		{below, rep(pyramid.Installable, "the repository has no test suite heragent can find (…): no testable command passed: …", repair.NoSuchTarget), "no test suite in the repository"},
 		{below, rep(pyramid.Installable, "x", repair.NetworkUnreachable), "needs the network"},
 		{below, rep(pyramid.Testable, "no runnable command to run"), "no runnable command"},
 		{below, rep(pyramid.None, "the Bash File fails", repair.Unknown), "setup fails: unknown"},

@@ -279,10 +279,30 @@ func (r *runner) repairFailures(ctx context.Context, l pyramid.Level, failed []o
 		return levelResult{passed: true, how: " (with failing tests no repair fixed)"}, nil
 	}
 	res := levelResult{why: fmt.Sprintf("no %s command passed: %s", l, strings.Join(why, "; "))}
+	if l == pyramid.Testable && r.rep.TestsFound == 0 && r.noneOwn(failed) {
+		res.why = "the repository has no test suite heragent can find (the graph found no tests, and no testable command is one of the project's own: its tests may live in another repository): " + res.why
+	}
 	if len(failed) > 0 {
 		res.failLog = failed[0].Log
 	}
 	return res, nil
+}
+
+// noneOwn reports whether every failed command was diagnosed, in this
+// iteration, as a target or script the project does not have.
+func (r *runner) noneOwn(failed []outcome) bool {
+	for _, fc := range failed {
+		own := true
+		for _, rp := range r.rep.Repairs {
+			if rp.Iteration == r.iter && rp.Command == fc.Text && rp.Diagnosis.Kind == repair.NoSuchTarget {
+				own = false
+			}
+		}
+		if own {
+			return false
+		}
+	}
+	return len(failed) > 0
 }
 
 // commandFailure is what repair reads of a failed command.

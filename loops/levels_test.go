@@ -487,3 +487,27 @@ func TestBuildStepTheSandboxCannotRunIsLeftOut(t *testing.T) {
 		t.Fatalf("a configure alone built the project: %+v", rep.Repairs)
 	}
 }
+
+// A repository whose only testable command is a target it does not have,
+// and in which the graph found no tests, is reported as having no test
+// suite (nginx: its tests are another repository); one whose tests the
+// graph found is not.
+func TestNoTestSuiteInTheRepository(t *testing.T) {
+	notOwn := func(f repair.Failure, _ *bashfile.File) []repair.Proposal {
+		if f.Phase != repair.PhaseCommand {
+			return nil
+		}
+		return []repair.Proposal{{Diagnosis: repair.Diagnosis{Kind: repair.NoSuchTarget, Subject: "check"}, Rule: "test", Action: repair.ActionRecord, Reason: "no target check"}}
+	}
+	for _, found := range []int{0, 12} {
+		f := newFake()
+		f.command = func(_, text string) (int, string) {
+			return 2, "make: *** No rule to make target 'check'.  Stop.\n"
+		}
+		rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: pyr(found, documented("make check", pyramid.Unit)), Repairer: scripted(notOwn)})
+		says := strings.Contains(rep.WhyNotHigher, "has no test suite heragent can find")
+		if rep.Level != pyramid.Installable || says != (found == 0) {
+			t.Errorf("tests found %d: level %s, why: %s", found, rep.Level, rep.WhyNotHigher)
+		}
+	}
+}
