@@ -259,3 +259,46 @@ func TestServerProbeOfASubshell(t *testing.T) {
 		t.Errorf("probe: %s", p)
 	}
 }
+
+// A plain Makefile's target that links a program names ./NAME — unless
+// its recipe links it in another directory (re2's `(cd obj && $(CXX) …
+// -o shared-testinstall)`, a make target, not a program at the top).
+func TestMakefileProgramsLinkedElsewhere(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"Makefile": "all: tool\n\ntool: tool.c\n\t$(CC) -o $@ tool.c\n\n" +
+			"shared-testinstall:\n\t@mkdir -p obj\n\t(cd obj && $(CXX) shared-testinstall.cc -o shared-testinstall $(LDFLAGS))\n\tobj/shared-testinstall\n",
+		"tool.c": "#include <stdio.h>\nint main(void) { return 0; }\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	s, err := embedded.Open(ctx, filepath.Join(t.TempDir(), "graph.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ix, _, err := retrieval.Build(ctx, dir, s, build.Options{Name: "tool"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := newEnv(ctx, ix, bashfile.Layout{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := synthesize(ctx, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, c := range cs {
+		texts = append(texts, c.Text)
+	}
+	all := strings.Join(texts, "\n")
+	if !strings.Contains(all, "./tool") || strings.Contains(all, "shared-testinstall") {
+		t.Errorf("probes:\n%s", all)
+	}
+}

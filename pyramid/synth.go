@@ -338,11 +338,17 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 			if path.Dir(t.Path) != "." || testName.MatchString(t.Name) || !strings.Contains(t.Command, "-o $@") && !strings.Contains(t.Command, "-o "+t.Name) {
 				continue
 			}
+			if cdRecipe.MatchString(t.Command) { // `(cd obj && $(CXX) … -o NAME)`: the program is not ./NAME (re2's shared-testinstall)
+				continue
+			}
 			add(program{run: "./" + t.Name, source: mains["."], why: Provenance{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "links program " + t.Name}, lib: exampleRe.MatchString(t.Name)})
 		}
 	}
 	return append(libs, progs...), nil
 }
+
+// cdRecipe matches a recipe that changes directory before it links.
+var cdRecipe = regexp.MustCompile(`(^|[(;&|]\s*)cd\s`)
 
 // amMain finds the main source of an automake program: a main named
 // after it, else the main in its directory, else src/main.c.
