@@ -28,6 +28,8 @@ var executableMatches = []match{
 	{MissingExecutable, regexp.MustCompile(`FileNotFoundError: \[Errno 2\] No such file or directory: '([\w.+-]+)'$`)},
 	// Node child_process: Error: spawn xxd ENOENT
 	{MissingExecutable, regexp.MustCompile(`spawn ([\w.+-]+) ENOENT`)},
+	// node's which (node-gyp looking for make): gyp ERR! stack Error: not found: make
+	{MissingExecutable, regexp.MustCompile(`(?:^|stack )Error: not found: ([\w.+-]+)$`)},
 	// Go's os/exec: exec: "bzr": executable file not found in $PATH
 	{MissingExecutable, regexp.MustCompile(`exec: "([\w.+-]+)": executable file not found in \$PATH`)},
 	// CMake: No CMAKE_CXX_COMPILER could be found.
