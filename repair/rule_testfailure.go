@@ -18,13 +18,13 @@ var testFailureMatches = []match{
 	{TestFailure, regexp.MustCompile(`^test result: ()FAILED`)},                                         // cargo
 	{TestFailure, regexp.MustCompile(`Tests run: \d+, Failures: [1-9]\d*()|There are test failures()`)}, // maven
 	{TestFailure, regexp.MustCompile(`^\s*\d+/\d+\s+(\S+)\s+FAIL\s`)},                                   // meson test
-	{TestFailure, regexp.MustCompile(`^Fail:\s+()[1-9]`)},                                              // meson summary
-	{TestFailure, regexp.MustCompile(`^# FAIL:\s+()[1-9]`)},                                            // automake test-driver summary
+	{TestFailure, regexp.MustCompile(`^Fail:\s+()[1-9]`)},                                               // meson summary
+	{TestFailure, regexp.MustCompile(`^# FAIL:\s+()[1-9]`)},                                             // automake test-driver summary
 	{TestFailure, regexp.MustCompile(`^FAIL: ([\w./+-]+)$`)},                                            // automake test-driver
 	{TestFailure, regexp.MustCompile(`^# of unexpected failures\s+()\d+`)},                              // DejaGnu
 	{TestFailure, regexp.MustCompile(`^The following tests FAILED:()`)},                                 // ctest
 	{TestFailure, regexp.MustCompile(`^✖ (.+?) \([\d.]+m?s\)$`)},                                        // node:test spec reporter
-	{TestFailure, regexp.MustCompile(`^(?:ℹ|#) fail ()[1-9]`)},                                           // node:test, TAP summaries
+	{TestFailure, regexp.MustCompile(`^(?:ℹ|#) fail ()[1-9]`)},                                          // node:test, TAP summaries
 	{TestFailure, regexp.MustCompile(`^\s*()[1-9]\d* tests? failed$`)},                                  // a project's own driver (tcpdump's TESTrun)
 }
 
