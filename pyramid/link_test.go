@@ -141,7 +141,7 @@ func TestLastResort(t *testing.T) {
 // build wrote no such header there is no probe.
 func TestLinkProbesGeneratedHeader(t *testing.T) {
 	repo := fstest.MapFS{
-		"include/ffi.h.in":    {Data: []byte("/* Return a version string. */\nFFI_API const char *ffi_get_version (void);\n")},
+		"include/ffi.h.in":     {Data: []byte("/* Return a version string. */\nFFI_API const char *ffi_get_version (void);\n")},
 		"include/ffi_common.h": {Data: []byte("int x;\n")},
 	}
 	fns := VersionFuncs(repo, "libffi")
