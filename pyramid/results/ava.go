@@ -7,8 +7,9 @@ import (
 
 // ava's closing lines, each alone on its line, after its own mark:
 // "✔ 32 tests passed", "✖ 2 tests failed", "1 known failure",
-// "3 tests skipped", "2 tests todo".
-var avaLine = regexp.MustCompile(`^(?:[✔✖⚠]\s+)?(\d+) (tests? passed|tests? failed|known failures?|tests? skipped|tests? todo|uncaught exceptions?)$`)
+// "3 tests skipped", "2 tests todo". The same words close hand-written
+// runners: UglifyJS's test/mocha.js ends "264 test(s) passed."
+var avaLine = regexp.MustCompile(`^(?:[✔✖⚠]\s+)?(\d+) ((?:tests?|test\(s\)) passed|(?:tests?|test\(s\)) failed|known failures?|tests? skipped|tests? todo|uncaught exceptions?)\.?$`)
 
 // parseAva reads ava's summary. Each "passed" line starts a run.
 func parseAva(ls []string) (Counts, bool) {

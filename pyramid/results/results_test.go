@@ -126,6 +126,7 @@ func TestParseTestdata(t *testing.T) {
 		{"labels/vim_make_test.txt", c(7696, 8, 181, 0, "labels")},
 		{"nodetap/http_server_tap16.txt", c(528, 0, 0, 0, "node-tap")},
 		{"ava/chalk.txt", c(32, 0, 0, 0, "ava")},
+		{"ava/uglifyjs-mocha-js.txt", c(264, 0, 0, 0, "ava")},
 		// Catch2 (real, v2.13.10 and v3.7.1): a test case that failed as
 		// expected ([!shouldfail]) → skipped; SKIP() → skipped.
 		{"catch2/v2_mixed.txt", c(3, 1, 1, 0, "catch2")},
