@@ -95,7 +95,7 @@ func BuiltProbes(bins []string, repoName, fixture string) []Command {
 			out = append(out, mk("timeout 10 "+run+" "+fixture, "runs a program the build produced on an input of the test suite ("+fixture+", the suite's most common input kind)"))
 		}
 		in, kind := sampleInput(c.rel)
-		out = append(out, mk("printf '"+in+"' | timeout 10 "+run, "runs a program the build produced on a small "+kind+" input on stdin"))
+		out = append(out, mk(StdinProbe(in, "timeout 10 "+run), "runs a program the build produced on a small "+kind+" input on stdin"))
 		if i < 2 {
 			weak = append(weak, mk("timeout 10 "+run+" --version", "last resort: asks a program the build produced for its version (proves it starts, not that it works)"),
 				mk("timeout 10 "+run+" --help", "last resort: asks a program the build produced for its usage (proves it starts, not that it works)"))

@@ -37,7 +37,7 @@ func interpreterRun(run string) string {
 		return run + " " + args
 	}
 	if in, ok := interpreterStdin[name]; ok {
-		return "printf '" + in + "' | " + run
+		return StdinProbe(in, run)
 	}
 	return ""
 }

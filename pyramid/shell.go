@@ -99,9 +99,13 @@ func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map
 	if !ok { // printed, it would be other commands or no shell at all
 		return out
 	}
-	text := withoutSudo(strings.TrimSpace(printed))
+	trimmed := strings.TrimSpace(printed)
+	if trimmed != printed && !parses(trimmed) { // trimmed a Unicode space it needed ("! \u2029")
+		return out
+	}
+	text := withoutSudo(trimmed) // what it cuts parses
 	fields := strings.Fields(text)
-	if len(fields) == 0 || !parses(text) { // trimmed a Unicode space it needed ("! \u2029")
+	if len(fields) == 0 {
 		return out
 	}
 	switch fields[0] {

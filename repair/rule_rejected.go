@@ -3,6 +3,8 @@ package repair
 import (
 	"regexp"
 	"strings"
+
+	"github.com/heragent/heragent/pyramid"
 )
 
 // rejected: the command ran and refused what it was given — a program
@@ -20,7 +22,7 @@ var rejectedMatches = []match{
 	{NoSuchTarget, regexp.MustCompile(`error Command "([^"]+)" not found\.`)}, // yarn 1
 	{NoSuchTarget, regexp.MustCompile(`ERR_PNPM_NO_SCRIPT\S* Missing script: (\S+)`)},
 	{NoSuchTarget, regexp.MustCompile(`ninja: error: unknown target '([^']+)'`)},
-	{UsageError, regexp.MustCompile(`^\s*(?:[Uu]sage|USAGE) ?: (\S+)`)}, // haproxy writes "Usage : haproxy …"
+	{UsageError, regexp.MustCompile(`^\s*(?:[Uu]sage|USAGE) ?: (\S+)`)}, // "Usage : prog …" too, a space before the colon
 	{UsageError, regexp.MustCompile(`(?i)^(?:\S+: )?(?:error: )?please specify (.+)`)},
 	{UsageError, regexp.MustCompile(`^(\S+): error: the following arguments are required`)},
 	{UsageError, regexp.MustCompile(`^(\S+): (?:unrecognized|invalid|unknown) option\b`)},
@@ -32,12 +34,6 @@ var rejectedMatches = []match{
 // a keymap compiler, an archive tool, a language's interpreter.
 var inputMatches = []match{
 	{InputRejected, regexp.MustCompile(`(?i)()\b(?:syntax error|parse error|error while parsing|failed to parse|unexpected end of (?:file|input)|unexpected token|not in \w+ format|unrecognized (?:file )?format|unknown (?:file )?format|invalid (?:input|format|header|magic)|bad magic|not a valid \w+ file)`)},
-}
-
-// madeUpInput reports whether the command feeds a probe's generated input
-// (pyramid's sampleInput) on stdin: `printf '…' | program`.
-func madeUpInput(cmd string) bool {
-	return strings.HasPrefix(cmd, "printf '") && strings.Contains(cmd, "' | ")
 }
 
 func (rejected) Name() string { return "rejected" }
@@ -59,7 +55,7 @@ func (rejected) Diagnose(f Failure) []Diagnosis {
 			return ds
 		}
 	}
-	if ds := firstOnly(scan(f.Log, rejectedMatches, nil)); len(ds) > 0 || !madeUpInput(f.Command) {
+	if ds := firstOnly(scan(f.Log, rejectedMatches, nil)); len(ds) > 0 || !pyramid.IsStdinProbe(f.Command) {
 		return ds
 	}
 	return firstOnly(scan(f.Log, inputMatches, nil))

@@ -1,0 +1,132 @@
+package pyramid
+
+// Servers among the programs: started in the background and probed on
+// 127.0.0.1, then stopped.
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// serverPort reports whether cmd (run from dir) starts a server, and its
+// port, from the command and the source of the file it runs.
+func serverPort(ctx context.Context, e *env, cmd, dir string) (string, bool) {
+	src, cmd := writtenFiles(cmd) // a file the command writes is source, not command words
+	if f := strings.Fields(cmd); len(f) >= 2 && (f[0] == "npm" || f[0] == "yarn") {
+		name := f[1]
+		if name == "run" && len(f) > 2 {
+			name = f[2]
+		}
+		if ts, err := e.ix.Targets(ctx, "script"); err == nil {
+			for _, t := range ts {
+				if t.Path == path.Join(dir, "package.json") && t.Name == name {
+					cmd += " " + t.Command // judge the script the package runs
+				}
+			}
+		}
+	}
+	for _, w := range strings.Fields(cmd) {
+		w = strings.Trim(w, `"'`)
+		if strings.HasPrefix(w, "-") || strings.ContainsAny(w, "$|<>") {
+			continue
+		}
+		rel := path.Join(dir, strings.TrimPrefix(w, "./"))
+		for _, cand := range []string{rel, rel + ".js", path.Join(rel, "index.js"), rel + ".py", path.Join(rel, "app.py")} {
+			if !strings.HasSuffix(cand, ".js") && !strings.HasSuffix(cand, ".py") && !strings.HasSuffix(cand, ".mjs") {
+				continue
+			}
+			if s, err := e.ix.ReadFile(ctx, cand, 0, 0, true); err == nil {
+				src += s + "\n"
+				break
+			}
+		}
+	}
+	if m := portFlagRe.FindStringSubmatch(cmd); m != nil && (serverRe.MatchString(cmd) || serverSrc.MatchString(src)) {
+		return m[2], true
+	}
+	switch {
+	case strings.Contains(cmd, "flask") && strings.Contains(cmd, " run"):
+		return "5000", true
+	case strings.Contains(cmd, "http.server") || strings.Contains(cmd, "uvicorn") || strings.Contains(cmd, "runserver"):
+		return "8000", true
+	}
+	if !serverSrc.MatchString(src) && !serverRe.MatchString(cmd) {
+		return "", false
+	}
+	if m := portRe.FindStringSubmatch(src + "\n" + cmd); m != nil {
+		return m[1], true
+	}
+	if strings.Contains(cmd, "node") || strings.Contains(cmd, "npm") {
+		return "3000", true
+	}
+	return "8080", true
+}
+
+var portFlagRe = regexp.MustCompile(`(--port[= ]|-p\s+|PORT=)(\d{2,5})\b`)
+
+// serverize turns Runnable commands that start a server into background
+// probes on localhost.
+func serverize(ctx context.Context, e *env, cs []Command) []Command {
+	for i, c := range cs {
+		if c.Background || c.Bucket.Level() != Runnable || c.Expect != nil || c.LastResort() || withEcho(c.Text) {
+			continue // a client run against the stand-in server is no server
+		}
+		if port, ok := serverPort(ctx, e, c.Text, c.Dir); ok {
+			cs[i].Text, cs[i].Background, cs[i].Serve = serverProbe(c.Text, port), true, c.Text
+			cs[i].Reason = c.Reason + "; a server: started in the background and proved by an HTTP answer on 127.0.0.1:" + port
+		}
+	}
+	return cs
+}
+
+// tcpServerProbe is serverProbe for a server that does not speak HTTP:
+// it passes when the port accepts a connection.
+func tcpServerProbe(cmd, port string) string {
+	return backgroundProbe(cmd, "(exec 3<>/dev/tcp/127.0.0.1/"+port+") 2>/dev/null && ok=0")
+}
+
+// serverProbe starts cmd in the background in its own process group,
+// waits up to 30 s for an HTTP answer on 127.0.0.1:port (curl, or a bare
+// TCP connect when curl is missing), stops the whole group and exits 0
+// only if the server answered. The server's log tail is printed.
+func serverProbe(cmd, port string) string {
+	return backgroundProbe(cmd, fmt.Sprintf("if command -v curl >/dev/null; then curl -sS -o /dev/null --max-time 2 http://127.0.0.1:%[1]s/ && ok=0; "+
+		"else (exec 3<>/dev/tcp/127.0.0.1/%[1]s) 2>/dev/null && ok=0; fi", port))
+}
+
+// backgroundProbe runs check (which sets ok=0 on success) once a second
+// for up to 30 s while cmd runs in the background.
+func backgroundProbe(cmd, check string) string {
+	// "( " with a space: a command that is a subshell itself would make
+	// "((", which bash reads as arithmetic
+	return "set -m; ( " + cmd + " ) >/tmp/heragent-server.log 2>&1 & pid=$!; ok=1; for i in $(seq 1 30); do " + check + "; [ $ok = 0 ] && break; sleep 1; done; " +
+		"kill -- -$pid 2>/dev/null || kill $pid 2>/dev/null; wait $pid 2>/dev/null; tail -n 20 /tmp/heragent-server.log; exit $ok"
+}
+
+// goToolDir is a directory of a Go module's generators and maintenance
+// tools (testify's _codegen, _readme-gofmt; internal/tools; hack/).
+var goToolDir = regexp.MustCompile(`(^|/)_?(codegen|gen|generate|generator|gofmt|fmt|lint|linter|readme[\w-]*|tools?|scripts?|ci|hack|mage|build)(/|$)`)
+
+// goNested are the directories of the checkout's nested Go modules, read once.
+func goNested(ctx context.Context, e *env) []string {
+	if e.goNested == nil {
+		e.goNested = append([]string{}, bashfile.NestedGoModules(ctx, e.ix)...)
+	}
+	return e.goNested
+}
+
+// nestedModuleOf is the innermost nested module directory holding dir, "".
+func nestedModuleOf(dir string, nested []string) string {
+	best := ""
+	for _, n := range nested {
+		if (dir == n || strings.HasPrefix(dir, n+"/")) && len(n) > len(best) {
+			best = n
+		}
+	}
+	return best
+}
