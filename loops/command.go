@@ -93,7 +93,11 @@ func execCommand(ctx context.Context, sb Sandbox, c pyramid.Command, n int, time
 	}
 	// pipefail: every stage of a pipeline counts (`./tool x | dot -Tpng`
 	// must not pass on dot's status when the tool failed).
-	script := "set -o pipefail\ntouch " + stamp + "\ncd " + quote(dir) + " || exit 1\n" + c.Text + "\n"
+	stdin := emptyStdin
+	if c.TTY {
+		stdin = "" // the pseudo-terminal is its input
+	}
+	script := "set -o pipefail" + stdin + "\ntouch " + stamp + "\ncd " + quote(dir) + " || exit 1\n" + c.Text + "\n"
 	cmd := []string{"bash", "-lc", script}
 	if c.TTY {
 		cmd = onTTY(cmd)
@@ -128,6 +132,13 @@ func execCommand(ctx context.Context, sb Sandbox, c pyramid.Command, n int, time
 	}
 	return cr, nil
 }
+
+// emptyStdin gives a command a pipe with nothing in it as its standard
+// input, as a CI runner's step or a shell in a pipeline has, instead of the
+// engine's /dev/null: reads end at once either way, but a pipe cannot
+// seek, and test suites check that (lua's files.lua asserts a seek on
+// stdin fails, which /dev/null lets succeed).
+const emptyStdin = "; exec < <(:)"
 
 // collectResults copies the test result files the command created or
 // changed (newer than its stamp) out of the sandbox.

@@ -57,3 +57,29 @@ func TestTerminalProgramOnAPseudoTerminal(t *testing.T) {
 		}
 	}
 }
+
+// A command's standard input is an empty pipe, as on a CI runner: a read
+// ends at once and a seek fails; a terminal program still gets its
+// pseudo-terminal.
+func TestCommandStdinIsAnEmptyPipe(t *testing.T) {
+	t.Parallel()
+	e := enginetest.Engine(t)
+	sb := enginetest.Sandbox(t, e, sandbox.Options{Repo: testrepo.Write(t, map[string]string{"README": "stdin\n"})})
+	dir := t.TempDir()
+	for i, tc := range []struct {
+		text string
+		tty  bool
+	}{
+		{"[ -p /dev/stdin ] && ! read -r line && echo an empty pipe", false},
+		{"[ -t 0 ] && echo a terminal", true},
+	} {
+		c := pyramid.Command{Text: tc.text, Bucket: pyramid.Entry, Level: pyramid.Runnable, TTY: tc.tty}
+		got, err := execCommand(context.Background(), sb, c, i+1, 0, filepath.Join(dir, "log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.Passed {
+			t.Errorf("%q (tty=%v): exit %d, %s", tc.text, tc.tty, got.ExitCode, got.Verdict)
+		}
+	}
+}

@@ -223,6 +223,11 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 	case res.TimedOut && !res.Idle && boundedUse(c):
 		res.noRepair = fmt.Sprintf("still running after %s: the program runs until stopped (an animation, a prompt, a server), not a use that ends", useTimeout)
 	}
+	if res.noRepair != "" {
+		// No repair makes a program that waits or runs on end: the later
+		// states do not spend its time limit on it again.
+		r.cur.skip[c.Text] = res.noRepair
+	}
 	if vc, ok := pyramid.VerboseRerun(c, res.Counts); ok && l == pyramid.Testable {
 		if vr, err := r.runCommand(ctx, sb, vc); err == nil {
 			res.diag += "\n" + vr.diag

@@ -128,3 +128,37 @@ func TestSandboxThatStopsEndsTheRunAtItsLevel(t *testing.T) {
 		t.Fatalf("level %s, why %q, commands %v", rep.Level, rep.WhyNotHigher, f.commandsRun())
 	}
 }
+
+// A use found to run until stopped is not started again in the states a
+// later repair makes: it would spend its time limit again in each.
+func TestUseThatNeverEndsIsNotRunAgainAfterARepair(t *testing.T) {
+	f := newFake()
+	f.command = func(script, text string) (int, string) {
+		switch text {
+		case "make test":
+			return 0, "Ran 12 tests in 0.1s\n\nOK\n"
+		case "demo --follow":
+			return fakeTimedOut, "tick\ntick\n"
+		case "./demo render in.txt":
+			if strings.Contains(script, "libdemo") {
+				return 0, "rendered 3 pages\n"
+			}
+			return 1, "demo: error while loading shared libraries: libdemo.so.1\n"
+		}
+		return 1, ""
+	}
+	p := pyr(12, documented("make test", pyramid.Unit), documented("demo --follow", pyramid.Entry), documented("./demo render in.txt", pyramid.Entry))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: addPackage("./demo render in.txt", "libdemo1"), MaxTime: time.Hour})
+	if rep.Level != pyramid.Runnable {
+		t.Fatalf("level %s (%s), commands %v", rep.Level, rep.WhyNotHigher, f.commandsRun())
+	}
+	runs := 0
+	for _, c := range f.commandsRun() {
+		if c == "demo --follow" {
+			runs++
+		}
+	}
+	if runs != 1 {
+		t.Errorf("the endless use ran %d times: %v", runs, f.commandsRun())
+	}
+}

@@ -27,7 +27,12 @@ func TestToolchainLayerOnEngine(t *testing.T) {
 	certs, _ := sandbox.HostCACerts()
 	why := bashfile.Provenance{Source: "test"}
 	made := 0
-	for i, content := range []string{"first repository", "second repository"} {
+	for i, name := range []string{"first repository", "second repository"} {
+		// The run ID makes each repository's contents new on this engine: a
+		// checkpoint an earlier, killed run of this test left (keyed by the
+		// base image, the repository and the Bash File) cannot match it.
+		runID := sandbox.NewRunID()
+		content := name + " " + runID
 		f := bashfile.New()
 		f.AddPackages(bashfile.Base, why, "m4")
 		if i == 1 {
@@ -37,7 +42,7 @@ func TestToolchainLayerOnEngine(t *testing.T) {
 		repo := testrepo.Write(t, map[string]string{"mine.txt": content + "\n"})
 		out := filepath.Join(t.TempDir(), "out")
 		o := loops.RunOptions{Repo: repo, Out: out, Image: enginetest.Image(), CACerts: certs, File: f, Pyramid: &pyramid.Pyramid{},
-			Target: pyramid.Installable, Repairer: repair.RulesBrain{}, MaxTime: 10 * time.Minute, RunID: sandbox.NewRunID()}
+			Target: pyramid.Installable, Repairer: repair.RulesBrain{}, MaxTime: 10 * time.Minute, RunID: runID}
 		t.Cleanup(func() { e.GC(context.Background(), sandbox.GCOptions{Checkpoints: true, RunID: o.RunID}) })
 		rep, err := loops.Run(context.Background(), loops.Docker(e), o)
 		if err != nil {
