@@ -317,7 +317,7 @@ func classifyOne(s string) verdict {
 		case helpRe.MatchString(" "+rest) && len(w) == 2:
 			return verdict{Bucket: Smoke, Reason: "asks the built program for its version or usage"}
 		}
-		return verdict{Bucket: Entry, Reason: "runs a program built from the repository"}
+		return verdict{Bucket: Entry, Reason: reasonBuiltProgram}
 	}
 	return verdict{Drop: "not a build, test or run command"}
 }

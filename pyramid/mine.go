@@ -106,6 +106,7 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		// reader): the library's import stays the last thing tried.
 		all = append(all, pyImport(ctx, e, "the documented examples are tried first")...)
 	}
+	all = append(all, documentedProgramLastResorts(e, all)...)
 	sm, err := smokeProbes(ctx, ix, all)
 	if err != nil {
 		return nil, err
@@ -156,7 +157,7 @@ func fromShell(e *env, block string, src, file string, startLine int, note strin
 		v := classify(sc.Text)
 		text := sc.Text
 		if w := strings.Fields(sc.Text); v.Drop != "" && len(w) > 0 && e.progs[w[0]] != "" && hardDrop(sc.Text) == "" {
-			v = verdict{Bucket: Entry, Reason: "runs the project's program " + w[0]}
+			v = verdict{Bucket: Entry, Reason: reasonProjectProgram + w[0]}
 			if len(w) == 2 && helpRe.MatchString(" "+w[1]) {
 				v = verdict{Bucket: Smoke, Reason: "asks the project's program for its version or usage"}
 			}

@@ -1,0 +1,77 @@
+package pyramid
+
+import (
+	"strings"
+)
+
+// The classifier's reasons for a Runnable command that starts one of the
+// repository's programs: by the name its build or package gives it (then
+// the name follows), or by a path to what the build made.
+const (
+	reasonProjectProgram = "runs the project's program "
+	reasonBuiltProgram   = "runs a program built from the repository"
+)
+
+// documentedProgramLastResorts gives a repository that documents its uses
+// the last resort a repository without them gets from synthesize: the
+// program the first documented use starts (as built, or on PATH by the
+// name the project gives it) asked for its version and its usage. A
+// documented use may need what the sandbox lacks — a terminal UI, a file
+// the reader writes (`--config my.yml`), a peer — and without this the
+// run stops at Testable although the program starts (lazygit's
+// `lazygit`, node_exporter's `./node_exporter --web.config.file=…`).
+// Commands the pyramid already has, at any level, are not added again.
+func documentedProgramLastResorts(e *env, cs []Command) []Command {
+	have := map[string]bool{}
+	for _, c := range cs {
+		have[canonical(c)] = true
+	}
+	for _, c := range cs {
+		prog := documentedProgram(e, c)
+		if prog == "" {
+			continue
+		}
+		why := append(append([]Provenance(nil), c.Why...), Provenance{Source: "synthesized", Note: "the program a documented use starts"})
+		var out []Command
+		for _, ask := range []struct{ flag, what string }{{"--version", "version"}, {"--help", "usage"}} {
+			lr := Command{Text: prog + " " + ask.flag, Dir: c.Dir, Bucket: Entry, Synth: true, Why: why,
+				Reason: "last resort: asks the program a documented use starts for its " + ask.what + " (proves it starts, not that it works)"}
+			if !have[canonical(lr)] {
+				out = append(out, lr)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// documentedProgram is the program c starts when c is a use the
+// repository documents of one of its own programs and the program is the
+// command's first word; "" otherwise.
+func documentedProgram(e *env, c Command) string {
+	if c.Synth || c.Bucket.Level() != Runnable || !documentedRunnable([]Command{c}) {
+		return ""
+	}
+	if !strings.HasPrefix(c.Reason, reasonProjectProgram) && !strings.HasPrefix(c.Reason, reasonBuiltProgram) {
+		return ""
+	}
+	var prog string
+	for _, w := range strings.Fields(c.Text) {
+		if !isAssignment(w) {
+			prog = w
+			break
+		}
+	}
+	if prog == "" || strings.ContainsAny(prog, "|;&<>()$`'\"*?") {
+		return ""
+	}
+	if strings.HasPrefix(prog, "./") || strings.HasPrefix(prog, "../") {
+		return prog
+	}
+	for name, run := range e.progs {
+		if prog == name || prog == run {
+			return prog
+		}
+	}
+	return ""
+}
