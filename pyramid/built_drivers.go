@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -54,13 +55,34 @@ func TestDrivers(fsys fs.FS, bins []string) []Command {
 		}
 		dir = strings.TrimSuffix(dir, "/")
 		rel := strings.Repeat("../", strings.Count(dir, "/")+1) + bin
+		text, reason := rel+" "+file, "the test suite's driver, "+d+", run by the interpreter the build produced ("+bin+")"
+		if libs := driverMakefiles(fsys, dir); len(libs) > 0 {
+			// what the suite loads (lua's testes/libs: the lib*.so its
+			// require tests open) is built by a Makefile of its own
+			text = "make -C " + strings.Join(libs, " && make -C ") + " && " + text
+			reason += ", after the Makefiles of " + strings.Join(libs, ", ")
+		}
 		out = append(out, Command{
-			Text: "cd " + dir + " && " + rel + " " + file, Bucket: Unit, Level: Testable, Synth: true,
-			Reason: "the test suite's driver, " + d + ", run by the interpreter the build produced (" + bin + ")",
+			Text: "cd " + dir + " && " + text, Bucket: Unit, Level: Testable, Synth: true, Driver: true,
+			Reason: reason,
 			Why:    []Provenance{{Source: "built", File: bin, Note: "an interpreter the build produced"}, {Source: "synthesized", File: d, Note: "a suite driver in the interpreter's language"}},
 		})
 	}
 	return out
+}
+
+// driverMakefiles lists the subdirectories of a driver's directory that
+// have a Makefile of their own, relative to it, sorted.
+func driverMakefiles(fsys fs.FS, dir string) []string {
+	var out []string
+	for _, name := range []string{"Makefile", "makefile", "GNUmakefile"} {
+		matches, _ := fs.Glob(fsys, path.Join(dir, "*", name))
+		for _, m := range matches {
+			out = append(out, path.Base(path.Dir(m)))
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
 }
 
 // driverFiles lists the suite drivers of fsys's test directories, sorted.

@@ -33,4 +33,34 @@ func TestTestDrivers(t *testing.T) {
 	if got := TestDrivers(sh, nil); len(got) != 0 {
 		t.Fatalf("nothing built: %+v", got)
 	}
+	// The libraries the suite loads have a Makefile of their own in a
+	// subdirectory of the driver's: built first.
+	lua["testes/libs/makefile"] = &fstest.MapFile{Data: []byte("all: lib1.so\n")}
+	got = TestDrivers(lua, []string{"./lua"})
+	if len(got) != 1 || got[0].Text != "cd testes && make -C libs && ../lua all.lua" || !got[0].Driver {
+		t.Fatalf("lua with libs: %+v", got)
+	}
+}
+
+// A suite driver that runs to its end with exit 0 proves the suite
+// although it prints no count; one that prints nothing, or says tests
+// failed, does not; a plain test command that prints no count does not.
+func TestJudgeSuiteDriver(t *testing.T) {
+	driver := Command{Text: "cd testes && ../lua all.lua", Bucket: Unit, Driver: true}
+	plain := Command{Text: "./run-tests", Bucket: Unit}
+	for _, tc := range []struct {
+		c    Command
+		out  string
+		pass bool
+	}{
+		{driver, "***** FILE 'gc.lua'*****\ntesting closures\nfinal OK !!!\n", true},
+		{driver, "", false},
+		{driver, "testing strings\n3 tests failed\n", false},
+		{plain, "testing closures\nfinal OK !!!\n", false},
+	} {
+		v := Judge(tc.c, Outcome{Output: tc.out})
+		if v.Passed != tc.pass || v.Passed && !v.Suite {
+			t.Errorf("%q on %q: %+v, want passed=%v", tc.c.Text, tc.out, v, tc.pass)
+		}
+	}
 }

@@ -102,6 +102,10 @@ type Command struct {
 	// TTY runs the command on a pseudo-terminal that types q, then Ctrl-C
 	// (script(1)): a terminal UI; set by a repair.
 	TTY bool `json:"tty,omitempty"`
+	// Driver marks a test suite's own driver in the project's language
+	// (lua's all.lua, Tcl's all.tcl): one that runs to its end with exit
+	// 0 proves the suite although it prints no count a parser knows.
+	Driver bool `json:"driver,omitempty"`
 }
 
 // Pyramid is the ordered set of commands for a repository.
