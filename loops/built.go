@@ -79,13 +79,26 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 			}
 		}
 	}
+	// A repository that shows no test of its own (its tests may live in
+	// another repository: nginx's are nginx-tests) gets what one without
+	// tests gets at mining: its programs' first two probes double as
+	// Testable's runtime probe.
+	if pyramid.NoTestsOfItsOwn(r.cur.pyr) {
+		var smoke []pyramid.Command
+		for _, c := range probes {
+			if c.Level == pyramid.Runnable && !c.LastResort() && len(smoke) < 2 {
+				smoke = append(smoke, pyramid.SmokeCopy(c, "the graph found no tests; no test command is the project's own"))
+			}
+		}
+		probes = append(probes, smoke...)
+	}
 	// A suite driver run by a built interpreter is a Testable command.
 	probes = append(pyramid.TestDrivers(os.DirFS(r.o.Repo), bins), probes...)
 	var out []pyramid.Command
 	for _, c := range probes {
 		known := false
 		for _, k := range r.cur.pyr.Commands {
-			known = known || k.Text == c.Text
+			known = known || k.Text == c.Text && k.Level == c.Level
 		}
 		if !known {
 			r.cur.pyr.Commands = append(r.cur.pyr.Commands, c)

@@ -150,7 +150,7 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 			// --version it waits the same (h11's trio server: 3 × 2 min)
 			continue
 		}
-		res, err := r.runCommand(ctx, sb, c)
+		res, err := r.runOrReuse(ctx, sb, l, c)
 		if errors.Is(err, sandbox.ErrSandboxStopped) {
 			// Nothing more runs in this sandbox: the run ends with what
 			// it proved, saying why.

@@ -397,11 +397,32 @@ func smokeProbes(ctx context.Context, ix *retrieval.Index, all []Command) ([]Com
 		if c.Bucket.Level() != Runnable || len(out) == 2 {
 			continue
 		}
-		s := c
-		s.Bucket, s.Level, s.Synth, s.Expect = Smoke, Testable, true, nil
-		s.Reason = "the repository has no tests: running the program is the runtime probe (" + c.Reason + ")"
-		s.Why = append(append([]Provenance(nil), c.Why...), Provenance{Source: "synthesized", Note: "no test files or test targets"})
-		out = append(out, s)
+		out = append(out, SmokeCopy(c, "no test files or test targets"))
 	}
 	return out, nil
+}
+
+// SmokeCopy is a Runnable command of a repository without tests run at
+// Testable as its runtime probe (smoke); note says why there are no tests.
+func SmokeCopy(c Command, note string) Command {
+	s := c
+	s.Bucket, s.Level, s.Synth, s.Expect = Smoke, Testable, true, nil
+	s.Reason = "the repository has no tests: running the program is the runtime probe (" + c.Reason + ")"
+	s.Why = append(append([]Provenance(nil), c.Why...), Provenance{Source: "synthesized", Note: note})
+	return s
+}
+
+// NoTestsOfItsOwn reports a pyramid whose repository shows no test: the
+// graph found none, and every Testable command is a standard command
+// heragent guessed (`make check` from the convention), none the project's.
+func NoTestsOfItsOwn(p *Pyramid) bool {
+	if p.TestsFound > 0 {
+		return false
+	}
+	for _, c := range p.At(Testable) {
+		if !onlyFrom(c, "convention") {
+			return false
+		}
+	}
+	return true
 }
