@@ -79,11 +79,12 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 			}
 		}
 	}
-	// A repository that shows no test of its own (its tests may live in
-	// another repository: nginx's are nginx-tests) gets what one without
-	// tests gets at mining: its programs' first two probes double as
-	// Testable's runtime probe.
-	if pyramid.NoTestsOfItsOwn(r.cur.pyr) {
+	// A repository that shows no test of its own and no suite driver (its
+	// tests may live in another repository: nginx's are nginx-tests) gets
+	// what one without tests gets at mining: its programs' first two
+	// probes double as Testable's runtime probe.
+	drivers := pyramid.TestDrivers(os.DirFS(r.o.Repo), bins)
+	if len(drivers) == 0 && pyramid.NoTestsOfItsOwn(r.cur.pyr) {
 		var smoke []pyramid.Command
 		for _, c := range probes {
 			if c.Level == pyramid.Runnable && !c.LastResort() && len(smoke) < 2 {
@@ -93,7 +94,7 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 		probes = append(probes, smoke...)
 	}
 	// A suite driver run by a built interpreter is a Testable command.
-	probes = append(pyramid.TestDrivers(os.DirFS(r.o.Repo), bins), probes...)
+	probes = append(drivers, probes...)
 	var out []pyramid.Command
 	for _, c := range probes {
 		known := false

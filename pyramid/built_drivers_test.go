@@ -3,6 +3,8 @@ package pyramid
 import (
 	"testing"
 	"testing/fstest"
+
+	"github.com/heragent/heragent/pyramid/results"
 )
 
 func TestTestDrivers(t *testing.T) {
@@ -62,5 +64,13 @@ func TestJudgeSuiteDriver(t *testing.T) {
 		if v.Passed != tc.pass || v.Passed && !v.Suite {
 			t.Errorf("%q on %q: %+v, want passed=%v", tc.c.Text, tc.out, v, tc.pass)
 		}
+	}
+}
+
+// A suite driver that ran to its end is graded the whole suite.
+func TestGradeSuiteDriver(t *testing.T) {
+	c := Command{Text: "cd testes && make -C libs && ../lua all.lua", Bucket: Unit, Synth: true, Driver: true}
+	if ev, why := GradeTestable(c, results.Counts{Passed: 1, Frameworks: []string{"suite"}}, 0); ev != EvidenceSuite {
+		t.Errorf("graded %s (%s), want suite", ev, why)
 	}
 }

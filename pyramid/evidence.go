@@ -82,6 +82,8 @@ func GradeTestable(c Command, counts results.Counts, testsFound int) (evidence, 
 		return EvidenceSubset, join(sc.part, share)
 	case sc.runner:
 		return EvidenceSuite, join("the whole test suite ("+sc.what+")", share)
+	case c.Driver:
+		return EvidenceSuite, join("the test suite's own driver, run to its end", share)
 	case c.Bucket == Smoke:
 		return EvidenceSubset, join("tests a smoke probe ran", share)
 	case projectCommand(c):
