@@ -1,6 +1,7 @@
 package loops
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -30,7 +31,7 @@ func TestNoTestsOfItsOwnProbesOnceForBothLevels(t *testing.T) {
 		return 127, "command not found\n"
 	}
 	guess := pyramid.Command{Text: "make check", Bucket: pyramid.Unit, Reason: "runs the test target", Why: []pyramid.Provenance{{Source: "convention", File: "Makefile"}}}
-	rep, _ := runFake(t, f, RunOptions{Name: "demo", File: builtFile(), Pyramid: pyr(0, guess), Repairer: repair.RulesBrain{}})
+	rep, out := runFake(t, f, RunOptions{Name: "demo", Repo: t.TempDir(), File: builtFile(), Pyramid: pyr(0, guess), Repairer: repair.RulesBrain{}})
 	if rep.Level != pyramid.Runnable || rep.TestableEvidence != pyramid.EvidenceSmoke {
 		t.Fatalf("level %s (testable %s): %s; commands %v", rep.Level, rep.TestableEvidence, rep.WhyNotHigher, f.commandsRun())
 	}
@@ -47,5 +48,15 @@ func TestNoTestsOfItsOwnProbesOnceForBothLevels(t *testing.T) {
 	}
 	if len(proofs) != 2 || !strings.HasSuffix(proofs[0], strings.TrimPrefix(proofs[1], "runnable ")) {
 		t.Errorf("proofs %q: want the probe once at each level", proofs)
+	}
+
+	// verify starts it once too, for both levels
+	clear(started)
+	v, err := Verify(context.Background(), f, out, VerifyOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.Match || len(v.Commands) != 2 || v.Commands[1].Level != pyramid.Runnable {
+		t.Fatalf("verify: %+v", v)
 	}
 }
