@@ -22,7 +22,34 @@ import (
 // says so.
 
 // dataFileRe is a relative path to a data file by its extension.
-var dataFileRe = regexp.MustCompile(`^[\w][\w./+-]*\.(ya?ml|json|schema|toml|xml|csv|tsv|txt|md|ini|cfg|conf|properties|html?|c|h|cc|cpp|cxx|hpp|proto|sql|dot)$`)
+var dataFileRe = regexp.MustCompile(`^[\w][\w./+-]*\.(ya?ml|json|schema|toml|xml|csv|tsv|txt|md|ini|cfg|conf|properties|html?|c|h|cc|cpp|cxx|hpp|proto|sql|dot|[mc]?js|ts|css|py|lua|go|rs)$`)
+
+// codeFileRe is a source file of a language that runs or is built: one a
+// tool of the project reads (a minifier's `uglifyjs example.js`, a
+// formatter's `black file.py`), but also what a build may write (dist/x.js)
+// — so its sample is written only when the file is still missing when the
+// command runs, never over the build's.
+var codeFileRe = regexp.MustCompile(`\.([mc]?js|ts|css|py|lua|go|rs)$`)
+
+// scriptRunners run their first argument that is no option as the
+// program: the command's code, not an input to write (`node app.js`);
+// what follows is the program's input (`node ./bin/uglifyjs example.js`).
+// go and cargo build code of their own: no source file they name is
+// written (`go run hello.go` would prove nothing of the project).
+var scriptRunners = set("node", "nodejs", "python", "python3", "ts-node", "tsx", "deno", "bun", "ruby", "perl", "lua", "bash", "sh")
+
+// scriptArg is the index in ws of the script a runner runs, 0 for none.
+func scriptArg(ws []string) int {
+	if !scriptRunners[path.Base(ws[0])] {
+		return 0
+	}
+	for i := 1; i < len(ws); i++ {
+		if !strings.HasPrefix(ws[i], "-") {
+			return i
+		}
+	}
+	return 0
+}
 
 // schemaSample is a JSON Schema the json sample is valid against: a
 // schema validator's documented use (`jsonschema --instance sample.json
@@ -45,6 +72,15 @@ var sampleInputs = map[string]string{
 	"proto":  "syntax = \"proto3\";\n\nmessage Person {\n  string name = 1;\n  int32 id = 2;\n}\n",
 	"sql":    "CREATE TABLE t (name TEXT, value INTEGER);\nINSERT INTO t VALUES ('heragent', 1), ('other', 2);\nSELECT name, value FROM t;\n",
 	"dot":    "digraph g {\n  heragent -> a;\n  a -> b;\n}\n",
+	"js":     "function greet(name) {\n  var greeting = 'hello ' + name;\n  return greeting;\n}\nconsole.log(greet('heragent'));\n",
+	"mjs":    "export function greet(name) {\n  return 'hello ' + name;\n}\nconsole.log(greet('heragent'));\n",
+	"cjs":    "function greet(name) {\n  return 'hello ' + name;\n}\nmodule.exports = greet;\n",
+	"ts":     "function greet(name: string): string {\n  return 'hello ' + name;\n}\nconsole.log(greet('heragent'));\n",
+	"css":    "body {\n  color: #333333;\n  margin: 0 auto;\n}\n",
+	"py":     "def greet(name):\n    return 'hello ' + name\n\n\nprint(greet('heragent'))\n",
+	"lua":    "local function greet(name)\n  return 'hello ' .. name\nend\nprint(greet('heragent'))\n",
+	"go":     "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hello heragent\")\n}\n",
+	"rs":     "fn main() {\n    println!(\"hello heragent\");\n}\n",
 }
 
 // sampleFor is the small file written for a missing input: a schema for
@@ -77,7 +113,11 @@ func withInputs(ctx context.Context, e *env, cs []Command) []Command {
 			if d := path.Dir(f); d != "." {
 				pre = append(pre, "mkdir -p "+quoteArg(d))
 			}
-			pre = append(pre, "printf '%s' "+quoteArg(sampleFor(f))+" > "+quoteArg(f))
+			write := "printf '%s' " + quoteArg(sampleFor(f)) + " > " + quoteArg(f)
+			if codeFileRe.MatchString(f) {
+				write = "{ test -e " + quoteArg(f) + " || " + write + "; }"
+			}
+			pre = append(pre, write)
 		}
 		cs[i].Text = strings.Join(pre, " && ") + " && " + c.Text
 		cs[i].Reason += " (a sample " + strings.Join(missing, ", ") + " is written first: the docs expect the reader's own)"
@@ -119,7 +159,11 @@ func missingInputs(text string, exists func(string) bool) []string {
 			case ws[0] == "cp" || ws[0] == "mv" || ws[0] == "ln":
 				ws = ws[:len(ws)-1] // the last is where it goes
 			}
+			script := scriptArg(ws)
 			for i := 1; i < len(ws); i++ {
+				if codeFileRe.MatchString(ws[i]) && (i == script || ws[0] == "go" || ws[0] == "cargo") {
+					continue // the program itself, not an input to it
+				}
 				if !outputFlags[ws[i-1]] {
 					add(ws[i])
 				}

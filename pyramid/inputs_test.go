@@ -26,6 +26,15 @@ func TestMissingInputs(t *testing.T) {
 		{"yq ea '.' path/to/*.yml", nil},
 		{"jsonschema --instance sample.json sample.schema", []string{"sample.json", "sample.schema"}},
 		{"protoc --cpp_out=. person.proto", []string{"person.proto"}},
+		// a tool's source input is written; the program an interpreter
+		// runs, and what go or cargo build, are not
+		{"node ./bin/uglifyjs example.js -c -m", []string{"example.js"}},
+		{"uglifyjs file1.js file2.js -o part1.js", []string{"file1.js", "file2.js"}},
+		{"python -m black my_file.py", []string{"my_file.py"}},
+		{"node --trace-warnings app.js", nil},
+		{"python3 my_script.py data.csv", []string{"data.csv"}},
+		{"go run hello.go", nil},
+		{"lessc styles.css", []string{"styles.css"}},
 	} {
 		if got := missingInputs(tc.text, exists); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s: %q, want %q", tc.text, got, tc.want)

@@ -47,7 +47,7 @@ func documentedProgramLastResorts(e *env, cs []Command) []Command {
 
 // documentedProgram is the program c starts when c is a use the
 // repository documents of one of its own programs and the program is the
-// command's first word; "" otherwise.
+// one it runs; "" otherwise.
 func documentedProgram(e *env, c Command) string {
 	if c.Synth || c.Bucket.Level() != Runnable || !documentedRunnable([]Command{c}) {
 		return ""
@@ -55,23 +55,24 @@ func documentedProgram(e *env, c Command) string {
 	if !strings.HasPrefix(c.Reason, reasonProjectProgram) && !strings.HasPrefix(c.Reason, reasonBuiltProgram) {
 		return ""
 	}
-	var prog string
-	for _, w := range strings.Fields(c.Text) {
-		if !isAssignment(w) {
-			prog = w
-			break
-		}
-	}
-	if prog == "" || strings.ContainsAny(prog, "|;&<>()$`'\"*?") {
+	// the one program the command runs, wrappers, text helpers and the
+	// sample inputs written first (withInputs) set aside
+	av := argvs(c.Text)
+	if len(av) != 1 || len(av[0]) == 0 {
 		return ""
 	}
-	if strings.HasPrefix(prog, "./") || strings.HasPrefix(prog, "../") {
-		return prog
-	}
-	for name, run := range e.progs {
-		if prog == name || prog == run {
-			return prog
+	ws := av[0]
+	line := strings.Join(ws, " ")
+	prog := ""
+	for name, run := range e.progs { // by name on PATH, or as built: `node ./bin/uglifyjs`
+		for _, p := range []string{name, run} {
+			if (line == p || strings.HasPrefix(line, p+" ")) && len(p) > len(prog) {
+				prog = p
+			}
 		}
 	}
-	return ""
+	if prog == "" && (strings.HasPrefix(ws[0], "./") || strings.HasPrefix(ws[0], "../")) {
+		prog = ws[0]
+	}
+	return prog
 }
