@@ -295,6 +295,12 @@ func addPackage(r Rule, d Diagnosis, ctx *Context, candidates []string) Proposal
 			// found" (nginx, any Makefile-only project)
 			pkgs = append(pkgs, "libc6-dev")
 		}
+		if cCompilerPkg.MatchString(p) && !ctx.hasPackage("make") && !ctx.hasPackage("build-essential") {
+			// a configure script that found no compiler writes a Makefile
+			// next: make comes with it, not one full setup run later
+			// (nginx's auto/configure: cc, then pcre, zlib, then make)
+			pkgs = append(pkgs, "make")
+		}
 		return edit(d, fmt.Sprintf("install %s, which provides %s %q", strings.Join(pkgs, " "), kindNoun(d.Kind), d.Subject),
 			bashfile.Edit{Op: bashfile.OpAddPackages, Section: ctx.packageSection(p), Packages: pkgs, Why: why(r, d)})
 	}

@@ -252,3 +252,27 @@ func TestEveryRuleHasExcerpts(t *testing.T) {
 		}
 	}
 }
+
+// A configure script that found no C compiler gets the compiler, its C
+// library headers and make in one edit: the Makefile it writes is built
+// next (nginx's auto/configure found cc, then make, missing one full
+// setup run apart).
+func TestMissingCompilerBringsMake(t *testing.T) {
+	log, err := os.ReadFile("testdata/missing-executable/auto-configure-no-cc.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := &Context{File: bashfile.New(), Index: fakeIndex}
+	ps := Propose(ctx, Failure{Phase: PhaseCommand, Command: "auto/configure", ExitCode: 1, Log: string(log)})
+	var pkgs []string
+	for _, p := range ps {
+		for _, e := range p.Edits {
+			pkgs = append(pkgs, e.Packages...)
+		}
+	}
+	for _, want := range []string{"gcc", "libc6-dev", "make"} {
+		if !slices.Contains(pkgs, want) {
+			t.Errorf("packages %q lack %s", pkgs, want)
+		}
+	}
+}
