@@ -24,7 +24,10 @@ import (
 //     pyramid's build command mined from the docs or CI that runs the same
 //     program with other options replaces it (`make` where the INSTALL
 //     file says `make TARGET=linux-glibc`). Up to maxFallbacks are tried,
-//     those naming Linux first, none naming another system.
+//     those naming Linux first, none naming another system. Before them,
+//     a failing make in a Go module or Cargo package becomes the stack's
+//     own build (stackbuild.go): a Makefile that lints and downloads
+//     tools fails on more than the build.
 //
 // Each change is made once; it reports whether the Bash File changed.
 func (r *runner) buildFallback(f repair.Failure) bool {
@@ -38,7 +41,7 @@ func (r *runner) buildFallback(f repair.Failure) bool {
 	if r.fellBack == nil {
 		r.fellBack = map[string]bool{}
 	}
-	return r.dropSecondBuild(at) || r.documentedBuild(at)
+	return r.dropSecondBuild(at) || r.stackBuild(at) || r.documentedBuild(at)
 }
 
 var failedAtRe = regexp.MustCompile(`setup failed at line (\d+) with exit code`)
