@@ -31,13 +31,13 @@ func (r *runner) stackBuild(at bashfile.Place) bool {
 }
 
 // stackBuildOf is the manifest at the repository's top and its stack's
-// build: a Go module's programs written to the top (`go build -o .
-// ./...`, where the docs run ./NAME), or its packages compiled when it
-// has no program; a Cargo package's `cargo build`. "" for none.
+// build: a Go module's programs written to the top (`go build -o . .
+// ./cmd/...`, where the docs run ./NAME), or its packages compiled when
+// it has no program; a Cargo package's `cargo build`. "" for none.
 func stackBuildOf(repo string) (manifest, build string) {
 	if _, err := os.Stat(filepath.Join(repo, "go.mod")); err == nil {
-		if goHasProgram(repo) {
-			return "go.mod", "go build -o . ./..."
+		if progs := goPrograms(repo); len(progs) > 0 {
+			return "go.mod", "go build -o . " + strings.Join(progs, " ")
 		}
 		return "go.mod", "go build ./..."
 	}
@@ -47,11 +47,11 @@ func stackBuildOf(repo string) (manifest, build string) {
 	return "", ""
 }
 
-// goHasProgram reports a main package at the module's top or in cmd/.
-func goHasProgram(repo string) bool {
-	if fi, err := os.Stat(filepath.Join(repo, "cmd")); err == nil && fi.IsDir() {
-		return true
-	}
+// goPrograms are the module's program packages a user installs: the
+// module's top (`.`) when it is a main package, and cmd/... — not every
+// main package (./... would write tools/ over the directory tools).
+func goPrograms(repo string) []string {
+	var out []string
 	files, _ := filepath.Glob(filepath.Join(repo, "*.go"))
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
@@ -59,8 +59,12 @@ func goHasProgram(repo string) bool {
 		}
 		b, _ := os.ReadFile(f)
 		if src := string(b); strings.HasPrefix(src, "package main\n") || strings.Contains(src, "\npackage main\n") {
-			return true
+			out = append(out, ".")
+			break
 		}
 	}
-	return false
+	if fi, err := os.Stat(filepath.Join(repo, "cmd")); err == nil && fi.IsDir() {
+		out = append(out, "./cmd/...")
+	}
+	return out
 }

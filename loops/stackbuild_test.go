@@ -19,7 +19,7 @@ func TestStackBuildReplacesAFailingMakeInAGoModule(t *testing.T) {
 	os.WriteFile(filepath.Join(repo, "main.go"), []byte("// Copyright\n\npackage main\n\nfunc main() {}\n"), 0o644)
 	f := newFake()
 	f.setup = func(script, section string) (int, string) {
-		if section == "build_project" && !strings.Contains(script, "go build -o . ./...") {
+		if section == "build_project" && !strings.Contains(script, "go build -o . .") {
 			return failAt(script, "make", "make: /root/go/bin/golangci-lint: No such file or directory\n")
 		}
 		return 0, ""
@@ -33,7 +33,7 @@ func TestStackBuildReplacesAFailingMakeInAGoModule(t *testing.T) {
 		t.Fatalf("level %s: %s", rep.Level, rep.WhyNotHigher)
 	}
 	setup, _ := os.ReadFile(filepath.Join(out, "setup.sh"))
-	if !strings.Contains(string(setup), "go build -o . ./...") || strings.Contains(string(setup), "node-mixin") {
+	if !strings.Contains(string(setup), "go build -o . .") || strings.Contains(string(setup), "node-mixin") {
 		t.Fatalf("setup.sh does not build with go:\n%s", setup)
 	}
 	if rule := rep.Repairs[len(rep.Repairs)-1].Rule; rule != "stack-build" {
@@ -51,7 +51,7 @@ func TestStackBuildOf(t *testing.T) {
 		t.Errorf("library: %q", b)
 	}
 	os.Mkdir(filepath.Join(lib, "cmd"), 0o755)
-	if _, b := stackBuildOf(lib); b != "go build -o . ./..." {
+	if _, b := stackBuildOf(lib); b != "go build -o . ./cmd/..." {
 		t.Errorf("with cmd/: %q", b)
 	}
 	if m, b := stackBuildOf(t.TempDir()); m != "" || b != "" {
