@@ -32,8 +32,9 @@ type Isolation struct {
 	Enforced bool     `json:"enforced"`
 	Detail   string   `json:"detail"`
 	// BuildsExposed says the engine's image builds (verify) ran their
-	// RUN steps outside NetworkName: podman's compatible API ignores a
-	// build's network (measured on 4.3.1).
+	// RUN steps outside NetworkName: podman's API service (4.3.1, both
+	// its compatible and its libpod endpoint, whatever networkmode or
+	// isolation is asked) runs them in the host's network namespace.
 	BuildsExposed bool `json:"builds_exposed,omitempty"`
 }
 
@@ -47,7 +48,7 @@ func (i Isolation) Note() string {
 		parts = append(parts, "sandbox isolation NOT enforced: "+i.Detail+"; repository code may connect to services listening on the engine's host")
 	}
 	if i.BuildsExposed {
-		parts = append(parts, "image builds NOT isolated: podman's compatible API ignores a build's network, so the RUN steps ran on podman's default network, which can reach the host")
+		parts = append(parts, "image builds NOT isolated: podman's API service builds with buildah's chroot isolation and ignores a build's network, so the RUN steps ran in the host's own network namespace, where they can reach every service of the host")
 	}
 	return strings.Join(parts, "; ")
 }
@@ -132,8 +133,25 @@ func checkHost(ctx context.Context, host string, gws []string) (bridge string, o
 	if err := installFirewall(ctx); err != nil {
 		return bridge, false, err.Error()
 	}
-	return bridge, true, fmt.Sprintf("sandboxes join engine network %s (bridge %s, gateway %s); nftables table `%s` on this host drops every packet arriving from a %s* bridge for an address of the host — the gateway, every interface's address, IPv4 and IPv6 — except DNS to podman's bridge's own address (its resolver) and replies to connections the host opened, and every packet forwarded from it to a host-published port; traffic to other machines (registries, mirrors, the upstream DNS) goes through the engine's own NAT as before",
-		NetworkName, bridge, strings.Join(gws, ", "), FirewallTable, BridgePrefix)
+	return bridge, true, fmt.Sprintf("sandboxes join engine network %s (bridge %s, gateway %s); nftables table `%s` on this host drops every packet arriving from a %s* bridge for an address of the host — the gateway, every interface's address, IPv4 and IPv6 — except DNS to podman's bridge's own address (its resolver) and replies to connections the host opened, and every packet forwarded from it to a host-published port; %s; traffic to other machines (registries, mirrors, the upstream DNS) goes through the engine's own NAT as before",
+		NetworkName, bridge, strings.Join(gws, ", "), FirewallTable, BridgePrefix, peersNote())
+}
+
+// bridgeNF is the switch by which the kernel hands packets a bridge
+// forwards between its own ports (one sandbox to another) to the forward
+// hook, where the rules drop them.
+const bridgeNF = "/proc/sys/net/bridge/bridge-nf-call-iptables"
+
+// peersNote says whether sandboxes can reach each other, turning
+// br_netfilter's switch on first when this process may.
+func peersNote() string {
+	if os.Geteuid() == 0 {
+		os.WriteFile(bridgeNF, []byte("1\n"), 0o644) // as scripts/provision-firewall.sh does; Docker Engine sets it too
+	}
+	if b, err := os.ReadFile(bridgeNF); err == nil && strings.TrimSpace(string(b)) == "1" {
+		return "so is every packet from one sandbox to another (br_netfilter hands bridged packets to that table)"
+	}
+	return "sandboxes CAN reach each other: br_netfilter is off (" + bridgeNF + " is not 1), so packets between two sandboxes on a bridge never meet the rules"
 }
 
 // installFirewall loads FirewallRules (replacing an older copy of the

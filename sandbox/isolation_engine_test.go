@@ -134,8 +134,8 @@ func TestSandboxCannotReachHost(t *testing.T) {
 // TestImageBuildCannotReachHost builds a Dockerfile whose RUN step
 // connects to a listener on the host (verify builds run the repository's
 // setup this way). Docker Engine's builder joins the sandbox network and
-// is kept off the host; podman's compatible API ignores a build's network
-// (4.3.1), and Isolation must say so.
+// is kept off the host; podman's API service runs RUN steps in the host's
+// network namespace whatever is asked (4.3.1), and Isolation must say so.
 func TestImageBuildCannotReachHost(t *testing.T) {
 	enginetest.Each(t, func(t *testing.T, e *sandbox.Engine) {
 		ctx := context.Background()
@@ -167,5 +167,49 @@ func TestImageBuildCannotReachHost(t *testing.T) {
 			t.Errorf("Docker Engine's builds are isolated, yet Isolation says they are exposed")
 		}
 		t.Logf("reached the host: %v; %s", reached, iso.Note())
+	})
+}
+
+// peerListener is a script that listens on port inside a sandbox, in the
+// background, answering "PEER": what a test suite's server does.
+func peerListener(port int) string {
+	return fmt.Sprintf(`setsid perl -MIO::Socket::INET -e '$s=IO::Socket::INET->new(LocalPort=>%d,Listen=>5,ReuseAddr=>1) or die; while($c=$s->accept){print $c "PEER\n"; close $c}' >/dev/null 2>&1 </dev/null &
+for i in $(seq 50); do (exec 3<>/dev/tcp/127.0.0.1/%d) 2>/dev/null && break; sleep 0.1; done
+hostname -I`, port, port)
+}
+
+// TestSandboxesCannotReachEachOther starts a listener in one sandbox and
+// connects to it from another on the same engine network: a repository's
+// test suite must not reach another run's sandbox (a batch runs several
+// side by side). The listener answers in its own sandbox, and the
+// Debian mirror stays reachable from the other.
+func TestSandboxesCannotReachEachOther(t *testing.T) {
+	enginetest.Each(t, func(t *testing.T, e *sandbox.Engine) {
+		ctx := context.Background()
+		const port = 8111
+		a := enginetest.Sandbox(t, e, sandbox.Options{})
+		res, err := a.Exec(ctx, sandbox.ExecSpec{Script: peerListener(port), Dir: "/"})
+		if err != nil || res.ExitCode != 0 {
+			t.Fatalf("listener: %v exit %d\n%s", err, res.ExitCode, res.Tail)
+		}
+		addr := strings.Fields(res.Tail)
+		if len(addr) == 0 {
+			t.Fatalf("the listening sandbox has no address:\n%s", res.Tail)
+		}
+		connect := func(a string) string {
+			return fmt.Sprintf(`timeout 3 bash -c 'exec 3<>/dev/tcp/%s/%d && head -1 <&3' || echo blocked`, a, port)
+		}
+		if res, _ := a.Exec(ctx, sandbox.ExecSpec{Script: connect("127.0.0.1"), Dir: "/"}); !strings.Contains(res.Tail, "PEER") {
+			t.Fatalf("the listener does not answer in its own sandbox:\n%s", res.Tail)
+		}
+		b := enginetest.Sandbox(t, e, sandbox.Options{})
+		res, err = b.Exec(ctx, sandbox.ExecSpec{Script: connect(addr[0]), Dir: "/"})
+		if err != nil || strings.Contains(res.Tail, "PEER") || !strings.Contains(res.Tail, "blocked") {
+			t.Errorf("a sandbox reached another's listener at %s:%d: %v\n%s", addr[0], port, err, res.Tail)
+		}
+		if res, err := b.Exec(ctx, sandbox.ExecSpec{Script: mirrorProbe(t), Dir: "/"}); err != nil || !strings.Contains(res.Tail, "HTTP/1.") {
+			t.Errorf("the Debian mirror is unreachable from the sandbox: %v\n%s", err, res.Tail)
+		}
+		t.Logf("%s", e.Isolation().Note())
 	})
 }

@@ -30,6 +30,15 @@ if ! command -v nft >/dev/null 2>&1; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get install -y -qq nftables >&2 || { apt-get update -qq >&2 && apt-get install -y -qq nftables >&2; } || die "apt-get install nftables failed"
 fi
+# Sandbox-to-sandbox packets cross a bridge without routing: the rules see
+# them only when br_netfilter hands bridged packets to the forward hook
+# (Docker Engine turns this on as well).
+modprobe br_netfilter 2>/dev/null || true
+for f in /proc/sys/net/bridge/bridge-nf-call-iptables /proc/sys/net/bridge/bridge-nf-call-ip6tables; do
+  [ -e "$f" ] && echo 1 >"$f" 2>/dev/null || true
+done
+[ "$(cat /proc/sys/net/bridge/bridge-nf-call-iptables 2>/dev/null)" = 1 ] ||
+  log "warning: br_netfilter is off (no /proc/sys/net/bridge/bridge-nf-call-iptables = 1): sandboxes can still reach each other, not the host"
 nft -f "$RULES" || die "nft -f $RULES failed"
 nft list table inet heragent >/dev/null || die "table inet heragent missing after loading it"
-log "sandboxes on heragent-* bridges cannot connect to this host (nft table inet heragent)"
+log "sandboxes on heragent-* bridges cannot connect to this host or to each other (nft table inet heragent)"
