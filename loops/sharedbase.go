@@ -39,9 +39,13 @@ var literalInstall = regexp.MustCompile(`^pkg_install( [A-Za-z0-9][A-Za-z0-9.+:=
 
 // toolchain returns the sorted toolchain packages the current base
 // section installs by name.
-func (r *runner) toolchain() []string {
+func (r *runner) toolchain() []string { return toolchainOf(r.cur.file) }
+
+// toolchainOf returns the sorted toolchain packages f's base section
+// installs by name.
+func toolchainOf(f *bashfile.File) []string {
 	var pkgs []string
-	for _, c := range r.cur.file.Section(bashfile.Base).Commands {
+	for _, c := range f.Section(bashfile.Base).Commands {
 		if !literalInstall.MatchString(c.Text) {
 			continue
 		}
@@ -75,8 +79,7 @@ func (r *runner) toolchainLayer(ctx context.Context, logAbs string) string {
 	if len(pkgs) == 0 || script == "" {
 		return ""
 	}
-	h := sha256.Sum256([]byte(r.baseID + "\x00toolchain\x00" + script))
-	key := hex.EncodeToString(h[:16])
+	key := toolchainKey(r.baseID, script)
 	if img := r.findCheckpoint(ctx, key); img != "" {
 		return img
 	}
@@ -100,4 +103,11 @@ func (r *runner) toolchainLayer(ctx context.Context, logAbs string) string {
 	}
 	sandbox.TouchCheckpoint(key)
 	return img
+}
+
+// toolchainKey is the checkpoint label of the layer script makes on the
+// base image baseID.
+func toolchainKey(baseID, script string) string {
+	h := sha256.Sum256([]byte(baseID + "\x00toolchain\x00" + script))
+	return hex.EncodeToString(h[:16])
 }

@@ -59,6 +59,20 @@ func TestToolchainLayerOnEngine(t *testing.T) {
 		if strings.Contains(string(traj), "making the shared toolchain layer") {
 			made++
 		}
+		if i == 0 {
+			continue
+		}
+		// verify builds on the layer the run started from, and on the
+		// base image itself when asked to.
+		for _, fromBase := range []bool{false, true} {
+			v, err := loops.Verify(context.Background(), loops.Docker(e), out, loops.VerifyOptions{CACerts: certs, FromBase: fromBase})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !v.Match || (v.BuiltOn == "") != fromBase || !fromBase && !strings.Contains(v.BuiltOn, "m4") {
+				t.Fatalf("verify (from the base: %v): match %v, built on %q: %v", fromBase, v.Match, v.BuiltOn, v.Mismatches)
+			}
+		}
 	}
 	if made > 1 {
 		t.Fatalf("the layer was made %d times", made)

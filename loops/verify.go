@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/internal/buildinfo"
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
@@ -37,6 +38,9 @@ type VerifyOptions struct {
 	// Dockerfile labels it (io.heragent.kind=export: gc keeps it); when
 	// empty the image is removed when verify ends.
 	Tag string
+	// FromBase builds on the base image itself even when the engine has
+	// the shared toolchain layer the run started from (toolchainBase).
+	FromBase bool
 }
 
 // ErrNotOutput means a directory is not the output of `heragent run`.
@@ -72,7 +76,9 @@ func Verify(ctx context.Context, e Engine, out string, o VerifyOptions) (*report
 		runID = sandbox.NewRunID()
 	}
 	defer e.GC(context.WithoutCancel(ctx), sandbox.GCOptions{RunID: runID, Checkpoints: true})
-	img, err := buildOnce(ctx, e, buildOptions(out, rep, df, o, runID))
+	bo := buildOptions(out, rep, df, o, runID)
+	res.BuiltOn = toolchainBase(ctx, e, out, &bo, o)
+	img, err := buildOnce(ctx, e, bo)
 	res.BuildSeconds = time.Since(start).Seconds()
 	if err != nil {
 		if ctx.Err() != nil {
@@ -299,4 +305,47 @@ func writeJSON(path string, v any) error {
 		return fmt.Errorf("encode %s: %w", filepath.Base(path), err)
 	}
 	return writeFile(path, append(b, '\n'), 0o644)
+}
+
+// toolchainBase builds the Dockerfile on the shared toolchain layer the
+// run started from (sharedbase.go), when the engine still has it: the
+// base image with the toolchain packages setup.sh's base section names
+// installed by heragent's own script — no file of the repository, no
+// section of its Bash File, made from the same base image. Every layer of
+// the Dockerfile still runs from scratch on it (its base section's
+// pkg_install skips what the layer holds), so only the repository-free
+// package installs every C/CMake repository shares are not redone. It
+// returns what the build was based on, for verify.json, or "" when it
+// builds on BASE itself (--from-base, --tag: a kept image stands on the
+// base alone, no layer, no such layer on the engine).
+func toolchainBase(ctx context.Context, e Engine, out string, bo *sandbox.BuildOptions, o VerifyOptions) string {
+	base, ok := bo.BuildArgs["BASE"]
+	if o.FromBase || o.Tag != "" || !ok {
+		return ""
+	}
+	text, err := os.ReadFile(filepath.Join(out, "setup.sh"))
+	if err != nil {
+		return ""
+	}
+	f, err := bashfile.Parse(string(text))
+	if err != nil {
+		return ""
+	}
+	pkgs := toolchainOf(f)
+	script := toolchainScript(pkgs)
+	if len(pkgs) == 0 || script == "" {
+		return ""
+	}
+	baseID, err := e.ImageID(ctx, base)
+	if err != nil {
+		return ""
+	}
+	key := toolchainKey(baseID, script)
+	layer, err := e.Labelled(ctx, LabelCheckpoint, key)
+	if err != nil || layer == "" {
+		return ""
+	}
+	sandbox.TouchCheckpoint(key)
+	bo.BuildArgs["BASE"] = layer
+	return fmt.Sprintf("the shared toolchain layer %.19s: %s with %s installed, no repository content (--from-base builds on %s itself)", layer, base, strings.Join(pkgs, " "), base)
 }

@@ -15,6 +15,10 @@ type VerifyResult struct {
 	Mismatches   []string        `json:"mismatches,omitempty"`
 	Commands     []CommandResult `json:"commands"`
 	BuildSeconds float64         `json:"build_seconds"`
+	// BuiltOn names the shared toolchain layer the Dockerfile was built
+	// on instead of its BASE (the base image with repository-free
+	// toolchain packages); empty: on BASE itself.
+	BuiltOn string `json:"built_on,omitempty"`
 	// Image is the ID of the image the Dockerfile built; Tag the name it
 	// was kept under (verify --tag). An image without a tag is removed
 	// when verify ends.

@@ -130,7 +130,7 @@ func measure(dir batch.Dir, rec batch.Result, bin, same string) row {
 	}
 	if _, err := os.Stat(vpath); err != nil && bin != "" {
 		fmt.Fprintf(os.Stderr, "overhead: verifying %s\n", rec.ID)
-		cmd := exec.Command(bin, "verify", out, "--quiet")
+		cmd := exec.Command(bin, "verify", out, "--quiet", "--from-base") // the clean build the ratio is taken against
 		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 		_ = cmd.Run() // a mismatch exits 1 and still writes verify.json
 	}

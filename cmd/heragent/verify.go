@@ -16,6 +16,7 @@ func newVerifyCmd(g *globals) *cobra.Command {
 	var ef engineFlags
 	var quiet bool
 	var tag string
+	var fromBase bool
 	cmd := &cobra.Command{
 		Use:   "verify <outdir>",
 		Short: "Rebuild a run's exported Dockerfile from scratch and re-run the commands that proved its level",
@@ -23,7 +24,12 @@ func newVerifyCmd(g *globals) *cobra.Command {
 context with the repository in repo/, filtered by <outdir>/.dockerignore —
 on the run's base image (--build-arg BASE; --image to choose another), with
 no checkpoint and no cache of the run, and re-runs, in a container of the
-new image, every command that proved the level the run reported. The
+new image, every command that proved the level the run reported. When
+the engine has the shared toolchain layer the run started from (the base
+image with the toolchain packages setup.sh installs — build-essential,
+cmake… — and nothing of the repository), the build starts from it: every
+section of the Dockerfile still runs, only those package installs are
+not redone; --from-base (and --tag) build on the base image itself. The
 host's CA certificates go in as the build arg HERAGENT_CA_PEM, which every
 builder (Docker's classic builder, BuildKit, podman) takes. When
 <outdir>/repo/ holds a checkout (as the Dockerfile's header says to put
@@ -49,7 +55,7 @@ on a match, 1 on a mismatch.`,
 				return envError(err)
 			}
 			defer e.Close()
-			o := loops.VerifyOptions{CACerts: certs, Identify: pipeline.Identify, RunID: runID, Tag: tag}
+			o := loops.VerifyOptions{CACerts: certs, Identify: pipeline.Identify, RunID: runID, Tag: tag, FromBase: fromBase}
 			if cmd.Flags().Changed("image") {
 				o.Image = ef.image // the Dockerfile's BASE; the run's base image otherwise
 			}
@@ -76,6 +82,7 @@ on a match, 1 on a mismatch.`,
 	ef.register(cmd)
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "do not stream the image build output")
 	cmd.Flags().StringVar(&tag, "tag", "", "keep the image built under this name (otherwise it is removed)")
+	cmd.Flags().BoolVar(&fromBase, "from-base", false, "build on the base image itself, not on the shared toolchain layer the run started from")
 	return cmd
 }
 
@@ -96,6 +103,9 @@ func printVerify(w io.Writer, r *report.VerifyResult) {
 	}
 	if r.Tag != "" {
 		fmt.Fprintf(w, "image: %s (%s)\n", r.Tag, r.Image)
+	}
+	if r.BuiltOn != "" {
+		fmt.Fprintf(w, "built on %s\n", r.BuiltOn)
 	}
 	fmt.Fprintf(w, "%s: reported %s, reproduced %s from a fresh build (build %.0fs, total %.0fs)\n", verdict, r.Level, r.Reproduced, r.BuildSeconds, r.Seconds)
 }
