@@ -62,7 +62,10 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 		name = filepath.Base(abs)
 	}
 	if !r.readFixture { // the checkout does not change: look once
-		r.fixture, r.readFixture = pyramid.Fixture(os.DirFS(r.o.Repo)), true
+		fsys := os.DirFS(r.o.Repo)
+		if r.fixture.Path, r.readFixture = pyramid.Fixture(fsys), true; r.fixture.Path != "" {
+			r.fixture.Flag = pyramid.FixtureFlag(fsys, r.fixture.Path)
+		}
 	}
 	probes := pyramid.BuiltProbes(bins, name, r.fixture)
 	if len(libs) > 0 {

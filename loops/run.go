@@ -140,7 +140,7 @@ type runner struct {
 	readHeaders  bool                  // versionFuncs is filled
 	fellBack     map[string]bool       // build fallbacks made (buildfallback.go)
 	recorded     bool                  // the last repair call recorded a limit of the environment
-	fixture      string                // the test suite's input for built programs (pyramid.Fixture)
+	fixture      pyramid.FixtureInput  // the test suite's input for built programs (pyramid.Fixture, FixtureFlag)
 	readFixture  bool                  // fixture is set
 }
 

@@ -31,7 +31,8 @@ var compilerLeftover = regexp.MustCompile(`^(a\.out|b\.out|conftest\w*|conftest\
 // programs) the first two get it as their argument first. Every probe
 // runs under `timeout` so a program that waits for something else cannot
 // hold the run.
-func BuiltProbes(bins []string, repoName, fixture string) []Command {
+func BuiltProbes(bins []string, repoName string, fx FixtureInput) []Command {
+	fixture := fx.Path
 	type cand struct {
 		rel   string
 		score int
@@ -92,7 +93,9 @@ func BuiltProbes(bins []string, repoName, fixture string) []Command {
 			out = append(out, mk("timeout 10 "+prog, "runs a one-line program with the interpreter the build produced"))
 		}
 		if fixture != "" && (i < 2 || fixtureFits(c.rel, fixture)) {
-			out = append(out, mk("timeout 10 "+run+" "+fixture, "runs a program the build produced on an input of the test suite ("+fixture+", the suite's most common input kind)"))
+			for _, arg := range fx.Args() {
+				out = append(out, mk("timeout 10 "+run+" "+arg, "runs a program the build produced on an input of the test suite ("+arg+", the suite's most common input kind)"))
+			}
 		}
 		in, kind := sampleInput(c.rel)
 		out = append(out, mk(StdinProbe(in, "timeout 10 "+run), "runs a program the build produced on a small "+kind+" input on stdin"))

@@ -22,7 +22,7 @@ func TestBuiltProbesRanksTheProductFirst(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.repo, func(t *testing.T) {
-			cs := BuiltProbes(tt.bins, tt.repo, "")
+			cs := BuiltProbes(tt.bins, tt.repo, FixtureInput{})
 			if len(cs) == 0 {
 				t.Fatal("no probes")
 			}
@@ -39,14 +39,14 @@ func TestBuiltProbesRanksTheProductFirst(t *testing.T) {
 }
 
 func TestBuiltProbesNothingBuilt(t *testing.T) {
-	if cs := BuiltProbes([]string{"build/tests/t1", "x/CMakeFiles/a.out", "build/meson-private/sanitycheckc.exe", "build/bin/a-test", "build/bin/b-test", "build/bin/test-c", "x86_64-pc-linux-gnu/a.out", "conftest"}, "foo", ""); len(cs) != 0 {
+	if cs := BuiltProbes([]string{"build/tests/t1", "x/CMakeFiles/a.out", "build/meson-private/sanitycheckc.exe", "build/bin/a-test", "build/bin/b-test", "build/bin/test-c", "x86_64-pc-linux-gnu/a.out", "conftest"}, "foo", FixtureInput{}); len(cs) != 0 {
 		t.Fatalf("probes for test binaries only: %+v", cs)
 	}
 }
 
 // The test suite's input goes to the first programs before the stdin probe.
 func TestBuiltProbesTakeTheFixture(t *testing.T) {
-	cs := BuiltProbes([]string{"src/flex", "src/stage1flex", "tools/x"}, "flex", "tests/scanner.l")
+	cs := BuiltProbes([]string{"src/flex", "src/stage1flex", "tools/x"}, "flex", FixtureInput{Path: "tests/scanner.l"})
 	if len(cs) < 3 || cs[0].Text != "timeout 10 ./src/flex tests/scanner.l" || !strings.Contains(cs[1].Text, "printf") {
 		t.Fatalf("probes %q", texts(cs))
 	}
@@ -102,7 +102,7 @@ func TestFixture(t *testing.T) {
 // An interpreter the build produced runs a one-line program of its
 // language first; other programs do not.
 func TestBuiltProbesRunInterpreters(t *testing.T) {
-	cs := BuiltProbes([]string{"src/lua", "src/luac"}, "lua", "")
+	cs := BuiltProbes([]string{"src/lua", "src/luac"}, "lua", FixtureInput{})
 	if len(cs) == 0 || cs[0].Text != "timeout 10 ./src/lua -e 'print(1+2)'" {
 		t.Fatalf("probes %q", texts(cs))
 	}
@@ -131,7 +131,7 @@ func TestFixtureProbesProgramsOfItsFormat(t *testing.T) {
 	if fx != "testimages/testorig.jpg" {
 		t.Fatalf("Fixture = %q", fx)
 	}
-	cs := BuiltProbes([]string{"build/example-static", "build/tjbench", "build/wrjpgcom", "build/jpegtran", "build/djpeg"}, "libjpeg-turbo", fx)
+	cs := BuiltProbes([]string{"build/example-static", "build/tjbench", "build/wrjpgcom", "build/jpegtran", "build/djpeg"}, "libjpeg-turbo", FixtureInput{Path: fx})
 	var withFixture []string
 	for _, c := range cs {
 		if strings.HasSuffix(c.Text, " "+fx) {

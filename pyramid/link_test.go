@@ -126,7 +126,7 @@ func TestProductBuilt(t *testing.T) {
 }
 
 func TestLastResort(t *testing.T) {
-	ps := BuiltProbes([]string{"build/tool"}, "tool", "")
+	ps := BuiltProbes([]string{"build/tool"}, "tool", FixtureInput{})
 	if len(ps) != 3 || ps[0].LastResort() || !ps[1].LastResort() || !ps[2].LastResort() {
 		t.Errorf("probes %+v", ps)
 	}

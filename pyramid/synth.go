@@ -50,9 +50,12 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 	}
 	var out []Command
 	var weak []Command
-	fixture := ""
+	var fx FixtureInput
 	if len(progs) > 0 {
-		fixture = Fixture(os.DirFS(e.ix.Root))
+		fsys := os.DirFS(e.ix.Root)
+		if fx.Path = Fixture(fsys); fx.Path != "" {
+			fx.Flag = FixtureFlag(fsys, fx.Path)
+		}
 	}
 	for i, p := range progs {
 		if i >= maxSynth {
@@ -70,8 +73,10 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 		if prog := interpreterRun(p.run); prog != "" && !server {
 			out = append(out, mk(prog, "runs a one-line program with the repository's interpreter"))
 		}
-		if fixture != "" && !server && !p.lib {
-			out = append(out, mk(p.run+" "+fixture, "runs the program on an input of its test suite ("+fixture+", the suite's most common input kind)"))
+		if !server && !p.lib {
+			for _, arg := range fx.Args() {
+				out = append(out, mk(p.run+" "+arg, "runs the program on an input of its test suite ("+arg+", the suite's most common input kind)"))
+			}
 		}
 		switch {
 		case server:
