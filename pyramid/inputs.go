@@ -38,12 +38,22 @@ var codeFileRe = regexp.MustCompile(`\.([mc]?js|ts|css|py|lua|go|rs)$`)
 // written (`go run hello.go` would prove nothing of the project).
 var scriptRunners = set("node", "nodejs", "python", "python3", "ts-node", "tsx", "deno", "bun", "ruby", "perl", "lua", "bash", "sh")
 
-// scriptArg is the index in ws of the script a runner runs, 0 for none.
+// builds reports a command of go or cargo (wrappers seen through): the
+// source files it names are code it builds, not inputs.
+func builds(ws []string) bool {
+	un := unwrap(ws)
+	return len(un) > 0 && (un[0] == "go" || un[0] == "cargo")
+}
+
+// scriptArg is the index in ws of the script a runner runs, 0 for none;
+// wrappers are seen through (`pipenv run python3 validate.py`, `timeout
+// 60 node app.js`).
 func scriptArg(ws []string) int {
-	if !scriptRunners[path.Base(ws[0])] {
+	at := len(ws) - len(unwrap(ws))
+	if at >= len(ws) || !scriptRunners[path.Base(ws[at])] {
 		return 0
 	}
-	for i := 1; i < len(ws); i++ {
+	for i := at + 1; i < len(ws); i++ {
 		if !strings.HasPrefix(ws[i], "-") {
 			return i
 		}
@@ -161,7 +171,7 @@ func missingInputs(text string, exists func(string) bool) []string {
 			}
 			script := scriptArg(ws)
 			for i := 1; i < len(ws); i++ {
-				if codeFileRe.MatchString(ws[i]) && (i == script || ws[0] == "go" || ws[0] == "cargo") {
+				if codeFileRe.MatchString(ws[i]) && (i == script || builds(ws)) {
 					continue // the program itself, not an input to it
 				}
 				if !outputFlags[ws[i-1]] {

@@ -35,6 +35,10 @@ func TestMissingInputs(t *testing.T) {
 		{"python3 my_script.py data.csv", []string{"data.csv"}},
 		{"go run hello.go", nil},
 		{"lessc styles.css", []string{"styles.css"}},
+		// through wrappers (jq's docs: the script pipenv's python runs)
+		{"pipenv run python3 validate_manual_schema.py content/manual/**/*.yml", nil},
+		{"timeout 60 node app.js", nil},
+		{"env GOFLAGS=-mod=mod go run main.go", nil},
 	} {
 		if got := missingInputs(tc.text, exists); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s: %q, want %q", tc.text, got, tc.want)
@@ -65,5 +69,23 @@ func TestExampleInputs(t *testing.T) {
 	want := "cp docs/samples/xgconsole.xml xgconsole.xml && mkdir -p conf && printf '%s' $'[section]\\nkey = value\\n' > conf/app.ini && "
 	if got := exampleInputs(context.Background(), e, code); got != want {
 		t.Errorf("exampleInputs:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// The script a Python interpreter runs, through wrappers; modules and
+// code strings are none.
+func TestPyScript(t *testing.T) {
+	for in, want := range map[string]string{
+		"pipenv run python3 validate_manual_schema.py content/manual/**/*.yml": "validate_manual_schema.py",
+		"python tools/gen.py --out x":                                          "tools/gen.py",
+		"python -m pytest tests/":                                              "",
+		"python3 -c 'print(1)'":                                                "",
+		"node app.js":                                                          "",
+		"timeout 60 python3 -u serve.py":                                       "serve.py",
+		"python3 /usr/share/x/script.py":                                       "",
+	} {
+		if got := pyScript(words(in)); got != want {
+			t.Errorf("pyScript(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -305,6 +305,10 @@ func (e *env) absentProgram(w []string, dir string) string {
 		return "no " + w[0] + " here"
 	case w[0] == "go" && len(w) > 2 && w[1] == "run" && strings.HasSuffix(w[2], ".go") && !e.fileExists(path.Join(dir, w[2])):
 		return "no " + w[2] + " here"
+	case pyScript(w) != "" && !e.fileExists(path.Join(dir, pyScript(w))):
+		// `pipenv run python3 validate_manual_schema.py`: a script the docs
+		// name and the checkout lacks (a build writes no Python script)
+		return "no " + pyScript(w) + " here"
 	case e.declared > 0 && strings.HasPrefix(w[0], "./") && !strings.Contains(w[0][2:], "/") && e.progs[w[0][2:]] == "" && !e.fileExists(path.Join(dir, w[0])) && !configureLike.MatchString(w[0]):
 		// the build files declare their programs and not this one: the
 		// reader's own (argparse's README: ./main 15; a benchmark's ./a.out)
@@ -425,4 +429,14 @@ func NoTestsOfItsOwn(p *Pyramid) bool {
 		}
 	}
 	return true
+}
+
+// pyScript is the relative .py script a Python interpreter runs in the
+// command w (wrappers seen through), or "".
+func pyScript(w []string) string {
+	if i := scriptArg(w); i > 0 && strings.HasPrefix(path.Base(w[len(w)-len(unwrap(w))]), "python") &&
+		strings.HasSuffix(w[i], ".py") && !strings.HasPrefix(w[i], "/") && !strings.ContainsAny(w[i], "$*?") {
+		return w[i]
+	}
+	return ""
 }
