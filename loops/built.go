@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/heragent/heragent/pyramid"
@@ -69,8 +70,9 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 	}
 	probes := pyramid.BuiltProbes(bins, name, r.fixture)
 	if len(libs) > 0 {
-		if !r.readHeaders { // the checkout does not change: read its headers once
+		if !r.readHeaders { // the checkout does not change: read its headers and examples once
 			r.versionFuncs, r.readHeaders = pyramid.VersionFuncs(os.DirFS(r.o.Repo), name), true
+			r.examples = pyramid.ExamplePrograms(os.DirFS(r.o.Repo))
 		}
 		if link := pyramid.LinkProbes(r.versionFuncs, libs, gen, name); len(link) > 0 {
 			// A library's consumer comes before the build's other programs
@@ -81,6 +83,15 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 				probes = append(link, probes...)
 			}
 		}
+	}
+	if len(libs) > 0 && len(r.examples) > 0 {
+		// The library's example programs come after the built programs'
+		// own probes, before any last resort.
+		i := slices.IndexFunc(probes, pyramid.Command.LastResort)
+		if i < 0 {
+			i = len(probes)
+		}
+		probes = slices.Concat(probes[:i:i], r.examples, probes[i:])
 	}
 	// A repository that shows no test of its own and no suite driver (its
 	// tests may live in another repository: nginx's are nginx-tests) gets

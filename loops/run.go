@@ -140,6 +140,7 @@ type runner struct {
 	readHeaders  bool                  // versionFuncs is filled
 	fellBack     map[string]bool       // build fallbacks made (buildfallback.go)
 	recorded     bool                  // the last repair call recorded a limit of the environment
+	examples     []pyramid.Command     // the library's example programs (pyramid.ExamplePrograms)
 	fixture      pyramid.FixtureInput  // the test suite's input for built programs (pyramid.Fixture, FixtureFlag)
 	readFixture  bool                  // fixture is set
 }

@@ -1,0 +1,151 @@
+package pyramid
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// A C or C++ library often ships example programs as source files its
+// default build does not compile: examples/*.c, samples/, a consumer at
+// the top of the checkout (re2's testinstall.cc, which its Makefile
+// builds only against an installed copy). When the build produced a
+// library, ExamplePrograms compiles such a file against the checkout's
+// headers — linked with the libraries the build produced when it does not
+// link alone — and runs it: the library's real use, where the build made
+// no program of its own that works without arguments.
+
+// cSourceExt are the C-family source files an example program is.
+var cSourceExt = map[string]string{".c": "cc", ".cc": "c++", ".cpp": "c++", ".cxx": "c++"}
+
+// cExampleFileRe are where example programs live: the top of the
+// checkout, or a directory of examples (at most one level down).
+var cExampleFileRe = regexp.MustCompile(`^(?:(?:[^/]+/)?(?:examples?|samples?|demos?|tutorials?)/)?[^/]+$`)
+
+// notExampleRe are sources that are no example: fuzzers, benchmarks,
+// configure's probes. (A test directory is none of cExampleFileRe's; a
+// program named test at the top — cJSON's test.c, re2's testinstall.cc —
+// is often the project's demo or consumer, while a unit test includes its
+// framework: testFrameworkRe.)
+var notExampleRe = regexp.MustCompile(`(?i)(^|/|_|-)(fuzz|fuzzer|bench|benchmark|conftest|config)[\w-]*\.\w+$`)
+
+// testFrameworkRe is an include of a unit test framework.
+var testFrameworkRe = regexp.MustCompile(`(?m)^\s*#\s*include\s*[<"](?:gtest/|gmock/|catch2?/|catch\.hpp|doctest|boost/test/|check\.h|cmocka\.h|unity\.h|CUnit/|criterion/|cutest|minunit|acutest)`)
+
+// cHeaderExt are the headers an example's include resolves to.
+var cHeaderExt = set(".h", ".hh", ".hpp", ".hxx")
+
+const (
+	maxFileExamples = 2        // example programs tried
+	maxExampleSize  = 16 << 10 // bytes: an example, not a tool
+	maxWalkHeaders  = 5000
+)
+
+// ExamplePrograms are the commands that compile and run the checkout's
+// example programs (smallest first), which include one of its own headers.
+func ExamplePrograms(fsys fs.FS) []Command {
+	var headers []string
+	type cand struct {
+		path string
+		size int64
+	}
+	var cands []cand
+	fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if p != "." && (skipWalk[d.Name()] || d.Name() == ".git") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		ext := path.Ext(p)
+		switch {
+		case cHeaderExt[ext] && !notHeaderDir.MatchString(path.Dir(p)) && len(headers) < maxWalkHeaders:
+			headers = append(headers, p)
+		case cSourceExt[ext] != "" && cExampleFileRe.MatchString(p) && !notExampleRe.MatchString(p) && !strings.ContainsAny(p, " '\"$`\\"):
+			if info, err := d.Info(); err == nil && info.Mode().IsRegular() && info.Size() > 0 && info.Size() <= maxExampleSize {
+				cands = append(cands, cand{p, info.Size()})
+			}
+		}
+		return nil
+	})
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].size < cands[j].size })
+	var out []Command
+	for _, c := range cands {
+		if len(out) >= maxFileExamples {
+			break
+		}
+		b, err := fs.ReadFile(fsys, c.path)
+		if err != nil {
+			continue
+		}
+		if text, ok := cFileExample(headers, c.path, string(b), len(out)+1); ok {
+			out = append(out, Command{Text: text, Bucket: Entry, Level: Runnable,
+				Reason: "compiles and runs the repository's example program " + c.path + " against its headers and the libraries its build produced",
+				Why:    []Provenance{{Source: "example", File: c.path, Note: "an example program the build does not compile"}}})
+		}
+	}
+	return out
+}
+
+// cFileExample is the command that compiles and runs the source file rel
+// (its text code), or false when it is no whole program including one of
+// the repository's own headers, waits for a client or is a unit test.
+func cFileExample(headers []string, rel, code string, n int) (string, bool) {
+	cc := cSourceExt[path.Ext(rel)]
+	if cc == "" || !cMainRe.MatchString(code) || waitsRe.MatchString(code) || testFrameworkRe.MatchString(code) {
+		return "", false
+	}
+	var dirs []string
+	for _, m := range cIncludeRe.FindAllStringSubmatch(code, -1) {
+		if d, ok := headerDir(headers, m[1]); ok && !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	if len(dirs) == 0 {
+		return "", false
+	}
+	if d := path.Dir(rel); !slices.Contains(dirs, d) {
+		dirs = append(dirs, d) // its own directory's headers
+	}
+	flags := ""
+	for _, d := range dirs {
+		flags += " -I" + quoteArg(d)
+	}
+	bin := fmt.Sprintf("/tmp/heragent-example-file-%d", n)
+	compile := cc + " -o " + bin + " " + quoteArg(rel) + flags + " -pthread"
+	return "{ " + compile + " 2>/dev/null || { " + builtLibs + "; " + compile + ` -Wl,--start-group $L -Wl,--end-group $R; }; } && timeout 60 ` + bin, true
+}
+
+// headerDir is the -I directory from which an include operand resolves
+// among the repository's headers: an include/ directory first, then the
+// shallowest; false for a header it lacks (a system header).
+func headerDir(headers []string, operand string) (string, bool) {
+	var dirs []string
+	for _, h := range headers {
+		if h == operand || strings.HasSuffix(h, "/"+operand) {
+			d := strings.TrimSuffix(strings.TrimSuffix(h, operand), "/")
+			if d == "" {
+				d = "."
+			}
+			dirs = append(dirs, d)
+		}
+	}
+	if len(dirs) == 0 {
+		return "", false
+	}
+	sort.SliceStable(dirs, func(i, j int) bool {
+		ii, ij := path.Base(dirs[i]) == "include", path.Base(dirs[j]) == "include"
+		if ii != ij {
+			return ii
+		}
+		return strings.Count(dirs[i], "/") < strings.Count(dirs[j], "/")
+	})
+	return dirs[0], true
+}

@@ -1,0 +1,34 @@
+package pyramid
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// A library's example programs the build does not compile — at the top
+// of the checkout or in an examples directory — are compiled against its
+// own headers and run; unit tests, fuzzers, sources without a main and
+// programs in test directories are not examples.
+func TestExamplePrograms(t *testing.T) {
+	file := func(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }
+	fsys := fstest.MapFS{
+		"re2/re2.h":            file("class RE2 {};\n"),
+		"re2/filtered_re2.h":   file("class FilteredRE2 {};\n"),
+		"re2/re2.cc":           file("#include \"re2/re2.h\"\nint helper() { return 0; }\n"),
+		"testinstall.cc":       file("#include <stdio.h>\n#include <re2/filtered_re2.h>\n#include <re2/re2.h>\n\nint main() {\n  printf(\"PASS\\n\");\n  return 0;\n}\n"),
+		"re2/testing/t.cc":     file("#include \"re2/re2.h\"\nint main() { return 0; }\n"),
+		"unit.cc":              file("#include <gtest/gtest.h>\n#include \"re2/re2.h\"\nint main() { return RUN_ALL_TESTS(); }\n"),
+		"fuzz_re2.cc":          file("#include \"re2/re2.h\"\nint main() { return 0; }\n"),
+		"examples/hello.c":     file("#include <stdio.h>\nint main(void) { puts(\"no header of the project\"); }\n"),
+		"examples/big/match.c": file("#include \"re2/re2.h\"\nint main(void) { return 0; }\n"),
+	}
+	cs := ExamplePrograms(fsys)
+	if len(cs) != 1 {
+		t.Fatalf("examples: %v", texts(cs))
+	}
+	want := "{ c++ -o /tmp/heragent-example-file-1 testinstall.cc -I. -pthread 2>/dev/null || {"
+	if c := cs[0]; !strings.HasPrefix(c.Text, want) || !strings.HasSuffix(c.Text, "&& timeout 60 /tmp/heragent-example-file-1") || c.Synth || c.Level != Runnable || GradeRunnable(c) != EvidenceDocumented {
+		t.Fatalf("example command %q (synth %v, level %s, evidence %s)", c.Text, c.Synth, c.Level, GradeRunnable(c))
+	}
+}
