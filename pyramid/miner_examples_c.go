@@ -112,6 +112,12 @@ func includeDirOf(ctx context.Context, e *env, operand string) (string, bool) {
 			dirs = append(dirs, d)
 		}
 	}
+	return bestIncludeDir(dirs)
+}
+
+// bestIncludeDir is the -I directory of those an operand resolves from:
+// an include/ directory first, then the shallowest; false for none.
+func bestIncludeDir(dirs []string) (string, bool) {
 	if len(dirs) == 0 {
 		return "", false
 	}

@@ -124,8 +124,8 @@ func cFileExample(headers []string, rel, code string, n int) (string, bool) {
 }
 
 // headerDir is the -I directory from which an include operand resolves
-// among the repository's headers: an include/ directory first, then the
-// shallowest; false for a header it lacks (a system header).
+// among the repository's headers (bestIncludeDir); false for a header it
+// lacks (a system header).
 func headerDir(headers []string, operand string) (string, bool) {
 	var dirs []string
 	for _, h := range headers {
@@ -137,15 +137,5 @@ func headerDir(headers []string, operand string) (string, bool) {
 			dirs = append(dirs, d)
 		}
 	}
-	if len(dirs) == 0 {
-		return "", false
-	}
-	sort.SliceStable(dirs, func(i, j int) bool {
-		ii, ij := path.Base(dirs[i]) == "include", path.Base(dirs[j]) == "include"
-		if ii != ij {
-			return ii
-		}
-		return strings.Count(dirs[i], "/") < strings.Count(dirs[j], "/")
-	})
-	return dirs[0], true
+	return bestIncludeDir(dirs)
 }
