@@ -34,6 +34,8 @@ type fakeEngine struct {
 	limits  map[string][2]time.Duration // command text → its time and idle limits
 	built2  []string                    // Dockerfiles built
 	builds  []sandbox.BuildOptions      // their options
+	// buildFails, when set, fails a build with its error
+	buildFails func(sandbox.BuildOptions) error
 }
 
 func newFake() *fakeEngine {
@@ -79,6 +81,11 @@ func (f *fakeEngine) BuildImage(_ context.Context, o sandbox.BuildOptions) (stri
 	defer f.mu.Unlock()
 	f.built2 = append(f.built2, o.Dockerfile)
 	f.builds = append(f.builds, o)
+	if f.buildFails != nil {
+		if err := f.buildFails(o); err != nil {
+			return "", err
+		}
+	}
 	id := fmt.Sprintf("sha256:built%d", len(f.built2))
 	f.images[id] = map[string]string{}
 	return id, nil

@@ -77,8 +77,15 @@ func Verify(ctx context.Context, e Engine, out string, o VerifyOptions) (*report
 	}
 	defer e.GC(context.WithoutCancel(ctx), sandbox.GCOptions{RunID: runID, Checkpoints: true})
 	bo := buildOptions(out, rep, df, o, runID)
+	base := bo.BuildArgs["BASE"]
 	res.BuiltOn = toolchainBase(ctx, e, out, &bo, o)
 	img, err := buildOnce(ctx, e, bo)
+	if err != nil && res.BuiltOn != "" && ctx.Err() == nil {
+		// on BASE itself: the layer may have gone (gc, eviction) while
+		// the build stood on it, and a failure must not be the layer's
+		bo.BuildArgs["BASE"], res.BuiltOn = base, ""
+		img, err = buildOnce(ctx, e, bo)
+	}
 	res.BuildSeconds = time.Since(start).Seconds()
 	if err != nil {
 		if ctx.Err() != nil {
@@ -214,10 +221,17 @@ func verifyProvenance(ctx context.Context, e Engine, rep *report.Report, o Verif
 // buildOnce builds the image, once more after a hiccup: podman 4 sometimes
 // fails to clean up an intermediate container after a successful step,
 // and a name lookup may fail for a moment.
+// engineKilled is a build step podman's builder killed ("while running
+// runtime: signal: killed", seen under load beside other builds and
+// image removals), not one the project failed: it is built once more.
+func engineKilled(err error) bool {
+	return strings.Contains(err.Error(), "while running runtime: signal: killed")
+}
+
 func buildOnce(ctx context.Context, e Engine, bo sandbox.BuildOptions) (string, error) {
 	img, err := e.BuildImage(ctx, bo)
 	var be *sandbox.BuildError
-	if err != nil && ctx.Err() == nil && (strings.Contains(err.Error(), "deleting build container") || errors.As(err, &be) && repair.Transient(be.Tail)) {
+	if err != nil && ctx.Err() == nil && (strings.Contains(err.Error(), "deleting build container") || engineKilled(err) || errors.As(err, &be) && repair.Transient(be.Tail)) {
 		img, err = e.BuildImage(ctx, bo)
 	}
 	return img, err

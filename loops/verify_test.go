@@ -2,11 +2,13 @@ package loops
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/sandbox"
 )
 
 // An output directory holding a checkout in repo/, as the Dockerfile's
@@ -47,5 +49,49 @@ func TestVerifyTakesTheCheckoutInRepoAndKeepsATaggedImage(t *testing.T) {
 	}
 	if bo = f.builds[len(f.builds)-1]; v.Repo != repo || bo.Mounts[contextRepo] != repo || bo.Keep || bo.Tag != "" || v.Tag != "" {
 		t.Fatalf("verify from %s (repo/ %s), keep %v tag %q", v.Repo, bo.Mounts[contextRepo], bo.Keep, v.Tag)
+	}
+}
+
+// A build step the engine killed is built once more; a verify that stood
+// on the shared toolchain layer and still fails is built on BASE itself.
+func TestVerifyBuildsAgainAfterTheEngineKilledAStep(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) { return 0, "1..1\nok 1 - works\n" }
+	repo := t.TempDir()
+	os.WriteFile(filepath.Join(repo, "README"), []byte("fixture\n"), 0o644)
+	rep, out := runFake(t, f, RunOptions{Repo: repo, File: builtFile(), Pyramid: pyr(1, documented("make check", pyramid.Unit)),
+		Target: pyramid.Testable, Repairer: scripted(nil)})
+	if rep.Level != pyramid.Testable {
+		t.Fatalf("run: level %s", rep.Level)
+	}
+	killed := 1
+	f.buildFails = func(sandbox.BuildOptions) error {
+		if killed > 0 {
+			killed--
+			return errors.New(`build image: building at STEP "RUN sh /heragent/with-build-ca.sh bash /heragent/setup.sh install_base_toolchain": while running runtime: signal: killed`)
+		}
+		return nil
+	}
+	n := len(f.builds)
+	v, err := Verify(context.Background(), f, out, VerifyOptions{})
+	if err != nil || !v.Match || len(f.builds) != n+2 {
+		t.Fatalf("verify after a killed step: %v, %d builds, %+v", err, len(f.builds)-n, v)
+	}
+
+	if v.BuiltOn == "" {
+		t.Fatalf("the run's toolchain layer (make) was not built on: %+v", f.builds[len(f.builds)-1].BuildArgs)
+	}
+	f.buildFails = func(o sandbox.BuildOptions) error {
+		if o.BuildArgs["BASE"] != "base" {
+			return errors.New("build image: the layer is gone")
+		}
+		return nil
+	}
+	n = len(f.builds)
+	if v, err = Verify(context.Background(), f, out, VerifyOptions{}); err != nil || !v.Match || v.BuiltOn != "" {
+		t.Fatalf("verify: %v %+v", err, v)
+	}
+	if bo := f.builds[len(f.builds)-1]; bo.BuildArgs["BASE"] != "base" {
+		t.Fatalf("the last build stood on %q, not on BASE", bo.BuildArgs["BASE"])
 	}
 }
