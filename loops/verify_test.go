@@ -18,14 +18,7 @@ import (
 // names it.
 func TestVerifyTakesTheCheckoutInRepoAndKeepsATaggedImage(t *testing.T) {
 	f := newFake()
-	f.command = func(_, text string) (int, string) { return 0, "1..1\nok 1 - works\n" }
-	repo := t.TempDir()
-	os.WriteFile(filepath.Join(repo, "README"), []byte("fixture\n"), 0o644)
-	rep, out := runFake(t, f, RunOptions{Repo: repo, File: builtFile(), Pyramid: pyr(1, documented("make check", pyramid.Unit)),
-		Target: pyramid.Testable, Repairer: scripted(nil)})
-	if rep.Level != pyramid.Testable {
-		t.Fatalf("run: level %s", rep.Level)
-	}
+	repo, out := testableRun(t, f)
 	moved := filepath.Join(out, contextRepo)
 	if err := os.Rename(repo, moved); err != nil {
 		t.Fatal(err)
@@ -56,14 +49,7 @@ func TestVerifyTakesTheCheckoutInRepoAndKeepsATaggedImage(t *testing.T) {
 // on the shared toolchain layer and still fails is built on BASE itself.
 func TestVerifyBuildsAgainAfterTheEngineKilledAStep(t *testing.T) {
 	f := newFake()
-	f.command = func(_, text string) (int, string) { return 0, "1..1\nok 1 - works\n" }
-	repo := t.TempDir()
-	os.WriteFile(filepath.Join(repo, "README"), []byte("fixture\n"), 0o644)
-	rep, out := runFake(t, f, RunOptions{Repo: repo, File: builtFile(), Pyramid: pyr(1, documented("make check", pyramid.Unit)),
-		Target: pyramid.Testable, Repairer: scripted(nil)})
-	if rep.Level != pyramid.Testable {
-		t.Fatalf("run: level %s", rep.Level)
-	}
+	_, out := testableRun(t, f)
 	killed := 1
 	f.buildFails = func(sandbox.BuildOptions) error {
 		if killed > 0 {
@@ -94,4 +80,19 @@ func TestVerifyBuildsAgainAfterTheEngineKilledAStep(t *testing.T) {
 	if bo := f.builds[len(f.builds)-1]; bo.BuildArgs["BASE"] != "base" {
 		t.Fatalf("the last build stood on %q, not on BASE", bo.BuildArgs["BASE"])
 	}
+}
+
+// testableRun is a fake run of a checkout whose `make check` passes: its
+// repository and output directory.
+func testableRun(t *testing.T, f *fakeEngine) (repo, out string) {
+	t.Helper()
+	f.command = func(_, text string) (int, string) { return 0, "1..1\nok 1 - works\n" }
+	repo = t.TempDir()
+	os.WriteFile(filepath.Join(repo, "README"), []byte("fixture\n"), 0o644)
+	rep, out := runFake(t, f, RunOptions{Repo: repo, File: builtFile(), Pyramid: pyr(1, documented("make check", pyramid.Unit)),
+		Target: pyramid.Testable, Repairer: scripted(nil)})
+	if rep.Level != pyramid.Testable {
+		t.Fatalf("run: level %s", rep.Level)
+	}
+	return repo, out
 }
