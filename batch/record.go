@@ -183,6 +183,17 @@ func (d Dir) StaleRuns() []string {
 	return ids
 }
 
+// StaleIDs lists the jobs whose runs were in progress when an earlier
+// batch process died.
+func (d Dir) StaleIDs() []string {
+	paths, _ := filepath.Glob(d.path("results", "*.running"))
+	ids := make([]string, 0, len(paths))
+	for _, p := range paths {
+		ids = append(ids, strings.TrimSuffix(filepath.Base(p), ".running"))
+	}
+	return ids
+}
+
 func (d Dir) writeJSON(path string, v any) error {
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {

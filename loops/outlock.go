@@ -1,6 +1,7 @@
 package loops
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -90,6 +91,35 @@ func LockOut(out string) (*OutLock, error) {
 		}
 		l.Stale = removeStale(out)
 		return l, nil
+	}
+}
+
+// WaitOut waits, at most d, until no run holds out's lock. A batch
+// resumed right after a kill -9 finds the killed batch's runs still
+// stopping: they got SIGTERM when their parent died and are removing
+// their containers, holding their outputs until they exit. waiting is
+// told the holder's PID once. The holder's *OutBusyError comes back when
+// it outlives d.
+func WaitOut(ctx context.Context, out string, d time.Duration, waiting func(pid int)) error {
+	deadline := time.Now().Add(d)
+	for told := false; ; told = true {
+		l, err := LockOut(out)
+		if err == nil {
+			l.Unlock()
+			return nil
+		}
+		var busy *OutBusyError
+		if !errors.As(err, &busy) || time.Now().After(deadline) {
+			return err
+		}
+		if !told && waiting != nil {
+			waiting(busy.PID)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(250 * time.Millisecond):
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package loops
 
 import (
+	"context"
 	"errors"
 	"os"
 	"os/exec"
@@ -8,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/heragent/heragent/internal/outmark"
 	"github.com/heragent/heragent/sandbox"
@@ -88,5 +90,38 @@ func TestOutLockRemovesDeadRunsPartials(t *testing.T) {
 		if _, err := os.Stat(p); err != nil {
 			t.Errorf("%s removed: %v", p, err)
 		}
+	}
+}
+
+// A resumed batch waits for a killed batch's run that is still stopping:
+// WaitOut returns once the holder lets go, and gives up after its bound.
+func TestWaitOutWaitsForTheHolder(t *testing.T) {
+	t.Setenv("HERAGENT_STATE_DIR", t.TempDir())
+	out := filepath.Join(t.TempDir(), "out")
+	held, err := LockOut(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var busy *OutBusyError
+	if err := WaitOut(context.Background(), out, 0, nil); !errors.As(err, &busy) {
+		t.Fatalf("WaitOut with no time: %v, want the holder's busy error", err)
+	}
+	released := make(chan struct{})
+	var told []int
+	go func() {
+		time.Sleep(600 * time.Millisecond)
+		held.Unlock()
+		close(released)
+	}()
+	if err := WaitOut(context.Background(), out, time.Minute, func(pid int) { told = append(told, pid) }); err != nil {
+		t.Fatalf("WaitOut: %v", err)
+	}
+	select {
+	case <-released:
+	default:
+		t.Fatal("WaitOut returned while the lock was held")
+	}
+	if len(told) != 1 || told[0] != os.Getpid() {
+		t.Fatalf("told %v, want the holder's pid %d once", told, os.Getpid())
 	}
 }

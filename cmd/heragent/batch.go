@@ -14,6 +14,7 @@ import (
 
 	"github.com/heragent/heragent/batch"
 	"github.com/heragent/heragent/fleet"
+	"github.com/heragent/heragent/loops"
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/sandbox"
 )
@@ -131,6 +132,7 @@ func runLocal(ctx context.Context, f *batchFlags, dir batch.Dir, jobs []batch.Jo
 	if err != nil {
 		return envError(err)
 	}
+	waitStopping(ctx, dir, show)
 	for _, id := range dir.StaleRuns() { // runs a killed batch left: their containers, if any survived
 		e.GC(context.WithoutCancel(ctx), sandbox.GCOptions{RunID: id, Checkpoints: false})
 	}
@@ -139,6 +141,24 @@ func runLocal(ctx context.Context, f *batchFlags, dir batch.Dir, jobs []batch.Jo
 		Jobs: jobs, Dir: dir, Parallel: f.jobs, Level: f.level, Timeout: f.timeout, Only: f.only,
 		Runner: batch.ExecRunner{Args: f.runArgs}, Worker: workerName(), Progress: show.event,
 	})
+}
+
+// staleGrace bounds the wait for a killed batch's runs: a run that got
+// SIGTERM stops its containers (podman's stop waits up to 10 s each) and
+// may be inside a build step it cannot cancel at once.
+const staleGrace = 3 * time.Minute
+
+// waitStopping waits for the runs a killed batch left behind: each got
+// SIGTERM as its parent died and holds its output until it has removed
+// its containers. Started at once, the same job would fail with "is being
+// written by another run". A run still holding its output after
+// staleGrace is left to say so in its record.
+func waitStopping(ctx context.Context, dir batch.Dir, show *batchProgress) {
+	for _, id := range dir.StaleIDs() {
+		loops.WaitOut(ctx, dir.RepoOut(id), staleGrace, func(pid int) {
+			show.note(fmt.Sprintf("heragent batch: waiting for the killed batch's run of %s (pid %d) to stop", id, pid))
+		})
+	}
 }
 
 // runQueued enqueues the repositories without a record and collects the

@@ -1,9 +1,17 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/heragent/heragent/batch"
+	"github.com/heragent/heragent/loops"
 )
 
 // TestBatchInputErrors checks the input and environment errors of run
@@ -50,5 +58,40 @@ func TestBatchInputErrors(t *testing.T) {
 			}
 			checkOneLineError(t, r)
 		})
+	}
+}
+
+// A batch resumed right after a kill waits for the killed batch's run that
+// still holds its output (it got SIGTERM and is removing its containers)
+// and says so, instead of starting the job again into "is being written
+// by another run".
+func TestResumeWaitsForAStoppingRun(t *testing.T) {
+	t.Setenv("HERAGENT_STATE_DIR", t.TempDir())
+	dir := batch.Dir(t.TempDir())
+	os.MkdirAll(filepath.Join(string(dir), "results"), 0o755)
+	if err := dir.MarkRunning("job-a", "0123456789ab"); err != nil {
+		t.Fatal(err)
+	}
+	held, err := loops.LockOut(dir.RepoOut("job-a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	released := make(chan struct{})
+	go func() {
+		time.Sleep(700 * time.Millisecond)
+		close(released)
+		held.Unlock()
+	}()
+	var w bytes.Buffer
+	show := newBatchProgress(&globals{json: true}, &w)
+	waitStopping(context.Background(), dir, show)
+	select {
+	case <-released:
+	default:
+		t.Fatal("resume went on while the killed run held its output")
+	}
+	want := fmt.Sprintf(`{"kind":"note","message":"heragent batch: waiting for the killed batch's run of job-a (pid %d) to stop"}`, os.Getpid())
+	if got := strings.TrimSpace(w.String()); got != want {
+		t.Fatalf("progress %q, want %q", got, want)
 	}
 }

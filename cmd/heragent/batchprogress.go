@@ -92,6 +92,27 @@ func (p *batchProgress) event(ev batch.Event) {
 	}
 }
 
+// note prints a line that is not a job's event; --json gets it as
+// {"kind": "note", "message": …}.
+func (p *batchProgress) note(msg string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.json {
+		json.NewEncoder(p.w).Encode(struct {
+			Kind    string `json:"kind"`
+			Message string `json:"message"`
+		}{"note", msg})
+		return
+	}
+	if p.tty {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+	fmt.Fprintln(p.w, msg)
+	if p.tty && p.drawn {
+		p.bar()
+	}
+}
+
 // bar draws the progress bar (the caller holds the lock).
 func (p *batchProgress) bar() {
 	ev := p.last
