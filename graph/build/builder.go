@@ -11,7 +11,10 @@ package build
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -25,23 +28,44 @@ import (
 
 // Version changes whenever the builder's output for the same input changes;
 // a store built by another version is rebuilt from scratch.
-const Version = "10"
+const Version = "11"
 
 // cacheVersion is what a stored build is checked against: Version and the
 // heragent revision that built it, so a binary built from another commit
 // (whose extractors may differ although nobody bumped Version) never
-// serves a stale graph. A binary without VCS information uses Version.
+// serves a stale graph. A binary without VCS information (GOFLAGS=
+// -buildvcs=false, go run) or built from a modified work tree is known by
+// the hash of its executable instead: two edits of one work tree are two
+// builders.
 func cacheVersion() string {
 	in := buildinfo.Read()
-	if in.Revision == "" {
-		return Version
+	if in.Revision != "" && !in.Modified {
+		return Version + "/" + in.Revision
 	}
-	v := Version + "/" + in.Revision
-	if in.Modified {
-		v += "+modified"
+	if h := exeHash(); h != "" {
+		return Version + "/exe-" + h
 	}
-	return v
+	return Version
 }
+
+// exeHash is the running executable's SHA-256 (16 hex digits), "" when it
+// can't be read.
+var exeHash = sync.OnceValue(func() string {
+	p, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+})
 
 // Options tune a build.
 type Options struct {
