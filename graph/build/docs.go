@@ -121,6 +121,17 @@ func chunkDoc(rel string, text string) []chunk {
 			body = append(body, l)
 			continue
 		}
+		if rst && strings.HasSuffix(trimmed, "::") && !strings.HasPrefix(trimmed, "..") {
+			// A reST literal block: "Examples::" or a lone "::", then the
+			// lines indented deeper (man pages in reST keep their
+			// commands there, `$ prog --genkey …`)
+			if first, last, ok := rstLiteral(lines, i); ok {
+				body = append(body, lines[i:last+1]...)
+				cur.addCode(literalLang(lines[first:last+1]), dedent(lines[first:last+1]), first+1, last+1)
+				i = last
+				continue
+			}
+		}
 		if lang := sessionLang(l, rst, i == 0 || strings.TrimSpace(lines[i-1]) == ""); lang != "" {
 			// A transcript outside a fence: an indented console session
 			// (plain-text INSTALL files, Markdown's indented blocks) with
@@ -197,6 +208,43 @@ func sessionLang(l string, rst, afterBlank bool) string {
 		return "pycon"
 	}
 	return ""
+}
+
+// rstLiteral finds the literal block that line i (a paragraph ending in
+// "::") introduces: after a blank line, the lines indented deeper than
+// it, blank lines inside included. ok is false when none follows.
+func rstLiteral(lines []string, i int) (first, last int, ok bool) {
+	base := indentOf(lines[i])
+	k := nextNonBlank(lines, i+1)
+	if k == i+1 || k >= len(lines) || indentOf(lines[k]) <= base {
+		return 0, 0, false
+	}
+	last = k
+	for j := k + 1; j < len(lines); j++ {
+		if t := strings.TrimSpace(lines[j]); t != "" {
+			if indentOf(lines[j]) <= base {
+				break
+			}
+			last = j
+		}
+	}
+	return k, last, true
+}
+
+// literalLang names what a reST literal block holds, which reST does not
+// say: "console" when a line starts with a shell prompt, "pycon" for a
+// Python session, else "literal" (a command, a configuration, output or
+// code: the miners decide).
+func literalLang(block []string) string {
+	for _, l := range block {
+		switch t := strings.TrimSpace(l); {
+		case strings.HasPrefix(t, "$ "):
+			return "console"
+		case strings.HasPrefix(t, ">>> "):
+			return "pycon"
+		}
+	}
+	return "literal"
 }
 
 // nextNonBlank is the index of the first non-blank line from i, or len(lines).

@@ -99,3 +99,23 @@ func TestIndentedSessionAcrossBlankLines(t *testing.T) {
 		t.Errorf("sessions: %q", codes)
 	}
 }
+
+// A reST man page keeps its commands in literal blocks: a lone "::" inside
+// a definition, or a paragraph ending in "::". The block ends where the
+// text comes back to the paragraph's indentation.
+func TestRstLiteralBlocks(t *testing.T) {
+	doc := "Options\n=======\n--genkey args\n  Generate a key.\n\n  Examples:\n  ::\n\n     $ prog --genkey secret shared.key\n     $ prog --genkey tls-auth shared.key\n\n  The key is saved.\n\n--test-crypto\n  The typical usage would be::\n\n     prog --test-crypto\n\n  or\n\n  ::\n\n     remote 10.0.0.1\n     dev tun\n\nNot a block::\nflush against the margin\n"
+	secs := chunkDoc("doc/man-sections/options.rst", doc)
+	var codes, langs []string
+	for _, s := range secs {
+		codes = append(codes, s.codes...)
+		langs = append(langs, s.codeLangs...)
+	}
+	want := []string{"$ prog --genkey secret shared.key\n$ prog --genkey tls-auth shared.key", "prog --test-crypto", "remote 10.0.0.1\ndev tun"}
+	if strings.Join(codes, "|") != strings.Join(want, "|") || strings.Join(langs, ",") != "console,literal,literal" {
+		t.Fatalf("codes %q langs %q, want %q console,literal,literal", codes, langs, want)
+	}
+	if !strings.Contains(secs[len(secs)-1].text, "The key is saved") {
+		t.Errorf("the text after a block is lost: %q", secs[len(secs)-1].text)
+	}
+}
