@@ -22,7 +22,6 @@ var (
 	// ./ (nginx's auto/configure, tools/build.sh)
 	repoScriptRe = regexp.MustCompile(`^[A-Za-z_][\w.-]*(/[\w.-]+)+$`)
 	runLocalRe   = regexp.MustCompile(`^(\./|build/|\.build/|bin/|_build/|builddir/|out/)\S+`)
-	serverRe     = regexp.MustCompile(`\b(serve|server|runserver|--reload|flask\s+run|uvicorn|gunicorn|http\.server)\b`)
 )
 
 var (
@@ -285,6 +284,8 @@ func classifyOne(s string) verdict {
 			return verdict{Bucket: Build, Reason: "installs the project or its requirements"}
 		}
 		return verdict{Drop: "installs a tool, not the project"}
+	case (cmd == "tox" || cmd == "nox") && otherSession(w[1:]) != "":
+		return verdict{Drop: "runs the " + otherSession(w[1:]) + " session, not the tests"}
 	case cmd == "pytest" || cmd == "py.test" || cmd == "tox" || cmd == "nox" || cmd == "hatch" && arg == "test":
 		return verdict{Bucket: Unit, Reason: "runs the Python tests"}
 	case cmd == "python" || cmd == "python3" || cmd == "py" || strings.HasPrefix(cmd, "python3."):
@@ -463,3 +464,19 @@ func classifyPython(args []string) verdict {
 	}
 	return verdict{Drop: "not a build, test or run command"}
 }
+
+// otherSession is the tox environment or nox session a command selects
+// (-e, -s, --session) when its name says it is no test run: benchmarks,
+// lint, docs, type checks, packaging (jsonschema's README: `nox -s perf`).
+func otherSession(args []string) string {
+	for i, a := range args {
+		if (a == "-e" || a == "-s" || a == "--session" || a == "--sessions") && i+1 < len(args) {
+			if name := args[i+1]; nonTestSession.MatchString(name) {
+				return name
+			}
+		}
+	}
+	return ""
+}
+
+var nonTestSession = regexp.MustCompile(`^(?:perf|bench\w*|lint\w*|docs?\b.*|style|format\w*|typing|mypy|pyright|pre-commit|release|build|readme|spelling|linkcheck)$`)

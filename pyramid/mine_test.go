@@ -302,3 +302,23 @@ func TestMakefileProgramsLinkedElsewhere(t *testing.T) {
 		t.Errorf("probes:\n%s", all)
 	}
 }
+
+// A server is told by the program or a server word, not by a word inside
+// an argument.
+func TestStartsServer(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		"python -m http.server 8000":                true,
+		"timeout 60 ./src/redis-server --port 7000": true,
+		"node server.js":                            true,
+		"hugo server -D":                            true,
+		"flask --app hello run":                     true,
+		"uvicorn app:app --reload":                  true,
+		"./src/openvpn/openvpn --genkey tls-crypt-v2-server v2crypt-server.key": false,
+		"./build/tool --config server.conf":                                     false,
+		"cd x && ./bin/echo_server":                                             true,
+	} {
+		if got := startsServer(cmd); got != want {
+			t.Errorf("startsServer(%q) = %v, want %v", cmd, got, want)
+		}
+	}
+}

@@ -28,16 +28,45 @@ func docSource(p string) string {
 }
 
 // minedDoc keeps top-level documents and those one level down in a doc
-// directory: deeper ones document dependencies and tools, not the project.
+// directory: deeper ones document dependencies and tools, not the project
+// (see deepDoc).
 func minedDoc(p string) bool {
 	dir := path.Dir(p)
+	return usageDoc(p) && (dir == "." || (strings.Count(p, "/") == 1 && docDirs[dir]))
+}
+
+var docDirs = map[string]bool{"doc": true, "docs": true, "Documentation": true, "man": true}
+
+// deepDoc is a document further down a doc directory (doc/man-sections/,
+// docs/guide/…): what it runs is mined only when it runs the project's
+// own program.
+func deepDoc(p string) bool {
+	top, _, _ := strings.Cut(p, "/")
+	return usageDoc(p) && docDirs[top] && strings.Count(p, "/") > 1
+}
+
+// usageDoc leaves out history and policy.
+func usageDoc(p string) bool {
 	up := strings.ToUpper(path.Base(p))
 	for _, h := range []string{"NEWS", "CHANGELOG", "CHANGES", "HISTORY", "RELEASE", "SECURITY", "CODE_OF_CONDUCT", "LICENSE", "COPYING", "AUTHORS"} {
 		if strings.HasPrefix(up, h) {
-			return false // history and policy, not usage
+			return false
 		}
 	}
-	return dir == "." || (strings.Count(p, "/") == 1 && (dir == "doc" || dir == "docs" || dir == "Documentation"))
+	return true
+}
+
+// ownProgram keeps the commands that run a program the project builds or
+// installs: all a reST literal block (which may hold a configuration or
+// output as well as a command) or a deep document is trusted with.
+func ownProgram(cmds []Command) []Command {
+	var out []Command
+	for _, c := range cmds {
+		if strings.HasPrefix(c.Reason, reasonProjectProgram) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // mineDocs mines fenced code blocks (Markdown) and code-block directives
@@ -50,18 +79,24 @@ func mineDocs(ctx context.Context, e *env) ([]Command, error) {
 	}
 	var out []Command
 	for _, s := range secs {
-		if !minedDoc(s.Path) {
+		deep := deepDoc(s.Path)
+		if !deep && !minedDoc(s.Path) {
 			continue
 		}
 		for _, cb := range s.Code {
-			if !shellLangs[strings.ToLower(cb.Lang)] {
+			lang := strings.ToLower(cb.Lang)
+			if !shellLangs[lang] && lang != "literal" {
 				continue
 			}
 			note := ""
 			if s.Heading != "" {
 				note = "section " + s.Heading
 			}
-			out = append(out, fromShell(e, cb.Code, docSource(s.Path), s.Path, int(cb.Line), note)...)
+			cmds := fromShell(e, cb.Code, docSource(s.Path), s.Path, int(cb.Line), note)
+			if deep || lang == "literal" {
+				cmds = ownProgram(cmds)
+			}
+			out = append(out, cmds...)
 		}
 	}
 	files, err := e.ix.FindFiles(ctx, fileQueryDocs)

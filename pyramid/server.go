@@ -46,7 +46,7 @@ func serverPort(ctx context.Context, e *env, cmd, dir string) (string, bool) {
 			}
 		}
 	}
-	if m := portFlagRe.FindStringSubmatch(cmd); m != nil && (serverRe.MatchString(cmd) || serverSrc.MatchString(src)) {
+	if m := portFlagRe.FindStringSubmatch(cmd); m != nil && (startsServer(cmd) || serverSrc.MatchString(src)) {
 		return m[2], true
 	}
 	switch {
@@ -55,7 +55,7 @@ func serverPort(ctx context.Context, e *env, cmd, dir string) (string, bool) {
 	case strings.Contains(cmd, "http.server") || strings.Contains(cmd, "uvicorn") || strings.Contains(cmd, "runserver"):
 		return "8000", true
 	}
-	if !serverSrc.MatchString(src) && !serverRe.MatchString(cmd) {
+	if !serverSrc.MatchString(src) && !startsServer(cmd) {
 		return "", false
 	}
 	if m := portRe.FindStringSubmatch(src + "\n" + cmd); m != nil {
@@ -66,6 +66,43 @@ func serverPort(ctx context.Context, e *env, cmd, dir string) (string, bool) {
 	}
 	return "8080", true
 }
+
+// startsServer tells a server by the command's words: one of serverWords
+// (`hugo server`, `python -m http.server`, `node server.js`), `--reload`,
+// `flask run`, or a program named …-server (`./src/redis-server`). A word
+// of an argument is not enough: `openvpn --genkey tls-crypt-v2-server
+// v2crypt-server.key` writes a key file.
+func startsServer(cmd string) bool {
+	if flaskRunRe.MatchString(cmd) {
+		return true
+	}
+	program := true // the next word names the program run
+	for _, f := range strings.Fields(cmd) {
+		w := strings.Trim(f, `"'()`)
+		base := path.Base(w)
+		if ext := path.Ext(base); scriptExts[ext] {
+			base = strings.TrimSuffix(base, ext)
+		}
+		switch {
+		case w == "--reload" || serverWords[base]:
+			return true
+		case program && (strings.HasSuffix(base, "-server") || strings.HasSuffix(base, "_server")):
+			return true
+		case w == "&&" || w == "||" || w == ";" || w == "|":
+			program = true
+		case program && !strings.Contains(w, "=") && !launchers[base] && !strings.HasPrefix(w, "-") && strings.Trim(w, "0123456789") != "":
+			program = false
+		}
+	}
+	return false
+}
+
+var (
+	flaskRunRe  = regexp.MustCompile(`\bflask\s+(?:--app\s+\S+\s+)?run\b`)
+	serverWords = map[string]bool{"serve": true, "server": true, "runserver": true, "uvicorn": true, "gunicorn": true, "http.server": true}
+	scriptExts  = map[string]bool{".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".py": true}
+	launchers   = map[string]bool{"node": true, "python": true, "python3": true, "exec": true, "env": true, "nohup": true, "sudo": true, "timeout": true}
+)
 
 var portFlagRe = regexp.MustCompile(`(--port[= ]|-p\s+|PORT=)(\d{2,5})\b`)
 

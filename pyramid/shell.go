@@ -18,8 +18,9 @@ type shellCmd struct {
 }
 
 // promptRe matches a shell prompt at the start of a line of a console
-// transcript.
-var promptRe = regexp.MustCompile(`^\s*(?:[\w@.~:/-]*[$%]|>>>|PS>)\s+`)
+// transcript: `$ `, `user@host:~$ `, `% `, `>>> `, `PS> `, or a
+// directory's name (`curl> python3 tests/http/scorecard.py`).
+var promptRe = regexp.MustCompile(`^\s*(?:[\w@.~:/-]*[$%]|>>>|PS>|[\w.-]+>)\s+`)
 
 // workspace is what splitShell knows of the checkout.
 type workspace struct {

@@ -1,0 +1,67 @@
+package pyramid
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/graph/build"
+	"github.com/heragent/heragent/graph/embedded"
+	"github.com/heragent/heragent/retrieval"
+)
+
+// tempEnv indexes a repository written from files.
+func tempEnv(t *testing.T, files map[string]string) *env {
+	t.Helper()
+	ctx := context.Background()
+	root := t.TempDir()
+	for p, text := range files {
+		os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755)
+		os.WriteFile(filepath.Join(root, p), []byte(text), 0o644)
+	}
+	s, err := embedded.Open(ctx, filepath.Join(t.TempDir(), "graph.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	ix, _, err := retrieval.Build(ctx, root, s, build.Options{Name: "temp"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := newEnv(ctx, ix, bashfile.Layout{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// A project documented in reST man sections (OpenVPN's doc/man-sections,
+// Pygments' doc/docs) keeps its uses in literal blocks of documents two
+// levels down: those that run the project's own program are mined; a
+// configuration in a literal block, and other programs in deep documents,
+// are not.
+func TestDocsLiteralBlocksAndDeepDocs(t *testing.T) {
+	e := tempEnv(t, map[string]string{
+		"configure.ac":                 "AC_INIT([greet], [1.0])\nAM_INIT_AUTOMAKE\nAC_PROG_CC\nAC_CONFIG_FILES([Makefile src/Makefile])\nAC_OUTPUT\n",
+		"Makefile.am":                  "SUBDIRS = src\n",
+		"src/Makefile.am":              "bin_PROGRAMS = greet\ngreet_SOURCES = greet.c\n",
+		"src/greet.c":                  "int main(void) { return 0; }\n",
+		"doc/man-sections/options.rst": "Options\n=======\n--genkey file\n  Write a key.\n\n  Examples:\n  ::\n\n     $ greet --genkey secret.key\n\n--self-test\n  Typical usage::\n\n     greet --self-test\n\n  A configuration::\n\n     remote 10.0.0.1\n     make install\n",
+		"doc/dev/hacking.md":           "# Hacking\n\n```sh\nvalgrind ./src/greet\nmake check\n```\n",
+	})
+	cs, err := mineDocs(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range cs {
+		got = append(got, c.Text+" @ "+c.Why[0].Where())
+	}
+	want := []string{"./src/greet --genkey secret.key @ docs doc/man-sections/options.rst:9", "./src/greet --self-test @ docs doc/man-sections/options.rst:14"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+}
