@@ -2,41 +2,9 @@ package pyramid
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
-
-	"github.com/heragent/heragent/bashfile"
-	"github.com/heragent/heragent/graph/build"
-	"github.com/heragent/heragent/graph/embedded"
-	"github.com/heragent/heragent/retrieval"
 )
-
-// tempEnv indexes a repository written from files.
-func tempEnv(t *testing.T, files map[string]string) *env {
-	t.Helper()
-	ctx := context.Background()
-	root := t.TempDir()
-	for p, text := range files {
-		os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755)
-		os.WriteFile(filepath.Join(root, p), []byte(text), 0o644)
-	}
-	s, err := embedded.Open(ctx, filepath.Join(t.TempDir(), "graph.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	ix, _, err := retrieval.Build(ctx, root, s, build.Options{Name: "temp"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := newEnv(ctx, ix, bashfile.Layout{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
-}
 
 // A project documented in reST man sections (OpenVPN's doc/man-sections,
 // Pygments' doc/docs) keeps its uses in literal blocks of documents two
@@ -44,7 +12,7 @@ func tempEnv(t *testing.T, files map[string]string) *env {
 // configuration in a literal block, and other programs in deep documents,
 // are not.
 func TestDocsLiteralBlocksAndDeepDocs(t *testing.T) {
-	e := tempEnv(t, map[string]string{
+	e := repoEnv(t, map[string]string{
 		"configure.ac":                 "AC_INIT([greet], [1.0])\nAM_INIT_AUTOMAKE\nAC_PROG_CC\nAC_CONFIG_FILES([Makefile src/Makefile])\nAC_OUTPUT\n",
 		"Makefile.am":                  "SUBDIRS = src\n",
 		"src/Makefile.am":              "bin_PROGRAMS = greet\ngreet_SOURCES = greet.c\n",
