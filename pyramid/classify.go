@@ -2,6 +2,7 @@ package pyramid
 
 import (
 	"context"
+	"path"
 	"regexp"
 	"strings"
 )
@@ -14,7 +15,7 @@ type verdict struct {
 }
 
 var (
-	placeholderRe = regexp.MustCompile(`<[A-Za-z][\w .:/-]*>|\b[Yy]our[-_][\w-]+|\bYOUR_[A-Z_]+|\bpath/to/|\$\{\{[^}]*\}\}|\bxxx+\b|(^|\s)\.\.\.(\s|$)|\[\.\.\.\]|…|\[options?\]|(^|\s)\[--?[A-Za-z][^\]]*\]|\bTOKEN\b|/some/|\[[A-Z][A-Z_ .]*[\]\[]|\bmy[-_]?(app|project|file)\b|(^|\s)(FILE|FILES|DIR|PATH|NAME|URL|HOST|ARGS|OPTIONS|INPUT|OUTPUT)(\.\w+)?(\s|$)`)
+	placeholderRe = regexp.MustCompile(`<[A-Za-z][\w .:/-]*>|(^|[^$\w])\{[A-Za-z][\w-]*\}|\b[Yy]our[-_][\w-]+|\bYOUR_[A-Z_]+|\bpath/to/|\$\{\{[^}]*\}\}|\bxxx+\b|(^|\s)\.\.\.(\s|$)|\[\.\.\.\]|…|\[options?\]|(^|\s)\[--?[A-Za-z][^\]]*\]|\bTOKEN\b|/some/|\[[A-Z][A-Z_ .]*[\]\[]|\bmy[-_]?(app|project|file)\b|(^|\s)(FILE|FILES|DIR|PATH|NAME|URL|HOST|ARGS|OPTIONS|INPUT|OUTPUT)(\.\w+)?(\s|$)`)
 	destructiveRe = regexp.MustCompile(`\b(npm|yarn|pnpm|cargo|twine|gem|poetry|flit)\s+(publish|upload)\b|\b(git|docker|podman|helm)\s+push\b|\b(deploy|publish)\b|\bgh\s+release\b|\bgsutil\b|\baws\s+s3\b|\bmvn\b.*\bdeploy\b|\bsemantic-release\b|\brelease-it\b|\bchangeset\s+(publish|version)\b|\blerna\s+(publish|version)\b`)
 	rmRe          = regexp.MustCompile(`\brm\s+(-\w*\s+)*(/|~|\$HOME|\.\.)`)
 	helpRe        = regexp.MustCompile(`\s(--version|-V|--help|-h|version|help)$`)
@@ -27,7 +28,7 @@ var (
 var (
 	vendorRe   = regexp.MustCompile(`\bvcpkg\b|\bconan\b|\bbrew\b|\bchoco\b|\bemsdk\b|\bemcmake\b|\bemmake\b`)
 	cleanRe    = regexp.MustCompile(`\bmake\b[^;&|]*\s(clean|distclean|mrproper)\b`)
-	platformRe = regexp.MustCompile(`(?i)\bCC=\S*(linux-gnu|android|mingw|powerpc|aarch64|arm-|riscv|mips|s390)|QEMU|CMAKE_OSX|hw\.logicalcpu|--vsenv|wincred|M68K|amiga|NOIXEMUL|xcodebuild|-G\s*"?(Xcode|Visual Studio)|msbuild|\.exe\b|\.bat\b|\.cmd\b|powershell|\bpwsh\b|vcvars|-m32\b|\bi686\b`)
+	platformRe = regexp.MustCompile(`(?i)\bCC=\S*(linux-gnu|android|mingw|powerpc|aarch64|arm-|riscv|mips|s390)|QEMU|CMAKE_OSX|hw\.logicalcpu|--vsenv|wincred|M68K|amiga|NOIXEMUL|xcodebuild|-G\s*"?(Xcode|Visual Studio)|msbuild|\.exe\b|\.bat\b|\.cmd\b|powershell|\bpwsh\b|vcvars|-m32\b|\bi686\b|--(host|target)[= ]\S*(android|mingw|w64|cygwin|darwin|apple|aarch64|arm|riscv|mips|s390|powerpc|ppc|sparc|wasm|emscripten|qnx|nto)|CMAKE_TOOLCHAIN_FILE|ANDROID_(ABI|NDK)|CMAKE_SYSTEM_NAME=(Windows|Android|iOS|Darwin|Emscripten)`)
 	ciHelperRe = regexp.MustCompile(`^(\./|(\.\./)+)?(\.github|\.circleci|\.ci|ci|\.gitlab|scripts|script|tools|devtools|maint|misc|build-aux)/`)
 	netRe      = regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*)://([^/\s'"]*@)?([^/\s'":]*)`)
 	proseRe    = regexp.MustCompile(`^\w+(\s+[A-Za-z,']+){3,}[.:]$|[a-z]{2,}\.\s+[A-Z][a-z]+\s`)
@@ -218,6 +219,9 @@ func classifyOne(s string) verdict {
 			}
 			return verdict{Bucket: Build, Reason: "compiles the Go packages"}
 		case "test":
+			if goNotSuiteRe.MatchString(" " + rest) {
+				return verdict{Drop: "fuzzes or benchmarks (-fuzz, -bench with -run matching none): not the test suite"}
+			}
 			return verdict{Bucket: Unit, Reason: "runs the Go tests"}
 		case "run":
 			return verdict{Bucket: Entry, Reason: "runs the Go main package"}
@@ -334,7 +338,24 @@ func testDirOperand(args []string) bool {
 	return false
 }
 
-var makeTestDirRe = regexp.MustCompile(`^(\./)?(tests?|t|testsuite|unittests?)/?$`)
+// goNotSuiteRe is a `go test` that fuzzes a target (fzf's CI: `go test
+// ./src/algo/ -fuzz=FuzzIndexByteTwo -fuzztime=5s`) or only benchmarks.
+var goNotSuiteRe = regexp.MustCompile(`\s-{1,2}fuzz[= ]|\s-{1,2}run[= ]['"]?(\^\$|XXX|none|NONE|nothing)`)
+
+var makeTestDirRe = regexp.MustCompile(`^(\./)?(tests?|t|testsuite|testes|unittests?|regress|regression)/?$`)
+
+// inTestDir is the verdict on a make run from dir: a bare `make` in a
+// tests directory runs its tests (tmux's CI: `cd regress && make`).
+func inTestDir(v verdict, text, dir string) verdict {
+	w := words(text)
+	if v.Bucket != Build || dir == "" || len(w) == 0 || w[0] != "make" && w[0] != "gmake" {
+		return v
+	}
+	if mv := classifyMake(append(w[1:len(w):len(w)], "-C", path.Base(dir))); mv.Bucket == Unit {
+		return mv
+	}
+	return v
+}
 
 func classifyMake(args []string) verdict {
 	inTests := testDirOperand(args)

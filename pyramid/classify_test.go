@@ -17,6 +17,13 @@ func TestClassify(t *testing.T) {
 		{"make -j4", Build},
 		{"make check", Unit},
 		{"make -C tests test-lz4", Unit},
+		{"make -C regress", Unit},
+		{"go test -v ./...", Unit},
+		{"go test -v ./src/algo/ -fuzz=FuzzIndexByteTwo -fuzztime=5s", ""},
+		{"go test -run=^$ -bench=. ./...", ""},
+		{"./configure --host=aarch64-linux-android --enable-ipv6", ""},
+		{"./configure --host=x86_64-linux-gnu --disable-docs", Build},
+		{`cmake "-DPCAP_ROOT={path-to-sdk}" -G {generator} ..`, ""},
 		{"make clean", ""},
 		{"./config --libdir=lib [--prefix=/opt/quictls]", ""}, // an optional argument in brackets: a template
 		{"make -j $(nproc) TARGET=linux-glibc", Build},

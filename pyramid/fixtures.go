@@ -29,7 +29,7 @@ var notFixtures = map[string]bool{
 	"sh": true, "bash": true, "bat": true, "ps1": true, "pl": true, "pm": true, "rb": true, "php": true, "cmake": true, "am": true, "in": true,
 	"ac": true, "m4": true, "mk": true, "mak": true, "build": true, "gn": true, "bazel": true, "bzl": true, "md": true, "rst": true,
 	"html": true, "css": true, "txt": true, "log": true, "exp": true, "expected": true, "out": true, "ok": true, "err": true, "ref": true,
-	"diff": true, "patch": true, "dump": true, "o": true, "a": true, "so": true, "gitignore": true, "snap": true, "supp": true, "lock": true, "toml": true, "cfg": true, "ini": true,
+	"diff": true, "patch": true, "dump": true, "result": true, "results": true, "golden": true, "expect": true, "ans": true, "o": true, "a": true, "so": true, "gitignore": true, "snap": true, "supp": true, "lock": true, "toml": true, "cfg": true, "ini": true,
 }
 
 // badFixtureRe names inputs a suite uses to see the program fail.

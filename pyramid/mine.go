@@ -173,6 +173,7 @@ func fromShell(e *env, block string, src, file string, startLine int, note strin
 		if !ok {
 			continue
 		}
+		v = inTestDir(v, text, dir)
 		text = normalize(text, v.Bucket)
 		out = append(out, Command{Text: text, Dir: dir, Bucket: v.Bucket, Reason: v.Reason,
 			Why: []Provenance{{Source: src, File: file, Line: startLine + sc.Line - 1, Note: note}}})

@@ -2,14 +2,11 @@ package pyramid
 
 import (
 	"context"
-	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/heragent/heragent/retrieval"
 )
-
-var matrixRe = regexp.MustCompile(`\$\{\{\s*matrix\.([\w-]+)\s*\}\}`)
 
 // mineCI mines the run steps of CI workflows (GitHub Actions, GitLab CI,
 // Travis, CircleCI) and Dockerfile RUN instructions. A simple matrix is
@@ -40,27 +37,6 @@ func mineCI(ctx context.Context, e *env) ([]Command, error) {
 		out = append(out, fromShell(e, text, src, s.Path, int(s.Line), note)...)
 	}
 	return out, nil
-}
-
-// expandMatrix substitutes ${{ matrix.K }} with K's first value.
-func expandMatrix(text string, matrix []string) (string, string) {
-	vals := map[string][]string{}
-	for _, m := range matrix {
-		k, v, ok := strings.Cut(m, "=")
-		if ok {
-			vals[k] = strings.Split(v, ",")
-		}
-	}
-	var used []string
-	text = matrixRe.ReplaceAllStringFunc(text, func(m string) string {
-		k := matrixRe.FindStringSubmatch(m)[1]
-		if v := vals[k]; len(v) > 0 && v[0] != "" {
-			used = append(used, fmt.Sprintf("matrix %s=%s of %s", k, v[0], strings.Join(v, ",")))
-			return v[0]
-		}
-		return m // unknown: left as a placeholder, dropped by the classifier
-	})
-	return text, strings.Join(used, "; ")
 }
 
 // choreWorkflow is a CI workflow that releases, publishes, deploys or
@@ -98,15 +74,11 @@ func foreignHost(ctx context.Context, e *env, hosts map[string]map[string]any, f
 		return foreignRunner.MatchString(strings.TrimSpace(on))
 	}
 	// runs-on: ${{ matrix.os }}: foreign when every os is.
-	for _, kv := range matrix {
-		if k, v, _ := strings.Cut(kv, "="); k == m[1] {
-			for _, os := range strings.Split(v, ",") {
-				if !foreignRunner.MatchString(strings.TrimSpace(strings.Replace(on, m[0], os, 1))) {
-					return false
-				}
-			}
-			return true
+	oses := parseMatrix(matrix).values(m[1])
+	for _, os := range oses {
+		if !foreignRunner.MatchString(strings.TrimSpace(strings.Replace(on, m[0], os, 1))) {
+			return false
 		}
 	}
-	return false
+	return len(oses) > 0
 }

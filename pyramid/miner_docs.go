@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/heragent/heragent/retrieval"
@@ -45,8 +46,15 @@ func deepDoc(p string) bool {
 	return usageDoc(p) && docDirs[top] && strings.Count(p, "/") > 1
 }
 
-// usageDoc leaves out history and policy.
+// foreignDoc is a document for another platform: tcpdump's
+// doc/README.windows.md, README.qnx.md, INSTALL.macOS, README-android.
+var foreignDoc = regexp.MustCompile(`(?i)[._-](windows|win32|win64|mingw|msvc|cygwin|mac|macos|osx|darwin|ios|android|qnx|vms|haiku|aix|solaris|hpux|dos|os2|amiga)([._-]|$)`)
+
+// usageDoc leaves out history, policy and other platforms' documents.
 func usageDoc(p string) bool {
+	if foreignDoc.MatchString(path.Base(p)) {
+		return false
+	}
 	up := strings.ToUpper(path.Base(p))
 	for _, h := range []string{"NEWS", "CHANGELOG", "CHANGES", "HISTORY", "RELEASE", "SECURITY", "CODE_OF_CONDUCT", "LICENSE", "COPYING", "AUTHORS"} {
 		if strings.HasPrefix(up, h) {

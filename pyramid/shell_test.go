@@ -36,13 +36,6 @@ func TestSplitShell(t *testing.T) {
 	}
 }
 
-func TestExpandMatrix(t *testing.T) {
-	got, note := expandMatrix("cmake -DCC=${{ matrix.cc }} -DX=${{ matrix.os }}", []string{"cc=gcc,clang"})
-	if got != "cmake -DCC=gcc -DX=${{ matrix.os }}" || note != "matrix cc=gcc of gcc,clang" {
-		t.Errorf("expandMatrix = %q, %q", got, note)
-	}
-}
-
 func TestCanonicalMergesSpellings(t *testing.T) {
 	same := [][2]Command{
 		{{Text: "ctest --test-dir build"}, {Text: "ctest --output-on-failure", Dir: "build"}},

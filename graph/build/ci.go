@@ -117,11 +117,27 @@ func scriptSteps(n *yaml.Node, system, job, name string, matrix []string) []step
 	return out
 }
 
-// matrixOf flattens a strategy matrix into "key=v1,v2" entries.
+// matrixOf flattens a strategy matrix into "key=v1,v2" entries, sorted,
+// then one "include[i].key=value" entry for each scalar of each include
+// entry, in order (a matrix may be made of include entries only: tmux's
+// {runner: ubuntu-24.04, make: make}, {runner: macos-26, make: gmake}).
 func matrixOf(m *yaml.Node) []string {
-	var out []string
+	var out, inc []string
 	mapEach(m, func(k string, v *yaml.Node) {
 		if v.Kind != yaml.SequenceNode {
+			return
+		}
+		if k == "include" {
+			for i, e := range v.Content {
+				mapEach(e, func(ik string, iv *yaml.Node) {
+					if iv.Kind == yaml.ScalarNode {
+						inc = append(inc, fmt.Sprintf("include[%d].%s=%s", i, ik, iv.Value))
+					}
+				})
+			}
+			return
+		}
+		if k == "exclude" {
 			return
 		}
 		var vals []string
@@ -133,7 +149,7 @@ func matrixOf(m *yaml.Node) []string {
 		out = append(out, k+"="+strings.Join(vals, ","))
 	})
 	sort.Strings(out)
-	return out
+	return append(out, inc...)
 }
 
 func parseGitHubActions(_ string, src []byte, f *fileFacts) error {

@@ -44,7 +44,7 @@ var docNames = []string{"README", "INSTALL", "CONTRIBUTING", "HACKING", "BUILDIN
 
 var docDirs = map[string]bool{"doc": true, "docs": true, "Documentation": true, "documentation": true, "manual": true}
 
-var testDirs = map[string]bool{"test": true, "tests": true, "t": true, "testing": true, "__tests__": true, "spec": true, "testsuite": true, "unittests": true}
+var testDirs = map[string]bool{"test": true, "tests": true, "t": true, "testing": true, "__tests__": true, "spec": true, "testsuite": true, "unittests": true, "regress": true, "regression": true}
 
 // fileLanguage detects the language of a file with go-enry, looking at
 // its content only when the name is ambiguous.

@@ -113,6 +113,10 @@ var factCases = []factCase{
 		deps:  []string{"github-action:actions/checkout:v4:ci@9!"},
 		steps: []string{"github-actions/test@12=pip install .\npytest[python=3.10,3.11]"},
 		facts: map[string]any{"workflow": "CI", "runs_on_test": "ubuntu-latest"}},
+	// a matrix of include entries (tmux's regress job); exclude is not a value list
+	{rel: ".github/workflows/regress.yml", src: "jobs:\n  regress:\n    runs-on: ${{ matrix.runner }}\n    strategy:\n      matrix:\n        cc: [gcc]\n        exclude:\n          - cc: clang\n        include:\n          - runner: ubuntu-24.04\n            make: make\n          - runner: macos-26\n            make: gmake\n    steps:\n      - run: |\n          cd regress\n          ${{ matrix.make }}\n",
+		steps: []string{"github-actions/regress@16=cd regress\n${{ matrix.make }}[cc=gcc include[0].runner=ubuntu-24.04 include[0].make=make include[1].runner=macos-26 include[1].make=gmake]"},
+		facts: map[string]any{"runs_on_regress": "${{ matrix.runner }}"}},
 	{rel: ".gitlab-ci.yml", src: "image: python:3.11\nstages: [test]\n.tmpl:\n  script: [echo hidden]\nunit:\n  stage: test\n  before_script:\n    - pip install -r requirements.txt\n  script:\n    - pytest -q\n",
 		deps:  []string{"docker:python:3.11:ci@1!"},
 		steps: []string{"gitlab-ci/unit@8=pip install -r requirements.txt[]", "gitlab-ci/unit@10=pytest -q[]"}},
