@@ -29,6 +29,9 @@ const probeTimeout = 2 * time.Minute
 // and must not spend the run's budget before the next candidate.
 const useTimeout = 3 * time.Minute
 
+// ttyTimeout bounds a Runnable command run on a pseudo-terminal.
+const ttyTimeout = 90 * time.Second
+
 // idleTimeout ends a test or run command that printed nothing for this
 // long: it is waiting for something that will not come (a peer that did
 // not start, a prompt, a privilege it lacks). Builds are exempt: a link
@@ -67,6 +70,17 @@ func (r *runner) runCommand(ctx context.Context, sb Sandbox, c pyramid.Command) 
 		timeout = min(timeout, probeTimeout)
 	} else if boundedUse(c) {
 		timeout = min(timeout, useTimeout)
+	}
+	if c.TTY && c.Level == pyramid.Runnable {
+		// the terminal types its quit keys for a minute (ttyKeys): a
+		// program still running well after that waits for a user
+		timeout = min(timeout, ttyTimeout)
+	}
+	if c.Level == pyramid.Testable && r.o.Target == pyramid.Runnable {
+		// a suite longer than the run (tmux's regress, vim's make test)
+		// leaves the Runnable tier its share: cut, it still proves
+		// Testable on the part that ran (acceptCut)
+		timeout = min(timeout, r.suiteShare())
 	}
 	timeout = r.timeLeft(timeout) // not more time than the run has left
 	r.traj.emit(report.Event{Phase: "command", Iteration: r.iter, Level: string(c.Level), Command: c.Text, Message: "running"})

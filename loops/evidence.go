@@ -87,12 +87,17 @@ func (r *runner) acceptCut(failed []outcome, why []string, p *proof) bool {
 	cr.Passed, cr.Cut = true, true
 	cr.Verdict = "accepted, cut short: " + cr.Verdict
 	fc.Evidence = pyramid.EvidenceSubset
-	fc.gradeWhy = fmt.Sprintf("%d tests passed and none failed before the suite was stopped (%s)", fc.Counts.Passed, fc.Verdict)
+	howMany := "none failed"
+	if bad := fc.Counts.Failed + fc.Counts.Errors; bad > 0 {
+		howMany = fmt.Sprintf("%d failed", bad)
+		p.tolerated = true
+	}
+	fc.gradeWhy = fmt.Sprintf("%d tests passed and %s before the suite was stopped (%s)", fc.Counts.Passed, howMany, fc.Verdict)
 	cr.Evidence = fc.Evidence
 	r.take(pyramid.Testable, fc, p)
 	delete(r.cur.skip, fc.Text)
-	p.notes = append(p.notes, fmt.Sprintf("testable on part of the suite: %d tests passed and none failed before `%s` was stopped (%s; last output: %q); %s",
-		fc.Counts.Passed, fc.Text, fc.Verdict, lastLine(fc.Tail), strings.Join(why, "; ")))
+	p.notes = append(p.notes, fmt.Sprintf("testable on part of the suite: %d tests passed and %s before `%s` was stopped (%s; last output: %q); %s",
+		fc.Counts.Passed, howMany, fc.Text, fc.Verdict, lastLine(fc.Tail), strings.Join(why, "; ")))
 	r.traj.emit(report.Event{Phase: "level", Iteration: r.iter, Level: string(pyramid.Testable), Command: fc.Text, Message: "level reached: testable, on the part of the suite that ran before it was stopped"})
 	return true
 }

@@ -207,6 +207,16 @@ func sectionIndex(id bashfile.SectionID) int {
 	return -1
 }
 
+// suiteShare is the most a Testable command may take when Runnable is
+// still to come: two thirds of what the run has left, at least
+// minSuiteShare.
+func (r *runner) suiteShare() time.Duration {
+	return max((r.o.MaxTime-time.Since(r.start))*2/3, minSuiteShare)
+}
+
+// minSuiteShare is the least time a test suite gets.
+const minSuiteShare = 3 * time.Minute
+
 // timeLeft bounds a time limit by what the run has left (at least a
 // minute): a run under a time limit ends on its own, with its best level
 // and its exports, rather than being killed.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -149,6 +150,9 @@ func (s *fakeSandbox) Exec(_ context.Context, spec sandbox.ExecSpec) (sandbox.Ex
 		if spec.Cmd[0] == "xvfb-run" {
 			text = "[display] " + text // run under a virtual X display
 		}
+		if m := ttyTextRe.FindStringSubmatch(spec.Cmd[len(spec.Cmd)-1]); m != nil {
+			text = "[tty] " + m[1] // run on a pseudo-terminal (onTTY)
+		}
 		s.f.record("cmd: " + text)
 		s.f.limit(text, spec.Timeout, spec.IdleTimeout)
 		code, out = s.f.command(string(s.files["/heragent/setup.sh"]), text)
@@ -198,6 +202,9 @@ func (f *fakeEngine) limit(text string, timeout, idle time.Duration) {
 }
 
 // commandText is the pyramid command execCommand wrapped in its script.
+// ttyTextRe finds the command line inside onTTY's script -qefc argument.
+var ttyTextRe = regexp.MustCompile(`script -qefc .*\|\| exit 1\\+n(.*?)\\+n'`)
+
 func commandText(argv []string) string {
 	script := argv[len(argv)-1]
 	lines := strings.SplitN(script, "\n", 4)

@@ -220,6 +220,8 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 	switch {
 	case res.TimedOut && madeUpProbe(c):
 		res.noRepair = fmt.Sprintf("a probe heragent made up did not finish in %s: the program waits for input or a peer", probeTimeout)
+	case res.TimedOut && c.TTY && c.Level == pyramid.Runnable:
+		res.noRepair = "on a pseudo-terminal it was still running after the keys a user quits with: it waits for a user at the keyboard (an interactive program)"
 	case res.TimedOut && !res.Idle && boundedUse(c):
 		res.noRepair = fmt.Sprintf("still running after %s: the program runs until stopped (an animation, a prompt, a server), not a use that ends", useTimeout)
 	}
@@ -227,6 +229,9 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 		// No repair makes a program that waits or runs on end: the later
 		// states do not spend its time limit on it again.
 		r.cur.skip[c.Text] = res.noRepair
+	}
+	if c.TTY && res.TimedOut && c.Level == pyramid.Runnable {
+		r.skipInteractive(c)
 	}
 	if vc, ok := pyramid.VerboseRerun(c, res.Counts); ok && l == pyramid.Testable {
 		if vr, err := r.runCommand(ctx, sb, vc); err == nil {
@@ -336,4 +341,23 @@ func (r *runner) stoppedWhy(next string) string {
 		culprit = "`" + r.last + "`"
 	}
 	return fmt.Sprintf("the sandbox stopped after %s ran (its container's main process was killed: out of memory, or the command killed every process); `%s` and what came after could not run", culprit, next)
+}
+
+// skipInteractive: a program that waits for a user on a pseudo-terminal
+// (fzf's `fzf --height 40%` drew its finder and never ended) does so for
+// every documented use without input; its other uses of the level are not
+// run again, each would need a terminal and wait its time limit out.
+// Those that ask it for its version or usage stay.
+func (r *runner) skipInteractive(c pyramid.Command) {
+	prog := firstWord(c.Text)
+	if prog == "" {
+		return
+	}
+	for _, o := range r.cur.pyr.At(c.Level) {
+		if o.Text != c.Text && !o.LastResort() && firstWord(o.Text) == prog {
+			if _, done := r.cur.skip[o.Text]; !done {
+				r.cur.skip[o.Text] = fmt.Sprintf("runs %s, which waits for a user at the keyboard (`%s` on a pseudo-terminal did not end)", prog, c.Text)
+			}
+		}
+	}
 }

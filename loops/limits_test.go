@@ -1,6 +1,7 @@
 package loops
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -92,19 +93,61 @@ func TestSuiteCutShortProvesASubset(t *testing.T) {
 	}
 }
 
-// A suite stopped after a test failed proves nothing.
-func TestSuiteCutAfterAFailureProvesNothing(t *testing.T) {
+// A suite stopped after nearly all its tests passed proves Testable on
+// that part, like a whole run would (pyramid.Tolerable): graded subset,
+// the failures said. One stopped after more than one in ten failed proves
+// nothing.
+func TestSuiteCutAfterAFailure(t *testing.T) {
+	for _, tt := range []struct {
+		name         string
+		passed, fail int
+		want         pyramid.Level
+	}{
+		{"one failure in 27", 26, 1, pyramid.Testable},
+		{"four failures in 27", 23, 4, pyramid.Installable},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFake()
+			f.command = func(_, text string) (int, string) {
+				if text == "make test" {
+					return fakeTimedOut, fmt.Sprintf("Run Summary:    Type  Total    Ran Passed Failed Inactive\n               tests     27     27     %d      %d        0\n", tt.passed, tt.fail)
+				}
+				return 1, ""
+			}
+			p := pyr(300, documented("make test", pyramid.Unit))
+			rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
+			if rep.Level != tt.want {
+				t.Fatalf("level %s evidence %s (%s)", rep.Level, rep.TestableEvidence, rep.WhyNotHigher)
+			}
+			if tt.want == pyramid.Testable && (rep.TestableEvidence != pyramid.EvidenceSubset ||
+				!slices.ContainsFunc(rep.Notes, func(n string) bool { return strings.Contains(n, "26 tests passed and 1 failed before") })) {
+				t.Errorf("evidence %s, notes %q", rep.TestableEvidence, rep.Notes)
+			}
+		})
+	}
+}
+
+// A suite longer than the run leaves the Runnable tier its share of the
+// time: it is cut at two thirds of what is left, proves Testable on the
+// part that ran, and the program's use still gets its turn.
+func TestLongSuiteLeavesRunnableItsShare(t *testing.T) {
 	f := newFake()
 	f.command = func(_, text string) (int, string) {
-		if text == "make test" {
-			return fakeTimedOut, "Run Summary:    Type  Total    Ran Passed Failed Inactive\n               tests     27     27     26      1        0\n"
+		switch text {
+		case "make test":
+			return fakeTimedOut, "a.sh                PASS (3s)\nb.sh                PASS (1s)\nc.sh                PASS (2s)\n"
+		case "./tool run example.cfg":
+			return 0, "done\n"
 		}
 		return 1, ""
 	}
-	p := pyr(300, documented("make test", pyramid.Unit))
-	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
-	if rep.Level != pyramid.Installable {
+	p := pyr(300, documented("make test", pyramid.Unit), documented("./tool run example.cfg", pyramid.Entry))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: repair.RulesBrain{}, MaxTime: time.Hour, CommandTimeout: 2 * time.Hour})
+	if rep.Level != pyramid.Runnable || rep.TestableEvidence != pyramid.EvidenceSubset {
 		t.Fatalf("level %s evidence %s (%s)", rep.Level, rep.TestableEvidence, rep.WhyNotHigher)
+	}
+	if got := f.limits["make test"][0]; got > 41*time.Minute || got < 39*time.Minute {
+		t.Errorf("the suite's limit: %s, want two thirds of the hour left", got)
 	}
 }
 
@@ -160,5 +203,46 @@ func TestUseThatNeverEndsIsNotRunAgainAfterARepair(t *testing.T) {
 	}
 	if runs != 1 {
 		t.Errorf("the endless use ran %d times: %v", runs, f.commandsRun())
+	}
+}
+
+// An interactive program (fzf's documented `fzf --height 40%`) fails
+// without a terminal, is given one, and then waits for a user: its run on
+// the pseudo-terminal is held to ttyTimeout, and its other documented uses
+// are not each given a terminal and a full limit in turn; its version
+// still proves it starts.
+func TestInteractiveProgramIsNotGivenATerminalPerUse(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch {
+		case text == "make test":
+			return 0, "Ran 12 tests in 0.1s\n\nOK\n"
+		case strings.HasPrefix(text, "[tty] tui "):
+			return fakeTimedOut, "\x1b[?25l> \x1b[K"
+		case text == "tui --version":
+			return 0, "tui 1.0\n"
+		case strings.HasPrefix(text, "tui "):
+			return 2, "inappropriate ioctl for device\n"
+		}
+		return 1, ""
+	}
+	p := pyr(12, documented("make test", pyramid.Unit), documented("tui --height 40%", pyramid.Entry),
+		documented("tui --popup center", pyramid.Entry), documented("tui --height -3", pyramid.Entry),
+		pyramid.Command{Text: "tui --version", Bucket: pyramid.Entry, Synth: true, Reason: "last resort: asks the program for its version"})
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: repair.RulesBrain{}, MaxTime: time.Hour})
+	if rep.Level != pyramid.Runnable {
+		t.Fatalf("level %s (%s), commands %v", rep.Level, rep.WhyNotHigher, f.commandsRun())
+	}
+	var onTTY []string
+	for _, c := range f.commandsRun() {
+		if strings.HasPrefix(c, "[tty] ") {
+			onTTY = append(onTTY, c)
+		}
+	}
+	if len(onTTY) != 1 {
+		t.Errorf("uses run on a pseudo-terminal: %v, want one", onTTY)
+	}
+	if got := f.limits["[tty] tui --height 40%"][0]; got != ttyTimeout {
+		t.Errorf("the terminal run's limit: %s, want %s", got, ttyTimeout)
 	}
 }

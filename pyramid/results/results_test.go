@@ -117,6 +117,7 @@ func TestParseTestdata(t *testing.T) {
 		{"plain/jemalloc-harness.txt", c(301, 0, 0, 0, "plain")}, // 37 programs
 		{"verdicts/chibicc-driver.txt", c(12, 1, 0, 0, "verdicts")},
 		{"verdicts/tcl-brackets.txt", c(2, 1, 1, 0, "verdicts")},
+		{"verdicts/column-makefile.txt", c(4, 1, 1, 0, "verdicts")}, // tmux regress/Makefile: name, verdict column, time
 		{"labels/pyyaml_appliance.txt", c(1283, 0, 0, 0, "labels")},
 		// rsync's runtests.py (heragent run, 2026-11-23): PASS/SKIP lines, then
 		// "322 passed" / "29 skipped" on lines of their own.

@@ -15,6 +15,9 @@ import (
 var (
 	// "testing -fPIC ... passed", "foo: ok", "test_foo ... FAILED"
 	verdictTrailingRe = regexp.MustCompile(`^(?:testing|test|checking|running)?\s*\S.*?(?:\s*\.{2,}\s*|:\s+)(passed|pass|ok|OK|PASS|PASSED|failed|fail|FAIL|FAILED|skipped|skip|SKIP|SKIPPED)\.?$`)
+	// a name, then the verdict in its own column and maybe a time:
+	// "buffers.sh                    PASS (1s)" (tmux's regress/Makefile)
+	verdictColumnRe = regexp.MustCompile(`^\S+\s{2,}(PASS|PASSED|FAIL|FAILED|SKIP|SKIPPED|OK)(?:\s+\([\d.]+\s*m?s\))?$`)
 	// "[ok]: SET and GET (1 ms)", "[err]: …", "[skip]: …"
 	verdictBracketRe = regexp.MustCompile(`^\[(ok|OK|err|ERR|fail|FAIL|skip|SKIP|ignore)\]:?\s+\S`)
 )
@@ -31,6 +34,8 @@ func parseVerdicts(ls []string) (Counts, bool) {
 		if m := verdictBracketRe.FindStringSubmatch(t); m != nil {
 			v = m[1]
 		} else if m := verdictTrailingRe.FindStringSubmatch(t); m != nil {
+			v = m[1]
+		} else if m := verdictColumnRe.FindStringSubmatch(t); m != nil {
 			v = m[1]
 		} else {
 			continue
