@@ -179,7 +179,7 @@ func (s *fakeSandbox) Exec(_ context.Context, spec sandbox.ExecSpec) (sandbox.Ex
 	// fakeIdle one by the idle limit.
 	switch code {
 	case fakeTimedOut:
-		res.ExitCode, res.TimedOut = 137, true
+		res.ExitCode, res.TimedOut, res.Duration = 137, true, spec.Timeout
 	case fakeIdle:
 		res.ExitCode, res.TimedOut, res.Idle = 137, true, true
 	}

@@ -265,6 +265,11 @@ func proofCommands(rep *report.Report) map[pyramid.Level][]report.CommandResult 
 func reprove(ctx context.Context, sb Sandbox, c pyramid.Command, was report.CommandResult, n int, out string, timeout time.Duration) (report.CommandResult, error) {
 	rel := filepath.Join("logs", fmt.Sprintf("verify-%02d.log", n))
 	os.Remove(filepath.Join(out, rel)) // an earlier verify's: logs are appended to, and counted
+	if was.Cut && !was.Idle && was.Seconds > 0 {
+		// a suite the run cut at its time limit is re-proved on as much
+		// time (and a tenth more), not on the whole command limit
+		timeout = min(timeout, time.Duration(was.Seconds*1.1*float64(time.Second)))
+	}
 	got, err := execCommand(ctx, sb, c, n, timeout, filepath.Join(out, rel))
 	if err != nil {
 		return report.CommandResult{}, err

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/sandbox"
@@ -95,4 +96,28 @@ func testableRun(t *testing.T, f *fakeEngine) (repo, out string) {
 		t.Fatalf("run: level %s", rep.Level)
 	}
 	return repo, out
+}
+
+// A suite the run cut at its time limit (a share of the run's budget) is
+// re-proved by verify on as much time, not on the whole command limit.
+func TestVerifyReprovesACutSuiteOnTheRunsTime(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		return fakeTimedOut, "a.sh                PASS (3s)\nb.sh                PASS (1s)\nc.sh                PASS (2s)\n"
+	}
+	repo := t.TempDir()
+	os.WriteFile(filepath.Join(repo, "README"), []byte("fixture\n"), 0o644)
+	rep, out := runFake(t, f, RunOptions{Repo: repo, File: builtFile(), Pyramid: pyr(1, documented("make check", pyramid.Unit)),
+		Repairer: scripted(nil), MaxTime: time.Hour, CommandTimeout: 2 * time.Hour})
+	if rep.Level != pyramid.Testable || rep.TestableEvidence != pyramid.EvidenceSubset {
+		t.Fatalf("run: level %s evidence %s (%s)", rep.Level, rep.TestableEvidence, rep.WhyNotHigher)
+	}
+	ran := f.limits["make check"][0]
+	v, err := Verify(context.Background(), f, out, VerifyOptions{CommandTimeout: 2 * time.Hour})
+	if err != nil || !v.Match {
+		t.Fatalf("verify: %v %+v", err, v)
+	}
+	if got := f.limits["make check"][0]; got > ran*11/10+time.Second || got < ran {
+		t.Errorf("verify's limit %s for a suite the run cut after %s", got, ran)
+	}
 }
