@@ -76,17 +76,21 @@ func (r *runner) runCommand(ctx context.Context, sb Sandbox, c pyramid.Command) 
 		// program still running well after that waits for a user
 		timeout = min(timeout, ttyTimeout)
 	}
-	if c.Level == pyramid.Testable && r.o.Target == pyramid.Runnable {
+	var share time.Duration
+	if c.Level == pyramid.Testable && r.o.Target == pyramid.Runnable && r.suiteShare() < timeout {
 		// a suite longer than the run (tmux's regress, vim's make test)
 		// leaves the Runnable tier its share: cut, it still proves
 		// Testable on the part that ran (acceptCut)
-		timeout = min(timeout, r.suiteShare())
+		share, timeout = r.suiteShare(), r.suiteShare()
 	}
 	timeout = r.timeLeft(timeout) // not more time than the run has left
 	r.traj.emit(report.Event{Phase: "command", Iteration: r.iter, Level: string(c.Level), Command: c.Text, Message: "running"})
 	cr, err := execCommand(ctx, sb, c, n, timeout, logAbs)
 	if err != nil {
 		return cr, err
+	}
+	if cr.TimedOut && !cr.Idle {
+		cr.share = share
 	}
 	r.last = c.Text
 	cr.Iteration, cr.Log, cr.index = r.iter, logRel, len(r.rep.Commands)
@@ -208,6 +212,9 @@ type outcome struct {
 	diag string
 	// noRepair says why a repair right after the command changed nothing.
 	noRepair string
+	// share: the command was stopped at the Testable tier's share of the
+	// run's time (suiteShare), not at its own limit.
+	share time.Duration
 }
 
 // ttyKeys is what the pseudo-terminal types: q every 3 s for a minute,

@@ -220,6 +220,9 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 	switch {
 	case res.TimedOut && madeUpProbe(c):
 		res.noRepair = fmt.Sprintf("a probe heragent made up did not finish in %s: the program waits for input or a peer", probeTimeout)
+	case res.share > 0 && pyramid.CutShort(res.TimedOut, res.Counts):
+		res.noRepair = fmt.Sprintf("stopped at its share of the run's time (%s, two thirds of what was left) after %d tests passed: a longer limit does not fit the run; the part that ran is the evidence and the Runnable tier gets the rest",
+			res.share.Round(time.Second), res.Counts.Passed)
 	case res.TimedOut && c.TTY && c.Level == pyramid.Runnable:
 		res.noRepair = "on a pseudo-terminal it was still running after the keys a user quits with: it waits for a user at the keyboard (an interactive program)"
 	case res.TimedOut && !res.Idle && boundedUse(c):

@@ -149,6 +149,9 @@ func TestLongSuiteLeavesRunnableItsShare(t *testing.T) {
 	if got := f.limits["make test"][0]; got > 41*time.Minute || got < 39*time.Minute {
 		t.Errorf("the suite's limit: %s, want two thirds of the hour left", got)
 	}
+	if n := len(slices.DeleteFunc(f.commandsRun(), func(c string) bool { return c != "make test" })); n != 1 {
+		t.Errorf("the cut suite ran %d times (given a longer limit?): %v", n, f.commandsRun())
+	}
 }
 
 // A command that takes the sandbox down with it (the container's main
