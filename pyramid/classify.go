@@ -2,7 +2,6 @@ package pyramid
 
 import (
 	"context"
-	"path"
 	"regexp"
 	"strings"
 )
@@ -184,6 +183,10 @@ func words(s string) []string {
 	return f
 }
 
+// goNotSuiteRe is a `go test` that fuzzes a target (fzf's CI: `go test
+// ./src/algo/ -fuzz=FuzzIndexByteTwo -fuzztime=5s`) or only benchmarks.
+var goNotSuiteRe = regexp.MustCompile(`\s-{1,2}fuzz[= ]|\s-{1,2}run[= ]['"]?(\^\$|XXX|none|NONE|nothing)`)
+
 func classifyOne(s string) verdict {
 	// the program run by a pipeline is its last stage: `echo x | ./prog`
 	stage := s
@@ -325,70 +328,6 @@ func classifyOne(s string) verdict {
 		return verdict{Bucket: Entry, Reason: reasonBuiltProgram}
 	}
 	return verdict{Drop: "not a build, test or run command"}
-}
-
-// testDirOperand: make -C tests (or test/, t/): the default target of a
-// test directory's own Makefile builds and runs its tests (uthash).
-func testDirOperand(args []string) bool {
-	for i, a := range args {
-		if a == "-C" && i+1 < len(args) {
-			return makeTestDirRe.MatchString(args[i+1])
-		}
-	}
-	return false
-}
-
-// goNotSuiteRe is a `go test` that fuzzes a target (fzf's CI: `go test
-// ./src/algo/ -fuzz=FuzzIndexByteTwo -fuzztime=5s`) or only benchmarks.
-var goNotSuiteRe = regexp.MustCompile(`\s-{1,2}fuzz[= ]|\s-{1,2}run[= ]['"]?(\^\$|XXX|none|NONE|nothing)`)
-
-var makeTestDirRe = regexp.MustCompile(`^(\./)?(tests?|t|testsuite|testes|unittests?|regress|regression)/?$`)
-
-// inTestDir is the verdict on a make run from dir: a bare `make` in a
-// tests directory runs its tests (tmux's CI: `cd regress && make`).
-func inTestDir(v verdict, text, dir string) verdict {
-	w := words(text)
-	if v.Bucket != Build || dir == "" || len(w) == 0 || w[0] != "make" && w[0] != "gmake" {
-		return v
-	}
-	if mv := classifyMake(append(w[1:len(w):len(w)], "-C", path.Base(dir))); mv.Bucket == Unit {
-		return mv
-	}
-	return v
-}
-
-func classifyMake(args []string) verdict {
-	inTests := testDirOperand(args)
-	var targets []string
-	for i, a := range args {
-		if a == "-v" || a == "--version" {
-			return verdict{Drop: "asks make for its version"}
-		}
-		if (a == "-C" || a == "-f") && i+1 < len(args) {
-			args[i+1] = "-" // the directory / file operand is not a target
-		}
-		if !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") && !strings.ContainsAny(a, "<>&|") && !strings.HasPrefix(a, "2") {
-			targets = append(targets, a)
-		}
-	}
-	if len(targets) == 0 {
-		if inTests {
-			return verdict{Bucket: Unit, Reason: "runs the default target of the tests' Makefile"}
-		}
-		return verdict{Bucket: Build, Reason: "builds the default make target"}
-	}
-	t := targets[len(targets)-1]
-	switch {
-	case t == "test" || t == "check" || t == "tests" || t == "verify" || t == "ci" || t == "test-all" || t == "unittest" || strings.HasPrefix(t, "check-") || strings.HasPrefix(t, "test-") || t == "runtest" || t == "distcheck" && false:
-		return verdict{Bucket: Unit, Reason: "runs the test target"}
-	case t == "run" || t == "demo" || t == "example" || t == "examples" || t == "run-example" || t == "serve" || t == "start":
-		return verdict{Bucket: Integration, Reason: "runs the program through the make target"}
-	case t == "all" || t == "install" || t == "build" || t == "lib" || t == "shared" || t == "static" || t == "default" || t == "release":
-		return verdict{Bucket: Build, Reason: "builds the make target " + t}
-	case t == "clean" || t == "distclean" || t == "lint" || t == "format" || t == "docs" || t == "doc" || t == "dist" || t == "uninstall" || t == "coverage" || t == "cover" || strings.HasPrefix(t, "dist") || t == "html" || t == "cppcheck" || t == "staticAnalyze" || t == "tags":
-		return verdict{Drop: "make " + t + " does not build, test or run the project"}
-	}
-	return verdict{Bucket: Build, Reason: "builds the make target " + t}
 }
 
 func classifyNpm(cmd string, args []string) verdict {
