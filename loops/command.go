@@ -77,11 +77,13 @@ func (r *runner) runCommand(ctx context.Context, sb Sandbox, c pyramid.Command) 
 		timeout = min(timeout, ttyTimeout)
 	}
 	var share time.Duration
-	if c.Level == pyramid.Testable && r.o.Target == pyramid.Runnable && r.suiteShare() < timeout {
+	if c.Level == pyramid.Testable && r.o.Target == pyramid.Runnable {
 		// a suite longer than the run (tmux's regress, vim's make test)
 		// leaves the Runnable tier its share: cut, it still proves
 		// Testable on the part that ran (acceptCut)
-		share, timeout = r.suiteShare(), r.suiteShare()
+		if s := r.suiteShare(); s < timeout {
+			share, timeout = s, s
+		}
 	}
 	timeout = r.timeLeft(timeout) // not more time than the run has left
 	r.traj.emit(report.Event{Phase: "command", Iteration: r.iter, Level: string(c.Level), Command: c.Text, Message: "running"})
