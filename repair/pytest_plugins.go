@@ -8,9 +8,12 @@ import (
 // A pytest configuration (addopts, ini keys) that names a plugin's option
 // fails without the plugin: "__main__.py: error: unrecognized arguments:
 // --asyncio-mode=strict" (exit 4, no test run), or, under -W error,
-// "PytestConfigWarning: Unknown config option: timeout". The option names
-// the plugin; the missing plugin is a missing Python module, repaired as
-// one (Debian's python3-pytest-… or pip).
+// "PytestConfigWarning: Unknown config option: timeout", or under
+// --strict-config "ERROR: Unknown config option: timeout". The option
+// names the plugin; the missing plugin is a missing Python module,
+// repaired as one (Debian's python3-pytest-… or pip). An ini key no
+// installed plugin knows is also declared (pytestStrictConfig), so a
+// plugin older than the configuration needs no second repair.
 
 // pytestPluginOptions maps a plugin's command-line option or ini key
 // (without dashes, '-' as '_') to the plugin's import name.
@@ -26,14 +29,9 @@ var pytestPluginOptions = map[string]string{
 	"hypothesis_profile": "hypothesis", "hypothesis_show_statistics": "hypothesis", "subtests": "pytest_subtests",
 }
 
-// pytestIniKey marks a plugin named by an ini key pytest did not know: a
-// plugin too old for the key (Debian's pytest-asyncio 0.20 and
-// asyncio_default_fixture_loop_scope) is installed and still warns.
-const pytestIniKey = "pytest-ini-key"
-
 var (
 	pytestUnrecognizedRe = regexp.MustCompile(`(?:pytest|__main__\.py|py\.test): error: unrecognized arguments: (.+)`)
-	pytestUnknownIniRe   = regexp.MustCompile(`PytestConfigWarning: Unknown config option: (\w+)`)
+	pytestUnknownIniRe   = regexp.MustCompile(`(?:PytestConfigWarning: |^ERROR: )Unknown config option: (\w+)`)
 )
 
 // pytestPlugins finds the plugins a pytest run's configuration needs and
@@ -58,8 +56,8 @@ func pytestPlugins(log string) []Diagnosis {
 					add(a, l, "")
 				}
 			}
-		} else if m := pytestUnknownIniRe.FindStringSubmatch(l); m != nil {
-			add(m[1], l, pytestIniKey)
+		} else if m := pytestUnknownIniRe.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+			add(m[1], l, "")
 		}
 	}
 	return out

@@ -105,14 +105,6 @@ func (r missingPythonModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool)
 		cands = lookup(ctx, func(i PackageIndex) []string { return i.PythonModule(top) }, pythonDebianHints[top])
 	}
 	p := addPackage(r, d, ctx, cands)
-	if p.Action != ActionEdit && d.Detail == pytestIniKey && len(cands) > 0 && ctx.hasPackage(cands[0]) &&
-		ctx.File != nil && ctx.File.Find(bashfile.Runtimes, "PytestConfigWarning") < 0 {
-		// the plugin is there, older than the configuration: the unknown
-		// key is only a warning, which the project's filterwarnings=error
-		// made fatal; a command-line filter comes after the ini's
-		return edit(d, cands[0]+" is installed but older than the configuration's "+d.Evidence+": config warnings are ignored (PYTEST_ADDOPTS)",
-			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }-W ignore::pytest.PytestConfigWarning"`, Why: why(r, d)}), true
-	}
 	if p.Action != ActionEdit && d.Detail == pytestCollect && ctx.File != nil && ctx.File.Find(bashfile.Runtimes, "--continue-on-collection-errors") < 0 {
 		// no package brings the module: the test modules that import it
 		// fail to collect, the others run (their errors count as the
