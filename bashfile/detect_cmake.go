@@ -51,7 +51,11 @@ func (d cmakeDetector) Apply(ctx context.Context, p *planner) error {
 		return err
 	}
 	dir := buildDirs[d.Name()]
-	if err := p.add(Build, "cmake -S . -B "+dir+" -DCMAKE_BUILD_TYPE=Release", ev(d.Name(), file, 0, "configure out of tree")); err != nil {
+	// No build type: CMake's default, what a careful human and most CI
+	// run, with the project's own default when it sets one. Release's -O3
+	// compiled CLI11's examples in 83 s, none in 47 s (2 cores), and its
+	// -DNDEBUG would switch off the assert()s the tests exercise.
+	if err := p.add(Build, "cmake -S . -B "+dir, ev(d.Name(), file, 0, "configure out of tree (no build type: CMake's default, the project's own when it sets one)")); err != nil {
 		return err
 	}
 	if err := p.add(Build, "cmake --build "+dir+` --parallel "$(nproc)"`, ev(d.Name(), file, 0, "build every target (tests run later, from the test pyramid)")); err != nil {

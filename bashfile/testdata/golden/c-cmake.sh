@@ -84,8 +84,8 @@ setup_runtimes() {
 
 # ---- 5. project build ----
 build_project() {
-  # [cmake] CMakeLists.txt — configure out of tree
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+  # [cmake] CMakeLists.txt — configure out of tree (no build type: CMake's default, the project's own when it sets one)
+  cmake -S . -B build
   # [cmake] CMakeLists.txt — build every target (tests run later, from the test pyramid)
   cmake --build build --parallel "$(nproc)"
 }
