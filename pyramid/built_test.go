@@ -42,6 +42,11 @@ func TestBuiltProbesNothingBuilt(t *testing.T) {
 	if cs := BuiltProbes([]string{"build/tests/t1", "x/CMakeFiles/a.out", "build/meson-private/sanitycheckc.exe", "build/bin/a-test", "build/bin/b-test", "build/bin/test-c", "x86_64-pc-linux-gnu/a.out", "conftest"}, "foo", FixtureInput{}); len(cs) != 0 {
 		t.Fatalf("probes for test binaries only: %+v", cs)
 	}
+	// Google-style test programs (gflags' build/bin: *_unittest_main and
+	// *_unittest-main beside *_test): the suite's, not the product.
+	if cs := BuiltProbes([]string{"build/bin/gflags_strip_flags_test", "build/bin/gflags_unittest", "build/bin/gflags_unittest-main", "build/bin/gflags_unittest_main"}, "gflags", FixtureInput{}); len(cs) != 0 {
+		t.Fatalf("probes for test binaries only: %+v", cs)
+	}
 }
 
 // The test suite's input goes to the first programs before the stdin probe.

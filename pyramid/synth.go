@@ -33,7 +33,7 @@ var (
 	// libevent's listeners, libuv's uv_listen, libmicrohttpd.
 	cServerSrc   = regexp.MustCompile(`\blisten\s*\(\s*\w+\s*,\s*\w+\s*\)|evconnlistener_new_bind|evhttp_bind_socket|uv_listen\s*\(|MHD_start_daemon`)
 	httpSrc      = regexp.MustCompile(`HTTP/1|evhttp_|MHD_|http_parser|llhttp`)
-	testName     = regexp.MustCompile(`(?i)(^|[_./-])(test|tests|check|bench|benchmark|fuzz|fuzzer|regress|regression)([_./-]|$)|^test|test$|^regress$`)
+	testName     = regexp.MustCompile(`(?i)(^|[_./-])(test|tests|unittest|unittests|check|bench|benchmark|fuzz|fuzzer|regress|regression)([_./-]|$)|^test|test$|^regress$`)
 	scriptExt    = regexp.MustCompile(`\.(py|pl|sh|rb|in)$`)
 	helperScript = regexp.MustCompile(`(?i)gen|(^|/)make_|build|update|bump|release|(^|/)setup\.py$|configure|install|bootstrap|conf\.py$`)
 	exampleRe    = regexp.MustCompile(`(?i)example|demo|sample|tutorial`)
