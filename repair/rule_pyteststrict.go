@@ -14,12 +14,16 @@ import (
 // collection and, under --strict-config, stops with a usage error
 // ("ERROR: Unknown config option: …", exit 4), or under the project's
 // filterwarnings=error with an internal error ("PytestConfigWarning:
-// Unknown config option: …", exit 3), before any test runs. The repair
-// declares each key the log names in a one-function plugin loaded with
-// -p (PYTEST_ADDOPTS): the key is then known and, as before the
-// plugin grew it, has no effect. The repository's files are not touched.
-// A key of a plugin that is not installed at all is also a missing
-// module (pytestPlugins); both repairs apply.
+// Unknown config option: …", exit 3), before any test runs; either way
+// it names only the first such key. The repair loads a small plugin (-p
+// heragent_ini, PYTEST_ADDOPTS) that declares, at pytest_configure, every
+// key of the configuration no installed plugin knows: they are then
+// known and, as before the plugins grew them, have no effect. One repair
+// covers them all (filelock's asyncio_default_fixture_loop_scope and
+// pytest 8's verbosity_assertions came one full setup run apart when
+// declared one by one). The repository's files are not touched. A key of
+// a plugin that is not installed at all is also a missing module
+// (pytestPlugins): both repairs apply.
 type pytestStrictConfig struct{}
 
 var pytestStrictRe = regexp.MustCompile(`(?:PytestConfigWarning: |^ERROR: )Unknown config option: (\w+)\s*$`)
@@ -42,12 +46,12 @@ func (r pytestStrictConfig) Propose(d Diagnosis, ctx *Context) (Proposal, bool) 
 	if d.Kind != PytestStrictConfig {
 		return Proposal{}, false
 	}
-	mod := "heragent_ini_" + d.Subject
-	write := fmt.Sprintf(`printf 'def pytest_addoption(parser):\n    parser.addini("%%s", "declared by heragent: the installed plugin predates it")\n' %s > "$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/%s.py"`, d.Subject, mod)
+	const mod = "heragent_ini"
+	write := `printf 'def pytest_configure(config):\n    for k in list(config.inicfg):\n        if k not in config._parser._inidict:\n            config._parser.addini(k, "declared by heragent: no installed plugin knows it")\n' > "$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/` + mod + `.py"`
 	if ctx.File != nil && ctx.File.Find(bashfile.Runtimes, mod+".py") >= 0 {
-		return record(d, "pytest still refuses the ini key "+d.Subject+" although it is declared"), true
+		return record(d, "pytest still refuses the ini key "+d.Subject+" although every unknown key is declared"), true
 	}
-	return edit(d, fmt.Sprintf("no installed pytest plugin knows the ini key %s, which the configuration makes fatal: a plugin declares it (-p %s), and the suite runs", d.Subject, mod),
+	return edit(d, fmt.Sprintf("no installed pytest plugin knows the ini key %s, which the configuration makes fatal: a plugin declares every such key (-p %s), and the suite runs", d.Subject, mod),
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: write, Why: why(r, d)},
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }-p ` + mod + `"`, Why: why(r, d)}), true
 }

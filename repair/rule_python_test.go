@@ -54,7 +54,7 @@ func TestOldPytestPluginIniKey(t *testing.T) {
 			}
 		}
 		all := strings.Join(cmds, "\n")
-		if !strings.Contains(all, "-p heragent_ini_asyncio_default_fixture_loop_scope") || strings.Contains(all, "python3-pytest-asyncio") == installed {
+		if !strings.Contains(all, "-p heragent_ini\"") || strings.Contains(all, "python3-pytest-asyncio") == installed {
 			t.Errorf("plugin installed %v: edits %q", installed, cmds)
 		}
 	}
