@@ -262,13 +262,22 @@ func TestServerProbeOfASubshell(t *testing.T) {
 
 // A plain Makefile's target that links a program names ./NAME — unless
 // its recipe links it in another directory (re2's `(cd obj && $(CXX) …
-// -o shared-testinstall)`, a make target, not a program at the top).
+// -o shared-testinstall)`, a make target, not a program at the top). A
+// program outside the default goal (jsmn's simple_example, whose
+// default goal runs the tests) is made first; its main is its rule's
+// source; a conditional is not the default goal (haproxy's `ifneq
+// ($(ERR:0=),)`).
 func TestMakefileProgramsLinkedElsewhere(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		"Makefile": "all: tool\n\ntool: tool.c\n\t$(CC) -o $@ tool.c\n\n" +
-			"shared-testinstall:\n\t@mkdir -p obj\n\t(cd obj && $(CXX) shared-testinstall.cc -o shared-testinstall $(LDFLAGS))\n\tobj/shared-testinstall\n",
-		"tool.c": "#include <stdio.h>\nint main(void) { return 0; }\n",
+		"Makefile": "ifneq ($(ERR:0=),)\nendif\nall: tool\n\ntool: tool.c\n\t$(CC) -o $@ tool.c\n\n" +
+			"shared-testinstall:\n\t@mkdir -p obj\n\t(cd obj && $(CXX) shared-testinstall.cc -o shared-testinstall $(LDFLAGS))\n\tobj/shared-testinstall\n" +
+			"simple_example: example/simple.c\n\t$(CC) $< -o $@\n",
+		"tool.c":           "#include <stdio.h>\nint main(void) { return 0; }\n",
+		"example/simple.c": "#include <stdio.h>\nint main(void) { puts(\"ok\"); return 0; }\n",
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "example"), 0o755); err != nil {
+		t.Fatal(err)
 	}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
@@ -298,7 +307,8 @@ func TestMakefileProgramsLinkedElsewhere(t *testing.T) {
 		texts = append(texts, c.Text)
 	}
 	all := strings.Join(texts, "\n")
-	if !strings.Contains(all, "./tool") || strings.Contains(all, "shared-testinstall") {
+	if !strings.Contains(all, "./tool") || strings.Contains(all, "shared-testinstall") || strings.Contains(all, "make -s tool") ||
+		!strings.Contains(all, "{ test -x ./simple_example || make -s simple_example; } && ./simple_example") {
 		t.Errorf("probes:\n%s", all)
 	}
 }

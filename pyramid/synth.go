@@ -18,6 +18,10 @@ type program struct {
 	source string // file whose code decides the input (main source), may be empty
 	why    Provenance
 	lib    bool // an example / demo program of a library
+	// build makes the program first when the default build may not have
+	// (a Makefile target outside the default goal, such as jsmn's
+	// simple_example): `{ test -x ./NAME || make -s NAME; }`.
+	build string
 }
 
 var (
@@ -67,6 +71,9 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 		}
 		why := []Provenance{p.why, {Source: "synthesized", Note: "no documented run command"}}
 		mk := func(text, reason string) Command {
+			if p.build != "" {
+				text = p.build + " && " + text
+			}
 			return Command{Text: text, Bucket: Entry, Reason: reason, Why: why, Synth: true}
 		}
 		server := serverSrc.MatchString(src) || cServerSrc.MatchString(src)
@@ -285,8 +292,10 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 		}
 	}
 	mains := map[string]string{} // dir → main source (C, C++, Go, Python)
+	isMain := map[string]bool{}
 	for _, ep := range eps {
 		if ep.Kind == "main" && !testName.MatchString(ep.Path) {
+			isMain[ep.Path] = true
 			if _, ok := mains[path.Dir(ep.Path)]; !ok {
 				mains[path.Dir(ep.Path)] = ep.Path
 			}
@@ -348,18 +357,61 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 	}
 	// Plain Makefiles: targets linking a program (-o $@) next to a main.
 	if e.stacks["make"] {
+		byDefault := defaultGoal(ts)
 		for _, t := range ts {
-			if path.Dir(t.Path) != "." || testName.MatchString(t.Name) || !strings.Contains(t.Command, "-o $@") && !strings.Contains(t.Command, "-o "+t.Name) {
+			if path.Dir(t.Path) != "." || testName.MatchString(t.Name) || objectFile.MatchString(t.Name) || !strings.Contains(t.Command, "-o $@") && !strings.Contains(t.Command, "-o "+t.Name) {
 				continue
 			}
 			if cdRecipe.MatchString(t.Command) { // `(cd obj && $(CXX) … -o NAME)`: the program is not ./NAME (re2's shared-testinstall)
 				continue
 			}
-			add(program{run: "./" + t.Name, source: mains["."], why: Provenance{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "links program " + t.Name}, lib: exampleRe.MatchString(t.Name)})
+			src := mains["."]
+			for _, f := range t.Sources {
+				if isMain[f] {
+					src = f // the rule's own main (jsmn's simple_example: example/simple.c)
+					break
+				}
+			}
+			build := ""
+			if !byDefault[t.Name] {
+				// outside the default goal: made first, unless there
+				build = "{ test -x ./" + t.Name + " || make -s " + t.Name + "; }"
+			}
+			add(program{run: "./" + t.Name, source: src, why: Provenance{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "links program " + t.Name}, lib: exampleRe.MatchString(t.Name), build: build})
 		}
 	}
 	return append(libs, progs...), nil
 }
+
+// defaultGoal is what the top Makefile's first target makes: the targets
+// its prerequisites reach (graph Version 13 keeps them as sources).
+func defaultGoal(ts []retrieval.Target) map[string]bool {
+	deps := map[string][]string{}
+	first, line := "", int64(0)
+	for _, t := range ts {
+		if path.Dir(t.Path) != "." {
+			continue
+		}
+		deps[t.Name] = append(deps[t.Name], t.Sources...)
+		if first == "" || t.Line < line {
+			first, line = t.Name, t.Line
+		}
+	}
+	seen := map[string]bool{}
+	for todo := []string{first}; len(todo) > 0; {
+		n := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if n == "" || seen[n] {
+			continue
+		}
+		seen[n] = true
+		todo = append(todo, deps[n]...)
+	}
+	return seen
+}
+
+// objectFile is a target that compiles, not links (pigz's pigzj.o: -o $@).
+var objectFile = regexp.MustCompile(`\.(o|lo|obj|a|so)$`)
 
 // cdRecipe matches a recipe that changes directory before it links.
 var cdRecipe = regexp.MustCompile(`(^|[(;&|]\s*)cd\s`)

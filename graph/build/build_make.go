@@ -33,16 +33,20 @@ func parseMakefile(_ string, src []byte, f *fileFacts) error {
 		if strings.HasPrefix(line, " ") || strings.Contains(line, ":=") || strings.Contains(line, "?=") || strings.Contains(line, "+=") {
 			continue
 		}
+		if w, _, _ := strings.Cut(strings.TrimSpace(line), " "); makeDirective[w] {
+			continue // `ifneq ($(ERR:0=),)` is a conditional, not a rule
+		}
 		m := makeRule.FindStringSubmatch(line)
 		if m == nil {
 			continue
 		}
+		srcs := makeSources(line[len(m[1]):])
 		for _, name := range strings.Fields(m[1]) {
 			if strings.HasPrefix(name, ".") || strings.ContainsAny(name, "%$(){}") {
 				continue
 			}
 			cur = append(cur, len(f.targets))
-			f.targets = append(f.targets, target{kind: "make", name: name, line: ln})
+			f.targets = append(f.targets, target{kind: "make", name: name, line: ln, sources: srcs})
 		}
 		if i := strings.Index(line, ";"); i >= 0 && len(cur) > 0 {
 			for _, j := range cur {
@@ -51,6 +55,28 @@ func parseMakefile(_ string, src []byte, f *fileFacts) error {
 		}
 	}
 	return sc.Err()
+}
+
+// makeDirective are the words that start a line of GNU make's own.
+var makeDirective = map[string]bool{"ifeq": true, "ifneq": true, "ifdef": true, "ifndef": true, "else": true, "endif": true,
+	"include": true, "-include": true, "sinclude": true, "define": true, "endef": true, "export": true, "unexport": true,
+	"override": true, "vpath": true, "undefine": true, "private": true}
+
+// makeSources are a rule's prerequisites (after the colon, before a ';'
+// recipe), without variables and patterns: `simple_example:
+// example/simple.c jsmn.h` → its main and header; `all: prog` → the
+// target the default goal makes.
+func makeSources(rest string) []string {
+	rest = strings.TrimLeft(strings.TrimSpace(rest), ":")
+	rest, _, _ = strings.Cut(rest, ";")
+	rest, _, _ = strings.Cut(rest, "|") // order-only prerequisites
+	var out []string
+	for _, w := range strings.Fields(rest) {
+		if !strings.ContainsAny(w, "$%(){}") {
+			out = append(out, strings.TrimPrefix(w, "./"))
+		}
+	}
+	return out
 }
 
 // parseDockerfile records base images as dependencies and RUN/CMD/

@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -179,5 +180,19 @@ func TestPyprojectDependencyGroups(t *testing.T) {
 	want := "pypi:pre-commit::optional@5 pypi:tox::optional@5 pypi:pytest::test@6! pypi:pytest-benchmark::test@6!"
 	if got != want {
 		t.Errorf("deps %s, want %s", got, want)
+	}
+}
+
+// A Makefile rule's prerequisites are kept as the target's sources: its
+// program's main (jsmn's `simple_example: example/simple.c jsmn.h`) and
+// the targets a goal makes.
+func TestMakeSources(t *testing.T) {
+	f := &fileFacts{}
+	src := "ifneq ($(ERR:0=),)\nendif\nsimple_example: example/simple.c jsmn.h\n\t$(CC) $(LDFLAGS) $< -o $@\nall: prog ./b.cc $(OBJ) ; cc -o all x.c\n"
+	if err := parseMakefile("Makefile", []byte(src), f); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.targets) != 2 || !slices.Equal(f.targets[0].sources, []string{"example/simple.c", "jsmn.h"}) || !slices.Equal(f.targets[1].sources, []string{"prog", "b.cc"}) {
+		t.Fatalf("targets %+v", f.targets)
 	}
 }
