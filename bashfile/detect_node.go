@@ -2,6 +2,7 @@ package bashfile
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,7 +19,37 @@ type nodeDetector struct{}
 
 func (nodeDetector) Name() string { return "npm" }
 
-func (nodeDetector) Detect(r *repo) bool { return r.stacks["npm"] || r.has("package.json") }
+func (nodeDetector) Detect(r *repo) bool {
+	return (r.stacks["npm"] || r.has("package.json")) && !r.foreignManifest()
+}
+
+// npmKeys are the package.json keys npm acts on.
+var npmKeys = []string{"dependencies", "devDependencies", "peerDependencies", "optionalDependencies", "scripts", "main", "module", "exports", "bin", "workspaces", "types", "browser", "packageManager"}
+
+// foreignManifest reports a package.json npm has nothing to do with: none
+// of the keys npm acts on, in a repository without JavaScript or
+// TypeScript (clib's manifest of a C library: name, repo, src — uthash).
+// Installing Node.js for it cost minutes and built nothing.
+func (r *repo) foreignManifest() bool {
+	if r.root == "" || r.hasLanguage("JavaScript", "TypeScript") || !r.hasLanguage("C", "C++") ||
+		r.has("package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml") {
+		return false
+	}
+	data, err := os.ReadFile(filepath.Join(r.root, "package.json"))
+	if err != nil {
+		return false
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(data, &m) != nil {
+		return false
+	}
+	for _, k := range npmKeys {
+		if _, ok := m[k]; ok {
+			return false
+		}
+	}
+	return true
+}
 
 // debianNode is the Node.js major version of Debian bookworm.
 const debianNode = 18

@@ -67,6 +67,8 @@ func TestDetectors(t *testing.T) {
 			stacks: "npm", contains: []string{"npm install -g node@20", "npm install -g yarn@1", "yarn install --frozen-lockfile", "yarn run build"}},
 		{name: "pnpm via packageManager", files: map[string]string{"package.json": `{"name":"x","packageManager":"pnpm@9.1.0"}`, "pnpm-lock.yaml": "lockfileVersion: '9.0'\n"},
 			stacks: "npm", contains: []string{"npm install -g pnpm@9.1.0", "pnpm install --frozen-lockfile"}},
+		{name: "a C library's clib manifest is not an npm project", files: map[string]string{"package.json": `{"name":"uthash","repo":"troydhanson/uthash","src":["src/uthash.h"]}`, "src/uthash.h": "#define HASH 1\n", "tests/Makefile": "all:\n\t$(CC) test1.c -o test1 && ./test1\n", "tests/test1.c": "int main(void){return 0;}\n"},
+			stacks: "make", contains: []string{"build-essential"}, absent: []string{"nodejs", "npm install"}},
 		{name: "npm without lockfile", files: map[string]string{"package.json": `{"name":"x"}`},
 			stacks: "npm", contains: []string{"npm install"}, absent: []string{"npm ci"}},
 		{name: "bazel is unsupported", files: map[string]string{"WORKSPACE": "", "BUILD": "cc_binary(name='x')\n", "x.c": "int main(){return 0;}\n"},

@@ -44,16 +44,17 @@ type detector interface {
 // bindings gets both). C/C++ build systems exclude each other: the first
 // that matches builds the project and the others are named in the Notes.
 var detectors = []detector{
-	cmakeDetector{},     // CMakeLists.txt at the top: configure + build in ./build (BuildDir)
-	mesonDetector{},     // meson.build at the top: meson setup + compile in ./build (BuildDir)
-	autotoolsDetector{}, // configure.ac / configure.in / a committed configure script
-	makeDetector{},      // a hand-written top-level Makefile
-	pythonDetector{},    // pyproject.toml, setup.py, setup.cfg, requirements*.txt, tox/nox, Python sources
-	nodeDetector{},      // package.json: npm / yarn / pnpm, honouring the lockfile
-	goDetector{},        // go.mod, with a newer toolchain from the Go module proxy when needed
-	mavenDetector{},     // pom.xml: ./mvnw first, else Debian's maven
-	gradleDetector{},    // build.gradle(.kts): ./gradlew first, else Debian's gradle
-	cargoDetector{},     // Cargo.toml
+	cmakeDetector{},      // CMakeLists.txt at the top: configure + build in ./build (BuildDir)
+	mesonDetector{},      // meson.build at the top: meson setup + compile in ./build (BuildDir)
+	autotoolsDetector{},  // configure.ac / configure.in / a committed configure script
+	makeDetector{},       // a hand-written top-level Makefile
+	cTestsMakeDetector{}, // C/C++ whose only Makefile is the tests': the toolchain, no build
+	pythonDetector{},     // pyproject.toml, setup.py, setup.cfg, requirements*.txt, tox/nox, Python sources
+	nodeDetector{},       // package.json: npm / yarn / pnpm, honouring the lockfile
+	goDetector{},         // go.mod, with a newer toolchain from the Go module proxy when needed
+	mavenDetector{},      // pom.xml: ./mvnw first, else Debian's maven
+	gradleDetector{},     // build.gradle(.kts): ./gradlew first, else Debian's gradle
+	cargoDetector{},      // Cargo.toml
 }
 
 // Generate builds the initial Bash File of the repository behind ix. It is
