@@ -263,6 +263,8 @@ func classifyOne(s string) verdict {
 		return verdict{Bucket: Build, Reason: "builds with ninja"}
 	case cmd == "make" || cmd == "gmake" || cmd == "mingw32-make":
 		return classifyMake(w[1:])
+	case cmd == "just" || cmd == "task" || cmd == "rake":
+		return classifyTask(cmd, w[1:])
 	case (cmd == "./configure" || cmd == "../configure") && (arg == "--help" || arg == "-h" || arg == "--version"):
 		return verdict{Drop: "asks a build script for its usage"}
 	case cmd == "./configure" || cmd == "autoreconf" || cmd == "./autogen.sh" || cmd == "autogen.sh" || cmd == "./bootstrap" || cmd == "bootstrap" || cmd == "../configure" || cmd == "scons" || cmd == "bazel" && arg == "build":

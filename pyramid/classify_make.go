@@ -65,3 +65,34 @@ func classifyMake(args []string) verdict {
 	}
 	return verdict{Bucket: Build, Reason: "builds the make target " + t}
 }
+
+// classifyTask judges a task runner's command (just, go-task's task,
+// Ruby's rake — Unity's CI runs its C tests with `cd test && rake ci`) by
+// the task it names, as make's targets are judged; a task of another
+// name, or none (the runner's default), says nothing of what it does.
+func classifyTask(runner string, args []string) verdict {
+	t := ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-f" || a == "-d" || a == "--justfile" || a == "--working-directory" || a == "-t" || a == "--taskfile" || a == "--dir" || a == "-C":
+			i++ // the operand is a file or directory, not a task
+		case strings.HasPrefix(a, "-") || strings.Contains(a, "=") || strings.ContainsAny(a, "<>&|"):
+		default:
+			if t == "" {
+				t = a
+			}
+		}
+	}
+	base, _, _ := strings.Cut(t, ":")   // rake's namespaces, task's too: test:unit
+	base, _, _ = strings.Cut(base, "[") // rake's arguments: test[verbose]
+	switch {
+	case t == "":
+		return verdict{Drop: runner + "'s default task: what it does is not named"}
+	case base == "test" || base == "tests" || base == "check" || base == "ci" || base == "spec" || base == "unittest" || base == "unit" || strings.HasPrefix(base, "test-") || strings.HasPrefix(base, "test_"):
+		return verdict{Bucket: Unit, Reason: "runs the " + runner + " task " + t}
+	case base == "build" || base == "compile" || base == "all" || base == "install":
+		return verdict{Bucket: Build, Reason: "builds with the " + runner + " task " + t}
+	}
+	return verdict{Drop: runner + " " + t + ": a task that is not known to build, test or run the project"}
+}

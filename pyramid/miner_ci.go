@@ -23,7 +23,7 @@ func mineCI(ctx context.Context, e *env) ([]Command, error) {
 		if s.System == "dockerfile" && s.Name != "" && s.Name != "RUN" {
 			continue // CMD / ENTRYPOINT: the entry-point miner
 		}
-		if foreignHost(ctx, e, hosts, s.Path, s.Job, s.Matrix) || s.System != "dockerfile" && choreWorkflow.MatchString(s.Path) {
+		if foreignHost(ctx, e, hosts, s.Path, s.Job, s.Matrix) || s.System != "dockerfile" && (choreWorkflow.MatchString(s.Path) || nestedCI.MatchString(s.Path)) {
 			continue
 		}
 		text, note := expandMatrix(s.Text, s.Matrix)
@@ -45,6 +45,11 @@ func mineCI(ctx context.Context, e *env) ([]Command, error) {
 // do not build, test or use the project the way a user does
 // (tomlkit's release.yml: `python install-poetry.py -y`).
 var choreWorkflow = regexp.MustCompile(`(?i)(^|/)[\w-]*(release|publish|deploy|pages|stale|labeler|label|codeql|dependabot|backport|changelog)[\w-]*\.ya?ml$`)
+
+// nestedCI is a CI file its service reads only at the top of a
+// repository, found below it: a vendored project's (cJSON's
+// tests/unity/.travis.yml runs Unity's suite, not cJSON's).
+var nestedCI = regexp.MustCompile(`^.+/(\.github/workflows/[^/]+|\.travis\.ya?ml|\.gitlab-ci\.ya?ml|\.circleci/[^/]+|\.cirrus\.ya?ml|\.?appveyor\.ya?ml)$`)
 
 // foreignRunner is a GitHub Actions runner label of another OS.
 var foreignRunner = regexp.MustCompile(`(?i)^(self-hosted,\s*)?(windows|macos)`)

@@ -55,3 +55,26 @@ jobs:
 		t.Fatalf("mined %q, want only the Linux jobs' steps", texts)
 	}
 }
+
+// A CI file below the top of the repository is a vendored project's: its
+// service never reads it there (cJSON's tests/unity/.travis.yml runs
+// Unity's `rake ci`). A task runner's test task at the top is mined.
+func TestNestedCIFilesAreNotMined(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"Makefile":                          "all:\n\tcc -o demo main.c\n",
+		"tests/unity/.travis.yml":           "script:\n  - cd test && rake ci\n",
+		"vendor/x/.github/workflows/ci.yml": "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: make vendor-test\n",
+		".github/workflows/ci.yml":          "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: just test\n",
+	})
+	cs, err := mineCI(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, c := range cs {
+		texts = append(texts, c.Text)
+	}
+	if !slices.Equal(texts, []string{"just test"}) {
+		t.Fatalf("mined %q, want only the top workflow's step", texts)
+	}
+}
