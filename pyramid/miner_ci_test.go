@@ -43,14 +43,7 @@ jobs:
       - run: make test
 `,
 	})
-	cs, err := mineCI(context.Background(), e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var texts []string
-	for _, c := range cs {
-		texts = append(texts, c.Text)
-	}
+	texts := ciTexts(t, e)
 	if !slices.Equal(texts, []string{"make check", "make test"}) {
 		t.Fatalf("mined %q, want only the Linux jobs' steps", texts)
 	}
@@ -66,6 +59,15 @@ func TestNestedCIFilesAreNotMined(t *testing.T) {
 		"vendor/x/.github/workflows/ci.yml": "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: make vendor-test\n",
 		".github/workflows/ci.yml":          "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: just test\n",
 	})
+	texts := ciTexts(t, e)
+	if !slices.Equal(texts, []string{"just test"}) {
+		t.Fatalf("mined %q, want only the top workflow's step", texts)
+	}
+}
+
+// ciTexts are the commands mineCI finds in e.
+func ciTexts(t *testing.T, e *env) []string {
+	t.Helper()
 	cs, err := mineCI(context.Background(), e)
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +76,5 @@ func TestNestedCIFilesAreNotMined(t *testing.T) {
 	for _, c := range cs {
 		texts = append(texts, c.Text)
 	}
-	if !slices.Equal(texts, []string{"just test"}) {
-		t.Fatalf("mined %q, want only the top workflow's step", texts)
-	}
+	return texts
 }
