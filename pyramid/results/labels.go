@@ -8,8 +8,10 @@ import (
 // labelLine is a home-made runner's total on a line of its own:
 // "TESTS: 1283", "FAILURES: 2", "Errors: 0", "SKIPPED: 12" (PyYAML's
 // test_appliance, many shell and Perl drivers), with the unit after it
-// too ("Executed:  7885 Tests", "FAILED:     8 Tests": Vim's test driver).
-var labelLine = regexp.MustCompile(`(?i)^(tests|total|tests run|executed|passed|pass|failures|failed|fail|errors|error|skipped|skip)\s*:\s*(\d+)(?:\s+tests?)?$`)
+// too ("Executed:  7885 Tests", "FAILED:     8 Tests": Vim's test driver),
+// or the word tests before it ("Tests passed: 349", "Tests failed: 0":
+// parson's test program).
+var labelLine = regexp.MustCompile(`(?i)^(tests|total|tests run|executed|passed|pass|failures|failed|fail|errors|error|skipped|skip|tests passed|tests failed|tests skipped)\s*:\s*(\d+)(?:\s+tests?)?$`)
 
 // countFirstLine is the same total with the number first, as a closing
 // block of its own lines (rsync's runtests.py: "322 passed", "29 skipped").
@@ -38,13 +40,13 @@ func parseLabels(ls []string) (Counts, bool) {
 		switch strings.ToLower(m[1]) {
 		case "tests", "total", "tests run", "executed":
 			total, seen = n, true
-		case "passed", "pass":
+		case "passed", "pass", "tests passed":
 			passed, seen = n, true
-		case "failures", "failed", "fail":
+		case "failures", "failed", "fail", "tests failed":
 			c.Failed = n
 		case "errors", "error":
 			c.Errors = n
-		case "skipped", "skip":
+		case "skipped", "skip", "tests skipped":
 			c.Skipped = n
 		}
 	}

@@ -125,6 +125,9 @@ func TestParseTestdata(t *testing.T) {
 		// Vim's make test (heragent run, 2026-11-23): "Executed:  7885 Tests"
 		// includes the skipped and failed ones.
 		{"labels/vim_make_test.txt", c(7696, 8, 181, 0, "labels")},
+		// parson's make test (heragent run, 2026-11-26): "Tests failed: 0",
+		// "Tests passed: 349" (counted as 1 run before).
+		{"labels/parson_make_test.txt", c(349, 0, 0, 0, "labels")},
 		{"nodetap/http_server_tap16.txt", c(528, 0, 0, 0, "node-tap")},
 		{"ava/chalk.txt", c(32, 0, 0, 0, "ava")},
 		{"ava/uglifyjs-mocha-js.txt", c(264, 0, 0, 0, "ava")},
