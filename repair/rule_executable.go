@@ -26,6 +26,8 @@ var executableMatches = []match{
 	{MissingExecutable, regexp.MustCompile(`ERROR: Program '([^']+)' not found`)},
 	// Python subprocess: FileNotFoundError: [Errno 2] No such file or directory: 'xxd'
 	{MissingExecutable, regexp.MustCompile(`FileNotFoundError: \[Errno 2\] No such file or directory: '([\w.+-]+)'$`)},
+	// Ruby's spawn and backticks (rake): Errno::ENOENT: No such file or directory - rubocop
+	{MissingExecutable, regexp.MustCompile(`Errno::ENOENT: No such file or directory - ([\w.+-]+)$`)},
 	// Node child_process: Error: spawn xxd ENOENT
 	{MissingExecutable, regexp.MustCompile(`spawn ([\w.+-]+) ENOENT`)},
 	// node's which (node-gyp looking for make): gyp ERR! stack Error: not found: make

@@ -33,7 +33,7 @@ var fakeIndex = MapIndex{
 	Headers:       map[string][]string{"zlib.h": {"zlib1g-dev"}},
 	PkgConfigs:    map[string][]string{"libevent": {"libevent-dev"}, "libnl-genl-3.0": {"libnl-genl-3-dev"}, "wayland-protocols": {"wayland-protocols"}},
 	Libraries:     map[string][]string{"libevent.so": {"libevent-dev"}, "libevent-2.1.so.7": {"libevent-2.1-7"}, "libpcre.so": {"libpcre3-dev"}},
-	Executables:   map[string][]string{"autoreconf": {"autoconf"}, "xxd": {"xxd"}, "yacc": {"bison"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}},
+	Executables:   map[string][]string{"autoreconf": {"autoconf"}, "xxd": {"xxd"}, "yacc": {"bison"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}, "rubocop": {"rubocop"}},
 	CMakePackages: map[string][]string{"fmt": {"libfmt-dev"}, "GMock": {"libgmock-dev"}},
 	PythonModules: map[string][]string{"yaml": {"python3-yaml"}},
 }
@@ -116,6 +116,8 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-executable/gotest-vcs-bzr-not-installed.log", PhaseCommand, "go test -v", false, MissingExecutable, "bzr", ActionEdit, "bzr"},
 		{"missing-executable/version-check-lazygit-git.log", PhaseCommand, "lazygit", false, MissingExecutable, "git", ActionEdit, "git"},
 		{"missing-executable/make-check-dejagnu-runtest.log", PhaseCommand, "make check", false, MissingExecutable, "runtest", ActionEdit, "dejagnu"},
+		// Unity's `rake ci`: its C tests passed, then its style check spawned rubocop.
+		{"missing-executable/rake-ruby-enoent-rubocop.log", PhaseCommand, "rake ci", false, MissingExecutable, "rubocop", ActionEdit, "rubocop"},
 		{"missing-executable/make-check-need-tclsh.log", PhaseCommand, "make check", false, MissingExecutable, "tclsh", ActionEdit, "tcl"},
 		// nlohmann/json: find_program(GIT) failed at configure time.
 		{"missing-executable/ctest-cmake-git-notfound.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, MissingExecutable, "git", ActionEdit, "git"},

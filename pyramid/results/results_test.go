@@ -128,6 +128,9 @@ func TestParseTestdata(t *testing.T) {
 		// parson's make test (heragent run, 2026-11-26): "Tests failed: 0",
 		// "Tests passed: 349" (counted as 1 run before).
 		{"labels/parson_make_test.txt", c(349, 0, 0, 0, "labels")},
+		// Unity's own rake ci (heragent run, 2026-11-26, excerpt): three
+		// programs' "N Tests F Failures I Ignored" (68, 32, 42; 1 ignored).
+		{"unity/rake_ci_unity.txt", c(141, 0, 1, 0, "unity")},
 		{"nodetap/http_server_tap16.txt", c(528, 0, 0, 0, "node-tap")},
 		{"ava/chalk.txt", c(32, 0, 0, 0, "ava")},
 		{"ava/uglifyjs-mocha-js.txt", c(264, 0, 0, 0, "ava")},
