@@ -8,14 +8,21 @@ import (
 
 // testDirOperand: make -C tests (or test/, t/): the default target of a
 // test directory's own Makefile builds and runs its tests (uthash).
-func testDirOperand(args []string) bool {
+func testDirOperand(args []string) bool { return makeTestDirRe.MatchString(dirOperand(args)) }
+
+// dirOperand is make's -C directory, "" when there is none.
+func dirOperand(args []string) string {
 	for i, a := range args {
 		if a == "-C" && i+1 < len(args) {
-			return makeTestDirRe.MatchString(args[i+1])
+			return args[i+1]
 		}
 	}
-	return false
+	return ""
 }
+
+// makeDocDirRe is a documentation directory: make there builds the
+// manual (uthash's CI: `make -C doc`, asciidoc), not the project.
+var makeDocDirRe = regexp.MustCompile(`^(\./)?(doc|docs|Documentation|man|manual)/?$`)
 
 var makeTestDirRe = regexp.MustCompile(`^(\./)?(tests?|t|testsuite|testes|unittests?|regress|regression)/?$`)
 
@@ -33,6 +40,9 @@ func inTestDir(v verdict, text, dir string) verdict {
 }
 
 func classifyMake(args []string) verdict {
+	if makeDocDirRe.MatchString(dirOperand(args)) {
+		return verdict{Drop: "builds the documentation, not the project"}
+	}
 	inTests := testDirOperand(args)
 	var targets []string
 	for i, a := range args {

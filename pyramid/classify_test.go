@@ -19,6 +19,8 @@ func TestClassify(t *testing.T) {
 		{"make -C tests test-lz4", Unit},
 		{"make -C regress", Unit},
 		{"cd test && rake ci", Unit},
+		{"make -C doc", ""},
+		{"make -C docs html", ""},
 		{"just test", Unit},
 		{"task test:unit", Unit},
 		{"rake spec[verbose]", Unit},

@@ -35,7 +35,7 @@ func mineConvention(ctx context.Context, e *env) ([]Command, error) {
 	if s["make"] && !s["cmake"] && !s["meson"] && !s["autotools"] {
 		out = append(out, conv("make", Build, "builds the default make target", "Makefile"))
 	}
-	if s["npm"] {
+	if s["npm"] && e.setUp["npm"] { // not for a package.json the Bash File does not set up (uthash's clib manifest)
 		if top["package-lock.json"] || top["npm-shrinkwrap.json"] {
 			out = append(out, conv("npm ci", Build, "installs the locked dependencies", "package-lock.json"))
 		} else {
