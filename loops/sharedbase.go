@@ -27,17 +27,11 @@ import (
 // exports are exactly what they were — the layer only saves time and
 // disk, and a layer that cannot be made is simply not used.
 
-// toolchainPackages are the packages a shared layer holds: build tools
-// of the base section, and the language runtimes the runtimes section
-// installs before the project's own dependencies (Node.js and npm: about
-// 150 s of every JavaScript project's setup on 2 cores, the same packages
-// each time).
+// toolchainPackages are the packages a shared layer holds.
 var toolchainPackages = []string{
 	"autoconf", "autoconf-archive", "automake", "bison", "build-essential", "cmake", "flex",
 	"gettext", "git", "libtool", "m4", "make", "meson", "ninja-build", "pkg-config", "pkgconf",
 	"python3-dev", "python3-pip", "python3-venv",
-	// runtimes (section 4)
-	"nodejs", "npm", "python3", "golang-go", "ca-certificates", "default-jdk-headless", "maven", "cargo", "rustc",
 }
 
 // literalInstall is pkg_install of package names only.
@@ -47,11 +41,11 @@ var literalInstall = regexp.MustCompile(`^pkg_install( [A-Za-z0-9][A-Za-z0-9.+:=
 // section installs by name.
 func (r *runner) toolchain() []string { return toolchainOf(r.cur.file) }
 
-// toolchainOf returns the sorted toolchain packages f's base and
-// runtimes sections install by name.
+// toolchainOf returns the sorted toolchain packages f's base section
+// installs by name.
 func toolchainOf(f *bashfile.File) []string {
 	var pkgs []string
-	for _, c := range slices.Concat(f.Section(bashfile.Base).Commands, f.Section(bashfile.Runtimes).Commands) {
+	for _, c := range f.Section(bashfile.Base).Commands {
 		if !literalInstall.MatchString(c.Text) {
 			continue
 		}

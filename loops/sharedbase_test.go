@@ -66,16 +66,3 @@ func otherRepo(t *testing.T) string {
 	os.WriteFile(filepath.Join(dir, "README"), []byte("another fixture\n"), 0o644)
 	return dir
 }
-
-// The runtimes a runtimes section installs by name (Node.js and npm for
-// every JavaScript project, about 150 s of apt on 2 cores) belong to the
-// layer too; the project's own dependencies and libraries do not.
-func TestToolchainHoldsTheRuntimes(t *testing.T) {
-	f := bashfile.New()
-	f.AddPackages(bashfile.Base, testWhy, "libonig-dev")
-	f.AddPackages(bashfile.Runtimes, testWhy, "nodejs", "npm")
-	f.Append(bashfile.Runtimes, "npm install", testWhy)
-	if got := toolchainOf(f); !slices.Equal(got, []string{"nodejs", "npm"}) {
-		t.Fatalf("toolchain %q, want nodejs npm", got)
-	}
-}
