@@ -2,8 +2,6 @@ package repair
 
 import (
 	"fmt"
-	"regexp"
-	"strings"
 
 	"github.com/heragent/heragent/bashfile"
 )
@@ -26,20 +24,12 @@ import (
 // (pytestPlugins): both repairs apply.
 type pytestStrictConfig struct{}
 
-var pytestStrictRe = regexp.MustCompile(`(?:PytestConfigWarning: |^ERROR: )Unknown config option: (\w+)\s*$`)
-
 func (pytestStrictConfig) Name() string { return "pytest-strict-config" }
 
+// Diagnose reads the key from the message pytestPlugins reads too; the
+// engine keeps one diagnosis per key.
 func (pytestStrictConfig) Diagnose(f Failure) []Diagnosis {
-	var out []Diagnosis
-	seen := map[string]bool{}
-	for _, l := range logLines(f.Log) {
-		if m := pytestStrictRe.FindStringSubmatch(strings.TrimSpace(l)); m != nil && !seen[m[1]] {
-			seen[m[1]] = true
-			out = append(out, Diagnosis{Kind: PytestStrictConfig, Subject: m[1], Evidence: strings.TrimSpace(l)})
-		}
-	}
-	return out
+	return scan(f.Log, []match{{PytestStrictConfig, pytestUnknownIniRe}}, nil)
 }
 
 func (r pytestStrictConfig) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
