@@ -90,6 +90,12 @@ func TestFixture(t *testing.T) {
 	if got := Fixture(fsys); got != "tests/a.l" {
 		t.Fatalf("Fixture = %q, want tests/a.l", got)
 	}
+	// Visual Studio projects beside the tests are build files, not input.
+	vs := fstest.MapFS{"tests/vs/odr_test.vcxproj": {Data: []byte(strings.Repeat("x", 40))}, "tests/vs/a.vcxproj": {Data: []byte(strings.Repeat("x", 40))},
+		"tests/vs/b.vcxproj": {Data: []byte(strings.Repeat("x", 40))}, "tests/vs/c.vcxproj.filters": {Data: []byte(strings.Repeat("x", 40))}}
+	if got := Fixture(vs); got != "" {
+		t.Fatalf("Fixture of IDE project files = %q, want none", got)
+	}
 	if got := Fixture(fstest.MapFS{"tests/a.c": {Data: []byte("x")}, "README": {Data: []byte("x")}}); got != "" {
 		t.Fatalf("Fixture of a suite of code = %q, want none", got)
 	}

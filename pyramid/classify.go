@@ -14,7 +14,7 @@ type verdict struct {
 }
 
 var (
-	placeholderRe = regexp.MustCompile(`<[A-Za-z][\w .:/-]*>|(^|[^${\w])\{[A-Za-z]+[-_][\w-]*\}|\b[Yy]our[-_][\w-]+|\bYOUR_[A-Z_]+|\bpath/to/|\$\{\{[^}]*\}\}|\bxxx+\b|(^|\s)\.\.\.(\s|$)|\[\.\.\.\]|…|\[options?\]|(^|\s)\[--?[A-Za-z][^\]]*\]|\bTOKEN\b|/some/|\[[A-Z][A-Z_ .]*[\]\[]|\bmy[-_]?(app|project|file)\b|(^|\s)(FILE|FILES|DIR|PATH|NAME|URL|HOST|ARGS|OPTIONS|INPUT|OUTPUT)(\.\w+)?(\s|$)`)
+	placeholderRe = regexp.MustCompile(`<[A-Za-z][\w .:/-]*>|(^|[^${\w])\{[A-Za-z]+[-_][\w-]*\}|\b[Yy]our[-_][\w-]+|\bYOUR_[A-Z_]+|\bpath/to/|\$\{\{[^}]*\}\}|\bxxx+\b|(^|\s)\.\.\.(\s|$)|\[\.\.\.\]|…|\[options?\]|(^|\s)\[\s*--?[A-Za-z][^\]]*\]|\bTOKEN\b|/some/|\[[A-Z][A-Z_ .]*[\]\[]|\bmy[-_]?(app|project|file)\b|(^|\s)(FILE|FILES|DIR|PATH|NAME|URL|HOST|ARGS|OPTIONS|INPUT|OUTPUT)(\.\w+)?(\s|$)`)
 	destructiveRe = regexp.MustCompile(`\b(npm|yarn|pnpm|cargo|twine|gem|poetry|flit)\s+(publish|upload)\b|\b(git|docker|podman|helm)\s+push\b|\b(deploy|publish)\b|\bgh\s+release\b|\bgsutil\b|\baws\s+s3\b|\bmvn\b.*\bdeploy\b|\bsemantic-release\b|\brelease-it\b|\bchangeset\s+(publish|version)\b|\blerna\s+(publish|version)\b`)
 	rmRe          = regexp.MustCompile(`\brm\s+(-\w*\s+)*(/|~|\$HOME|\.\.)`)
 	helpRe        = regexp.MustCompile(`\s(--version|-V|--help|-h|version|help)$`)
@@ -28,7 +28,7 @@ var (
 	vendorRe   = regexp.MustCompile(`\bvcpkg\b|\bconan\b|\bbrew\b|\bchoco\b|\bemsdk\b|\bemcmake\b|\bemmake\b`)
 	cleanRe    = regexp.MustCompile(`\bmake\b[^;&|]*\s(clean|distclean|mrproper)\b`)
 	platformRe = regexp.MustCompile(`(?i)\bCC=\S*(linux-gnu|android|mingw|powerpc|aarch64|arm-|riscv|mips|s390)|QEMU|CMAKE_OSX|hw\.logicalcpu|--vsenv|wincred|M68K|amiga|NOIXEMUL|xcodebuild|-G\s*"?(Xcode|Visual Studio)|msbuild|\.exe\b|\.bat\b|\.cmd\b|powershell|\bpwsh\b|vcvars|-m32\b|\bi686\b|--host[= ]\S*(android|mingw|w64|cygwin|darwin|apple|aarch64|arm|riscv|mips|s390|powerpc|ppc|sparc|wasm|emscripten|qnx|nto)|CMAKE_TOOLCHAIN_FILE|ANDROID_(ABI|NDK)|CMAKE_SYSTEM_NAME=(Windows|Android|iOS|Darwin|Emscripten)`)
-	ciHelperRe = regexp.MustCompile(`^(\./|(\.\./)+)?(\.github|\.circleci|\.ci|ci|\.gitlab|scripts|script|tools|devtools|maint|misc|build-aux)/`)
+	ciHelperRe = regexp.MustCompile(`^(\./|(\.\./)+)?(\.github|\.circleci|\.ci|ci|ci[_-][\w-]*|\.gitlab|scripts|script|tools|devtools|maint|misc|build-aux)/`)
 	netRe      = regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*)://([^/\s'"]*@)?([^/\s'":]*)`)
 	proseRe    = regexp.MustCompile(`^\w+(\s+[A-Za-z,']+){3,}[.:]$|[a-z]{2,}\.\s+[A-Z][a-z]+\s`)
 	varRe      = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
@@ -63,6 +63,16 @@ func unsetVar(t string) string {
 }
 
 // lintTools check style, not that the project builds or runs.
+// installVerb are a package manager's words for adding a package to the
+// reader's own project (`npx jsr add @scope/pkg`, `npx expo install x`).
+var installVerb = map[string]bool{"add": true, "install": true, "i": true}
+
+// maintenanceScript names a repository's CI and maintenance scripts by
+// their words (tomlplusplus's ci_single_header_check.py, dateutil's
+// ci_tools/, lint_*.py, update_*.py): they check, lint or regenerate the
+// repository, they are not the program it is about.
+var maintenanceScript = regexp.MustCompile(`(?i)(^|[/_-])ci([/_-]|$)|check|lint|update|bump|release|regenerate|generate|gen[_-]`)
+
 var lintTools = map[string]bool{"flake8": true, "pylint": true, "mypy": true, "black": true, "isort": true, "ruff": true, "eslint": true,
 	"prettier": true, "clang-format": true, "clang-tidy": true, "cppcheck": true, "shellcheck": true, "golangci-lint": true,
 	"gofmt": true, "codespell": true, "pre-commit": true, "tsc": false, "cpplint": true, "yamllint": true, "markdownlint": true}
@@ -280,6 +290,9 @@ func classifyOne(s string) verdict {
 		if lintTools[arg] {
 			return verdict{Drop: "lint or format check"}
 		}
+		if len(w) > 2 && installVerb[w[2]] {
+			return verdict{Drop: "installs a package into the reader's own project"} // npx jsr add @scope/pkg
+		}
 		return verdict{Bucket: Entry, Reason: "runs the package's command"}
 	case (cmd == "deno" || cmd == "bun") && (arg == "add" || arg == "install" || arg == "i" || arg == "remove" || arg == "upgrade"):
 		return verdict{Drop: "installs a package into the reader's own project"}
@@ -421,6 +434,9 @@ func classifyPython(args []string) verdict {
 		}
 		if base == "setup.py" || strings.Contains(base, "build") || strings.Contains(base, "configure") {
 			return verdict{Bucket: Build, Reason: "runs the project's build script"}
+		}
+		if maintenanceScript.MatchString(a) {
+			return verdict{Drop: "a CI or maintenance script (checks, generates, releases), not the project's program"}
 		}
 		return verdict{Bucket: Entry, Reason: "runs the project's Python program"}
 	}

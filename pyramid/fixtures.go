@@ -30,6 +30,10 @@ var notFixtures = map[string]bool{
 	"ac": true, "m4": true, "mk": true, "mak": true, "build": true, "gn": true, "bazel": true, "bzl": true, "md": true, "rst": true,
 	"html": true, "css": true, "txt": true, "log": true, "exp": true, "expected": true, "out": true, "ok": true, "err": true, "ref": true,
 	"diff": true, "patch": true, "dump": true, "result": true, "results": true, "golden": true, "expect": true, "ans": true, "o": true, "a": true, "so": true, "gitignore": true, "snap": true, "supp": true, "lock": true, "toml": true, "cfg": true, "ini": true,
+	// IDE and build-system project files (tomlplusplus's tests/vs/*.vcxproj)
+	"vcxproj": true, "vcproj": true, "vcxitems": true, "filters": true, "sln": true, "props": true, "targets": true, "csproj": true,
+	"pbxproj": true, "xcconfig": true, "xcscheme": true, "plist": true, "natvis": true, "hint": true, "user": true, "dsp": true, "dsw": true,
+	"rc": true, "def": true, "manifest": true, "pro": true, "pri": true, "qbs": true, "cbp": true, "workspace": true,
 }
 
 // badFixtureRe names inputs a suite uses to see the program fail.

@@ -47,10 +47,11 @@ func headerTemplate(p string) string {
 
 var (
 	// versionProtoRes match a prototype taking no arguments: an exporting
-	// macro may come before the type or the name, or wrap the type
+	// macro (or extern, or a lowercase one: yyjson's yyjson_api) may come
+	// before the type or the name, or wrap the type
 	// (cJSON's CJSON_PUBLIC(const char*)); zlib 1.2 writes OF((void)).
 	versionProtoRes = []*regexp.Regexp{
-		regexp.MustCompile(`(?m)^[ \t]*(?:[A-Z][A-Z0-9_]*[ \t]+)*(const[ \t]+char[ \t]*\*|char[ \t]*\*|unsigned(?:[ \t]+(?:int|long))?|int|long|u?int32_t|size_t)[ \t]*(?:[A-Z][A-Z0-9_]*[ \t]+)*(\w*[Vv]ersion\w*)[ \t]*(?:\([ \t]*(?:void)?[ \t]*\)|OF\(\(void\)\))[ \t]*;`),
+		regexp.MustCompile(`(?m)^[ \t]*(?:(?:[A-Z][A-Z0-9_]*|extern|[a-z][a-z0-9]*_(?:api|export|extern|public))[ \t]+)*(const[ \t]+char[ \t]*\*|char[ \t]+const[ \t]*\*|char[ \t]*\*|unsigned(?:[ \t]+(?:int|long))?|int|long|u?int32_t|size_t)[ \t]*(?:[A-Z][A-Z0-9_]*[ \t]+)*(\w*[Vv]ersion\w*)[ \t]*(?:\([ \t]*(?:void)?[ \t]*\)|OF\(\(void\)\))[ \t]*;`),
 		regexp.MustCompile(`(?m)^[ \t]*[A-Z][A-Z0-9_]*\([ \t]*(const[ \t]+char[ \t]*\*|unsigned(?:[ \t]+int)?|int)[ \t]*\)[ \t]*(\w*[Vv]ersion\w*)[ \t]*\([ \t]*(?:void)?[ \t]*\)[ \t]*;`),
 	}
 	// notHeaderDir holds headers that are not the project's public API.

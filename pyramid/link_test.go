@@ -16,6 +16,7 @@ func TestVersionFuncsOnRealPrototypes(t *testing.T) {
 		"lib/lz4.h":               {Data: []byte("LZ4LIB_API int LZ4_versionNumber (void);  /**< library version number */\nLZ4LIB_API const char* LZ4_versionString (void);\n")},
 		"json_c_version.h":        {Data: []byte("JSON_EXPORT const char *json_c_version(void); /* Returns ANSI string */\n")},
 		"tests/helpers.h":         {Data: []byte("const char *test_version(void);\n")},
+		"src/yyjson.h":            {Data: []byte("yyjson_api uint32_t yyjson_version(void);\nextern char const *yyjson_version_string(void);\n")},
 		"include/uv/internal.h":   {Data: []byte("int uv_parse(const char *version);\n")}, // takes an argument
 		"src/not-a-header.c":      {Data: []byte("const char *src_version(void);\n")},
 		"third_party/dep/dep.h":   {Data: []byte("const char *dep_version(void);\n")},
@@ -29,12 +30,14 @@ func TestVersionFuncsOnRealPrototypes(t *testing.T) {
 		"uv_version":        {Header: "include/uv.h", Name: "uv_version", String: false},
 		"uv_version_string": {Header: "include/uv.h", Name: "uv_version_string", String: true},
 		// (the map mixes projects: include/uv.h is the umbrella of libuv, the name asked for)
-		"event_get_version": {Header: "include/event2/event.h", Name: "event_get_version", String: true, Umbrella: "include/uv.h"},
-		"zlibVersion":       {Header: "zlib.h", Name: "zlibVersion", String: true},
-		"cJSON_Version":     {Header: "cJSON.h", Name: "cJSON_Version", String: true},
-		"LZ4_versionNumber": {Header: "lib/lz4.h", Name: "LZ4_versionNumber", String: false},
-		"LZ4_versionString": {Header: "lib/lz4.h", Name: "LZ4_versionString", String: true},
-		"json_c_version":    {Header: "json_c_version.h", Name: "json_c_version", String: true},
+		"event_get_version":     {Header: "include/event2/event.h", Name: "event_get_version", String: true, Umbrella: "include/uv.h"},
+		"zlibVersion":           {Header: "zlib.h", Name: "zlibVersion", String: true},
+		"cJSON_Version":         {Header: "cJSON.h", Name: "cJSON_Version", String: true},
+		"LZ4_versionNumber":     {Header: "lib/lz4.h", Name: "LZ4_versionNumber", String: false},
+		"LZ4_versionString":     {Header: "lib/lz4.h", Name: "LZ4_versionString", String: true},
+		"json_c_version":        {Header: "json_c_version.h", Name: "json_c_version", String: true},
+		"yyjson_version":        {Header: "src/yyjson.h", Name: "yyjson_version", String: false},
+		"yyjson_version_string": {Header: "src/yyjson.h", Name: "yyjson_version_string", String: true},
 	}
 	if len(got) != len(want) {
 		t.Errorf("found %v, want %v", got, want)

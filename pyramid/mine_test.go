@@ -332,3 +332,49 @@ func TestStartsServer(t *testing.T) {
 		}
 	}
 }
+
+// A JavaScript library that documents no use and has no program: the
+// last resort imports the package by its own name (linked into
+// node_modules) and counts its exports; none when npm is not set up.
+func TestJavaScriptLibraryLastResort(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"package.json":      `{"name": "underscore", "main": "underscore-umd.js", "scripts": {"test": "qunit"}}`,
+		"underscore-umd.js": "module.exports = { map: function () {} };\n",
+		"README.md":         "# underscore\n\nA helper library.\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	s, err := embedded.Open(ctx, filepath.Join(t.TempDir(), "graph.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ix, _, err := retrieval.Build(ctx, dir, s, build.Options{Name: "underscore"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, setUp := range [][]string{{"npm"}, {}} {
+		e, err := newEnv(ctx, ix, bashfile.Layout{}, setUp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := synthesize(ctx, e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(setUp) == 0 {
+			if len(cs) != 0 {
+				t.Errorf("npm not set up: probes %+v", cs)
+			}
+			continue
+		}
+		if len(cs) != 1 || !cs[0].LastResort() || !strings.Contains(cs[0].Text, `ln -s "$PWD" node_modules/underscore`) || !strings.Contains(cs[0].Text, `import("underscore")`) {
+			t.Errorf("probes %+v", cs)
+		}
+	}
+}

@@ -120,6 +120,7 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 	out = append(out, weak...)
 	if len(out) == 0 {
 		out = append(out, pyImport(ctx, e, "no documented run command and no entry point")...)
+		out = append(out, jsImport(ctx, e, "no documented run command and no entry point")...)
 	}
 	return out, nil
 }
@@ -136,6 +137,22 @@ func pyImport(ctx context.Context, e *env, note string) []Command {
 	}
 	return []Command{{Text: fmt.Sprintf(`python -c 'import %[1]s; print(%[1]s.__name__, getattr(%[1]s, "__version__", ""))'`, mod),
 		Bucket: Entry, Synth: true, Reason: "last resort: imports the installed package in a fresh interpreter (proves it installs, not that it works)",
+		Why: []Provenance{{Source: "synthesized", Note: note}}}}
+}
+
+// jsImport is the last resort of a JavaScript library: importing the
+// package by its own name (node_modules/NAME linked to the checkout, as
+// for the README's examples) and counting what it exports; dynamic
+// import loads CommonJS and ES modules alike, through the package's
+// exports map (none for another stack).
+func jsImport(ctx context.Context, e *env, note string) []Command {
+	name := e.packageNames(ctx)["node"]
+	if !e.setUp["npm"] || name == "" {
+		return nil
+	}
+	code := fmt.Sprintf("import(%q).then((m) => console.log(%q, Object.keys(m).length, \"exports\"))\n", name, name)
+	return []Command{{Text: exampleCommand("node", name, code, 1),
+		Bucket: Entry, Synth: true, Reason: "last resort: imports the package by its name in node (proves it loads, not that it works)",
 		Why: []Provenance{{Source: "synthesized", Note: note}}}}
 }
 
