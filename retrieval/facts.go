@@ -88,7 +88,7 @@ func (ix *Index) includes(ctx context.Context) ([]Include, error) {
 	out := make([]Include, 0, len(ds))
 	for _, d := range ds {
 		p := d.Props
-		out = append(out, Include{Path: p.Str("path"), Line: p.Int("line"), Target: p.Str("target"), System: p.Bool("system"), Resolved: resolved[d.ID]})
+		out = append(out, Include{Path: p.Str("path"), Line: p.Int("line"), Target: p.Str("target"), System: p.Bool("system"), Resolved: resolved[d.ID], Platform: p.Str("platform")})
 	}
 	return out, nil
 }
@@ -121,7 +121,9 @@ func sortLocs(in []Include) {
 }
 
 // UnresolvedIncludes lists headers included by the code that are not in
-// the repository (the system headers it needs), each with its includers.
+// the repository (the system headers it needs), each with its includers;
+// includes a preprocessor condition limits to another platform are left
+// out.
 func (ix *Index) UnresolvedIncludes(ctx context.Context) ([]UnresolvedInclude, error) {
 	all, err := ix.includes(ctx)
 	if err != nil {
@@ -129,8 +131,8 @@ func (ix *Index) UnresolvedIncludes(ctx context.Context) ([]UnresolvedInclude, e
 	}
 	by := map[string]*UnresolvedInclude{}
 	for _, in := range all {
-		if in.Resolved != "" {
-			continue
+		if in.Resolved != "" || in.Platform != "" {
+			continue // in the repository, or read only on another platform
 		}
 		u := by[in.Target]
 		if u == nil {

@@ -61,6 +61,9 @@ type Include struct {
 	Target   string `json:"target"` // as written
 	System   bool   `json:"system"` // <…>
 	Resolved string `json:"resolved,omitempty"`
+	// Platform is the other operating system a preprocessor condition
+	// limits the include to (`#ifdef _WIN32`), "" for one a Linux build reads.
+	Platform string `json:"platform,omitempty"`
 }
 
 // UnresolvedInclude is a header the code includes that is not in the

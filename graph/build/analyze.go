@@ -204,8 +204,11 @@ func (a *adder) decl(d decl) {
 	if d.kind == "include" {
 		et = graph.Includes
 	}
-	a.node(fmt.Sprintf("decl:%s@%d#%s", a.rel, d.line, d.target), graph.Declaration, et, graph.Props{
-		"path": a.rel, "line": d.line, "kind": d.kind, "target": d.target, "system": d.system})
+	p := graph.Props{"path": a.rel, "line": d.line, "kind": d.kind, "target": d.target, "system": d.system}
+	if d.platform != "" {
+		p["platform"] = d.platform
+	}
+	a.node(fmt.Sprintf("decl:%s@%d#%s", a.rel, d.line, d.target), graph.Declaration, et, p)
 }
 
 func (a *adder) dependency(d dependency) {

@@ -114,6 +114,7 @@ type decl struct {
 	kind, target string
 	system       bool
 	line         int
+	platform     string // the other platform a preprocessor condition limits it to (platform_guard.go)
 }
 
 // parseCode parses src with the grammar gname and extracts symbols and

@@ -17,6 +17,9 @@ func (w *walker) visitC(n *sitter.Node, parent string, depth int) bool {
 		} else {
 			w.addDecl(n, "include", strings.Trim(p, `"`), false)
 		}
+		if g := w.foreignGuard(n); g != "" && len(w.facts.decls) > 0 {
+			w.facts.decls[len(w.facts.decls)-1].platform = g
+		}
 		return false
 	case "function_definition":
 		name := w.cDeclName(n.ChildByFieldName("declarator"))

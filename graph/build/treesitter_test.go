@@ -75,3 +75,56 @@ func TestParseCode(t *testing.T) {
 		})
 	}
 }
+
+// Includes under a preprocessor condition naming another platform carry
+// it; those Linux reads (an #else of it, beside linux, negated) do not.
+func TestIncludePlatformGuard(t *testing.T) {
+	src := `#include <stdio.h>
+#if defined(ANDROID) || defined(__ANDROID__)
+#  include <jni.h>
+#endif
+#ifdef _WIN32
+#include <winsock2.h>
+#else
+#include <sys/socket.h>
+#endif
+#ifndef _WIN32
+#include <unistd.h>
+#else
+#include <io.h>
+#endif
+#if defined(__APPLE__) || defined(__linux__)
+#include <pthread.h>
+#endif
+#if !defined(_WIN32) && defined(HAVE_ZLIB)
+#include <zlib.h>
+#endif
+#if defined(_MSC_VER)
+#include <intrin.h>
+#elif defined(__FreeBSD__)
+#include <sys/capsicum.h>
+#else
+#include <sys/prctl.h>
+#endif
+#ifdef HAVE_OPENSSL
+#include <openssl/ssl.h>
+#endif
+`
+	ps := parsers{}
+	defer ps.close()
+	cf, err := parseCode(context.Background(), ps, "c", "src/a.c", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, d := range cf.decls {
+		got[d.target] = d.platform
+	}
+	want := map[string]string{"stdio.h": "", "jni.h": "ANDROID", "winsock2.h": "_WIN32", "sys/socket.h": "", "unistd.h": "", "io.h": "_WIN32",
+		"pthread.h": "", "zlib.h": "", "intrin.h": "_MSC_VER", "sys/capsicum.h": "__FreeBSD__", "sys/prctl.h": "", "openssl/ssl.h": ""}
+	for h, w := range want {
+		if g, ok := got[h]; !ok || g != w {
+			t.Errorf("%s: platform %q (found %v), want %q", h, g, ok, w)
+		}
+	}
+}
