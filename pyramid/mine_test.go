@@ -378,3 +378,19 @@ func TestJavaScriptLibraryLastResort(t *testing.T) {
 		}
 	}
 }
+
+// A WSGI example (werkzeug's run_simple, wsgiref's make_server) is a
+// server on the port it passes after the host.
+func TestWSGIExampleServer(t *testing.T) {
+	for src, port := range map[string]string{
+		`run_simple("127.0.0.1", 5000, application)`:              "5000",
+		`with make_server('', 8051, app) as httpd: httpd.serve()`: "8051",
+	} {
+		if !serverSrc.MatchString(src) {
+			t.Errorf("not a server: %q", src)
+		}
+		if m := portRe.FindStringSubmatch(src); m == nil || m[1] != port {
+			t.Errorf("port of %q: %v, want %s", src, m, port)
+		}
+	}
+}
