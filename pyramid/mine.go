@@ -306,6 +306,10 @@ func (e *env) absentProgram(w []string, dir string) string {
 		return "no " + w[0] + " here"
 	case w[0] == "go" && len(w) > 2 && w[1] == "run" && strings.HasSuffix(w[2], ".go") && !e.fileExists(path.Join(dir, w[2])):
 		return "no " + w[2] + " here"
+	case pyModuleRun(w) != "" && !e.pyModuleHere(pyModuleRun(w), dir):
+		// `python -m twine check dist/*` (a CI's packaging tool), `python
+		// -m app` (the reader's own app.py): a module of no file here
+		return "no module " + pyModuleRun(w) + " here"
 	case pyScript(w) != "" && !e.fileExists(path.Join(dir, pyScript(w))):
 		// `pipenv run python3 validate_manual_schema.py`: a script the docs
 		// name and the checkout lacks (a build writes no Python script)
@@ -440,4 +444,30 @@ func pyScript(w []string) string {
 		return w[i]
 	}
 	return ""
+}
+
+// pyModuleRun is the top-level module `python -m MOD …` runs as the
+// project's program (classified Entry: not a test runner, pip or a
+// server of the checkout), "" for another command.
+func pyModuleRun(w []string) string {
+	if len(w) < 3 || w[1] != "-m" || !(w[0] == "python" || w[0] == "python3" || strings.HasPrefix(w[0], "python3.")) {
+		return ""
+	}
+	if v := classifyPython(w[1:]); v.Bucket != Entry {
+		return ""
+	}
+	mod, _, _ := strings.Cut(w[2], ".")
+	return mod
+}
+
+// pyModuleHere reports whether the checkout has the top-level module mod
+// (mod.py or a package directory, at dir, under src/, or the project's
+// import package).
+func (e *env) pyModuleHere(mod, dir string) bool {
+	for _, p := range []string{mod + ".py", mod, "src/" + mod, "src/" + mod + ".py", "lib/" + mod} {
+		if e.fileExists(path.Join(dir, p)) {
+			return true
+		}
+	}
+	return mod == pyPackage(context.Background(), e)
 }
