@@ -1,6 +1,7 @@
 package build
 
 import (
+	"path"
 	"regexp"
 	"strings"
 
@@ -17,7 +18,12 @@ import (
 var foreignPlatformRe = regexp.MustCompile(`\b(_WIN32|_WIN64|WIN32|WIN64|_WINDOWS|_MSC_VER|__MINGW32__|__MINGW64__|__CYGWIN__|_WIN32_WCE|` +
 	`__APPLE__|__MACH__|TARGET_OS_[A-Z_]+|__ANDROID__|ANDROID|__FreeBSD__|__NetBSD__|__OpenBSD__|__DragonFly__|__sun|__SVR4|_AIX|__hpux|` +
 	`__HAIKU__|__EMSCRIPTEN__|__wasi__|WATT32|__VMS|VMS|__OS2__|__QNXNTO__|__QNX__|__vxworks|__ZEPHYR__|ESP_PLATFORM|ARDUINO|__MVS__|` +
-	`__DJGPP__|MSDOS|__amigaos__|__riscos__)\b`)
+	`__DJGPP__|MSDOS|__amigaos__|__riscos__|__GNU__)\b`)
+
+// foreignFileRe names a source file of another platform (libpcap's
+// pcap-hurd.c, pcap-win32.c; a port's os_darwin.c): its includes are
+// read only there, whatever conditions surround them.
+var foreignFileRe = regexp.MustCompile(`(?i)(^|[-_.])(hurd|gnu-mach|win32|win64|windows|wince|darwin|macos|osx|haiku|solaris|sunos|aix|hpux|qnx|vxworks|os2|amiga|msdos|dos|vms|zos)([-_.]|$)`)
 
 // linuxPlatformRe names Linux or any Unix: a condition that also names
 // one holds here.
@@ -26,11 +32,14 @@ var linuxPlatformRe = regexp.MustCompile(`\b(__linux__|__linux|linux|__gnu_linux
 // negatedRe is a condition's operand negated: `!defined(X)`, `!X`.
 var negatedRe = regexp.MustCompile(`!\s*(defined\s*\(?\s*)?$`)
 
-// foreignGuard returns the other platform whose preprocessor condition
-// encloses n, or "": the then-branch of a condition naming it (not
+// foreignGuard returns the other platform whose source file holds n or
+// whose preprocessor condition encloses it, or "": the then-branch of a condition naming it (not
 // negated, and not beside Linux or Unix), or the else-branch of one that
 // excludes only it (`#ifndef _WIN32 … #else <here>`).
 func (w *walker) foreignGuard(n *sitter.Node) string {
+	if m := foreignFileRe.FindStringSubmatch(path.Base(w.rel)); m != nil {
+		return m[2]
+	}
 	inElse := false
 	for p := n.Parent(); p != nil; p = p.Parent() {
 		switch p.Type() {

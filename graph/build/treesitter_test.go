@@ -127,4 +127,11 @@ func TestIncludePlatformGuard(t *testing.T) {
 			t.Errorf("%s: platform %q (found %v), want %q", h, g, ok, w)
 		}
 	}
+	// A source file of another platform: every include is that platform's.
+	for rel, want := range map[string]string{"pcap-hurd.c": "hurd", "src/os_win32.c": "win32", "pcap-linux.c": "", "window.c": "", "dosomething.c": ""} {
+		cf, err := parseCode(context.Background(), ps, "c", rel, []byte("#include <device/device_types.h>\n"))
+		if err != nil || len(cf.decls) != 1 || cf.decls[0].platform != want {
+			t.Errorf("%s: %+v %v, want platform %q", rel, cf.decls, err, want)
+		}
+	}
 }
