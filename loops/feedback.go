@@ -273,20 +273,32 @@ func (r *runner) strengthen(ctx context.Context, l pyramid.Level, found outcome,
 	return done
 }
 
-// repairFailures sends a level's failures to repair, first to last; when
-// none changes the state, a nearly passing test run may still prove
-// Testable (tolerate).
+// repairFailures sends a level's failures to repair, first to last, all
+// of them in one round: the candidates of a level often fail for
+// different reasons (gorilla/mux: `make test` lacks make, `go test -race`
+// lacks cgo), and each round costs a setup run. The repairs of one round
+// stand or fall together (a rollback condemns every repair since the
+// best state). When none changes the state, a nearly passing test run
+// may still prove Testable (tolerate).
 func (r *runner) repairFailures(ctx context.Context, l pyramid.Level, failed []outcome, p *proof) (levelResult, error) {
-	var why []string
+	var why, repaired []string
+	failLog := ""
 	for _, fc := range failed {
 		stop := fc.noRepair
 		if stop == "" {
 			var changed bool
 			if changed, stop = r.repair(ctx, commandFailure(fc)); changed {
-				return levelResult{repaired: true, why: fmt.Sprintf("`%s` failed (%s) and was repaired", fc.Text, fc.Verdict), failLog: fc.Log}, nil
+				repaired = append(repaired, fmt.Sprintf("`%s` failed (%s)", fc.Text, fc.Verdict))
+				if failLog == "" {
+					failLog = fc.Log
+				}
+				continue
 			}
 		}
 		why = append(why, fmt.Sprintf("`%s`: %s (%s)", fc.Text, fc.Verdict, stop))
+	}
+	if len(repaired) > 0 {
+		return levelResult{repaired: true, why: strings.Join(repaired, "; ") + " and " + plural(len(repaired), "was", "were") + " repaired", failLog: failLog}, nil
 	}
 	if l == pyramid.Testable && r.tolerate(failed, why, p) {
 		return levelResult{passed: true, how: " (with failing tests no repair fixed)"}, nil
@@ -299,6 +311,13 @@ func (r *runner) repairFailures(ctx context.Context, l pyramid.Level, failed []o
 		res.failLog = failed[0].Log
 	}
 	return res, nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // noneOwn reports whether every failed command was diagnosed, in this

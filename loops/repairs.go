@@ -67,16 +67,18 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 			rec.Edits = append(r.applyEdits(p.Edits), "run `"+f.Command+"` under xvfb-run")
 			applied = true
 		case repair.ActionEdit:
-			if r.seen[key]++; r.seen[key] > maxSameDiagnosis {
-				rec.Reason = fmt.Sprintf("stagnation: %s seen %d times after its repair", key, r.seen[key])
+			if r.seen[key] >= maxSameDiagnosis {
+				rec.Reason = fmt.Sprintf("stagnation: %s seen %d times after its repair", key, r.seen[key]+1)
 				reasons = append(reasons, rec.Reason)
 				break
 			}
 			if rec.Edits = r.applyEdits(p.Edits); len(rec.Edits) == 0 {
+				// (another failed command of the same round had it repaired)
 				rec.Reason = "edits did not change the Bash File"
 				reasons = append(reasons, rec.Reason)
 				break
 			}
+			r.seen[key]++ // counted when applied: one diagnosis of several commands in a round is one repair
 			applied = true
 		case repair.ActionRetryLonger:
 			k := "setup"

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
 	"github.com/heragent/heragent/report"
 )
@@ -48,5 +49,35 @@ func TestTransientNetworkFailureIsRetriedOnce(t *testing.T) {
 	cancel()
 	if changed, _ := r.repair(ctx, f); changed {
 		t.Fatal("retried after the context was cancelled")
+	}
+}
+
+// The candidates of a level that fail for different reasons are all
+// repaired in one round: one more setup run, not one per candidate.
+func TestFailuresOfOneRoundAreRepairedTogether(t *testing.T) {
+	f := newFake()
+	f.command = func(script, text string) (int, string) {
+		switch {
+		case text == "make test" && !strings.Contains(script, "libmake-dev"):
+			return 127, "make: not found\n"
+		case !strings.Contains(script, "libcgo-dev"): // make test runs go test -race
+			return 2, "go: -race requires cgo\n"
+		}
+		return 0, "ok  \texample.com/m\t0.1s\n--- PASS: TestA (0.00s)\nPASS\n"
+	}
+	both := func(fl repair.Failure, file *bashfile.File) []repair.Proposal {
+		pkg := map[string]string{"make test": "libmake-dev", "go test -race ./...": "libcgo-dev"}[fl.Command]
+		if fl.Phase != repair.PhaseCommand || pkg == "" {
+			return nil
+		}
+		return addPackage(fl.Command, pkg)(fl, file)
+	}
+	p := pyr(0, documented("make test", pyramid.Unit), documented("go test -race ./...", pyramid.Unit))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: scripted(both)})
+	if rep.Level != pyramid.Testable {
+		t.Fatalf("level %s; repairs %+v", rep.Level, rep.Repairs)
+	}
+	if len(rep.Setup) != 2 {
+		t.Fatalf("%d setup runs, want 2 (both repairs in one round); repairs %+v", len(rep.Setup), rep.Repairs)
 	}
 }

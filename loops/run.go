@@ -143,6 +143,7 @@ type runner struct {
 	examples     []pyramid.Command     // the library's example programs (pyramid.ExamplePrograms)
 	fixture      pyramid.FixtureInput  // the test suite's input for built programs (pyramid.Fixture, FixtureFlag)
 	readFixture  bool                  // fixture is set
+	layer        toolchainImage        // the shared toolchain layer this run started from (sharedbase.go)
 }
 
 // Run takes the repository as far up the maturity levels as it can prove:

@@ -9,6 +9,7 @@ import (
 
 	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/repair"
 )
 
 // The toolchain packages of a base section are installed once in a layer
@@ -65,4 +66,51 @@ func otherRepo(t *testing.T) string {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "README"), []byte("another fixture\n"), 0o644)
 	return dir
+}
+
+// The runtimes a runtimes section installs by name (Node.js and npm for
+// every JavaScript project, about 150 s of apt on 2 cores) belong to the
+// layer too; the project's own dependencies and libraries do not.
+func TestToolchainHoldsTheRuntimes(t *testing.T) {
+	f := bashfile.New()
+	f.AddPackages(bashfile.Base, testWhy, "libonig-dev")
+	f.AddPackages(bashfile.Runtimes, testWhy, "nodejs", "npm")
+	f.Append(bashfile.Runtimes, "npm install", testWhy)
+	if got := toolchainOf(f); !slices.Equal(got, []string{"nodejs", "npm"}) {
+		t.Fatalf("toolchain %q, want nodejs npm", got)
+	}
+}
+
+// A repair that adds a toolchain package (git, which an npm lifecycle
+// script needs) does not make a second layer mid-run: the next setup
+// starts from the layer the run already made and the Bash File installs
+// git on top.
+func TestRepairKeepsTheRunsToolchainLayer(t *testing.T) {
+	f := newFake()
+	f.command = func(script, text string) (int, string) {
+		if strings.Contains(script, " git") {
+			return 0, "100% tests passed, 0 tests failed out of 3\n"
+		}
+		return 1, "sh: 1: git: not found\n"
+	}
+	addGit := func(fl repair.Failure, _ *bashfile.File) []repair.Proposal {
+		if fl.Phase != repair.PhaseCommand {
+			return nil
+		}
+		return []repair.Proposal{{Diagnosis: repair.Diagnosis{Kind: repair.MissingExecutable, Subject: "git"}, Rule: "test", Action: repair.ActionEdit,
+			Edits: []bashfile.Edit{{Op: bashfile.OpAddPackages, Section: bashfile.Base, Packages: []string{"git"}, Why: testWhy}}}}
+	}
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: pyr(0, documented("make test", pyramid.Unit)), Target: pyramid.Testable, Repairer: scripted(addGit)})
+	if rep.Level != pyramid.Testable {
+		t.Fatalf("level %s, want testable after the git repair; runs %v", rep.Level, f.runs)
+	}
+	layers := 0
+	for _, r := range f.repos {
+		if r == "" {
+			layers++
+		}
+	}
+	if layers != 1 || len(rep.Setup) < 2 || rep.Setup[len(rep.Setup)-1].FromCheckpoint != "toolchain" {
+		t.Fatalf("%d layers made (want 1, reused after the repair); setup %+v", layers, rep.Setup)
+	}
 }
