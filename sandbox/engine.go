@@ -51,8 +51,10 @@ type Engine struct {
 	network   *network.Inspect // NetworkName, once looked up or created
 	isolation *Isolation       // once the first sandbox on it started
 	// buildsExposed: an image build ran on podman, whose builds ignore
-	// the network asked for.
+	// the network asked for, and its service is not confined
+	// (buildcgroup.go); builds says how builds are isolated or why not.
 	buildsExposed bool
+	builds        string
 }
 
 // socketCandidates are tried in order when DOCKER_HOST is unset.

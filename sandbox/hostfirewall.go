@@ -32,10 +32,14 @@ type Isolation struct {
 	Enforced bool     `json:"enforced"`
 	Detail   string   `json:"detail"`
 	// BuildsExposed says the engine's image builds (verify) ran their
-	// RUN steps outside NetworkName: podman's API service (4.3.1, both
-	// its compatible and its libpod endpoint, whatever networkmode or
-	// isolation is asked) runs them in the host's network namespace.
-	BuildsExposed bool `json:"builds_exposed,omitempty"`
+	// RUN steps where they could reach the host: podman's API service
+	// (4.3.1, both its compatible and its libpod endpoint, whatever
+	// networkmode or isolation is asked) runs them in the host's network
+	// namespace, kept off the host only when the service runs in the
+	// builds' net_cls cgroup (buildcgroup.go). Builds says how builds
+	// were isolated, or why not.
+	BuildsExposed bool   `json:"builds_exposed,omitempty"`
+	Builds        string `json:"builds,omitempty"`
 }
 
 // Note is the isolation as one line of a report's notes.
@@ -47,8 +51,11 @@ func (i Isolation) Note() string {
 	case i.Detail != "":
 		parts = append(parts, "sandbox isolation NOT enforced: "+i.Detail+"; repository code may connect to services listening on the engine's host")
 	}
-	if i.BuildsExposed {
-		parts = append(parts, "image builds NOT isolated: podman's API service builds with buildah's chroot isolation and ignores a build's network, so the RUN steps ran in the host's own network namespace, where they can reach every service of the host")
+	switch {
+	case i.BuildsExposed:
+		parts = append(parts, "image builds NOT isolated: podman's API service builds with buildah's chroot isolation and ignores a build's network, so the RUN steps ran in the host's own network namespace, where they can reach every service of the host ("+i.Builds+")")
+	case i.Builds != "":
+		parts = append(parts, "image builds isolated: "+i.Builds)
 	}
 	return strings.Join(parts, "; ")
 }
@@ -59,16 +66,17 @@ func (e *Engine) Isolation() Isolation {
 	e.netMu.Lock()
 	defer e.netMu.Unlock()
 	if e.isolation == nil {
-		return Isolation{BuildsExposed: e.buildsExposed}
+		return Isolation{BuildsExposed: e.buildsExposed, Builds: e.builds}
 	}
 	i := *e.isolation
-	i.BuildsExposed = e.buildsExposed
+	i.BuildsExposed, i.Builds = e.buildsExposed, e.builds
 	return i
 }
 
 // buildNetwork is the network an image build's RUN steps are asked to
 // join: NetworkName, which Docker Engine's builder honours (measured on
-// 20.10's classic builder) and podman's compatible API ignores.
+// 20.10's classic builder) and podman's compatible API ignores; on podman
+// the builds are confined by the service's cgroup instead (buildcgroup.go).
 func (e *Engine) buildNetwork(ctx context.Context) (string, error) {
 	nw, err := e.sandboxNetwork(ctx)
 	if err != nil {
@@ -76,9 +84,13 @@ func (e *Engine) buildNetwork(ctx context.Context) (string, error) {
 	}
 	v, err := e.api.ServerVersion(ctx)
 	podman := err == nil && len(v.Components) > 0 && strings.Contains(v.Components[0].Name, "Podman")
-	e.netMu.Lock()
-	e.buildsExposed = e.buildsExposed || podman
-	e.netMu.Unlock()
+	if podman {
+		confined, detail := confineBuilds(ctx, e.Host)
+		e.netMu.Lock()
+		e.buildsExposed = e.buildsExposed || !confined
+		e.builds = detail
+		e.netMu.Unlock()
+	}
 	if !podman {
 		e.isolate(ctx, nw, nil) // Docker Engine's bridge exists from the network's creation
 	}

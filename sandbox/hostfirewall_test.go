@@ -59,3 +59,23 @@ func TestFirewallRulesParse(t *testing.T) {
 		t.Fatalf("nft -c: %v\n%s", err, out)
 	}
 }
+
+// The podman API service is found by its command line: the socket it
+// was given, or podman's default socket when it was given none.
+func TestServesSocket(t *testing.T) {
+	for _, c := range []struct {
+		argv []string
+		sock string
+		want bool
+	}{
+		{[]string{"podman", "system", "service", "--time=0", "unix:///run/podman/podman.sock"}, "/run/podman/podman.sock", true},
+		{[]string{"/usr/bin/podman", "--log-level=info", "system", "service"}, "/run/podman/podman.sock", true},
+		{[]string{"podman", "system", "service", "--time=0", "unix:///tmp/other.sock"}, "/run/podman/podman.sock", false},
+		{[]string{"podman", "run", "--rm", "img"}, "/run/podman/podman.sock", false},
+		{[]string{"dockerd", "system", "service"}, "/run/podman/podman.sock", false},
+	} {
+		if got := servesSocket(c.argv, c.sock); got != c.want {
+			t.Errorf("servesSocket(%q, %s) = %v, want %v", c.argv, c.sock, got, c.want)
+		}
+	}
+}

@@ -135,7 +135,10 @@ func TestSandboxCannotReachHost(t *testing.T) {
 // connects to a listener on the host (verify builds run the repository's
 // setup this way). Docker Engine's builder joins the sandbox network and
 // is kept off the host; podman's API service runs RUN steps in the host's
-// network namespace whatever is asked (4.3.1), and Isolation must say so.
+// network namespace whatever is asked (4.3.1), and is kept off the host
+// by the net_cls cgroup heragent puts it in (buildcgroup.go). Root on the
+// engine's host, neither may reach the listener; otherwise Isolation
+// must say builds are exposed whenever one did.
 func TestImageBuildCannotReachHost(t *testing.T) {
 	enginetest.Each(t, func(t *testing.T, e *sandbox.Engine) {
 		ctx := context.Background()
@@ -156,15 +159,12 @@ func TestImageBuildCannotReachHost(t *testing.T) {
 		}
 		reached := strings.Contains(log.String(), "REACHED") || accepted.Load() > 0
 		iso := e.Isolation()
-		v, _ := e.Version(ctx)
-		podman := strings.Contains(v.Platform, "Podman")
 		switch {
-		case podman && !iso.BuildsExposed:
-			t.Errorf("a build on podman ran, yet Isolation does not say builds are exposed: %+v", iso)
-		case !podman && reached:
-			t.Errorf("a build's RUN step connected to the host's listener:\n%s", log.String())
-		case !podman && iso.BuildsExposed:
-			t.Errorf("Docker Engine's builds are isolated, yet Isolation says they are exposed")
+		case reached && !iso.BuildsExposed:
+			t.Errorf("a build's RUN step connected to the host's listener, yet Isolation says builds are isolated:\n%s", log.String())
+		case os.Geteuid() == 0 && strings.HasPrefix(e.Host, "unix://") && (reached || iso.BuildsExposed):
+			// podman: its API service confined to the builds' net_cls cgroup
+			t.Errorf("root on the engine's host, yet a build reached the host (%v) or is reported exposed: %s\n%s", reached, iso.Note(), log.String())
 		}
 		t.Logf("reached the host: %v; %s", reached, iso.Note())
 	})

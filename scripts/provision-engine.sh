@@ -116,7 +116,10 @@ fi
 
 mkdir -p "$(dirname "$PODMAN_SOCK")"
 log "starting podman's Docker-compatible API service at unix://$PODMAN_SOCK"
-setsid nohup podman system service --time=0 "unix://$PODMAN_SOCK" >/var/log/heragent-podman.log 2>&1 < /dev/null &
+# In the net_cls cgroup the firewall keeps off the host (its image builds'
+# RUN steps inherit it: scripts/provision-firewall.sh).
+builds=/sys/fs/cgroup/net_cls/heragent-builds/cgroup.procs
+setsid nohup sh -c '[ -w "$0" ] && echo $$ > "$0"; exec podman system service --time=0 "$1"' "$builds" "unix://$PODMAN_SOCK" >/var/log/heragent-podman.log 2>&1 < /dev/null &
 for _ in $(seq 1 50); do
   if ping "unix://$PODMAN_SOCK"; then echo "unix://$PODMAN_SOCK"; exit 0; fi
   sleep 0.2

@@ -42,3 +42,27 @@ done
 nft -f "$RULES" || die "nft -f $RULES failed"
 nft list table inet heragent >/dev/null || die "table inet heragent missing after loading it"
 log "sandboxes on heragent-* bridges cannot connect to this host or to each other (nft table inet heragent)"
+
+# Image builds: podman's API service runs a build's RUN steps in the
+# host's own network namespace (buildah's chroot isolation), whatever
+# network the build asks for. The service runs in the net_cls cgroup
+# heragent-builds (class 0x00480001), which its RUN steps inherit, and the
+# table's output chain drops what that class sends to the host (DNS
+# aside). scripts/provision-engine.sh starts the service there; a running
+# one is moved here (heragent, as root, does the same before a build).
+# Needs a cgroup v1 or hybrid host (/sys/fs/cgroup a tmpfs).
+NETCLS=/sys/fs/cgroup/net_cls
+if [ ! -e "$NETCLS/net_cls.classid" ] && [ "$(stat -f -c %T /sys/fs/cgroup 2>/dev/null)" = tmpfs ]; then
+  mkdir -p "$NETCLS" && mount -t cgroup -o net_cls net_cls "$NETCLS" 2>/dev/null ||
+    log "warning: could not mount the net_cls cgroup at $NETCLS: podman's image builds can reach this host"
+fi
+if [ -e "$NETCLS/net_cls.classid" ]; then
+  mkdir -p "$NETCLS/heragent-builds"
+  echo 0x00480001 > "$NETCLS/heragent-builds/net_cls.classid"
+  for pid in $(pgrep -f "^(/usr/bin/)?podman( [^ ]+)* system service" || true); do
+    echo "$pid" > "$NETCLS/heragent-builds/cgroup.procs" 2>/dev/null || true
+  done
+  log "podman's image builds cannot connect to this host (its API service runs in net_cls cgroup heragent-builds)"
+else
+  log "warning: no net_cls cgroup (a cgroup v2-only host): podman's image builds can reach this host"
+fi
