@@ -33,6 +33,33 @@ func fixtureIndex(t *testing.T, fixture string) *retrieval.Index {
 	return ix
 }
 
+// tempIndex builds the graph of a repository of files (slash paths) in a
+// temporary directory.
+func tempIndex(t *testing.T, name string, files map[string]string) *retrieval.Index {
+	t.Helper()
+	dir := t.TempDir()
+	for rel, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	s, err := embedded.Open(ctx, filepath.Join(t.TempDir(), "graph.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	ix, _, err := retrieval.Build(ctx, dir, s, build.Options{Name: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ix
+}
+
 func fixtureEnv(t *testing.T, fixture string) *env {
 	t.Helper()
 	e, err := newEnv(context.Background(), fixtureIndex(t, fixture), bashfile.Layout{}, nil)
@@ -268,7 +295,6 @@ func TestServerProbeOfASubshell(t *testing.T) {
 // source; a conditional is not the default goal (haproxy's `ifneq
 // ($(ERR:0=),)`).
 func TestMakefileProgramsLinkedElsewhere(t *testing.T) {
-	dir := t.TempDir()
 	files := map[string]string{
 		"Makefile": "ifneq ($(ERR:0=),)\nendif\nall: tool\n\ntool: tool.c\n\t$(CC) -o $@ tool.c\n\n" +
 			"shared-testinstall:\n\t@mkdir -p obj\n\t(cd obj && $(CXX) shared-testinstall.cc -o shared-testinstall $(LDFLAGS))\n\tobj/shared-testinstall\n" +
@@ -276,25 +302,8 @@ func TestMakefileProgramsLinkedElsewhere(t *testing.T) {
 		"tool.c":           "#include <stdio.h>\nint main(void) { return 0; }\n",
 		"example/simple.c": "#include <stdio.h>\nint main(void) { puts(\"ok\"); return 0; }\n",
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "example"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	ctx := context.Background()
-	s, err := embedded.Open(ctx, filepath.Join(t.TempDir(), "graph.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	ix, _, err := retrieval.Build(ctx, dir, s, build.Options{Name: "tool"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := newEnv(ctx, ix, bashfile.Layout{}, nil)
+	e, err := newEnv(ctx, tempIndex(t, "tool", files), bashfile.Layout{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,27 +346,12 @@ func TestStartsServer(t *testing.T) {
 // last resort imports the package by its own name (linked into
 // node_modules) and counts its exports; none when npm is not set up.
 func TestJavaScriptLibraryLastResort(t *testing.T) {
-	dir := t.TempDir()
-	files := map[string]string{
+	ctx := context.Background()
+	ix := tempIndex(t, "underscore", map[string]string{
 		"package.json":      `{"name": "underscore", "main": "underscore-umd.js", "scripts": {"test": "qunit"}}`,
 		"underscore-umd.js": "module.exports = { map: function () {} };\n",
 		"README.md":         "# underscore\n\nA helper library.\n",
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ctx := context.Background()
-	s, err := embedded.Open(ctx, filepath.Join(t.TempDir(), "graph.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	ix, _, err := retrieval.Build(ctx, dir, s, build.Options{Name: "underscore"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	for _, setUp := range [][]string{{"npm"}, {}} {
 		e, err := newEnv(ctx, ix, bashfile.Layout{}, setUp)
 		if err != nil {
