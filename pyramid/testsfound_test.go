@@ -2,39 +2,15 @@ package pyramid
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/heragent/heragent/graph/build"
-	"github.com/heragent/heragent/graph/embedded"
 	"github.com/heragent/heragent/retrieval"
 )
 
 // repoIndex builds the graph of a repository made of files.
 func repoIndex(t *testing.T, files map[string]string) *retrieval.Index {
 	t.Helper()
-	root := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ctx := context.Background()
-	s, err := embedded.Open(ctx, filepath.Join(t.TempDir(), "graph.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	ix, _, err := retrieval.Build(ctx, root, s, build.Options{Name: "repo"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ix
+	return tempIndex(t, "repo", files)
 }
 
 func TestCountTests(t *testing.T) {
