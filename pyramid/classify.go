@@ -62,7 +62,6 @@ func unsetVar(t string) string {
 	return ""
 }
 
-// lintTools check style, not that the project builds or runs.
 // installVerb are a package manager's words for adding a package to the
 // reader's own project (`npx jsr add @scope/pkg`, `npx expo install x`).
 var installVerb = map[string]bool{"add": true, "install": true, "i": true}
@@ -73,6 +72,7 @@ var installVerb = map[string]bool{"add": true, "install": true, "i": true}
 // repository, they are not the program it is about.
 var maintenanceScript = regexp.MustCompile(`(?i)(^|[/_-])ci([/_-]|$)|check|lint|update|bump|release|regenerate|generate|gen[_-]`)
 
+// lintTools check style, not that the project builds or runs.
 var lintTools = map[string]bool{"flake8": true, "pylint": true, "mypy": true, "black": true, "isort": true, "ruff": true, "eslint": true,
 	"prettier": true, "clang-format": true, "clang-tidy": true, "cppcheck": true, "shellcheck": true, "golangci-lint": true,
 	"gofmt": true, "codespell": true, "pre-commit": true, "tsc": false, "cpplint": true, "yamllint": true, "markdownlint": true}
@@ -294,7 +294,7 @@ func classifyOne(s string) verdict {
 			return verdict{Drop: "installs a package into the reader's own project"} // npx jsr add @scope/pkg
 		}
 		return verdict{Bucket: Entry, Reason: "runs the package's command"}
-	case (cmd == "deno" || cmd == "bun") && (arg == "add" || arg == "install" || arg == "i" || arg == "remove" || arg == "upgrade"):
+	case (cmd == "deno" || cmd == "bun") && (installVerb[arg] || arg == "remove" || arg == "upgrade"):
 		return verdict{Drop: "installs a package into the reader's own project"}
 	case cmd == "node" || cmd == "deno" || cmd == "bun":
 		if arg == "--test" {

@@ -300,16 +300,17 @@ var configureLike = regexp.MustCompile(`^\./(config|configure|Configure|autogen\
 // path whose first directory the checkout does not have
 // (INSTALL.md's inline "uninstall/upgrade"); "" otherwise.
 func (e *env) absentProgram(w []string, dir string) string {
+	mod := pyModuleRun(w)
 	switch {
 	case configureLike.MatchString(w[0]) && !e.fileExists(path.Join(dir, w[0])) &&
 		!(w[0] == "./configure" && (e.fileExists(path.Join(dir, "configure.ac")) || e.fileExists(path.Join(dir, "configure.in")))): // autoreconf makes it
 		return "no " + w[0] + " here"
 	case w[0] == "go" && len(w) > 2 && w[1] == "run" && strings.HasSuffix(w[2], ".go") && !e.fileExists(path.Join(dir, w[2])):
 		return "no " + w[2] + " here"
-	case pyModuleRun(w) != "" && !e.pyModuleHere(pyModuleRun(w), dir):
+	case mod != "" && !e.pyModuleHere(mod, dir):
 		// `python -m twine check dist/*` (a CI's packaging tool), `python
 		// -m app` (the reader's own app.py): a module of no file here
-		return "no module " + pyModuleRun(w) + " here"
+		return "no module " + mod + " here"
 	case pyScript(w) != "" && !e.fileExists(path.Join(dir, pyScript(w))):
 		// `pipenv run python3 validate_manual_schema.py`: a script the docs
 		// name and the checkout lacks (a build writes no Python script)

@@ -5,12 +5,10 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
-	"time"
 )
 
 // Podman's API service runs an image build's RUN steps with buildah's
@@ -56,17 +54,18 @@ func confineBuilds(ctx context.Context, host string) (bool, string) {
 		for _, pid := range pids {
 			os.WriteFile(filepath.Join(netClsRoot, BuildsCgroup, "cgroup.procs"), []byte(strconv.Itoa(pid)), 0o644)
 		}
-		if err := installFirewall(ctx); err != nil {
-			return false, err.Error()
-		}
 	}
 	for _, pid := range pids {
 		if !inBuildsCgroup(pid) {
 			return false, fmt.Sprintf("podman's API service (pid %d) is not in the net_cls cgroup %s (run scripts/provision-firewall.sh as root)", pid, BuildsCgroup)
 		}
 	}
-	if err := buildsRuleLoaded(ctx); err != nil {
+	table, err := installFirewall(ctx) // loads the rules as root, else only lists them
+	if err != nil {
 		return false, err.Error()
+	}
+	if !bytes.Contains(table, []byte("meta cgroup "+strconv.Itoa(BuildsClassID))) {
+		return false, fmt.Sprintf("nftables table %s has no rule for the builds' class (run scripts/provision-firewall.sh as root)", FirewallTable)
 	}
 	return true, fmt.Sprintf("podman runs a build's RUN steps in the host's network namespace; its API service (pid %s) runs in the net_cls cgroup %s (class %#x), which they inherit, and nftables table `%s` drops what that class sends to any address of the host but DNS",
 		joinInts(pids), BuildsCgroup, BuildsClassID, FirewallTable)
@@ -158,20 +157,6 @@ func inBuildsCgroup(pid int) bool {
 		}
 	}
 	return false
-}
-
-// buildsRuleLoaded checks the firewall's output chain matches the class.
-func buildsRuleLoaded(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, "nft", "list", "chain", "inet", "heragent", "output").CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("cannot check the host firewall's output chain (not root? run scripts/provision-firewall.sh as root): %s", firstLine(out))
-	}
-	if !bytes.Contains(out, []byte("meta cgroup "+strconv.Itoa(BuildsClassID))) || !bytes.Contains(out, []byte("drop")) {
-		return fmt.Errorf("nftables table %s has no rule for the builds' class (run scripts/provision-firewall.sh as root)", FirewallTable)
-	}
-	return nil
 }
 
 func joinInts(v []int) string {

@@ -84,7 +84,10 @@ func (e *Engine) buildNetwork(ctx context.Context) (string, error) {
 	}
 	v, err := e.api.ServerVersion(ctx)
 	podman := err == nil && len(v.Components) > 0 && strings.Contains(v.Components[0].Name, "Podman")
-	if podman {
+	e.netMu.Lock()
+	confinedBefore := e.builds != "" && !e.buildsExposed
+	e.netMu.Unlock()
+	if podman && !confinedBefore { // once confined, an Engine's later builds are too
 		confined, detail := confineBuilds(ctx, e.Host)
 		e.netMu.Lock()
 		e.buildsExposed = e.buildsExposed || !confined
@@ -142,7 +145,7 @@ func checkHost(ctx context.Context, host string, gws []string) (bridge string, o
 	case !strings.HasPrefix(bridge, BridgePrefix):
 		return bridge, false, fmt.Sprintf("network %s's bridge is %s, which the firewall rules (bridges %s*) do not match: remove the network while no sandbox uses it and heragent recreates it", NetworkName, bridge, BridgePrefix)
 	}
-	if err := installFirewall(ctx); err != nil {
+	if _, err := installFirewall(ctx); err != nil {
 		return bridge, false, err.Error()
 	}
 	return bridge, true, fmt.Sprintf("sandboxes join engine network %s (bridge %s, gateway %s); nftables table `%s` on this host drops every packet arriving from a %s* bridge for an address of the host — the gateway, every interface's address, IPv4 and IPv6 — except DNS to podman's bridge's own address (its resolver) and replies to connections the host opened, and every packet forwarded from it to a host-published port; %s; traffic to other machines (registries, mirrors, the upstream DNS) goes through the engine's own NAT as before",
@@ -167,12 +170,13 @@ func peersNote() string {
 }
 
 // installFirewall loads FirewallRules (replacing an older copy of the
-// table atomically) and checks the kernel has them. Not root: it only
-// checks, and fails when they are not there.
-func installFirewall(ctx context.Context) error {
+// table atomically) and checks the kernel has them, returning the table
+// as nft lists it. Not root: it only checks, and fails when they are not
+// there.
+func installFirewall(ctx context.Context) ([]byte, error) {
 	nft, err := exec.LookPath("nft")
 	if err != nil {
-		return fmt.Errorf("nft is not installed on the engine's host: no firewall rule keeps sandboxes off it (apt-get install nftables, then scripts/provision-firewall.sh)")
+		return nil, fmt.Errorf("nft is not installed on the engine's host: no firewall rule keeps sandboxes off it (apt-get install nftables, then scripts/provision-firewall.sh)")
 	}
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
@@ -180,17 +184,17 @@ func installFirewall(ctx context.Context) error {
 		cmd := exec.CommandContext(ctx, nft, "-f", "-")
 		cmd.Stdin = strings.NewReader(FirewallRules)
 		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("nft -f sandbox/hostfirewall.nft: %v: %s", err, firstLine(out))
+			return nil, fmt.Errorf("nft -f sandbox/hostfirewall.nft: %v: %s", err, firstLine(out))
 		}
 	}
 	out, err := exec.CommandContext(ctx, nft, "list", "table", "inet", "heragent").CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("cannot check the host firewall (not root? run scripts/provision-firewall.sh as root): nft list table %s: %s", FirewallTable, firstLine(out))
+		return nil, fmt.Errorf("cannot check the host firewall (not root? run scripts/provision-firewall.sh as root): nft list table %s: %s", FirewallTable, firstLine(out))
 	}
 	if !bytes.Contains(out, []byte(`"`+BridgePrefix+`*"`)) || !bytes.Contains(out, []byte("drop")) {
-		return fmt.Errorf("nftables table %s on this host is not heragent's ruleset (run scripts/provision-firewall.sh as root)", FirewallTable)
+		return nil, fmt.Errorf("nftables table %s on this host is not heragent's ruleset (run scripts/provision-firewall.sh as root)", FirewallTable)
 	}
-	return nil
+	return out, nil
 }
 
 func firstLine(b []byte) string {

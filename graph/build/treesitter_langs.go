@@ -12,13 +12,9 @@ func (w *walker) visitC(n *sitter.Node, parent string, depth int) bool {
 	switch n.Type() {
 	case "preproc_include":
 		p := w.field(n, "path")
-		if strings.HasPrefix(p, "<") {
-			w.addDecl(n, "include", strings.Trim(p, "<>"), true)
-		} else {
-			w.addDecl(n, "include", strings.Trim(p, `"`), false)
-		}
-		if g := w.foreignGuard(n); g != "" && len(w.facts.decls) > 0 {
-			w.facts.decls[len(w.facts.decls)-1].platform = g
+		system := strings.HasPrefix(p, "<")
+		if target := strings.TrimSpace(strings.Trim(p, `<>"`)); target != "" {
+			w.facts.decls = append(w.facts.decls, decl{kind: "include", target: target, system: system, line: row(n), platform: w.foreignGuard(n)})
 		}
 		return false
 	case "function_definition":
