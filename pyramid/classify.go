@@ -66,6 +66,10 @@ func unsetVar(t string) string {
 // reader's own project (`npx jsr add @scope/pkg`, `npx expo install x`).
 var installVerb = map[string]bool{"add": true, "install": true, "i": true}
 
+// testScript names a script that runs tests: test_x.py, x_test.py, and
+// the runners of a suite (run-tests.py, runtests.py, spec_tests.py).
+var testScript = regexp.MustCompile(`(?i)^test|_test\.py$|(^|[_.-])(run[_-]?)?tests?([_.-]|$)|^runtests?\b`)
+
 // maintenanceScript names a repository's CI and maintenance scripts by
 // their words (tomlplusplus's ci_single_header_check.py, dateutil's
 // ci_tools/, lint_*.py, update_*.py): they check, lint or regenerate the
@@ -429,7 +433,7 @@ func classifyPython(args []string) verdict {
 		return verdict{Drop: "asks the interpreter, not the project"}
 	case strings.HasSuffix(a, ".py"):
 		base := a[strings.LastIndex(a, "/")+1:]
-		if strings.HasPrefix(base, "test") || strings.HasSuffix(base, "_test.py") || strings.Contains(a, "tests/") {
+		if testScript.MatchString(base) || strings.Contains(a, "tests/") {
 			return verdict{Bucket: Unit, Reason: "runs a test script"}
 		}
 		if base == "setup.py" || strings.Contains(base, "build") || strings.Contains(base, "configure") {

@@ -27,6 +27,8 @@ type env struct {
 	setUp map[string]bool
 	// pyPkg is the Python import package, once pyPackage read it
 	pyPkg *string
+	// goMod is the top go.mod's module path, "" when there is none
+	goMod string
 }
 
 // newEnv reads the graph's stacks and entry points; layout is the Bash
@@ -61,8 +63,9 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 		}
 	}
 	if e.stacks["go"] {
+		e.goMod = goModule(ctx, ix)
 		// the Bash File installs the module's programs on PATH (bashfile.GoPrograms)
-		for _, g := range bashfile.GoPrograms(goMains, goModule(ctx, ix), goNested(ctx, e)) {
+		for _, g := range bashfile.GoPrograms(goMains, e.goMod, goNested(ctx, e)) {
 			e.progs[g.Name] = g.Name
 		}
 	}

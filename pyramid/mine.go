@@ -7,6 +7,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/heragent/heragent/bashfile"
@@ -94,18 +95,22 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		all = append(all, cs...)
 	}
 	all = withInputs(ctx, e, serverize(ctx, e, withScripts(ctx, e, adjust(unwrapWrappers(ctx, e, all)))))
-	if !documentedRunnable(all) {
-		syn, err := synthesize(ctx, e)
-		if err != nil {
-			return nil, fmt.Errorf("synthesize probes: %w", err)
-		}
-		all = adjust(append(all, syn...))
-	} else {
-		// The documented examples may all need what the sandbox lacks
-		// (a host of the internet, names the README leaves to the
-		// reader): the library's import stays the last thing tried.
-		all = append(all, pyImport(ctx, e, "the documented examples are tried first")...)
+	syn, err := synthesize(ctx, e)
+	if err != nil {
+		return nil, fmt.Errorf("synthesize probes: %w", err)
 	}
+	if documentedRunnable(all) {
+		// The documented commands go first; they may all need what the
+		// sandbox lacks (a host of the internet, names the README leaves
+		// to the reader, a helper of the test files): the probes of the
+		// repository's own programs back them up, and the library's
+		// import stays the last thing tried.
+		// Only probes of a real use back them up: a documented program's
+		// --version is already one of them (documentedProgramLastResorts).
+		syn = slices.DeleteFunc(syn, Command.LastResort)
+		syn = append(syn, pyImport(ctx, e, "the documented examples are tried first")...)
+	}
+	all = adjust(append(all, syn...))
 	all = append(all, documentedProgramLastResorts(e, all)...)
 	sm, err := smokeProbes(ctx, ix, all)
 	if err != nil {
@@ -153,7 +158,7 @@ func fromShell(e *env, block string, src, file string, startLine int, note strin
 		// a status masked by `|| true` proves nothing: the command is
 		// classified and judged without it (`make check || true` runs the
 		// target check, not true; rsync's README: `./rsync-ssl … || true`)
-		sc.Text = maskedStatus.ReplaceAllString(sc.Text, "")
+		sc.Text = e.localGoRun(maskedStatus.ReplaceAllString(sc.Text, ""))
 		v := classify(sc.Text)
 		text := sc.Text
 		if w := strings.Fields(sc.Text); v.Drop != "" && len(w) > 0 && e.progs[w[0]] != "" && hardDrop(sc.Text) == "" {

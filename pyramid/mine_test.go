@@ -293,12 +293,13 @@ func TestServerProbeOfASubshell(t *testing.T) {
 // program outside the default goal (jsmn's simple_example, whose
 // default goal runs the tests) is made first; its main is its rule's
 // source; a conditional is not the default goal (haproxy's `ifneq
-// ($(ERR:0=),)`).
+// ($(ERR:0=),)`); a file a tool writes (`-o ChangeLog.md`) is no program.
 func TestMakefileProgramsLinkedElsewhere(t *testing.T) {
 	files := map[string]string{
 		"Makefile": "ifneq ($(ERR:0=),)\nendif\nall: tool\n\ntool: tool.c\n\t$(CC) -o $@ tool.c\n\n" +
 			"shared-testinstall:\n\t@mkdir -p obj\n\t(cd obj && $(CXX) shared-testinstall.cc -o shared-testinstall $(LDFLAGS))\n\tobj/shared-testinstall\n" +
-			"simple_example: example/simple.c\n\t$(CC) $< -o $@\n",
+			"simple_example: example/simple.c\n\t$(CC) $< -o $@\n" +
+			"ChangeLog.md:\n\tgithub_changelog_generator -o ChangeLog.md\n",
 		"tool.c":           "#include <stdio.h>\nint main(void) { return 0; }\n",
 		"example/simple.c": "#include <stdio.h>\nint main(void) { puts(\"ok\"); return 0; }\n",
 	}
@@ -316,7 +317,7 @@ func TestMakefileProgramsLinkedElsewhere(t *testing.T) {
 		texts = append(texts, c.Text)
 	}
 	all := strings.Join(texts, "\n")
-	if !strings.Contains(all, "./tool") || strings.Contains(all, "shared-testinstall") || strings.Contains(all, "make -s tool") ||
+	if !strings.Contains(all, "./tool") || strings.Contains(all, "shared-testinstall") || strings.Contains(all, "ChangeLog") || strings.Contains(all, "make -s tool") ||
 		!strings.Contains(all, "{ test -x ./simple_example || make -s simple_example; } && ./simple_example") {
 		t.Errorf("probes:\n%s", all)
 	}

@@ -240,22 +240,39 @@ func inAux(dir string) bool {
 // maxSynth bounds the programs probed: the first that works proves the level.
 const maxSynth = 3
 
-// sampleInput chooses stdin for a program from its name and source: JSON
-// for JSON tools, XML, CSV, otherwise two lines of text (which compressors,
-// counters and filters all accept).
+// sampleInput chooses stdin for a program from its name and source (the
+// hint's first line, then the rest): the kind its name says (jq's JSON, a csv tool's CSV), else the kind its
+// source names most (a Markdown converter names the XML and HTML it
+// writes less often than the Markdown it reads), otherwise two lines of
+// text (which compressors, counters and filters all accept).
 func sampleInput(hint string) (string, string) {
-	h := strings.ToLower(hint)
-	switch {
-	case strings.Contains(h, "json"):
-		return `{"name": "heragent", "list": [1, 2.5, true, null], "nested": {"a": "b"}}\n`, "JSON"
-	case strings.Contains(h, "xml"):
-		return `<?xml version="1.0"?><root><item id="1">hello</item></root>\n`, "XML"
-	case strings.Contains(h, "csv"):
-		return `a,b,c\n1,2,3\n`, "CSV"
-	case strings.Contains(h, "yaml"):
-		return `name: heragent\nlist: [1, 2]\n`, "YAML"
+	name, src, _ := strings.Cut(strings.ToLower(hint), "\n")
+	best, most := -1, 0
+	for i, k := range inputKinds {
+		if k.word.MatchString(name) {
+			return k.sample, k.kind
+		}
+		if n := len(k.word.FindAllStringIndex(src, -1)); n > most {
+			best, most = i, n
+		}
+	}
+	if best >= 0 {
+		return inputKinds[best].sample, inputKinds[best].kind
 	}
 	return `hello world\nhello again\n`, "text"
+}
+
+// inputKinds are the inputs sampleInput knows, by the words that name
+// them; ties go to the first.
+var inputKinds = []struct {
+	word         *regexp.Regexp
+	sample, kind string
+}{
+	{regexp.MustCompile(`json`), `{"name": "heragent", "list": [1, 2.5, true, null], "nested": {"a": "b"}}\n`, "JSON"},
+	{regexp.MustCompile(`xml`), `<?xml version="1.0"?><root><item id="1">hello</item></root>\n`, "XML"},
+	{regexp.MustCompile(`csv`), `a,b,c\n1,2,3\n`, "CSV"},
+	{regexp.MustCompile(`yaml|\byml\b`), `name: heragent\nlist: [1, 2]\n`, "YAML"},
+	{regexp.MustCompile(`markdown|commonmark`), `# heragent\n\nhello *world*\n`, "Markdown"},
 }
 
 // StdinProbe is the command that feeds a probe's made-up input in (a
@@ -295,6 +312,10 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 	if err != nil {
 		return nil, err
 	}
+	suiteRuns, err := testPrograms(ctx, e)
+	if err != nil {
+		return nil, err
+	}
 	seen := map[string]bool{}
 	var libs, progs []program
 	add := func(p program) {
@@ -323,7 +344,8 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 		switch {
 		case testName.MatchString(ep.Name) || testName.MatchString(ep.Path) && ep.Kind == "main",
 			foreignDirs.MatchString(path.Dir(ep.Path)), strings.ContainsAny(ep.Name, "$@{}") || strings.HasPrefix(ep.Name, "."),
-			ep.Kind == "executable" && scriptExt.MatchString(ep.Name):
+			ep.Kind == "executable" && scriptExt.MatchString(ep.Name),
+			ep.Kind == "executable" && suiteRuns[ep.Name] && testSources(path.Dir(ep.Path), ep.Command) && !exampleRe.MatchString(ep.Name):
 		case ep.Kind == "executable" && (path.Base(ep.Path) == "CMakeLists.txt" || path.Base(ep.Path) == "meson.build"):
 			src := strings.Fields(ep.Command)
 			first := ""
@@ -400,6 +422,46 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 	return append(libs, progs...), nil
 }
 
+// testPrograms names the programs the build's tests run (add_test(NAME t
+// COMMAND prog …), add_test(t prog), meson's test(), gtest_discover_tests).
+func testPrograms(ctx context.Context, e *env) (map[string]bool, error) {
+	ts, err := e.ix.Targets(ctx, "test")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, t := range ts {
+		prog := t.Name // gtest_discover_tests(prog)
+		if f := strings.Fields(t.Command); len(f) > 0 && t.Command != "gtest_discover_tests" && t.Command != "gtest_add_tests" {
+			prog = strings.TrimSuffix(strings.TrimPrefix(f[0], "$<TARGET_FILE:"), ">")
+		}
+		out[prog] = true
+	}
+	return out, nil
+}
+
+// testSources reports whether every source a program compiles (srcs, the
+// build file's list, relative to dir) is a test's. With the suite running
+// it, such a program is a test whatever its name (utf8proc's `case`, of
+// test/tests.c and test/case.c, run by add_test); zlib's minigzip, of
+// test/minigzip.c but run by no test, stays a program.
+func testSources(dir, srcs string) bool {
+	n := 0
+	for _, f := range strings.Fields(srcs) {
+		if !compiledSource.MatchString(f) {
+			continue // headers, and variables the graph cannot expand
+		}
+		if !testName.MatchString(path.Join(dir, f)) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// compiledSource is a C, C++ or Objective-C translation unit.
+var compiledSource = regexp.MustCompile(`\.(c|cc|cpp|cxx|c\+\+|m|mm)$`)
+
 // defaultGoal is what the top Makefile's first target makes: the targets
 // its prerequisites reach (graph Version 13 keeps them as sources).
 func defaultGoal(ts []retrieval.Target) map[string]bool {
@@ -427,8 +489,10 @@ func defaultGoal(ts []retrieval.Target) map[string]bool {
 	return seen
 }
 
-// objectFile is a target that compiles, not links (pigz's pigzj.o: -o $@).
-var objectFile = regexp.MustCompile(`\.(o|lo|obj|a|so)$`)
+// objectFile is a target with a file extension, which a program made by
+// a plain Makefile has none of: an object it compiles (pigz's pigzj.o:
+// -o $@) or a document a tool writes (`… -o ChangeLog.md`).
+var objectFile = regexp.MustCompile(`\.[A-Za-z][A-Za-z0-9]*$`)
 
 // cdRecipe matches a recipe that changes directory before it links.
 var cdRecipe = regexp.MustCompile(`(^|[(;&|]\s*)cd\s`)

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -23,10 +25,27 @@ func classify(r row) (class, detail string, unknown int) {
 		}
 	}
 	class, detail = batch.WhyClass(r.rec, r.rep)
+	if class != batch.ClassReached && r.rec != nil {
+		if absent := absentFiles(r.rec.Repo); len(absent) > 0 {
+			return "checkout incomplete (mirror)", fmt.Sprintf("the mirror's copy lacks %d file(s) of the repository: %s; the run said: %s",
+				len(absent), strings.Join(absent, ", "), detail), unknown
+		}
+	}
 	if class == "time limit" {
 		class = "time limit (15 min)" // the corpus's limit (bench/corpus.jsonl)
 	}
 	return class, detail, unknown
+}
+
+// absentFiles lists what run-corpus.sh could not extract from a mirror
+// that lacks some large blobs (DIR/.heragent-missing): the repository ran
+// without them, so what it reached says little about heragent.
+func absentFiles(dir string) []string {
+	b, err := os.ReadFile(filepath.Join(dir, ".heragent-missing"))
+	if err != nil {
+		return nil
+	}
+	return strings.FieldsFunc(string(b), func(r rune) bool { return r == '\n' })
 }
 
 // total is the corpus in numbers, against the targets.

@@ -1,0 +1,101 @@
+package pyramid
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// A program the build's tests run and that is compiled only from test
+// sources is a test program (utf8proc's `case`); one of test/ sources
+// that no test runs is a program (zlib's minigzip), and so is an example
+// the suite runs (zlib's example).
+func TestCMakeTestPrograms(t *testing.T) {
+	files := map[string]string{
+		"CMakeLists.txt": "project(u C)\nadd_library(u u.c)\nenable_testing()\n" +
+			"add_executable(case test/tests.h test/tests.c u.h test/case.c)\nadd_test(u.testcase case)\n" +
+			"add_executable(example test/example.c)\nadd_test(NAME example COMMAND $<TARGET_FILE:example>)\n" +
+			"add_executable(minigzip test/minigzip.c)\n",
+		"u.c":             "int u(void) { return 1; }\n",
+		"u.h":             "int u(void);\n",
+		"test/tests.c":    "int helper(void) { return 0; }\n",
+		"test/case.c":     "#include <stdio.h>\nint main(void) { return 0; }\n",
+		"test/example.c":  "#include <stdio.h>\nint main(void) { puts(\"ok\"); return 0; }\n",
+		"test/minigzip.c": "#include <stdio.h>\nint main(int argc, char **argv) { int c; while ((c = getchar()) != EOF) putchar(c); return 0; }\n",
+	}
+	ctx := context.Background()
+	e, err := newEnv(ctx, tempIndex(t, "u", files), bashfile.Layout{}, []string{"cmake"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := programs(ctx, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runs []string
+	for _, p := range ps {
+		runs = append(runs, p.run)
+	}
+	all := strings.Join(runs, " ")
+	if strings.Contains(all, "/case") || !strings.Contains(all, "/example") || !strings.Contains(all, "/minigzip") {
+		t.Errorf("programs: %s", all)
+	}
+}
+
+// A README's `go run|install MODULE/pkg@version` of the checkout's own
+// module runs the package here (bbolt's `go run
+// go.etcd.io/bbolt/cmd/bbolt@latest`). When the README documents a use,
+// the probes of the repository's own programs still back it up (after
+// it), without their --version and --help.
+func TestDocumentedRunnableIsBackedUp(t *testing.T) {
+	ix := tempIndex(t, "kv", map[string]string{
+		"go.mod":         "module example.com/kv\n\ngo 1.19\n",
+		"kv.go":          "package kv\n\nfunc Do() int { return 1 }\n",
+		"cmd/kv/main.go": "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"ok\") }\n",
+		"README.md":      "# kv\n\n```sh\ngo run example.com/kv/cmd/kv@latest hello\ngo install example.com/kv/cmd/kv@v1.2.0\n```\n",
+	})
+	p, err := Mine(context.Background(), ix, Options{Stacks: []string{"go"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runnable []string
+	install := false
+	for _, c := range p.Commands {
+		if c.Level == Runnable {
+			runnable = append(runnable, c.Text)
+		}
+		install = install || c.Text == "go install ./cmd/kv"
+	}
+	if !install {
+		t.Errorf("no `go install ./cmd/kv`: %+v", p.Commands)
+	}
+	if len(runnable) < 2 || runnable[0] != "go run ./cmd/kv hello" || !slices.Contains(runnable[1:], "go run ./cmd/kv") {
+		t.Errorf("runnable: %q", runnable)
+	}
+	for _, r := range runnable {
+		if strings.HasSuffix(r, " --help") {
+			t.Errorf("a synthesised last resort beside the documented use: %q", runnable)
+		}
+	}
+}
+
+// A program's input is the kind its name says, else the kind its source
+// names most: a Markdown converter (cmark, which mentions the XML it can
+// write) reads Markdown, xmltodict's script XML.
+func TestSampleInput(t *testing.T) {
+	for hint, want := range map[string]string{
+		"./build/jq\njson json xml":                                       "JSON",
+		"./build/json_parse\nxml xml":                                     "JSON",
+		"./build/src/cmark_exe\nxml xml commonmark commonmark commonmark": "Markdown",
+		"python xmltodict.py\njson xml xml":                               "XML",
+		"./csvtool\njson json":                                            "CSV",
+		"./wc\nint main() { getchar(); }":                                 "text",
+	} {
+		if _, kind := sampleInput(hint); kind != want {
+			t.Errorf("%q: %s, want %s", hint, kind, want)
+		}
+	}
+}
