@@ -43,6 +43,12 @@ func (r *runner) proveInstallable(ctx context.Context, sb Sandbox, p *proof) (le
 			continue
 		}
 		if len(passed) == 0 {
+			if prep := failedConfigure(failed); prep != "" && !configureStep.MatchString(strings.TrimSpace(c.Text)) {
+				// make after a failed auto/configure: no Makefile yet, so
+				// "no rule to make target install" says nothing of the
+				// project; the configure step's failure is what to repair
+				res.noRepair = fmt.Sprintf("not diagnosed: it ran after `%s`, which prepares its build, failed", prep)
+			}
 			failed = append(failed, res)
 			continue
 		}
@@ -74,8 +80,19 @@ func (r *runner) proveInstallable(ctx context.Context, sb Sandbox, p *proof) (le
 		capped: "the pyramid's build commands built the project but could not join the Bash File: the exports would not build it, so no higher level is claimed"}, nil
 }
 
-// configureStep is a step that prepares a build without compiling.
-var configureStep = regexp.MustCompile(`^(?:\./configure|\.\./configure|autoreconf|\./autogen\.sh|\./bootstrap|\./buildconf\S*|meson setup|cmake(?: -S| -B| \.\.| -D| \.$))`)
+// configureStep is a step that prepares a build without compiling
+// (./configure, nginx's auto/configure, autoreconf, cmake -S, meson setup).
+var configureStep = regexp.MustCompile(`^(?:(?:\S*/)?configure(?:\s|$)|autoreconf|\./autogen\.sh|\./bootstrap|\./buildconf\S*|meson setup|cmake(?: -S| -B| \.\.| -D| \.$))`)
+
+// failedConfigure is the first configure step of failed, "" when none.
+func failedConfigure(failed []outcome) string {
+	for _, f := range failed {
+		if configureStep.MatchString(strings.TrimSpace(f.Text)) {
+			return f.Text
+		}
+	}
+	return ""
+}
 
 // compiles reports whether a step of passed builds something (not only
 // configures).

@@ -511,3 +511,47 @@ func TestNoTestSuiteInTheRepository(t *testing.T) {
 		}
 	}
 }
+
+// When the configure step of the sequence fails, the steps after it fail
+// for want of what it makes (no Makefile: "No rule to make target
+// 'install'"): they are not diagnosed, so the step is not written off as
+// no target of the project, and once the configure step is repaired the
+// whole sequence runs and joins the Bash File (nginx: auto/configure
+// lacked PCRE; make install puts the configuration its server reads).
+func TestStepsAfterAFailedConfigureAreNotDiagnosed(t *testing.T) {
+	f := newFake()
+	f.command = func(script, text string) (int, string) {
+		switch {
+		case strings.Contains(script, "libpcre3-dev"):
+			return 0, "ok\n"
+		case text == "auto/configure":
+			return 1, "./auto/configure: error: the HTTP rewrite module requires the PCRE library.\n"
+		case text == "make install":
+			return 2, "make: *** No rule to make target 'install'.  Stop.\n"
+		}
+		return 2, "make: *** No targets specified and no makefile found.  Stop.\n"
+	}
+	brain := func(fl repair.Failure, file *bashfile.File) []repair.Proposal {
+		if fl.Command == "auto/configure" {
+			return addPackage("auto/configure", "libpcre3-dev")(fl, file)
+		}
+		return []repair.Proposal{{Diagnosis: repair.Diagnosis{Kind: repair.NoSuchTarget, Subject: "install"}, Rule: "test", Action: repair.ActionRecord,
+			Reason: "the project has no target install"}}
+	}
+	file := bashfile.New()
+	file.AddPackages(bashfile.Base, testWhy, "build-essential")
+	p := pyr(0, documented("auto/configure", pyramid.Build), documented("make", pyramid.Build), documented("make install", pyramid.Build))
+	rep, out := runFake(t, f, RunOptions{File: file, Pyramid: p, Target: pyramid.Installable, Repairer: scripted(brain)})
+	if rep.Level != pyramid.Installable {
+		t.Fatalf("level %s, repairs %+v", rep.Level, rep.Repairs)
+	}
+	for _, rp := range rep.Repairs {
+		if rp.Command != "auto/configure" && rp.Rule != "adopt-build" {
+			t.Errorf("diagnosed %q: %+v", rp.Command, rp)
+		}
+	}
+	setup, _ := os.ReadFile(filepath.Join(out, "setup.sh"))
+	if !strings.Contains(string(setup), "  make install\n") {
+		t.Fatalf("build section:\n%s", setup)
+	}
+}
