@@ -57,6 +57,9 @@ func (p *Pyramid) Align(layout bashfile.Layout, rootMakefile bool) (dropped []Co
 				rewritten = append(rewritten, Rewrite{From: c.Text, To: t})
 			}
 		}
+		if rootMakefile && !slices.Contains(picked, "make") && !slices.Contains(picked, "autotools") {
+			p.Commands = makeAfterCMake(p.Commands)
+		}
 	}
 	p.Commands = slices.DeleteFunc(p.Commands, func(c Command) bool {
 		sys := buildSystemOf(c.Text)
@@ -123,4 +126,25 @@ func buildSystemOf(text string) string {
 		return ""
 	}
 	return ""
+}
+
+// makeAfterCMake moves the top directory's `make T` Testable commands
+// after the level's others when the Bash File builds with CMake beside a
+// hand-written Makefile: re2's `make test` builds the whole project again
+// with the Makefile (434 s, then the run's budget was gone) where ctest
+// runs the tests of the build the Bash File made; a Makefile that only
+// wraps CMake proves nothing ctest does not.
+func makeAfterCMake(cs []Command) []Command {
+	var head, tail []Command
+	for _, c := range cs {
+		if c.Bucket.Level() == Testable && (c.Dir == "" || c.Dir == ".") && !userGoal(c) && (c.Text == "make" || strings.HasPrefix(c.Text, "make ")) {
+			tail = append(tail, c)
+			continue
+		}
+		if len(tail) > 0 && c.Bucket.Level() != Testable {
+			head, tail = append(head, tail...), nil
+		}
+		head = append(head, c)
+	}
+	return append(head, tail...)
 }

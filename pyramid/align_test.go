@@ -1,6 +1,7 @@
 package pyramid
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/heragent/heragent/bashfile"
@@ -20,7 +21,9 @@ func TestAlignDropsOtherBuildSystems(t *testing.T) {
 	for _, c := range p.Commands {
 		kept = append(kept, c.Text)
 	}
-	want := []string{"cmake -S . -B build", "ctest --test-dir build", "make test", "./build/apps/json_parse --help", "meson test -C b2"}
+	// the top Makefile's `make test` goes after the level's other commands
+	// (makeAfterCMake)
+	want := []string{"cmake -S . -B build", "ctest --test-dir build", "./build/apps/json_parse --help", "make test", "meson test -C b2"}
 	if len(kept) != len(want) {
 		t.Fatalf("kept %q, want %q", kept, want)
 	}
@@ -31,6 +34,26 @@ func TestAlignDropsOtherBuildSystems(t *testing.T) {
 	}
 	if len(dropped) != 4 {
 		t.Fatalf("dropped %d commands, want 4", len(dropped))
+	}
+}
+
+// Beside a hand-written Makefile, the CMake build's tests go first: re2's
+// README `make test` builds the project again with the Makefile.
+func TestAlignPutsTheMakefilesTestsAfterCTest(t *testing.T) {
+	p := &Pyramid{}
+	p.Add(Command{Text: "make", Bucket: Build})
+	p.Add(Command{Text: "make test", Bucket: Unit})
+	p.Add(Command{Text: "make && make test", Bucket: Unit})
+	p.Add(Command{Text: "ctest --output-on-failure", Bucket: Unit})
+	p.Add(Command{Text: "./build/tool x", Bucket: Entry})
+	p.Align(bashfile.LayoutOf([]string{"cmake"}), true)
+	var got []string
+	for _, c := range p.Commands {
+		got = append(got, c.Text)
+	}
+	want := "[make ctest --test-dir build --output-on-failure make test make && make test ./build/tool x]"
+	if fmt.Sprint(got) != want {
+		t.Errorf("order %q, want %s", got, want)
 	}
 }
 
