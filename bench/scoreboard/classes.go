@@ -27,8 +27,11 @@ func classify(r row) (class, detail string, unknown int) {
 	class, detail = batch.WhyClass(r.rec, r.rep)
 	if class != batch.ClassReached && r.rec != nil {
 		if absent := absentFiles(r.rec.Repo); len(absent) > 0 {
-			return "checkout incomplete (mirror)", fmt.Sprintf("the mirror's copy lacks %d file(s) of the repository: %s; the run said: %s",
-				len(absent), strings.Join(absent, ", "), detail), unknown
+			lacks := fmt.Sprintf("the mirror's copy lacks %d file(s) of the repository: %s", len(absent), strings.Join(absent, ", "))
+			if !slices.ContainsFunc(absent, isSource) {
+				return class, detail + " (" + lacks + ")", unknown // data files: the run's own class stands
+			}
+			return "checkout incomplete (mirror)", lacks + "; the run said: " + detail, unknown
 		}
 	}
 	if class == "time limit" {
@@ -46,6 +49,16 @@ func absentFiles(dir string) []string {
 		return nil
 	}
 	return strings.FieldsFunc(string(b), func(r rune) bool { return r == '\n' })
+}
+
+// isSource reports whether a file is code a build compiles or a program
+// runs (go-sqlite3's sqlite3-binding.c), not data (openh264's test videos).
+func isSource(p string) bool {
+	switch strings.ToLower(filepath.Ext(p)) {
+	case ".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".go", ".py", ".js", ".mjs", ".cjs", ".ts", ".rs", ".java", ".rb", ".pl", ".sh":
+		return true
+	}
+	return false
 }
 
 // total is the corpus in numbers, against the targets.
