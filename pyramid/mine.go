@@ -103,10 +103,10 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		// The documented commands go first; they may all need what the
 		// sandbox lacks (a host of the internet, names the README leaves
 		// to the reader, a helper of the test files): the probes of the
-		// repository's own programs back them up, and the library's
-		// import stays the last thing tried.
-		// Only probes of a real use back them up: a documented program's
-		// --version is already one of them (documentedProgramLastResorts).
+		// repository's own programs back them up — real uses only, a
+		// documented program's --version is added below
+		// (documentedProgramLastResorts) — and the library's import stays
+		// the last thing tried.
 		syn = slices.DeleteFunc(syn, Command.LastResort)
 		syn = append(syn, pyImport(ctx, e, "the documented examples are tried first")...)
 	}

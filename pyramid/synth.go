@@ -43,8 +43,8 @@ var (
 	exampleRe    = regexp.MustCompile(`(?i)example|demo|sample|tutorial`)
 )
 
-// synthesize makes Runnable probes when the repository documents none:
-// library examples first, then the repository's programs on a small input
+// synthesize makes Runnable probes (Mine puts them after the documented
+// uses when there are some, as their backups): library examples first, then the repository's programs on a small input
 // they can process (chosen from their main source), servers started in the
 // background and probed on localhost, and only last --version / --help.
 func synthesize(ctx context.Context, e *env) ([]Command, error) {
@@ -241,10 +241,11 @@ func inAux(dir string) bool {
 const maxSynth = 3
 
 // sampleInput chooses stdin for a program from its name and source (the
-// hint's first line, then the rest): the kind its name says (jq's JSON, a csv tool's CSV), else the kind its
-// source names most (a Markdown converter names the XML and HTML it
-// writes less often than the Markdown it reads), otherwise two lines of
-// text (which compressors, counters and filters all accept).
+// hint's first line, then the rest): the kind its name says (json_parse's
+// JSON, a csv tool's CSV), else the kind its source names most (a
+// Markdown converter names the XML and HTML it writes less often than the
+// Markdown it reads), otherwise two lines of text (which compressors,
+// counters and filters all accept).
 func sampleInput(hint string) (string, string) {
 	name, src, _ := strings.Cut(strings.ToLower(hint), "\n")
 	best, most := -1, 0
