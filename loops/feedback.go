@@ -283,6 +283,8 @@ func (r *runner) strengthen(ctx context.Context, l pyramid.Level, found outcome,
 func (r *runner) repairFailures(ctx context.Context, l pyramid.Level, failed []outcome, p *proof) (levelResult, error) {
 	var why, repaired []string
 	failLog := ""
+	r.round = map[string]bool{}
+	defer func() { r.round = nil }()
 	for _, fc := range failed {
 		stop := fc.noRepair
 		if stop == "" {

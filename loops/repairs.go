@@ -67,6 +67,14 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 			rec.Edits = append(r.applyEdits(p.Edits), "run `"+f.Command+"` under xvfb-run")
 			applied = true
 		case repair.ActionEdit:
+			if r.round[key] {
+				// `make test` and `make test-failpoint` both lack make:
+				// the first one's repair adds it; the second is not
+				// answered with make's other provider (make-guile)
+				rec.Reason = "repaired in this round already, for another command"
+				reasons = append(reasons, rec.Reason)
+				break
+			}
 			if r.seen[key] >= maxSameDiagnosis {
 				rec.Reason = fmt.Sprintf("stagnation: %s seen %d times after its repair", key, r.seen[key]+1)
 				reasons = append(reasons, rec.Reason)
@@ -79,6 +87,9 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 				break
 			}
 			r.seen[key]++ // counted when applied: one diagnosis of several commands in a round is one repair
+			if r.round != nil {
+				r.round[key] = true
+			}
 			applied = true
 		case repair.ActionRetryLonger:
 			k := "setup"

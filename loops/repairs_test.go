@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -79,5 +81,39 @@ func TestFailuresOfOneRoundAreRepairedTogether(t *testing.T) {
 	}
 	if len(rep.Setup) != 2 {
 		t.Fatalf("%d setup runs, want 2 (both repairs in one round); repairs %+v", len(rep.Setup), rep.Repairs)
+	}
+}
+
+// Two failed commands of one round that lack the same program get one
+// repair: the second is not answered with the program's other provider
+// because the first one's edit already put the usual one in (bbolt: `make
+// test` and `make test-failpoint` lacked make; the second got make-guile).
+func TestOneNeedOfARoundIsRepairedOnce(t *testing.T) {
+	f := newFake()
+	f.command = func(script, text string) (int, string) {
+		if !regexp.MustCompile(`pkg_install[^\n]* make\b`).MatchString(script) {
+			return 127, "bash: line 1: make: command not found\n"
+		}
+		return 0, "ok  \texample.com/m\t0.1s\n--- PASS: TestA (0.00s)\nPASS\n"
+	}
+	providers := func(fl repair.Failure, file *bashfile.File) []repair.Proposal {
+		pkg := "make"
+		if slices.Contains(file.Packages(bashfile.Runtimes), "make") {
+			pkg = "make-guile" // what the rule offers once make is in
+		}
+		return []repair.Proposal{{Diagnosis: repair.Diagnosis{Kind: repair.MissingExecutable, Subject: "make"}, Rule: "test", Action: repair.ActionEdit,
+			Edits: []bashfile.Edit{{Op: bashfile.OpAddPackages, Section: bashfile.Runtimes, Packages: []string{pkg}, Why: testWhy}}}}
+	}
+	p := pyr(0, documented("make test", pyramid.Unit), documented("make test-failpoint", pyramid.Unit))
+	file := bashfile.New()
+	file.AddPackages(bashfile.Base, testWhy, "gcc")
+	file.Append(bashfile.Build, "cc -o m m.c", testWhy)
+	rep, out := runFake(t, f, RunOptions{File: file, Pyramid: p, Target: pyramid.Testable, Repairer: scripted(providers)})
+	if rep.Level != pyramid.Testable {
+		t.Fatalf("level %s; repairs %+v", rep.Level, rep.Repairs)
+	}
+	setup, _ := os.ReadFile(filepath.Join(out, "setup.sh"))
+	if strings.Contains(string(setup), "make-guile") || !strings.Contains(string(setup), "make") {
+		t.Errorf("another provider of make was added:\n%s", setup)
 	}
 }

@@ -129,7 +129,11 @@ type runner struct {
 	traj     *trajectory
 	rep      *report.Report
 	tried    []repair.Proposal
-	seen     map[string]int    // diagnosis → times seen, for stagnation
+	seen     map[string]int // diagnosis → times seen, for stagnation
+	// round holds the diagnoses repaired in the round repairFailures is
+	// in (nil outside one): a second failed command with the same need is
+	// not given another provider of it
+	round    map[string]bool
 	rejected map[string]string // repair key → why it was rolled back
 	iter     int               // the current state's number: steps taken (repairs, rollbacks)
 	changes  int               // repairs applied (MaxIterations bounds them)
