@@ -43,7 +43,7 @@ func (r *runner) proveInstallable(ctx context.Context, sb Sandbox, p *proof) (le
 			continue
 		}
 		if len(passed) == 0 {
-			if prep := failedConfigure(failed); prep != "" && !configureStep.MatchString(strings.TrimSpace(c.Text)) {
+			if prep := failedConfigure(failed); prep != "" && !configures(c.Text) {
 				// make after a failed auto/configure: no Makefile yet, so
 				// "no rule to make target install" says nothing of the
 				// project; the configure step's failure is what to repair
@@ -84,10 +84,13 @@ func (r *runner) proveInstallable(ctx context.Context, sb Sandbox, p *proof) (le
 // (./configure, nginx's auto/configure, autoreconf, cmake -S, meson setup).
 var configureStep = regexp.MustCompile(`^(?:(?:\S*/)?configure(?:\s|$)|autoreconf|\./autogen\.sh|\./bootstrap|\./buildconf\S*|meson setup|cmake(?: -S| -B| \.\.| -D| \.$))`)
 
+// configures reports whether a command is a configure step.
+func configures(text string) bool { return configureStep.MatchString(strings.TrimSpace(text)) }
+
 // failedConfigure is the first configure step of failed, "" when none.
 func failedConfigure(failed []outcome) string {
 	for _, f := range failed {
-		if configureStep.MatchString(strings.TrimSpace(f.Text)) {
+		if configures(f.Text) {
 			return f.Text
 		}
 	}
@@ -98,7 +101,7 @@ func failedConfigure(failed []outcome) string {
 // configures).
 func compiles(passed []outcome) bool {
 	for _, p := range passed {
-		if !configureStep.MatchString(strings.TrimSpace(p.Text)) || strings.Contains(p.Text, "--build") {
+		if !configures(p.Text) || strings.Contains(p.Text, "--build") {
 			return true
 		}
 	}

@@ -89,9 +89,10 @@ func TestFailuresOfOneRoundAreRepairedTogether(t *testing.T) {
 // because the first one's edit already put the usual one in (bbolt: `make
 // test` and `make test-failpoint` lacked make; the second got make-guile).
 func TestOneNeedOfARoundIsRepairedOnce(t *testing.T) {
+	installsMake := regexp.MustCompile(`pkg_install[^\n]* make\b`)
 	f := newFake()
 	f.command = func(script, text string) (int, string) {
-		if !regexp.MustCompile(`pkg_install[^\n]* make\b`).MatchString(script) {
+		if !installsMake.MatchString(script) {
 			return 127, "bash: line 1: make: command not found\n"
 		}
 		return 0, "ok  \texample.com/m\t0.1s\n--- PASS: TestA (0.00s)\nPASS\n"

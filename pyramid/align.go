@@ -43,7 +43,8 @@ func (p *Pyramid) Align(layout bashfile.Layout, rootMakefile bool) (dropped []Co
 		return nil, nil
 	}
 	if dir := layout.BuildDir("cmake"); dir != "" {
-		makeToCMake := !slices.Contains(picked, "make") && !slices.Contains(picked, "autotools") && !rootMakefile
+		makeIsOther := !slices.Contains(picked, "make") && !slices.Contains(picked, "autotools")
+		makeToCMake := makeIsOther && !rootMakefile
 		for i, c := range p.Commands {
 			if len(c.Expect) > 0 || userGoal(c) || (c.Dir != "" && c.Dir != ".") {
 				continue // user goals are never respelled; commands in a subdirectory stay
@@ -57,7 +58,7 @@ func (p *Pyramid) Align(layout bashfile.Layout, rootMakefile bool) (dropped []Co
 				rewritten = append(rewritten, Rewrite{From: c.Text, To: t})
 			}
 		}
-		if rootMakefile && !slices.Contains(picked, "make") && !slices.Contains(picked, "autotools") {
+		if makeIsOther && rootMakefile {
 			p.Commands = makeAfterCMake(p.Commands)
 		}
 	}

@@ -1,0 +1,249 @@
+package pyramid
+
+import (
+	"context"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/heragent/heragent/retrieval"
+)
+
+// programs lists the repository's runnable programs from the graph's
+// entry points, test programs left out, examples first.
+func programs(ctx context.Context, e *env) ([]program, error) {
+	eps, err := e.ix.EntryPoints(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ts, err := e.ix.Targets(ctx, "make")
+	if err != nil {
+		return nil, err
+	}
+	suiteRuns, err := testPrograms(ctx, e)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var libs, progs []program
+	add := func(p program) {
+		if seen[p.run] {
+			return
+		}
+		seen[p.run] = true
+		if p.lib {
+			libs = append(libs, p)
+		} else {
+			progs = append(progs, p)
+		}
+	}
+	mains := map[string]string{} // dir → main source (C, C++, Go, Python)
+	isMain := map[string]bool{}
+	for _, ep := range eps {
+		if ep.Kind == "main" && !testName.MatchString(ep.Path) {
+			isMain[ep.Path] = true
+			if _, ok := mains[path.Dir(ep.Path)]; !ok {
+				mains[path.Dir(ep.Path)] = ep.Path
+			}
+		}
+	}
+	for _, ep := range eps {
+		prov := Provenance{Source: "entrypoint", File: ep.Path, Line: int(ep.Line), Note: ep.Kind + " " + ep.Name}
+		switch {
+		case testName.MatchString(ep.Name) || testName.MatchString(ep.Path) && ep.Kind == "main",
+			foreignDirs.MatchString(path.Dir(ep.Path)), strings.ContainsAny(ep.Name, "$@{}") || strings.HasPrefix(ep.Name, "."),
+			ep.Kind == "executable" && scriptExt.MatchString(ep.Name),
+			ep.Kind == "executable" && suiteRuns[ep.Name] && testSources(path.Dir(ep.Path), ep.Command) && !exampleRe.MatchString(ep.Name):
+		case ep.Kind == "executable" && (path.Base(ep.Path) == "CMakeLists.txt" || path.Base(ep.Path) == "meson.build"):
+			src := strings.Fields(ep.Command)
+			first := ""
+			if len(src) > 0 {
+				first = src[0]
+				if d := path.Dir(ep.Path); d != "." && !strings.HasPrefix(first, d+"/") {
+					first = path.Join(d, first)
+				}
+			}
+			run := e.invocation(ep.Name, ep.Path)
+			if run == "" {
+				continue
+			}
+			add(program{run: run, source: first, why: prov, lib: exampleRe.MatchString(ep.Name + " " + ep.Command)})
+		case ep.Kind == "executable" && path.Base(ep.Path) == "Makefile.am":
+			add(program{run: "./" + path.Join(path.Dir(ep.Path), ep.Name), source: amMain(e, eps, ep), why: prov, lib: exampleRe.MatchString(ep.Name)})
+		case ep.Kind == "bin" && path.Base(ep.Path) == "package.json":
+			add(program{run: "node " + ep.Command, source: ep.Command, why: prov})
+		case ep.Kind == "bin" && strings.Contains(ep.Command, ":"): // console script module:function
+			mod, _, _ := strings.Cut(ep.Command, ":")
+			add(program{run: ep.Name, source: pySource(ctx, e, mod), why: prov})
+		case ep.Kind == "main" && ep.Language == "Go" && goToolDir.MatchString(path.Dir(ep.Path)):
+			// code generators and maintenance tools of the module
+		case ep.Kind == "main" && ep.Language == "Go":
+			d := path.Dir(ep.Path)
+			run := "go run ."
+			if d != "." {
+				run = "go run ./" + d
+			}
+			if m := nestedModuleOf(d, goNested(ctx, e)); m != "" {
+				// a module of its own (bubbletea's examples/go.mod): run
+				// from its root, where its go.mod resolves it
+				run = "cd " + quoteArg(m) + " && go run ./" + strings.TrimPrefix(strings.TrimPrefix(d, m), "/")
+				run = strings.TrimSuffix(run, "/")
+			}
+			add(program{run: run, source: ep.Path, why: prov, lib: exampleRe.MatchString(d)})
+		case ep.Kind == "main" && ep.Language == "Python" && helperScript.MatchString(ep.Path):
+			// code generators and maintenance scripts, not the program
+		case ep.Kind == "main" && (ep.Language == "Python" && !e.setUp["python"] || ep.Language == "JavaScript" && !e.setUp["npm"]):
+			// a sample or contrib script in a language the project does
+			// not build (a C project's python samples): the programs
+			// the build produces are its entry points
+		case ep.Kind == "main" && ep.Language == "Python" && !strings.Contains(ep.Path, "/src/") && !strings.HasPrefix(ep.Path, "src/"):
+			add(program{run: "python " + ep.Path, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path)})
+		case ep.Kind == "main" && ep.Language == "JavaScript" && !strings.HasPrefix(ep.Path, "bin/"):
+			add(program{run: "node " + ep.Path, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path)})
+		}
+	}
+	// Plain Makefiles: targets linking a program (-o $@) next to a main.
+	if e.stacks["make"] {
+		byDefault := defaultGoal(ts)
+		for _, t := range ts {
+			if path.Dir(t.Path) != "." || testName.MatchString(t.Name) || objectFile.MatchString(t.Name) || !strings.Contains(t.Command, "-o $@") && !strings.Contains(t.Command, "-o "+t.Name) {
+				continue
+			}
+			if cdRecipe.MatchString(t.Command) { // `(cd obj && $(CXX) … -o NAME)`: the program is not ./NAME (re2's shared-testinstall)
+				continue
+			}
+			src := mains["."]
+			for _, f := range t.Sources {
+				if isMain[f] {
+					src = f // the rule's own main (jsmn's simple_example: example/simple.c)
+					break
+				}
+			}
+			build := ""
+			if !byDefault[t.Name] {
+				// outside the default goal: made first, unless there
+				build = "{ test -x ./" + t.Name + " || make -s " + t.Name + "; }"
+			}
+			add(program{run: "./" + t.Name, source: src, why: Provenance{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "links program " + t.Name}, lib: exampleRe.MatchString(t.Name), build: build})
+		}
+	}
+	return append(libs, progs...), nil
+}
+
+// testPrograms names the programs the build's tests run (add_test(NAME t
+// COMMAND prog …), add_test(t prog), meson's test(), gtest_discover_tests).
+func testPrograms(ctx context.Context, e *env) (map[string]bool, error) {
+	ts, err := e.ix.Targets(ctx, "test")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, t := range ts {
+		prog := t.Name // gtest_discover_tests(prog)
+		if f := strings.Fields(t.Command); len(f) > 0 && t.Command != "gtest_discover_tests" && t.Command != "gtest_add_tests" {
+			prog = strings.TrimSuffix(strings.TrimPrefix(f[0], "$<TARGET_FILE:"), ">")
+		}
+		out[prog] = true
+	}
+	return out, nil
+}
+
+// testSources reports whether every source a program compiles (srcs, the
+// build file's list, relative to dir) is a test's. With the suite running
+// it, such a program is a test whatever its name (utf8proc's `case`, of
+// test/tests.c and test/case.c, run by add_test); zlib's minigzip, of
+// test/minigzip.c but run by no test, stays a program.
+func testSources(dir, srcs string) bool {
+	n := 0
+	for _, f := range strings.Fields(srcs) {
+		if !compiledSource.MatchString(f) {
+			continue // headers, and variables the graph cannot expand
+		}
+		if !testName.MatchString(path.Join(dir, f)) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// compiledSource is a C, C++ or Objective-C translation unit.
+var compiledSource = regexp.MustCompile(`\.(c|cc|cpp|cxx|c\+\+|m|mm)$`)
+
+// defaultGoal is what the top Makefile's first target makes: the targets
+// its prerequisites reach (graph Version 13 keeps them as sources).
+func defaultGoal(ts []retrieval.Target) map[string]bool {
+	deps := map[string][]string{}
+	first, line := "", int64(0)
+	for _, t := range ts {
+		if path.Dir(t.Path) != "." {
+			continue
+		}
+		deps[t.Name] = append(deps[t.Name], t.Sources...)
+		if first == "" || t.Line < line {
+			first, line = t.Name, t.Line
+		}
+	}
+	seen := map[string]bool{}
+	for todo := []string{first}; len(todo) > 0; {
+		n := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if n == "" || seen[n] {
+			continue
+		}
+		seen[n] = true
+		todo = append(todo, deps[n]...)
+	}
+	return seen
+}
+
+// objectFile is a target with a file extension, which a program made by
+// a plain Makefile has none of: an object it compiles (pigz's pigzj.o:
+// -o $@) or a document a tool writes (`… -o ChangeLog.md`).
+var objectFile = regexp.MustCompile(`\.[A-Za-z][A-Za-z0-9]*$`)
+
+// cdRecipe matches a recipe that changes directory before it links.
+var cdRecipe = regexp.MustCompile(`(^|[(;&|]\s*)cd\s`)
+
+// amMain finds the main source of an automake program: a main named
+// after it, else the main in its directory, else src/main.c.
+func amMain(e *env, eps []retrieval.EntryPoint, prog retrieval.EntryPoint) string {
+	d := path.Dir(prog.Path)
+	best := ""
+	for _, ep := range eps {
+		if ep.Kind != "main" || testName.MatchString(ep.Path) || ep.Language != "C" && ep.Language != "C++" {
+			continue
+		}
+		base := strings.TrimSuffix(path.Base(ep.Path), path.Ext(ep.Path))
+		switch {
+		case base == prog.Name:
+			return ep.Path
+		case path.Dir(ep.Path) == d && best == "":
+			best = ep.Path
+		case ep.Path == path.Join(d, "src", "main.c") || ep.Path == path.Join(d, "src", prog.Name+".c"):
+			best = ep.Path
+		}
+	}
+	if best != "" {
+		return best
+	}
+	for _, c := range []string{path.Join(d, prog.Name+".c"), path.Join(d, "src", prog.Name+".c"), path.Join(d, "main.c"), path.Join(d, "src", "main.c")} {
+		if _, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(c))); err == nil {
+			return c // a main the parser did not see (macros around main)
+		}
+	}
+	return ""
+}
+
+// pySource finds the file of a dotted module (src layout or flat).
+func pySource(ctx context.Context, e *env, mod string) string {
+	rel := strings.ReplaceAll(mod, ".", "/") + ".py"
+	for _, p := range []string{rel, "src/" + rel, strings.TrimSuffix(rel, ".py") + "/__init__.py", "src/" + strings.TrimSuffix(rel, ".py") + "/__init__.py"} {
+		if _, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(p))); err == nil {
+			return p
+		}
+	}
+	return ""
+}
