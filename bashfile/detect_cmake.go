@@ -55,16 +55,38 @@ func (d cmakeDetector) Apply(ctx context.Context, p *planner) error {
 	// run, with the project's own default when it sets one. Release's -O3
 	// compiled CLI11's examples in 83 s, none in 47 s (2 cores), and its
 	// -DNDEBUG would switch off the assert()s the tests exercise.
-	if err := p.add(Build, "cmake -S . -B "+dir, ev(d.Name(), file, 0, "configure out of tree (no build type: CMake's default, the project's own when it sets one)")); err != nil {
+	configure, note := "cmake -S . -B "+dir, "configure out of tree (no build type: CMake's default, the project's own when it sets one)"
+	f, deps := testDepsTarget(p.repo.root)
+	if opt := p.repo.heavyTestSwitch(); opt != "" {
+		configure += " -D" + opt + "=OFF"
+		note += "; the tests outnumber the project's own sources: the Testable commands build them (" + opt + "=ON)"
+		p.testsOff = testsOff{option: opt, deps: deps}
+		deps = ""
+	}
+	if err := p.add(Build, configure, ev(d.Name(), file, 0, note)); err != nil {
 		return err
 	}
 	if err := p.add(Build, "cmake --build "+dir+` --parallel "$(nproc)"`, ev(d.Name(), file, 0, "build every target (tests run later, from the test pyramid)")); err != nil {
 		return err
 	}
-	if f, t := testDepsTarget(p.repo.root); t != "" {
-		return p.add(Build, "cmake --build "+dir+" --target "+t+` --parallel "$(nproc)"`, ev(d.Name(), f, 0, "build what the tests need: the target is not part of ALL"))
+	if deps != "" {
+		return p.add(Build, "cmake --build "+dir+" --target "+deps+` --parallel "$(nproc)"`, ev(d.Name(), f, 0, "build what the tests need: the target is not part of ALL"))
 	}
 	return nil
+}
+
+// heavyTestSwitch is the test option the build section turns off: the
+// project's tests outweigh it and an option that is on by default guards
+// them (cmake_tests.go); "" otherwise.
+func (r *repo) heavyTestSwitch() string {
+	if r.root == "" || !r.testsOutweigh() {
+		return ""
+	}
+	b, err := os.ReadFile(filepath.Join(r.root, "CMakeLists.txt"))
+	if err != nil {
+		return ""
+	}
+	return cmakeTestSwitch(string(b))
 }
 
 // testDepsRe is a custom target that builds what a test suite runs and

@@ -117,6 +117,9 @@ func Generate(ctx context.Context, ix *retrieval.Index, o Options) (*Plan, error
 			p.plan.Layout.BuildDirs[s] = path.Join(subdir, d)
 		}
 	}
+	if dir := p.plan.Layout.BuildDir("cmake"); dir != "" && p.testsOff.option != "" {
+		p.plan.Layout.TestBuild = map[string]string{"cmake": CMakeTestBuild(dir, p.testsOff.option, p.testsOff.deps)}
+	}
 	if err := p.plan.File.Validate(); err != nil {
 		return nil, fmt.Errorf("validate generated Bash File: %w", err)
 	}
@@ -301,7 +304,12 @@ type planner struct {
 	// noIndex: no Debian index was given; includes are not mapped (every
 	// libc header would be "unresolved").
 	noIndex bool
+	// testsOff is the CMake test option the build section turned off
+	// (cmake_tests.go), and the target the tests need beside ALL
+	testsOff testsOff
 }
+
+type testsOff struct{ option, deps string }
 
 func (p *planner) note(s string) {
 	for _, n := range p.plan.Notes {

@@ -39,6 +39,10 @@ type Layout struct {
 	// "make") to its build directory relative to RepoDir; InTree for an
 	// in-tree build. Only the systems the script builds with are present.
 	BuildDirs map[string]string `json:"build_dirs"`
+	// TestBuild maps a build system to the command that builds the tests
+	// the script configured off (cmake_tests.go), run before the
+	// system's test commands; absent when the script builds them.
+	TestBuild map[string]string `json:"test_build,omitempty"`
 }
 
 // LayoutOf is the layout of a Bash File that builds with the given stacks

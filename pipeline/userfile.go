@@ -50,6 +50,9 @@ func layoutOfFile(f *bashfile.File) bashfile.Layout {
 		switch {
 		case cmakeBuildRe.MatchString(c.Text):
 			l.BuildDirs["cmake"] = path.Clean(cmakeBuildRe.FindStringSubmatch(c.Text)[1])
+			if opt := testsOffOption(c.Text); opt != "" {
+				l.TestBuild = map[string]string{"cmake": bashfile.CMakeTestBuild(l.BuildDirs["cmake"], opt, "")}
+			}
 		case strings.Contains(c.Text, "meson") && l.BuildDirs["meson"] == "":
 			if d := mesonDir(c.Text); d != "" {
 				l.BuildDirs["meson"] = d
@@ -64,6 +67,21 @@ func layoutOfFile(f *bashfile.File) bashfile.Layout {
 		delete(l.BuildDirs, "make") // autotools' make
 	}
 	return l
+}
+
+// cmakeOffRe is a CMake cache setting turned off on the command line.
+var cmakeOffRe = regexp.MustCompile(`-D(\w+)(?::BOOL)?=OFF\b`)
+
+// testsOffOption is the test option a CMake configure command turns off
+// (an exported setup.sh of a project whose tests outweigh it: the
+// Testable commands build them), "" when it turns none off.
+func testsOffOption(text string) string {
+	for _, m := range cmakeOffRe.FindAllStringSubmatch(text, -1) {
+		if bashfile.HasTestWord(m[1]) && !bashfile.NotTheTests.MatchString(strings.ToUpper(m[1])) {
+			return m[1]
+		}
+	}
+	return ""
 }
 
 // mesonDir is the build directory of a meson command: `-C DIR` of meson

@@ -96,3 +96,23 @@ func TestLayoutOfFile(t *testing.T) {
 		}
 	}
 }
+
+// An exported setup.sh of a project whose tests outweigh it configures
+// them off; run as the user's Bash File, its Testable commands build them
+// as the generated one's did. Other options turned off do not count.
+func TestLayoutOfFileTestBuild(t *testing.T) {
+	for build, want := range map[string]string{
+		"cmake -S . -B build -DFMT_TEST=OFF":                        `cmake build -DFMT_TEST=ON && cmake --build build --parallel "$(nproc)"`,
+		"cmake -S . -B out -DJSON_BuildTests:BOOL=OFF -DX=ON":       `cmake out -DJSON_BuildTests=ON && cmake --build out --parallel "$(nproc)"`,
+		"cmake -S . -B build -DFOO_BUILD_BENCHMARKS=OFF -DDOCS=OFF": "",
+		"cmake -S . -B build -DYAML_USE_SYSTEM_GTEST=OFF":           "",
+	} {
+		f := bashfile.New()
+		if err := f.Append(bashfile.Build, build); err != nil {
+			t.Fatal(err)
+		}
+		if got := layoutOfFile(f).TestBuild["cmake"]; got != want {
+			t.Errorf("%s: TestBuild %q, want %q", build, got, want)
+		}
+	}
+}

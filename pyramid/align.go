@@ -61,6 +61,7 @@ func (p *Pyramid) Align(layout bashfile.Layout, rootMakefile bool) (dropped []Co
 		if makeIsOther && rootMakefile {
 			p.Commands = makeAfterCMake(p.Commands)
 		}
+		rewritten = append(rewritten, p.buildTestsFirst(layout)...)
 	}
 	p.Commands = slices.DeleteFunc(p.Commands, func(c Command) bool {
 		sys := buildSystemOf(c.Text)

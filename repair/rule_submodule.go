@@ -207,8 +207,6 @@ func (r missingSubmodule) instead(d Diagnosis, ctx *Context, reason string) Prop
 
 var (
 	cmakeIfRe     = regexp.MustCompile(`(?i)^\s*if\s*\(\s*(\w+)\s*\)`)
-	cmakeEndifRe  = regexp.MustCompile(`(?i)^\s*endif\s*\(`)
-	cmakeIfAnyRe  = regexp.MustCompile(`(?i)^\s*if\s*\(`)
 	cmakeOptionRe = regexp.MustCompile(`(?im)^\s*option\s*\(\s*(\w+)`)
 )
 
@@ -220,7 +218,7 @@ func guardOption(cmakeLists, dir string) string {
 		options[m[1]] = true
 	}
 	found := ""
-	walkCMakeIfs(cmakeLists, func(l string, conds []string) bool {
+	bashfile.WalkCMakeIfs(cmakeLists, func(l string, conds []string) bool {
 		if !strings.Contains(l, "add_subdirectory") || !strings.Contains(l, dir) {
 			return true
 		}
@@ -233,29 +231,4 @@ func guardOption(cmakeLists, dir string) string {
 		return false
 	})
 	return found
-}
-
-// cmakeIfCondRe is an if() line and its condition.
-var cmakeIfCondRe = regexp.MustCompile(`(?i)^\s*if\s*\((.*)\)\s*$`)
-
-// walkCMakeIfs calls visit with each line of a CMake file that neither
-// opens nor closes an if() block, and the conditions of the blocks around
-// it, outermost first (an if() spread over lines counts with no
-// condition); visit returns false to stop.
-func walkCMakeIfs(cmakeLists string, visit func(line string, conds []string) bool) {
-	var stack []string
-	for _, l := range strings.Split(cmakeLists, "\n") {
-		switch {
-		case cmakeIfCondRe.MatchString(l):
-			stack = append(stack, cmakeIfCondRe.FindStringSubmatch(l)[1])
-		case cmakeIfAnyRe.MatchString(l):
-			stack = append(stack, "")
-		case cmakeEndifRe.MatchString(l) && len(stack) > 0:
-			stack = stack[:len(stack)-1]
-		default:
-			if !visit(l, stack) {
-				return
-			}
-		}
-	}
 }

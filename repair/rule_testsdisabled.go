@@ -30,40 +30,8 @@ var testOptionRes = []*regexp.Regexp{
 // projectNameRe is the project() name, the usual prefix of its options.
 var projectNameRe = regexp.MustCompile(`(?im)^\s*project\s*\(\s*([\w.+-]+)`)
 
-// notTheTests are words of options that switch on something beside the
-// test suite: coverage, fuzzers, benchmarks, docs, installing the tests, or
-// where the test framework comes from (USE_SYSTEM_GTEST).
-var notTheTests = regexp.MustCompile(`COVERAGE|FUZZ|BENCH|PERF|EXAMPLE|DOC|INSTALL|SANITI|VALGRIND|MEMCHECK|LONG|SLOW|NETWORK|EXTRA|STRESS|CI_|SYSTEM|EXTERNAL|BUNDLED|THIRDPARTY|DOWNLOAD`)
-
-// testWord is a word of an option's name that means the tests (words are
-// separated by _: YAML_USE_SYSTEM_GTEST has none, GTEST being a framework).
-var testWord = regexp.MustCompile(`^(UNIT)?TESTS?$|^TESTING$`)
-
 // plainTestOption is an option that names the tests and nothing else.
 var plainTestOption = regexp.MustCompile(`^(BUILD_|ENABLE_|WITH_)?(UNIT)?TESTS?(ING)?$`)
-
-// testsAddedRe is a line that adds the tests: the test directory, a
-// test, or CTest's switch.
-var testsAddedRe = regexp.MustCompile(`(?i)\b(?:add_subdirectory\s*\(\s*"?(?:\$\{[\w_]+\}/)?(?:unit_?)?tests?\b|add_test\s*\(|enable_testing\s*\()`)
-
-// testGuards are the words of the if() conditions around the lines that
-// add the tests: if(FOO_BUILD_TESTS) … add_subdirectory(tests) → FOO_BUILD_TESTS.
-func testGuards(cmakeLists string) map[string]string {
-	guards := map[string]string{} // upper case → as written
-	walkCMakeIfs(cmakeLists, func(l string, conds []string) bool {
-		if testsAddedRe.MatchString(l) {
-			for _, cond := range conds {
-				for _, w := range guardWordRe.FindAllString(cond, -1) {
-					guards[strings.ToUpper(w)] = w
-				}
-			}
-		}
-		return true
-	})
-	return guards
-}
-
-var guardWordRe = regexp.MustCompile(`\w+`)
 
 // testOption picks the option that builds the project's own test suite:
 // the one guarding the test directory or add_test, else one named after
@@ -75,19 +43,19 @@ func testOption(cmakeLists string) string {
 	if m := projectNameRe.FindStringSubmatch(cmakeLists); m != nil {
 		project = strings.ToUpper(strings.NewReplacer("-", "_", ".", "_", "+", "X").Replace(m[1])) + "_"
 	}
-	guards := testGuards(cmakeLists)
+	guards := bashfile.CMakeTestGuards(cmakeLists)
 	best, bestScore := "", 0
 	for g, w := range guards {
 		// a variable guarding the tests that the project declares its own
 		// way (gflags_define(BOOL BUILD_TESTING … OFF)): a candidate too
-		if hasTestWord(g) && !notTheTests.MatchString(g) && (bestScore < 2 || w < best) {
+		if bashfile.HasTestWord(g) && !bashfile.NotTheTests.MatchString(g) && (bestScore < 2 || w < best) {
 			best, bestScore = w, 2
 		}
 	}
 	for _, re := range testOptionRes {
 		for _, m := range re.FindAllStringSubmatch(cmakeLists, -1) {
 			name := strings.ToUpper(m[1])
-			if notTheTests.MatchString(name) || !hasTestWord(name) {
+			if bashfile.NotTheTests.MatchString(name) || !bashfile.HasTestWord(name) {
 				continue
 			}
 			score := 1
@@ -106,15 +74,6 @@ func testOption(cmakeLists string) string {
 		}
 	}
 	return best
-}
-
-func hasTestWord(name string) bool {
-	for _, w := range strings.Split(name, "_") {
-		if testWord.MatchString(w) {
-			return true
-		}
-	}
-	return false
 }
 
 func (testsDisabled) Name() string { return "tests-disabled" }
@@ -178,7 +137,7 @@ var mesonOptionRe = regexp.MustCompile(`(?m)^\s*option\s*\(\s*'([\w-]+)'\s*,\s*t
 func mesonTestOption(options string) (string, string) {
 	for _, m := range mesonOptionRe.FindAllStringSubmatch(options, -1) {
 		name := strings.ToUpper(strings.ReplaceAll(m[1], "-", "_"))
-		if hasTestWord(name) && !notTheTests.MatchString(name) {
+		if bashfile.HasTestWord(name) && !bashfile.NotTheTests.MatchString(name) {
 			if m[2] == "feature" {
 				return m[1], "enabled"
 			}

@@ -73,7 +73,7 @@ setup_package_manager() {
 # ---- 3. base toolchain ----
 install_base_toolchain() {
   # [cmake] CMakeLists.txt — C/C++ compiler and CMake
-  # [cmake] CMakeLists.txt:7 — find_package(GTest) → libgtest-dev
+  # [cmake] CMakeLists.txt:20 — find_package(GTest) → libgtest-dev
   pkg_install build-essential cmake libgtest-dev
 }
 
@@ -84,8 +84,8 @@ setup_runtimes() {
 
 # ---- 5. project build ----
 build_project() {
-  # [cmake] CMakeLists.txt — configure out of tree (no build type: CMake's default, the project's own when it sets one)
-  cmake -S . -B build
+  # [cmake] CMakeLists.txt — configure out of tree (no build type: CMake's default, the project's own when it sets one); the tests outnumber the project's own sources: the Testable commands build them (SHAPES_BUILD_TESTS=ON)
+  cmake -S . -B build -DSHAPES_BUILD_TESTS=OFF
   # [cmake] CMakeLists.txt — build every target (tests run later, from the test pyramid)
   cmake --build build --parallel "$(nproc)"
 }

@@ -2,6 +2,8 @@
 
 #include "shapes.h"
 
-TEST(Rect, Area) { EXPECT_DOUBLE_EQ(shapes::Rect(2, 3).area(), 6); }
+shapes::Rect twoByThree();
 
-TEST(Rect, Perimeter) { EXPECT_DOUBLE_EQ(shapes::Rect(2, 3).perimeter(), 10); }
+TEST(Rect, Area) { EXPECT_DOUBLE_EQ(twoByThree().area(), 6); }
+
+TEST(Rect, Perimeter) { EXPECT_DOUBLE_EQ(twoByThree().perimeter(), 10); }

@@ -1,0 +1,209 @@
+package bashfile
+
+import (
+	"path"
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// The test build of a CMake project whose tests outweigh it.
+//
+// A CMake project that builds its test programs by default (fmt's
+// FMT_TEST, nlohmann/json's JSON_BuildTests, CTest's BUILD_TESTING) spends
+// most of its build on them when they outnumber the library's own
+// translation units: nlohmann/json compiles ~100 test units for a
+// header-only library, fmt 50 for 3. Built in the build section, they
+// hold Installable back until the last one is compiled (a run with a
+// 13-minute budget ended at level none with the library long built), and
+// a dependency only the tests need (find_package(GTest)) fails the whole
+// setup. Such a project is configured with its test option off: the build
+// section builds what the project is, and the Testable commands turn the
+// option on, build and run the tests (Layout.TestBuild), so the test
+// build is charged to the level it proves.
+
+// cmakeIfCondRe is an if() line and its condition; cmakeIfAnyRe any if()
+// line (its condition may go on over lines); cmakeEndifRe an endif().
+var (
+	cmakeIfCondRe = regexp.MustCompile(`(?i)^\s*if\s*\((.*)\)\s*$`)
+	cmakeIfAnyRe  = regexp.MustCompile(`(?i)^\s*if\s*\(`)
+	cmakeEndifRe  = regexp.MustCompile(`(?i)^\s*endif\s*\(`)
+)
+
+// WalkCMakeIfs calls visit with each line of a CMake file that neither
+// opens nor closes an if() block, and the conditions of the blocks around
+// it, outermost first (an if() spread over lines counts with no
+// condition); visit returns false to stop.
+func WalkCMakeIfs(cmakeLists string, visit func(line string, conds []string) bool) {
+	var stack []string
+	for _, l := range strings.Split(cmakeLists, "\n") {
+		switch {
+		case cmakeIfCondRe.MatchString(l):
+			stack = append(stack, cmakeIfCondRe.FindStringSubmatch(l)[1])
+		case cmakeIfAnyRe.MatchString(l):
+			stack = append(stack, "")
+		case cmakeEndifRe.MatchString(l) && len(stack) > 0:
+			stack = stack[:len(stack)-1]
+		default:
+			if !visit(l, stack) {
+				return
+			}
+		}
+	}
+}
+
+// testsAddedRe is a line that adds the tests: the test directory, a
+// test, or CTest's switch.
+var testsAddedRe = regexp.MustCompile(`(?i)\b(?:add_subdirectory\s*\(\s*"?(?:\$\{[\w_]+\}/)?(?:unit_?)?tests?\b|add_test\s*\(|enable_testing\s*\()`)
+
+var guardWordRe = regexp.MustCompile(`\w+`)
+
+// CMakeTestGuards are the words of the if() conditions around the lines
+// that add the tests, upper case to as written: if(FOO_BUILD_TESTS) …
+// add_subdirectory(tests) → FOO_BUILD_TESTS.
+func CMakeTestGuards(cmakeLists string) map[string]string {
+	guards := map[string]string{}
+	WalkCMakeIfs(cmakeLists, func(l string, conds []string) bool {
+		if testsAddedRe.MatchString(l) {
+			for _, cond := range conds {
+				for _, w := range guardWordRe.FindAllString(cond, -1) {
+					guards[strings.ToUpper(w)] = w
+				}
+			}
+		}
+		return true
+	})
+	return guards
+}
+
+// NotTheTests are words of options that switch on something beside the
+// test suite: coverage, fuzzers, benchmarks, docs, installing the tests, or
+// where the test framework comes from (USE_SYSTEM_GTEST).
+var NotTheTests = regexp.MustCompile(`COVERAGE|FUZZ|BENCH|PERF|EXAMPLE|DOC|INSTALL|SANITI|VALGRIND|MEMCHECK|LONG|SLOW|NETWORK|EXTRA|STRESS|CI_|SYSTEM|EXTERNAL|BUNDLED|THIRDPARTY|DOWNLOAD`)
+
+// testWord is a word of an option's name that means the tests.
+var testWord = regexp.MustCompile(`^(UNIT)?TESTS?$|^TESTING$`)
+
+// HasTestWord reports whether a word of name means the tests; words are
+// separated by _ or a change to upper case (JSON_BuildTests: JSON, Build,
+// Tests). YAML_USE_SYSTEM_GTEST has none, GTEST being a framework.
+func HasTestWord(name string) bool {
+	for _, w := range nameWords(name) {
+		if testWord.MatchString(strings.ToUpper(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameWords splits an identifier at _ and at a lower-to-upper change.
+func nameWords(name string) []string {
+	var words []string
+	start := 0
+	rs := []rune(name)
+	for i, r := range rs {
+		switch {
+		case r == '_':
+			words = append(words, string(rs[start:i]))
+			start = i + 1
+		case i > start && unicode.IsUpper(r) && unicode.IsLower(rs[i-1]):
+			words = append(words, string(rs[start:i]))
+			start = i
+		}
+	}
+	return append(words, string(rs[start:]))
+}
+
+// optionDeclRe declares a CMake option and its default: option(X "…" D),
+// cmake_dependent_option(X "…" D …), set(X D CACHE BOOL …).
+var optionDeclRe = []*regexp.Regexp{
+	regexp.MustCompile(`(?im)^\s*(?:cmake_dependent_)?option\s*\(\s*(\w+)\s+"[^"]*"\s+([^\s)]+)`),
+	regexp.MustCompile(`(?im)^\s*set\s*\(\s*(\w+)\s+([^\s)]+)\s+CACHE\s+BOOL\b`),
+}
+
+var includeCTestRe = regexp.MustCompile(`(?im)^\s*include\s*\(\s*CTest\s*\)`)
+
+// cmakeTestSwitch is the option of a top-level CMakeLists.txt that
+// guards the lines adding the tests and is not off by default (its default
+// ON or a variable such as ${FMT_MASTER_PROJECT}, or CTest's BUILD_TESTING):
+// what turns the test build off. "" when the tests are not behind one.
+func cmakeTestSwitch(cmakeLists string) string {
+	guards := CMakeTestGuards(cmakeLists)
+	declared := map[string]string{} // upper-case name → default
+	for _, re := range optionDeclRe {
+		for _, m := range re.FindAllStringSubmatch(cmakeLists, -1) {
+			declared[strings.ToUpper(m[1])] = strings.ToUpper(m[2])
+		}
+	}
+	if includeCTestRe.MatchString(cmakeLists) && declared["BUILD_TESTING"] == "" {
+		declared["BUILD_TESTING"] = "ON"
+	}
+	for g := range guards {
+		if _, ok := declared[g]; !ok {
+			for _, w := range setOnUnder(cmakeLists, g) {
+				guards[strings.ToUpper(w)] = w
+			}
+		}
+	}
+	best := ""
+	for g, w := range guards {
+		def, ok := declared[g]
+		if !ok || def == "OFF" || def == "FALSE" || def == "0" || !HasTestWord(w) || NotTheTests.MatchString(g) {
+			continue
+		}
+		if best == "" || g != "BUILD_TESTING" && (best == "BUILD_TESTING" || w < best) {
+			best = w // the project's own option before CTest's
+		}
+	}
+	return best
+}
+
+// compiledExts are the extensions of C/C++ translation units.
+var compiledExts = map[string]bool{".c": true, ".cc": true, ".cpp": true, ".cxx": true, ".c++": true, ".C": true}
+
+// testsOutweigh reports whether the project's test translation units are
+// at least as many as its own (helper directories left out).
+func (r *repo) testsOutweigh() bool {
+	tests, own := 0, 0
+	for _, f := range r.files {
+		if f.Skipped != "" || !compiledExts[path.Ext(f.Path)] || auxPath(f.Path) {
+			continue
+		}
+		if f.Kind == "test" || testPath(f.Path) {
+			tests++
+		} else if f.Kind == "source" {
+			own++
+		}
+	}
+	return tests > 0 && tests >= own
+}
+
+// CMakeTestBuild is the command that builds the tests a Bash File
+// configured off in the CMake build directory dir: the option turned on
+// in the cached configuration (the setup's other -D settings and repairs
+// stay), the build, and the target the tests need beside ALL when there is
+// one.
+func CMakeTestBuild(dir, option, depsTarget string) string {
+	s := "cmake " + dir + " -D" + option + "=ON && cmake --build " + dir + ` --parallel "$(nproc)"`
+	if depsTarget != "" {
+		s += " && cmake --build " + dir + " --target " + depsTarget + ` --parallel "$(nproc)"`
+	}
+	return s
+}
+
+// setOnUnder is the words of the if() conditions around a set(name ON)
+// of cmakeLists: a guard the project derives from its options (curl:
+// if(BUILD_TESTING AND Perl_FOUND) set(CURL_BUILD_TESTING ON)).
+func setOnUnder(cmakeLists, name string) []string {
+	re := regexp.MustCompile(`(?i)^\s*set\s*\(\s*` + regexp.QuoteMeta(name) + `\s+(ON|TRUE|1)\s*\)`)
+	var out []string
+	WalkCMakeIfs(cmakeLists, func(l string, conds []string) bool {
+		if re.MatchString(l) {
+			for _, c := range conds {
+				out = append(out, guardWordRe.FindAllString(c, -1)...)
+			}
+		}
+		return true
+	})
+	return out
+}

@@ -1,0 +1,68 @@
+package bashfile
+
+import "testing"
+
+func TestCMakeTestSwitch(t *testing.T) {
+	for _, tt := range []struct{ name, cmake, want string }{
+		{"default from a variable (fmt)", `option(FMT_FUZZ "Fuzz" OFF)
+option(FMT_TEST "Generate the test target." ${FMT_MASTER_PROJECT})
+if (FMT_TEST)
+  enable_testing()
+  add_subdirectory(test)
+endif ()
+if (FMT_FUZZ)
+  add_subdirectory(test/fuzzing)
+endif ()`, "FMT_TEST"},
+		{"camel case, dependent option (nlohmann/json)", `cmake_dependent_option(JSON_BuildTests "Build the unit tests when BUILD_TESTING is enabled." ON "BUILD_TESTING;JSON_MainProject" OFF)
+if (JSON_BuildTests)
+    include(CTest)
+    enable_testing()
+    add_subdirectory(tests)
+endif()`, "JSON_BuildTests"},
+		{"CTest's switch", "include(CTest)\nif(BUILD_TESTING)\n  add_subdirectory(tests)\nendif()", "BUILD_TESTING"},
+		{"the project's own before CTest's (libuv)", `include(CTest)
+option(LIBUV_BUILD_TESTS "Build the unit tests when BUILD_TESTING is enabled" ON)
+if(LIBUV_BUILD_TESTS AND BUILD_TESTING)
+  add_test(NAME uv_test COMMAND uv_run_tests)
+endif()`, "LIBUV_BUILD_TESTS"},
+		{"a guard derived from an option (curl)", `option(BUILD_TESTING "Build tests" ON)
+if(BUILD_TESTING AND Perl_FOUND)
+  set(CURL_BUILD_TESTING ON)
+else()
+  set(CURL_BUILD_TESTING OFF)
+endif()
+if(CURL_BUILD_TESTING)
+  add_subdirectory(tests)
+endif()`, "BUILD_TESTING"},
+		{"off by default: nothing to turn off (msgpack-c)", `option(MSGPACK_BUILD_TESTS "Build tests" OFF)
+if(MSGPACK_BUILD_TESTS)
+  add_subdirectory(test)
+endif()`, ""},
+		{"tests not behind an option", "enable_testing()\nadd_subdirectory(tests)", ""},
+		{"an option beside the tests", `option(FOO_BENCHMARKS "benchmarks" ON)
+if(FOO_BENCHMARKS)
+  add_subdirectory(tests)
+endif()`, ""},
+	} {
+		if got := cmakeTestSwitch(tt.cmake); got != tt.want {
+			t.Errorf("%s: cmakeTestSwitch = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestHasTestWord(t *testing.T) {
+	for name, want := range map[string]bool{"JSON_BuildTests": true, "FMT_TEST": true, "BUILD_TESTING": true, "YAML_USE_SYSTEM_GTEST": false, "ENABLE_CJSON_TEST": true, "LATEST": false} {
+		if got := HasTestWord(name); got != want {
+			t.Errorf("HasTestWord(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestCMakeTestBuild(t *testing.T) {
+	if got, want := CMakeTestBuild("build", "FMT_TEST", ""), `cmake build -DFMT_TEST=ON && cmake --build build --parallel "$(nproc)"`; got != want {
+		t.Errorf("CMakeTestBuild = %q, want %q", got, want)
+	}
+	if got, want := CMakeTestBuild("sub/build", "BUILD_TESTING", "testdeps"), `cmake sub/build -DBUILD_TESTING=ON && cmake --build sub/build --parallel "$(nproc)" && cmake --build sub/build --target testdeps --parallel "$(nproc)"`; got != want {
+		t.Errorf("CMakeTestBuild = %q, want %q", got, want)
+	}
+}

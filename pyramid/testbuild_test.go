@@ -1,0 +1,43 @@
+package pyramid
+
+import (
+	"testing"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// With the tests configured off by the Bash File, every Testable command
+// builds them first — from the checkout's top when it runs in a
+// subdirectory — and the other levels' commands are left alone.
+func TestTestableCommandsBuildTheTestsFirst(t *testing.T) {
+	tb := `cmake build -DFMT_TEST=ON && cmake --build build --parallel "$(nproc)"`
+	layout := bashfile.LayoutOf([]string{"cmake"})
+	layout.TestBuild = map[string]string{"cmake": tb}
+	p := &Pyramid{}
+	p.Add(Command{Text: "cmake --build build", Bucket: Build})
+	p.Add(Command{Text: "ctest", Bucket: Unit})
+	p.Add(Command{Text: "ctest -C Debug", Dir: "build", Bucket: Unit})
+	p.Add(Command{Text: "python -m pytest -q", Bucket: Unit})
+	p.Add(Command{Text: "./build/fmt-tool x", Bucket: Entry})
+	_, rewritten := p.Align(layout, false)
+	want := []string{
+		"cmake --build build",
+		tb + " && ctest --test-dir build",
+		"(cd /repo && " + tb + ") && ctest -C Debug",
+		tb + " && python -m pytest -q",
+		"./build/fmt-tool x",
+	}
+	for i, w := range want {
+		if p.Commands[i].Text != w {
+			t.Errorf("command %d = %q, want %q", i, p.Commands[i].Text, w)
+		}
+	}
+	if len(rewritten) != 4 { // ctest's --test-dir, then the three test builds
+		t.Errorf("rewritten %v", rewritten)
+	}
+	// aligned again (a plan edited and run): nothing is added twice
+	p.Align(layout, false)
+	if p.Commands[1].Text != want[1] {
+		t.Errorf("aligned twice: %q", p.Commands[1].Text)
+	}
+}
