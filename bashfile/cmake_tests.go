@@ -20,7 +20,10 @@ import (
 // setup. Such a project is configured with its test option off: the build
 // section builds what the project is, and the Testable commands turn the
 // option on, build and run the tests (Layout.TestBuild), so the test
-// build is charged to the level it proves.
+// build is charged to the level it proves. When the option is off by
+// default (msgpack-c's MSGPACK_BUILD_TESTS, yaml-cpp's), the build section
+// is left as it is and the Testable commands turn it on: no repair and
+// no second setup to find that ctest has no tests.
 
 // cmakeIfCondRe is an if() line and its condition; cmakeIfAnyRe any if()
 // line (its condition may go on over lines); cmakeEndifRe an endif().
@@ -124,10 +127,13 @@ var optionDeclRe = []*regexp.Regexp{
 var includeCTestRe = regexp.MustCompile(`(?im)^\s*include\s*\(\s*CTest\s*\)`)
 
 // cmakeTestSwitch is the option of a top-level CMakeLists.txt that
-// guards the lines adding the tests and is not off by default (its default
-// ON or a variable such as ${FMT_MASTER_PROJECT}, or CTest's BUILD_TESTING):
-// what turns the test build off. "" when the tests are not behind one.
-func cmakeTestSwitch(cmakeLists string) string {
+// guards the lines adding the tests, and whether it is on by default (its
+// default ON or a variable such as ${FMT_MASTER_PROJECT}, or CTest's
+// BUILD_TESTING). An option off by default comes first: the tests are off
+// and it is what turns them on (msgpack-c's MSGPACK_BUILD_TESTS beside
+// CTest's BUILD_TESTING); among the others the project's own before
+// CTest's. "" when the tests are not behind one.
+func cmakeTestSwitch(cmakeLists string) (string, bool) {
 	guards := CMakeTestGuards(cmakeLists)
 	declared := map[string]string{} // upper-case name → default
 	for _, re := range optionDeclRe {
@@ -145,17 +151,39 @@ func cmakeTestSwitch(cmakeLists string) string {
 			}
 		}
 	}
-	best := ""
+	best, bestOn, prefix := "", false, CMakeProjectPrefix(cmakeLists)
 	for g, w := range guards {
 		def, ok := declared[g]
-		if !ok || def == "OFF" || def == "FALSE" || def == "0" || !HasTestWord(w) || NotTheTests.MatchString(g) {
+		// the project's own name may hold such a word (google/benchmark's
+		// BENCHMARK_ENABLE_TESTING)
+		if !ok || !HasTestWord(w) || NotTheTests.MatchString(strings.TrimPrefix(g, prefix)) || negatedRe.MatchString(g) {
 			continue
 		}
-		if best == "" || g != "BUILD_TESTING" && (best == "BUILD_TESTING" || w < best) {
-			best = w // the project's own option before CTest's
+		on := def != "OFF" && def != "FALSE" && def != "0"
+		switch {
+		case best == "",
+			bestOn && !on,
+			on == bestOn && g != "BUILD_TESTING" && (strings.ToUpper(best) == "BUILD_TESTING" || w < best):
+			best, bestOn = w, on
 		}
 	}
-	return best
+	return best, bestOn
+}
+
+// negatedRe is an option that turns the tests off when on.
+var negatedRe = regexp.MustCompile(`(^|_)(DISABLE|NO|SKIP|WITHOUT)(_|$)`)
+
+// projectNameRe is the project() name, the usual prefix of its options.
+var projectNameRe = regexp.MustCompile(`(?im)^\s*project\s*\(\s*([\w.+-]+)`)
+
+// CMakeProjectPrefix is the project's name as its options start, upper case
+// with a trailing _ (BENCHMARK_); "" without a project().
+func CMakeProjectPrefix(cmakeLists string) string {
+	m := projectNameRe.FindStringSubmatch(cmakeLists)
+	if m == nil {
+		return ""
+	}
+	return strings.ToUpper(strings.NewReplacer("-", "_", ".", "_", "+", "X").Replace(m[1])) + "_"
 }
 
 // compiledExts are the extensions of C/C++ translation units.

@@ -26,6 +26,15 @@ func TestHeavyTestsAreBuiltByTheTestableLevel(t *testing.T) {
 		t.Errorf("Layout.TestBuild = %q, want %q", got, want)
 	}
 
+	// off by default: the build section is as before, the Testable
+	// commands turn the tests on (no repair, no second setup)
+	files["CMakeLists.txt"] = strings.Replace(cmake, `"tests" ON`, `"tests" OFF`, 1)
+	plan = planFor(t, files)
+	if script := plan.File.Render(); strings.Contains(script, "-DGEO_BUILD_TESTS") || plan.Layout.TestBuild["cmake"] == "" {
+		t.Errorf("tests off by default: TestBuild %v and\n%s", plan.Layout.TestBuild, script)
+	}
+	files["CMakeLists.txt"] = cmake
+
 	files["src/geo2.c"] = "int geo2(void) { return 2; }\n" // the tests no longer outweigh the library
 	plan = planFor(t, files)
 	if script := plan.File.Render(); strings.Contains(script, "GEO_BUILD_TESTS") || plan.Layout.TestBuild != nil {

@@ -3,7 +3,10 @@ package bashfile
 import "testing"
 
 func TestCMakeTestSwitch(t *testing.T) {
-	for _, tt := range []struct{ name, cmake, want string }{
+	for _, tt := range []struct {
+		name, cmake, want string
+		on                bool
+	}{
 		{"default from a variable (fmt)", `option(FMT_FUZZ "Fuzz" OFF)
 option(FMT_TEST "Generate the test target." ${FMT_MASTER_PROJECT})
 if (FMT_TEST)
@@ -12,19 +15,19 @@ if (FMT_TEST)
 endif ()
 if (FMT_FUZZ)
   add_subdirectory(test/fuzzing)
-endif ()`, "FMT_TEST"},
+endif ()`, "FMT_TEST", true},
 		{"camel case, dependent option (nlohmann/json)", `cmake_dependent_option(JSON_BuildTests "Build the unit tests when BUILD_TESTING is enabled." ON "BUILD_TESTING;JSON_MainProject" OFF)
 if (JSON_BuildTests)
     include(CTest)
     enable_testing()
     add_subdirectory(tests)
-endif()`, "JSON_BuildTests"},
-		{"CTest's switch", "include(CTest)\nif(BUILD_TESTING)\n  add_subdirectory(tests)\nendif()", "BUILD_TESTING"},
+endif()`, "JSON_BuildTests", true},
+		{"CTest's switch", "include(CTest)\nif(BUILD_TESTING)\n  add_subdirectory(tests)\nendif()", "BUILD_TESTING", true},
 		{"the project's own before CTest's (libuv)", `include(CTest)
 option(LIBUV_BUILD_TESTS "Build the unit tests when BUILD_TESTING is enabled" ON)
 if(LIBUV_BUILD_TESTS AND BUILD_TESTING)
   add_test(NAME uv_test COMMAND uv_run_tests)
-endif()`, "LIBUV_BUILD_TESTS"},
+endif()`, "LIBUV_BUILD_TESTS", true},
 		{"a guard derived from an option (curl)", `option(BUILD_TESTING "Build tests" ON)
 if(BUILD_TESTING AND Perl_FOUND)
   set(CURL_BUILD_TESTING ON)
@@ -33,19 +36,30 @@ else()
 endif()
 if(CURL_BUILD_TESTING)
   add_subdirectory(tests)
-endif()`, "BUILD_TESTING"},
-		{"off by default: nothing to turn off (msgpack-c)", `option(MSGPACK_BUILD_TESTS "Build tests" OFF)
-if(MSGPACK_BUILD_TESTS)
+endif()`, "BUILD_TESTING", true},
+		{"off by default: the one that turns them on (msgpack-c)", `include(CTest)
+option(MSGPACK_BUILD_TESTS "Build tests" OFF)
+if(MSGPACK_BUILD_TESTS AND BUILD_TESTING)
   add_subdirectory(test)
-endif()`, ""},
-		{"tests not behind an option", "enable_testing()\nadd_subdirectory(tests)", ""},
+endif()`, "MSGPACK_BUILD_TESTS", false},
+		{"the project's name holds a word of another option (google/benchmark)", `project (benchmark VERSION 1.9.4 LANGUAGES CXX)
+option(BENCHMARK_ENABLE_TESTING "Enable testing of the benchmark library." ON)
+if (BENCHMARK_ENABLE_TESTING)
+  enable_testing()
+  add_subdirectory(test)
+endif()`, "BENCHMARK_ENABLE_TESTING", true},
+		{"an option that turns the tests off", `option(FOO_DISABLE_TESTS "no tests" OFF)
+if(NOT FOO_DISABLE_TESTS)
+  add_subdirectory(tests)
+endif()`, "", false},
+		{"tests not behind an option", "enable_testing()\nadd_subdirectory(tests)", "", false},
 		{"an option beside the tests", `option(FOO_BENCHMARKS "benchmarks" ON)
 if(FOO_BENCHMARKS)
   add_subdirectory(tests)
-endif()`, ""},
+endif()`, "", false},
 	} {
-		if got := cmakeTestSwitch(tt.cmake); got != tt.want {
-			t.Errorf("%s: cmakeTestSwitch = %q, want %q", tt.name, got, tt.want)
+		if got, on := cmakeTestSwitch(tt.cmake); got != tt.want || on != tt.on {
+			t.Errorf("%s: cmakeTestSwitch = %q %v, want %q %v", tt.name, got, on, tt.want, tt.on)
 		}
 	}
 }

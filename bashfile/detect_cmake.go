@@ -57,8 +57,10 @@ func (d cmakeDetector) Apply(ctx context.Context, p *planner) error {
 	// -DNDEBUG would switch off the assert()s the tests exercise.
 	configure, note := "cmake -S . -B "+dir, "configure out of tree (no build type: CMake's default, the project's own when it sets one)"
 	f, deps := testDepsTarget(p.repo.root)
-	if opt := p.repo.heavyTestSwitch(); opt != "" {
-		configure += " -D" + opt + "=OFF"
+	if opt, on := p.repo.heavyTestSwitch(); opt != "" {
+		if on {
+			configure += " -D" + opt + "=OFF"
+		}
 		note += "; the tests outnumber the project's own sources: the Testable commands build them (" + opt + "=ON)"
 		p.testsOff = testsOff{option: opt, deps: deps}
 		deps = ""
@@ -75,16 +77,16 @@ func (d cmakeDetector) Apply(ctx context.Context, p *planner) error {
 	return nil
 }
 
-// heavyTestSwitch is the test option the build section turns off: the
-// project's tests outweigh it and an option that is on by default guards
-// them (cmake_tests.go); "" otherwise.
-func (r *repo) heavyTestSwitch() string {
+// heavyTestSwitch is the test option the Testable commands turn on when
+// the project's tests outweigh it, and whether it is on by default (then
+// the build section turns it off; cmake_tests.go); "" otherwise.
+func (r *repo) heavyTestSwitch() (string, bool) {
 	if r.root == "" || !r.testsOutweigh() {
-		return ""
+		return "", false
 	}
 	b, err := os.ReadFile(filepath.Join(r.root, "CMakeLists.txt"))
 	if err != nil {
-		return ""
+		return "", false
 	}
 	return cmakeTestSwitch(string(b))
 }

@@ -304,7 +304,7 @@ type planner struct {
 	// noIndex: no Debian index was given; includes are not mapped (every
 	// libc header would be "unresolved").
 	noIndex bool
-	// testsOff is the CMake test option the build section turned off
+	// testsOff is the CMake test option the Testable commands turn on
 	// (cmake_tests.go), and the target the tests need beside ALL
 	testsOff testsOff
 }

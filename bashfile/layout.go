@@ -40,8 +40,8 @@ type Layout struct {
 	// in-tree build. Only the systems the script builds with are present.
 	BuildDirs map[string]string `json:"build_dirs"`
 	// TestBuild maps a build system to the command that builds the tests
-	// the script configured off (cmake_tests.go), run before the
-	// system's test commands; absent when the script builds them.
+	// the script configured off or left off (cmake_tests.go), run before
+	// the Testable commands; absent when the script builds them.
 	TestBuild map[string]string `json:"test_build,omitempty"`
 }
 

@@ -31,7 +31,7 @@ func (p *Pyramid) buildTestsFirst(layout bashfile.Layout) []Rewrite {
 		}
 		t := pre + " && " + c.Text
 		p.Commands[i].Text = t
-		p.Commands[i].Reason = c.Reason + "; the tests are built first (the Bash File configured them off: they outweigh the project)"
+		p.Commands[i].Reason = c.Reason + "; the tests are built first (the Bash File leaves them out of its build: they outweigh the project)"
 		out = append(out, Rewrite{From: c.Text, To: t})
 	}
 	return out

@@ -27,9 +27,6 @@ var testOptionRes = []*regexp.Regexp{
 	regexp.MustCompile(`(?is)\bcmake_dependent_option\s*\(\s*(\w+)\s+"[^"]*"\s+OFF\b`),
 }
 
-// projectNameRe is the project() name, the usual prefix of its options.
-var projectNameRe = regexp.MustCompile(`(?im)^\s*project\s*\(\s*([\w.+-]+)`)
-
 // plainTestOption is an option that names the tests and nothing else.
 var plainTestOption = regexp.MustCompile(`^(BUILD_|ENABLE_|WITH_)?(UNIT)?TESTS?(ING)?$`)
 
@@ -39,10 +36,7 @@ var plainTestOption = regexp.MustCompile(`^(BUILD_|ENABLE_|WITH_)?(UNIT)?TESTS?(
 // ENABLE_TESTING); not one that adds coverage, fuzzers or benchmarks;
 // "" when there is none.
 func testOption(cmakeLists string) string {
-	project := ""
-	if m := projectNameRe.FindStringSubmatch(cmakeLists); m != nil {
-		project = strings.ToUpper(strings.NewReplacer("-", "_", ".", "_", "+", "X").Replace(m[1])) + "_"
-	}
+	project := bashfile.CMakeProjectPrefix(cmakeLists)
 	guards := bashfile.CMakeTestGuards(cmakeLists)
 	best, bestScore := "", 0
 	for g, w := range guards {
