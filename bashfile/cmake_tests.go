@@ -235,3 +235,20 @@ func setOnUnder(cmakeLists, name string) []string {
 	})
 	return out
 }
+
+// CMakeTestSubset is a Testable command for when the whole test build does
+// not fit the run's time: it turns the tests on, builds the program of
+// the first test CTest lists in the build directory (CTestTestfile.cmake
+// names it by path before it is built; its file name is its target's) and
+// runs the tests that program runs. repoDir is the checkout's directory in
+// the sandbox, dir the build directory relative to it.
+func CMakeTestSubset(repoDir, dir, option string) string {
+	abs := path.Join(repoDir, dir) + "/"
+	find := `grep -rh --include=CTestTestfile.cmake`
+	name := `sed -E 's/^add_test\((\[=\[)?([^] ]+).*/\2/; s/[][\.*^$+?(){}|]/\\&/g'`
+	return "cmake " + dir + " -D" + option + "=ON" +
+		` && exe=$(` + find + ` -o '^add_test([^"]* "` + abs + `[^"]*"' ` + dir + ` | grep -o '"` + abs + `[^"]*"' | head -n 1 | tr -d '"')` +
+		` && names=$(` + find + ` -F "\"$exe\"" ` + dir + ` | ` + name + ` | paste -sd '|')` +
+		` && cmake --build ` + dir + ` --target "${exe##*/}" --parallel "$(nproc)"` +
+		` && ctest --test-dir ` + dir + ` --output-on-failure -R "^($names)\$"`
+}

@@ -43,6 +43,10 @@ type Layout struct {
 	// the script configured off or left off (cmake_tests.go), run before
 	// the Testable commands; absent when the script builds them.
 	TestBuild map[string]string `json:"test_build,omitempty"`
+	// TestSubset maps a build system to a Testable command that builds and
+	// runs one test program of those tests (cmake_tests.go): the proof
+	// left when the whole test build does not fit the run's time.
+	TestSubset map[string]string `json:"test_subset,omitempty"`
 }
 
 // LayoutOf is the layout of a Bash File that builds with the given stacks

@@ -154,6 +154,34 @@ func TestLongSuiteLeavesRunnableItsShare(t *testing.T) {
 	}
 }
 
+// A suite cut at its share before any test ran (its test build did not
+// fit) is not followed by other spellings of the whole suite, which fit
+// less; a part of it still runs, proves Testable, and the Runnable tier
+// gets its turn.
+func TestCutSuiteLeavesItsPartNotItsSpellings(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "ctest --test-dir build":
+			return fakeTimedOut, "[ 41%] Building CXX object tests/CMakeFiles/test-a.dir/src/unit-a.cpp.o\n"
+		case "ctest --test-dir build -R '^(test-a)$'":
+			return 0, "1/1 Test #1: test-a ...   Passed    0.20 sec\n\n100% tests passed, 0 tests failed out of 1\n"
+		case "./tool run example.cfg":
+			return 0, "done\n"
+		}
+		return 1, ""
+	}
+	p := pyr(300, documented("ctest --test-dir build", pyramid.Unit), documented("ctest --test-dir build -LE git_required", pyramid.Unit),
+		documented("ctest --test-dir build -R '^(test-a)$'", pyramid.Unit), documented("./tool run example.cfg", pyramid.Entry))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: repair.RulesBrain{}, MaxTime: time.Hour, CommandTimeout: 2 * time.Hour})
+	if rep.Level != pyramid.Runnable || rep.TestableEvidence != pyramid.EvidenceSubset {
+		t.Fatalf("level %s evidence %s (%s)", rep.Level, rep.TestableEvidence, rep.WhyNotHigher)
+	}
+	if slices.Contains(f.commandsRun(), "ctest --test-dir build -LE git_required") {
+		t.Errorf("another spelling of the cut suite ran: %v", f.commandsRun())
+	}
+}
+
 // A command that takes the sandbox down with it (the container's main
 // process killed) ends the run at the level proved so far, saying so,
 // instead of an engine error.

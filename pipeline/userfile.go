@@ -52,6 +52,7 @@ func layoutOfFile(f *bashfile.File) bashfile.Layout {
 			l.BuildDirs["cmake"] = path.Clean(cmakeBuildRe.FindStringSubmatch(c.Text)[1])
 			if opt := testsOffOption(c.Text); opt != "" {
 				l.TestBuild = map[string]string{"cmake": bashfile.CMakeTestBuild(l.BuildDirs["cmake"], opt, "")}
+				l.TestSubset = map[string]string{"cmake": bashfile.CMakeTestSubset(l.RepoDir, l.BuildDirs["cmake"], opt)}
 			}
 		case strings.Contains(c.Text, "meson") && l.BuildDirs["meson"] == "":
 			if d := mesonDir(c.Text); d != "" {

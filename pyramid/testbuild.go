@@ -1,6 +1,7 @@
 package pyramid
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/heragent/heragent/bashfile"
@@ -21,9 +22,16 @@ func (p *Pyramid) buildTestsFirst(layout bashfile.Layout) []Rewrite {
 		return nil
 	}
 	var out []Rewrite
+	first := -1
 	for i, c := range p.Commands {
-		if c.Level != Testable || strings.Contains(c.Text, tb) {
+		if c.Level != Testable {
 			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		if strings.Contains(c.Text, tb) || c.Text == layout.TestSubset["cmake"] {
+			continue // built first already; the subset builds its own
 		}
 		pre := tb
 		if c.Dir != "" && c.Dir != "." {
@@ -34,5 +42,21 @@ func (p *Pyramid) buildTestsFirst(layout bashfile.Layout) []Rewrite {
 		p.Commands[i].Reason = c.Reason + "; the tests are built first (the Bash File leaves them out of its build: they outweigh the project)"
 		out = append(out, Rewrite{From: c.Text, To: t})
 	}
+	p.addTestSubset(layout.TestSubset["cmake"], first)
 	return out
+}
+
+// addTestSubset puts the layout's test subset (one test program built
+// and run) after the level's first command: when the whole test build
+// is cut at its share of the run's time, the subset is what still proves
+// the tests build and pass, and the Runnable tier gets the rest (the
+// loop skips the other whole-suite commands after such a cut).
+func (p *Pyramid) addTestSubset(text string, after int) {
+	if text == "" || after < 0 || slices.ContainsFunc(p.Commands, func(c Command) bool { return c.Text == text }) {
+		return
+	}
+	c := Command{Text: text, Bucket: Unit, Level: Unit.Level(), Synth: true,
+		Reason: "builds and runs one test program of the suite: the proof left when the whole test build does not fit the run's time",
+		Why:    []Provenance{{Source: "convention", File: "CMakeLists.txt", Note: "tests listed by CTest in the build directory"}}}
+	p.Commands = slices.Insert(p.Commands, after+1, c)
 }

@@ -41,3 +41,24 @@ func TestTestableCommandsBuildTheTestsFirst(t *testing.T) {
 		t.Errorf("aligned twice: %q", p.Commands[1].Text)
 	}
 }
+
+// The layout's test subset follows the level's first command, once, and
+// counts as a part of the suite.
+func TestTestSubsetFollowsTheFirstTestableCommand(t *testing.T) {
+	layout := bashfile.LayoutOf([]string{"cmake"})
+	layout.TestBuild = map[string]string{"cmake": "cmake build -DX=ON && cmake --build build"}
+	sub := bashfile.CMakeTestSubset("/repo", "build", "X")
+	layout.TestSubset = map[string]string{"cmake": sub}
+	p := &Pyramid{}
+	p.Add(Command{Text: "cmake --build build", Bucket: Build})
+	p.Add(Command{Text: "ctest --test-dir build", Bucket: Unit})
+	p.Add(Command{Text: "ctest --test-dir build -LE net", Bucket: Unit})
+	p.Align(layout, false)
+	p.Align(layout, false)
+	if len(p.Commands) != 4 || p.Commands[2].Text != sub || p.Commands[2].Level != Testable || !p.Commands[2].Synth {
+		t.Fatalf("commands %+v", p.Commands)
+	}
+	if !Narrow(p.Commands[2]) || Narrow(p.Commands[1]) {
+		t.Errorf("the subset is a part of the suite, the first command the whole: %v %v", Narrow(p.Commands[2]), Narrow(p.Commands[1]))
+	}
+}
