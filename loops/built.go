@@ -69,7 +69,11 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 		}
 	}
 	probes := pyramid.BuiltProbes(bins, name, r.fixture)
-	if len(libs) > 0 {
+	// A header-only library (nlohmann/json, magic_enum, cxxopts) builds
+	// nothing: its example programs, compiled against its headers, are
+	// its real use as a library's are.
+	headerOnly := len(bins) == 0 && len(libs) == 0
+	if len(libs) > 0 || headerOnly {
 		if !r.readHeaders { // the checkout does not change: read its headers and examples once
 			r.versionFuncs, r.readHeaders = pyramid.VersionFuncs(os.DirFS(r.o.Repo), name), true
 			r.examples = pyramid.ExamplePrograms(os.DirFS(r.o.Repo))
@@ -84,7 +88,7 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 			}
 		}
 	}
-	if len(libs) > 0 && len(r.examples) > 0 {
+	if (len(libs) > 0 || headerOnly) && len(r.examples) > 0 {
 		// The library's example programs come after the built programs'
 		// own probes, before any last resort.
 		i := slices.IndexFunc(probes, pyramid.Command.LastResort)
