@@ -231,6 +231,11 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 	case res.share > 0 && pyramid.CutShort(res.TimedOut, res.Counts):
 		res.noRepair = fmt.Sprintf("stopped at its share of the run's time (%s, two thirds of what was left) after %d tests passed: a longer limit does not fit the run; the part that ran is the evidence and the Runnable tier gets the rest",
 			res.share.Round(time.Second), res.Counts.Passed)
+	case res.share > 0 && res.TimedOut && !res.Idle:
+		// the share bound it, not the command's limit: a longer limit
+		// (the timeout rule's retry) gives it no more time in this run
+		res.noRepair = fmt.Sprintf("stopped at its share of the run's time (%s, two thirds of what was left) before its tests reported: a longer limit does not fit the run; a part of the suite and the Runnable tier get the rest",
+			res.share.Round(time.Second))
 	case res.TimedOut && c.TTY && c.Level == pyramid.Runnable:
 		res.noRepair = "on a pseudo-terminal it was still running after the keys a user quits with: it waits for a user at the keyboard (an interactive program)"
 	case res.TimedOut && !res.Idle && boundedUse(c):

@@ -180,6 +180,10 @@ func TestCutSuiteLeavesItsPartNotItsSpellings(t *testing.T) {
 	if slices.Contains(f.commandsRun(), "ctest --test-dir build -LE git_required") {
 		t.Errorf("another spelling of the cut suite ran: %v", f.commandsRun())
 	}
+	// the share bound it: no retry with a longer limit (a second setup)
+	if n := len(slices.DeleteFunc(f.commandsRun(), func(c string) bool { return c != "ctest --test-dir build" })); n != 1 || len(rep.Setup) != 1 {
+		t.Errorf("the cut suite ran %d times in %d setups: %v", n, len(rep.Setup), f.commandsRun())
+	}
 }
 
 // A command that takes the sandbox down with it (the container's main
