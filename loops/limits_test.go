@@ -281,3 +281,11 @@ func TestInteractiveProgramIsNotGivenATerminalPerUse(t *testing.T) {
 		t.Errorf("the terminal run's limit: %s, want %s", got, ttyTimeout)
 	}
 }
+
+// A Testable ctest stops a silent test before the idle limit would end
+// the whole suite (pyramid.CTestTimeout).
+func TestCTestTimeoutIsUnderTheIdleLimit(t *testing.T) {
+	if time.Duration(pyramid.CTestTimeout)*time.Second >= idleTimeout {
+		t.Fatalf("pyramid.CTestTimeout %ds is not under the idle limit %s", pyramid.CTestTimeout, idleTimeout)
+	}
+}

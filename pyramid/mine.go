@@ -117,6 +117,11 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		return nil, err
 	}
 	all = append(all, sm...)
+	for i, c := range all {
+		if c.Bucket.Level() == Testable {
+			all[i].Text = boundCTest(c.Text)
+		}
+	}
 	for _, g := range o.Goals {
 		all = append(all, Command{Text: g, Bucket: Integration, Level: Runnable, Reason: "user goal: reached when it exits 0 and its output shows every expected landmark",
 			Why: []Provenance{{Source: "user"}}, Expect: exp})

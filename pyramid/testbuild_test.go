@@ -55,7 +55,7 @@ func TestTestSubsetFollowsTheFirstTestableCommand(t *testing.T) {
 	p.Add(Command{Text: "ctest --test-dir build -LE net", Bucket: Unit})
 	p.Align(layout, false)
 	p.Align(layout, false)
-	if len(p.Commands) != 4 || p.Commands[2].Text != sub || p.Commands[2].Level != Testable || !p.Commands[2].Synth {
+	if len(p.Commands) != 4 || p.Commands[2].Text != boundCTest(sub) || p.Commands[2].Level != Testable || !p.Commands[2].Synth {
 		t.Fatalf("commands %+v", p.Commands)
 	}
 	if !Narrow(p.Commands[2]) || Narrow(p.Commands[1]) {
