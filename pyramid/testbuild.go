@@ -24,8 +24,8 @@ func (p *Pyramid) buildTestsFirst(layout bashfile.Layout) []Rewrite {
 	var out []Rewrite
 	first := -1
 	for i, c := range p.Commands {
-		if c.Level != Testable {
-			continue
+		if c.Level != Testable || c.Bucket == Smoke {
+			continue // a smoke probe (a program's --version) needs no test built
 		}
 		if first < 0 {
 			first = i

@@ -19,6 +19,7 @@ func TestTestableCommandsBuildTheTestsFirst(t *testing.T) {
 	p.Add(Command{Text: "ctest -C Debug", Dir: "build", Bucket: Unit})
 	p.Add(Command{Text: "python -m pytest -q", Bucket: Unit})
 	p.Add(Command{Text: "./build/fmt-tool x", Bucket: Entry})
+	p.Add(Command{Text: "./build/fmt-tool --version", Bucket: Smoke})
 	_, rewritten := p.Align(layout, false)
 	want := []string{
 		"cmake --build build",
@@ -26,6 +27,7 @@ func TestTestableCommandsBuildTheTestsFirst(t *testing.T) {
 		"(cd /repo && " + tb + ") && ctest -C Debug",
 		tb + " && python -m pytest -q",
 		"./build/fmt-tool x",
+		"./build/fmt-tool --version",
 	}
 	for i, w := range want {
 		if p.Commands[i].Text != w {
