@@ -50,6 +50,9 @@ func (d cmakeDetector) Apply(ctx context.Context, p *planner) error {
 	if err := p.cSystemDeps(ctx, d.Name()); err != nil {
 		return err
 	}
+	if err := p.fillAbsentSubmodules(d.Name()); err != nil {
+		return err
+	}
 	dir := buildDirs[d.Name()]
 	// No build type: CMake's default, what a careful human and most CI
 	// run, with the project's own default when it sets one. Release's -O3

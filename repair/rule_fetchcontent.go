@@ -109,7 +109,7 @@ func (r fetchContent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " " + flag + text[at:], Why: w}
 	}
 	upper := strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(decl.name))
-	if src, ok := submoduleSources[strings.ToLower(decl.name)]; ok {
+	if src, ok := bashfile.SubmoduleSources[strings.ToLower(decl.name)]; ok {
 		// the project's own download (not FetchContent) takes a path to
 		// the sources instead: set(GOOGLETEST_PATH … CACHE PATH …)
 		if v := sourcePathVar(ctx, d, upper); v != "" && !strings.Contains(text, "-D"+v+"=") {
@@ -118,7 +118,7 @@ func (r fetchContent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 				configure("-D"+v+"="+src[1])), true
 		}
 	}
-	if src, ok := submoduleSources[strings.ToLower(decl.name)]; ok && !strings.Contains(text, "FETCHCONTENT_SOURCE_DIR_"+upper) {
+	if src, ok := bashfile.SubmoduleSources[strings.ToLower(decl.name)]; ok && !strings.Contains(text, "FETCHCONTENT_SOURCE_DIR_"+upper) {
 		return edit(d, reason+"; Debian's "+src[0]+" ships its sources: FetchContent uses them",
 			bashfile.Edit{Op: bashfile.OpAddPackages, Section: bashfile.Runtimes, Packages: []string{src[0]}, Why: w},
 			configure("-DFETCHCONTENT_SOURCE_DIR_"+upper+"="+src[1])), true

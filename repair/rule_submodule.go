@@ -107,7 +107,7 @@ var missingPathRe = regexp.MustCompile(`No such file or directory: '` + bashfile
 // of the checkout lies in, or "": tests that read a submodule's data
 // (tomlkit's tests/toml-test) fail this way when it was not fetched.
 func submoduleOfPath(gitmodules, p string) string {
-	for _, m := range gitmodulePathRe.FindAllStringSubmatch(gitmodules, -1) {
+	for _, m := range bashfile.GitmodulePathRe.FindAllStringSubmatch(gitmodules, -1) {
 		if sub := strings.TrimSuffix(m[1], "/"); p == sub || strings.HasPrefix(p, sub+"/") {
 			return sub
 		}
@@ -121,16 +121,14 @@ func submoduleOfPath(gitmodules, p string) string {
 // there builds no tests without it, and says nothing (rapidjson's
 // thirdparty/gtest through find_package(GTestSrc)).
 func absentSourceSubmodule(ctx *Context) string {
-	for _, m := range gitmodulePathRe.FindAllStringSubmatch(ctx.readRepo(".gitmodules"), -1) {
+	for _, m := range bashfile.GitmodulePathRe.FindAllStringSubmatch(ctx.readRepo(".gitmodules"), -1) {
 		sub := strings.TrimSuffix(m[1], "/")
-		if _, ok := submoduleSources[strings.ToLower(path.Base(sub))]; ok && ctx.readRepo(sub+"/CMakeLists.txt") == "" {
+		if _, ok := bashfile.SubmoduleSources[strings.ToLower(path.Base(sub))]; ok && ctx.readRepo(sub+"/CMakeLists.txt") == "" {
 			return sub
 		}
 	}
 	return ""
 }
-
-var gitmodulePathRe = regexp.MustCompile(`(?m)^\s*path\s*=\s*(\S+)`)
 
 // submoduleInit fetches every submodule; safe.directory because the
 // repository copy is owned by another user than the one running git.
@@ -165,14 +163,6 @@ func (r missingSubmodule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Base, Command: submoduleInit, Why: w}), true
 }
 
-// submoduleSources are vendored projects whose sources a Debian package
-// ships for building in-tree (the purpose of /usr/src/googletest): a
-// missing submodule of that name is filled from it.
-var submoduleSources = map[string][2]string{ // name → package, source directory
-	"googletest": {"googletest", "/usr/src/googletest"},
-	"gtest":      {"googletest", "/usr/src/googletest"},
-}
-
 // without answers a submodule that cannot be fetched: fill it from the
 // Debian package that ships its sources; else build without it by turning
 // off the project's CMake option that guards its add_subdirectory (a
@@ -189,10 +179,10 @@ func (r missingSubmodule) without(d Diagnosis, ctx *Context, reason string) Prop
 // instead is what takes a submodule's place, or the record of why none.
 func (r missingSubmodule) instead(d Diagnosis, ctx *Context, reason string) Proposal {
 	w := why(r, d)
-	if src, ok := submoduleSources[strings.ToLower(path.Base(d.Subject))]; ok {
+	if src, ok := bashfile.SubmoduleSources[strings.ToLower(path.Base(d.Subject))]; ok {
 		return edit(d, reason+"; Debian's "+src[0]+" ships its sources: they take its place",
 			bashfile.Edit{Op: bashfile.OpAddPackages, Section: bashfile.Base, Packages: []string{src[0]}, Why: w},
-			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: fmt.Sprintf("[ -e %s/CMakeLists.txt ] || { rm -rf %s && cp -r %s %s; }", d.Subject, d.Subject, src[1], d.Subject), Why: w})
+			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: bashfile.SubmoduleFill(d.Subject, src[1]), Why: w})
 	}
 	if opt := guardOption(ctx.readRepo("CMakeLists.txt"), d.Subject); opt != "" {
 		i, text := ctx.find(bashfile.Build, func(t string) bool { return cmakeConfigureAt(t) >= 0 })
