@@ -61,7 +61,6 @@ func (p *Pyramid) Align(layout bashfile.Layout, rootMakefile bool) (dropped []Co
 		if makeIsOther && rootMakefile {
 			p.Commands = makeAfterCMake(p.Commands)
 		}
-		rewritten = append(rewritten, p.buildTestsFirst(layout)...)
 	}
 	p.Commands = slices.DeleteFunc(p.Commands, func(c Command) bool {
 		sys := buildSystemOf(c.Text)
@@ -71,6 +70,9 @@ func (p *Pyramid) Align(layout bashfile.Layout, rootMakefile bool) (dropped []Co
 		dropped = append(dropped, c)
 		return true
 	})
+	// after the drop: a test build before another build system's command
+	// would hide that system from buildSystemOf
+	rewritten = append(rewritten, p.buildTestsFirst(layout)...)
 	return dropped, rewritten
 }
 

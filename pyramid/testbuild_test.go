@@ -18,6 +18,7 @@ func TestTestableCommandsBuildTheTestsFirst(t *testing.T) {
 	p.Add(Command{Text: "ctest", Bucket: Unit})
 	p.Add(Command{Text: "ctest -C Debug", Dir: "build", Bucket: Unit})
 	p.Add(Command{Text: "python -m pytest -q", Bucket: Unit})
+	p.Add(Command{Text: "meson test -C build", Bucket: Unit}) // another build system's: dropped, not built for
 	p.Add(Command{Text: "./build/fmt-tool x", Bucket: Entry})
 	p.Add(Command{Text: "./build/fmt-tool --version", Bucket: Smoke})
 	_, rewritten := p.Align(layout, false)
