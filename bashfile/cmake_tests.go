@@ -144,12 +144,14 @@ func cmakeTestSwitch(cmakeLists string) (string, bool) {
 	if includeCTestRe.MatchString(cmakeLists) && declared["BUILD_TESTING"] == "" {
 		declared["BUILD_TESTING"] = "ON"
 	}
+	var derived []string // the options a guard the project sets is set from
 	for g := range guards {
 		if _, ok := declared[g]; !ok {
-			for _, w := range setOnUnder(cmakeLists, g) {
-				guards[strings.ToUpper(w)] = w
-			}
+			derived = append(derived, setOnUnder(cmakeLists, g)...)
 		}
+	}
+	for _, w := range derived {
+		guards[strings.ToUpper(w)] = w
 	}
 	best, bestOn, prefix := "", false, CMakeProjectPrefix(cmakeLists)
 	for g, w := range guards {

@@ -21,6 +21,7 @@ func (p *Pyramid) buildTestsFirst(layout bashfile.Layout) []Rewrite {
 	if tb == "" {
 		return nil
 	}
+	sub := boundCTest(layout.TestSubset["cmake"])
 	var out []Rewrite
 	first := -1
 	for i, c := range p.Commands {
@@ -30,7 +31,7 @@ func (p *Pyramid) buildTestsFirst(layout bashfile.Layout) []Rewrite {
 		if first < 0 {
 			first = i
 		}
-		if strings.Contains(c.Text, tb) || c.Text == boundCTest(layout.TestSubset["cmake"]) {
+		if strings.Contains(c.Text, tb) || c.Text == sub {
 			continue // built first already; the subset builds its own
 		}
 		pre := tb
@@ -42,7 +43,7 @@ func (p *Pyramid) buildTestsFirst(layout bashfile.Layout) []Rewrite {
 		p.Commands[i].Reason = c.Reason + "; the tests are built first (the Bash File leaves them out of its build: they outweigh the project)"
 		out = append(out, Rewrite{From: c.Text, To: t})
 	}
-	p.addTestSubset(layout.TestSubset["cmake"], first)
+	p.addTestSubset(sub, first)
 	return out
 }
 
@@ -52,10 +53,10 @@ func (p *Pyramid) buildTestsFirst(layout bashfile.Layout) []Rewrite {
 // the tests build and pass, and the Runnable tier gets the rest (the
 // loop skips the other whole-suite commands after such a cut).
 func (p *Pyramid) addTestSubset(text string, after int) {
-	if text == "" || after < 0 || slices.ContainsFunc(p.Commands, func(c Command) bool { return c.Text == boundCTest(text) }) {
+	if text == "" || after < 0 || slices.ContainsFunc(p.Commands, func(c Command) bool { return c.Text == text }) {
 		return
 	}
-	c := Command{Text: boundCTest(text), Bucket: Unit, Level: Unit.Level(), Synth: true,
+	c := Command{Text: text, Bucket: Unit, Level: Unit.Level(), Synth: true,
 		Reason: "builds and runs one test program of the suite: the proof left when the whole test build does not fit the run's time",
 		Why:    []Provenance{{Source: "convention", File: "CMakeLists.txt", Note: "tests listed by CTest in the build directory"}}}
 	p.Commands = slices.Insert(p.Commands, after+1, c)
