@@ -20,7 +20,8 @@ func minePython(ctx context.Context, e *env) ([]Command, error) {
 		return nil, err
 	}
 	var pytestWhy *Provenance
-	testDir := ""
+	var testFiles []string
+	packages := map[string]bool{} // directories with an __init__.py
 	var tox, nox string
 	for _, f := range files {
 		base := path.Base(f.Path)
@@ -34,12 +35,16 @@ func minePython(ctx context.Context, e *env) ([]Command, error) {
 		case f.Path == "noxfile.py":
 			nox = f.Path
 		}
-		if f.Kind == "test" && f.Language == "Python" && testDir == "" && strings.HasPrefix(base, "test") {
+		if base == "__init__.py" {
+			packages[path.Dir(f.Path)] = true
+		}
+		if f.Kind == "test" && f.Language == "Python" && strings.HasPrefix(base, "test") {
 			if src, err := e.ix.ReadFile(ctx, f.Path, 0, 0, true); err == nil && (strings.Contains(src, "unittest") || strings.Contains(src, "def test")) {
-				testDir = path.Dir(f.Path)
+				testFiles = append(testFiles, f.Path)
 			}
 		}
 	}
+	testDir := unittestDir(testFiles, packages)
 	if pytestWhy == nil {
 		// the tests import pytest (its fixtures, raises, marks): they are
 		// pytest tests whatever the manifests declare
@@ -80,4 +85,47 @@ func minePython(ctx context.Context, e *env) ([]Command, error) {
 		out = append(out, Command{Text: "nox", Bucket: Unit, Reason: "runs the nox sessions", Why: []Provenance{{Source: "nox", File: nox}}})
 	}
 	return out, nil
+}
+
+// unittestDir is where unittest discovery starts: the directory holding
+// most of the test files, each counted at its shallowest test-named
+// directory (tests/, test/, testing/) that discovery reaches it from —
+// through packages only (Python-Markdown's tests/test_syntax/inline) —
+// else at its own directory (PyYAML's tests/lib, no __init__.py); fewer
+// parts then the name break ties. A
+// lone test-named module beside the package's code (Python-Markdown's
+// markdown/test_tools.py) or an example's test.py (micropython's
+// examples/natmod/features2) does not outweigh the suite's directory.
+func unittestDir(files []string, packages map[string]bool) string {
+	count := map[string]int{}
+	for _, f := range files {
+		count[unittestRoot(f, packages)]++
+	}
+	best := ""
+	for d, n := range count {
+		if best == "" || n > count[best] || n == count[best] && (strings.Count(d, "/") < strings.Count(best, "/") || strings.Count(d, "/") == strings.Count(best, "/") && d < best) {
+			best = d
+		}
+	}
+	return best
+}
+
+// unittestRoot is a test file's shallowest test-named directory whose
+// subdirectories down to the file are packages, else its own directory.
+func unittestRoot(file string, packages map[string]bool) string {
+	dir := path.Dir(file)
+	parts := strings.Split(dir, "/")
+	for i, p := range parts {
+		if p != "test" && p != "tests" && p != "testing" {
+			continue
+		}
+		reached := true
+		for j := i + 2; j <= len(parts); j++ {
+			reached = reached && packages[strings.Join(parts[:j], "/")]
+		}
+		if reached {
+			return strings.Join(parts[:i+1], "/")
+		}
+	}
+	return dir
 }
