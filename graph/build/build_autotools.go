@@ -72,7 +72,16 @@ func parseAutoconf(_ string, src []byte, f *fileFacts) error {
 			if c.name == "PKG_CHECK_MODULES" && len(a) > 1 {
 				mods = a[1]
 			}
-			optional := (c.name == "PKG_CHECK_MODULES" && len(a) > 3 && a[3] != "") || c.name == "PKG_CHECK_EXISTS"
+			// PKG_CHECK_MODULES fails configure without a not-found
+			// branch, PKG_CHECK_EXISTS does nothing; either fails when
+			// that branch is an error (openvpn's libnl-genl-3.0)
+			notFound, optional := 3, false
+			if c.name == "PKG_CHECK_EXISTS" {
+				notFound, optional = 2, true
+			}
+			if len(a) > notFound && a[notFound] != "" {
+				optional = !strings.Contains(a[notFound], "AC_MSG_ERROR")
+			}
 			for _, m := range joinPkgConfigConstraints(strings.Fields(mods)) {
 				name, cons := splitPkgConfig(m)
 				f.deps = append(f.deps, dependency{ecosystem: "pkg-config", name: name, constraint: cons, scope: "build", line: c.line, required: !optional})
