@@ -152,7 +152,7 @@ func (p *planner) includeDeps(ctx context.Context, source string, unresolved *[]
 	}
 	var suffixOnly []string
 	for _, u := range incs {
-		if !u.System {
+		if !u.System && !debindex.HeaderOverridden(u.Header) { // "Python.h" is a system header too
 			continue
 		}
 		at, ok := firstIncluder(u.Includers)

@@ -123,6 +123,12 @@ func TestBest(t *testing.T) {
 	if c, ok := Best(ix.Header("glib.h")); !ok || c.Key != "glib-2.0/glib.h" || c.Via != ViaSuffix {
 		t.Errorf("Best(glib.h) = %+v, %v", c, ok)
 	}
+	// CPython's header is in a versioned directory python3-config names
+	for _, h := range []string{"Python.h", `"Python.h"`} {
+		if c, ok := Best(ix.Header(h)); !ok || c.Package != "python3-dev" || c.Via != ViaOverride || !HeaderOverridden(h) {
+			t.Errorf("Best(%s) = %+v, %v", h, c, ok)
+		}
+	}
 	if _, ok := Best(ix.Header("nosuch.h")); ok {
 		t.Error("Best of no candidates reported ok")
 	}

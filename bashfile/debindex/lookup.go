@@ -45,6 +45,15 @@ func (ix *Index) Header(name string) []Candidate {
 	if key == "" {
 		return nil
 	}
+	if o := headerOverrides[key]; o != nil {
+		return dedupe(append(ix.overridden(o, key), ix.contentsHeader(key)...))
+	}
+	return ix.contentsHeader(key)
+}
+
+// contentsHeader finds a header in Contents: the exact path, else a
+// suffix under another include directory.
+func (ix *Index) contentsHeader(key string) []Candidate {
 	if c := ix.lookup(KindHeader, key); len(c) > 0 {
 		return c
 	}

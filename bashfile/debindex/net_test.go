@@ -78,7 +78,7 @@ func TestNetRealMirror(t *testing.T) {
 		{KindHeader, "openssl/ssl.h", "libssl-dev"},
 		{KindHeader, "curl/curl.h", "libcurl4-openssl-dev"},
 		{KindHeader, "glib.h", "libglib2.0-dev"},
-		{KindHeader, "Python.h", "libpython3.11-dev"},
+		{KindHeader, "Python.h", "python3-dev"},
 		{KindHeader, "ffi.h", "libffi-dev"},
 		{KindHeader, "boost/asio.hpp", "libboost1.74-dev"}, // the default version, via libboost-dev
 		{KindHeader, "jpeglib.h", "libjpeg62-turbo-dev"},
@@ -129,7 +129,7 @@ func TestNetOverridesExist(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range []map[string][]string{cmakeFindModules, pypiOverrides, executableOverrides} {
+	for _, m := range []map[string][]string{cmakeFindModules, pypiOverrides, executableOverrides, headerOverrides} {
 		for key, pkgs := range m {
 			for _, p := range pkgs {
 				if !ix.HasPackage(p) {

@@ -1,5 +1,7 @@
 package debindex
 
+import "strings"
+
 // The override list: the only hand-written name → package mapping in this
 // package. Everything here is something Debian's Contents files cannot
 // express; everything else is derived from Contents. Keys are lower case
@@ -111,4 +113,21 @@ var executableOverrides = map[string][]string{
 	"vi":     {"vim-tiny"},
 	"editor": {"vim-tiny"},
 	"pager":  {"less"},
+}
+
+// headerOverrides maps headers Debian ships only under a versioned
+// directory the build finds through the interpreter's own configuration
+// (python3-config, sysconfig), not through the compiler's default search
+// path, to the unversioned package of the default version: Contents says
+// python3.11/Python.h in libpython3.11-dev, which a suffix match finds but
+// may not install.
+var headerOverrides = map[string][]string{
+	"Python.h": {"python3-dev"},
+}
+
+// HeaderOverridden reports whether the header has an override entry: a
+// system header that projects also include with quotes ("Python.h").
+func HeaderOverridden(name string) bool {
+	_, ok := headerOverrides[strings.Trim(strings.TrimSpace(name), "<>\"")]
+	return ok
 }
