@@ -9,7 +9,7 @@ type gradleDetector struct{}
 func (gradleDetector) Name() string { return "gradle" }
 
 func (gradleDetector) Detect(r *repo) bool {
-	return r.stacks["gradle"] || r.has("build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts")
+	return (r.stacks["gradle"] || r.has("build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts")) && r.android() == ""
 }
 
 func (d gradleDetector) Apply(ctx context.Context, p *planner) error {

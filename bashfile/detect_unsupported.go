@@ -55,6 +55,9 @@ func unsupported(r *repo) []string {
 			out = append(out, u.name+": "+found+" found; not supported, no commands generated for it")
 		}
 	}
+	if f := r.android(); f != "" {
+		out = append(out, "android: "+f+" applies the Android Gradle plugin, which needs the Android SDK (not available here); no commands generated for it")
+	}
 	return out
 }
 
