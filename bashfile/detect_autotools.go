@@ -16,19 +16,6 @@ func (autotoolsDetector) Detect(r *repo) bool {
 	return r.stacks["autotools"] || r.has("configure") && r.has("Makefile.in", "Makefile.am")
 }
 
-// autoconfMacroPackages: macros in configure.ac whose definitions
-// autoreconf needs from a package beyond autoconf/automake/libtool.
-var autoconfMacroPackages = []struct{ macro, pkg string }{
-	{"PKG_CHECK_MODULES", "pkg-config"},
-	{"PKG_PROG_PKG_CONFIG", "pkg-config"},
-	{"AX_", "autoconf-archive"},
-	{"AM_GNU_GETTEXT", "autopoint"},
-	{"AM_ICONV", "gettext"},
-	{"GTK_DOC_CHECK", "gtk-doc-tools"},
-	{"IT_PROG_INTLTOOL", "intltool"},
-	{"AM_PATH_PYTHON", "python3"},
-}
-
 func (d autotoolsDetector) Apply(ctx context.Context, p *planner) error {
 	ac := p.repo.first("configure.ac", "configure.in")
 	if err := p.install(Base, ev(d.Name(), p.repo.first("configure.ac", "configure.in", "configure"), 0, "C/C++ compiler and make"), "build-essential"); err != nil {
@@ -43,12 +30,14 @@ func (d autotoolsDetector) Apply(ctx context.Context, p *planner) error {
 			return err
 		}
 		text, _ := p.ix.ReadFile(ctx, ac, 0, 0, true)
-		for _, m := range autoconfMacroPackages {
-			if line := lineOf(text, m.macro); line > 0 {
-				if err := p.install(Base, ev(d.Name(), ac, int64(line), m.macro+" needs "+m.pkg), m.pkg); err != nil {
-					return err
-				}
+		pkgs, lines, macros := configureMacroPackages(text)
+		for _, pkg := range pkgs {
+			if err := p.install(Base, ev(d.Name(), ac, int64(lines[pkg]), macros[pkg]+" needs "+pkg), pkg); err != nil {
+				return err
 			}
+		}
+		if err := d.automakeTools(ctx, p); err != nil {
+			return err
 		}
 	}
 	if err := p.cSystemDeps(ctx, d.Name()); err != nil {

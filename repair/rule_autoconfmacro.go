@@ -2,8 +2,8 @@ package repair
 
 import (
 	"fmt"
+	"github.com/heragent/heragent/bashfile"
 	"regexp"
-	"strings"
 )
 
 // autoconfMacro: autoreconf stops at a macro no installed aclocal file
@@ -20,17 +20,6 @@ var autoconfMacroMatches = []match{
 	{UndefinedMacro, regexp.MustCompile(`\b((?:PKG|LT|AX|AM|GTK_DOC)_[A-Z0-9_]+)\(?[^\n]*: command not found`)},
 }
 
-// macroPackages maps macro prefixes (longest first) to the Debian
-// packages shipping their aclocal files.
-var macroPackages = []struct{ prefix, pkg string }{
-	{"AM_GNU_GETTEXT", "autopoint"}, {"AM_ICONV", "gettext"}, {"AM_NLS", "gettext"}, {"AM_PATH_GLIB", "libglib2.0-dev"},
-	// libltdl's ltdl.m4, not libtool.m4 (libffi's LT_SYS_SYMBOL_USCORE)
-	{"LTDL_", "libltdl-dev"}, {"LT_SYS_SYMBOL_USCORE", "libltdl-dev"}, {"LT_LIB_DLLOAD", "libltdl-dev"}, {"LT_SYS_DL", "libltdl-dev"},
-	{"LT_SYS_MODULE", "libltdl-dev"}, {"LT_FUNC_DLSYM", "libltdl-dev"}, {"LT_CONFIG_LTDL", "libltdl-dev"},
-	{"AC_PROG_LIBTOOL", "libtool"}, {"AC_LIBTOOL", "libtool"}, {"LT_", "libtool"}, {"PKG_", "pkgconf"},
-	{"AX_", "autoconf-archive"}, {"GTK_DOC", "gtk-doc-tools"}, {"AM_", "automake"},
-}
-
 func (autoconfMacro) Name() string { return "autoconf-macro" }
 
 func (autoconfMacro) Diagnose(f Failure) []Diagnosis {
@@ -42,10 +31,8 @@ func (r autoconfMacro) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != UndefinedMacro {
 		return Proposal{}, false
 	}
-	for _, m := range macroPackages {
-		if strings.HasPrefix(d.Subject, m.prefix) {
-			return addPackage(r, d, ctx, []string{m.pkg}), true
-		}
+	if pkg := bashfile.AutoconfMacroPackage(d.Subject); pkg != "" {
+		return addPackage(r, d, ctx, []string{pkg}), true
 	}
 	return none(d, fmt.Sprintf("no Debian package is known to ship the autoconf macro %s", d.Subject)), true
 }
