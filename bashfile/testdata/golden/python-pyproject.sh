@@ -136,6 +136,21 @@ for line in cfg.get("options.entry_points", "console_scripts", fallback="").spli
     if "=" in line:
         k, v = line.split("=", 1)
         scripts.setdefault(k.strip(), v.strip())
+# Other entry point groups: plugin registries the package looks itself up in
+# (Python-Markdown finds its extensions by name in markdown.extensions).
+groups = {g: dict(eps) for g, eps in (proj.get("entry-points") or {}).items() if isinstance(eps, dict)}
+for g, eps in (poetry.get("plugins") or {}).items():
+    if isinstance(eps, dict):
+        groups.setdefault(g, dict(eps))
+if proj.get("gui-scripts"):
+    groups["gui_scripts"] = dict(proj["gui-scripts"])
+if cfg.has_section("options.entry_points"):
+    for g, text in cfg.items("options.entry_points"):
+        if g != "console_scripts":
+            for line in text.splitlines():
+                if "=" in line:
+                    k, v = line.split("=", 1)
+                    groups.setdefault(g, {}).setdefault(k.strip(), v.strip())
 setup = read("setup.py")
 m = re.search(r"\bname\s*=\s*['\"]([\w.-]+)['\"]", setup)
 name = name or (m and m.group(1))
@@ -171,7 +186,9 @@ dist.mkdir(exist_ok=True)
 (dist / "INSTALLER").write_text("heragent\n")
 (dist / "RECORD").write_text("")
 if scripts:
-    (dist / "entry_points.txt").write_text("[console_scripts]\n" + "".join("%s = %s\n" % kv for kv in scripts.items()))
+    groups["console_scripts"] = scripts
+if groups:
+    (dist / "entry_points.txt").write_text("".join("[%s]\n" % g + "".join("%s = %s\n" % kv for kv in eps.items()) + "\n" for g, eps in groups.items()))
 for prog, target in scripts.items():
     mod, _, attr = target.partition(":")
     attr = attr.split("[")[0].strip()

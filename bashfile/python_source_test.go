@@ -1,0 +1,58 @@
+package bashfile
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The offline source install writes what an install gives: the console
+// scripts and every other entry point group, which plugin registries are
+// read from (Python-Markdown's extensions, found by name).
+func TestSourceInstallWritesEntryPoints(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3 on this host")
+	}
+	dir := t.TempDir()
+	repo, venv := filepath.Join(dir, "repo"), filepath.Join(dir, "venv")
+	files := map[string]string{
+		"pyproject.toml": "[project]\nname = \"mdx\"\nversion = \"1.2\"\nlicense = \"BSD-3-Clause\"\n[project.scripts]\nmdx = \"mdx.cli:main\"\n" +
+			"[project.entry-points.'mdx.extensions']\ntoc = \"mdx.toc:TocExtension\"\n",
+		"mdx/__init__.py": "",
+		"mdx/cli.py":      "def main():\n    print('mdx cli')\n",
+		"mdx/toc.py":      "class TocExtension:\n    pass\n",
+	}
+	for name, body := range files {
+		p := filepath.Join(repo, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out, err := exec.Command(py, "-m", "venv", "--without-pip", venv).CombinedOutput(); err != nil {
+		t.Skipf("python3 cannot make a venv here: %v: %s", err, out)
+	}
+	vpy := filepath.Join(venv, "bin", "python3")
+	cmd := exec.Command(vpy, "-", repo, "")
+	cmd.Stdin = strings.NewReader(pySourceInstallScript)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("source install: %v: %s", err, out)
+	}
+	check := "from importlib.metadata import entry_points, version\n" +
+		"print(version('mdx'), [e.load().__name__ for e in entry_points(group='mdx.extensions')], [e.name for e in entry_points(group='console_scripts') if e.name == 'mdx'])\n"
+	out, err := exec.Command(vpy, "-c", check).CombinedOutput()
+	if err != nil {
+		t.Fatalf("metadata: %v: %s", err, out)
+	}
+	if got, want := strings.TrimSpace(string(out)), "1.2 ['TocExtension'] ['mdx']"; got != want {
+		t.Errorf("metadata read back %q, want %q", got, want)
+	}
+	if out, err := exec.Command(filepath.Join(venv, "bin", "mdx")).CombinedOutput(); err != nil || strings.TrimSpace(string(out)) != "mdx cli" {
+		t.Errorf("console script: %v: %s", err, out)
+	}
+}
