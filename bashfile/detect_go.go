@@ -69,44 +69,20 @@ func (d goDetector) Apply(ctx context.Context, p *planner) error {
 // go command turns cgo off when it finds none — the package then compiles
 // without its C half and its tests fail on undefined names (go-sqlite3's
 // driver). gcc and libc6-dev go in with the toolchain, and cgo is on.
-//
-// The same when the project's CI runs its tests with the race detector
-// (or -msan/-asan), which only cgo gives: the test pyramid tries that
-// command (BurntSushi/toml's, fatih/color's go test -race) and without a C
-// compiler it stops at "-race requires cgo" and a repair's second setup.
 func (d goDetector) cgo(ctx context.Context, p *planner) error {
-	why, ok := d.cgoWhy(ctx, p)
-	if !ok {
+	files, err := p.ix.Importers(ctx, "C")
+	if err != nil {
 		return nil
 	}
-	if err := p.install(Base, why, "gcc", "libc6-dev"); err != nil {
-		return err
-	}
-	return p.add(Runtimes, "persist_env CGO_ENABLED 1", why)
-}
-
-// raceTestRe finds a go test run with a detector that needs cgo.
-var raceTestRe = regexp.MustCompile(`\bgo\s+test\b[^\n;&|]*\s-(?:race|msan|asan)\b`)
-
-// cgoWhy says why the module needs cgo: a package of its own that
-// imports "C", else a CI step that runs go test -race.
-func (d goDetector) cgoWhy(ctx context.Context, p *planner) (Provenance, bool) {
-	if files, err := p.ix.Importers(ctx, "C"); err == nil {
-		for _, f := range files {
-			if !strings.HasSuffix(f, ".go") || strings.Contains("/"+f, "/vendor/") || strings.Contains("/"+f, "/testdata/") || strings.Contains("/"+f, "/_") {
-				continue
-			}
-			return ev(d.Name(), f, 0, `imports "C": cgo needs a C compiler`), true
+	for _, f := range files {
+		if !strings.HasSuffix(f, ".go") || strings.Contains("/"+f, "/vendor/") || strings.Contains("/"+f, "/testdata/") || strings.Contains("/"+f, "/_") {
+			continue
 		}
-	}
-	steps, err := p.ix.CISteps(ctx)
-	if err != nil {
-		return Provenance{}, false
-	}
-	for _, s := range steps {
-		if s.System != "dockerfile" && raceTestRe.MatchString(s.Text) {
-			return ev(d.Name(), s.Path, s.Line, "the CI runs go test -race: the race detector needs cgo and a C compiler"), true
+		why := ev(d.Name(), f, 0, `imports "C": cgo needs a C compiler`)
+		if err := p.install(Base, why, "gcc", "libc6-dev"); err != nil {
+			return err
 		}
+		return p.add(Runtimes, "persist_env CGO_ENABLED 1", why)
 	}
-	return Provenance{}, false
+	return nil
 }
