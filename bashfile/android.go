@@ -16,6 +16,15 @@ var androidPluginRe = regexp.MustCompile(`com\.android\.tools\.build:gradle|['"(
 // Debian package here provides (openh264's Android test apps beside its
 // meson build). The Gradle detector leaves it, and the plan says why.
 func (r *repo) android() string {
+	if r.androidFile == nil {
+		f := r.findAndroid()
+		r.androidFile = &f
+	}
+	return *r.androidFile
+}
+
+// findAndroid reads the top-level Gradle files once (android caches it).
+func (r *repo) findAndroid() string {
 	if r.root == "" {
 		return ""
 	}

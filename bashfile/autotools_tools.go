@@ -4,17 +4,19 @@ import (
 	"context"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
-// AutoconfMacroPackages maps autoconf macro name prefixes, most specific
+// autoconfMacroPackages maps autoconf macro name prefixes, most specific
 // first, to the Debian package whose aclocal files define them beyond
 // autoconf itself. The planner installs the package of each macro
-// configure.ac calls; the autoconf-macro repair reads the same table for
-// a macro autoreconf left undefined.
-var AutoconfMacroPackages = []struct{ Prefix, Package string }{
+// configure.ac calls; the autoconf-macro repair reads the same table
+// (AutoconfMacroPackage) for a macro autoreconf left undefined.
+var autoconfMacroPackages = []struct{ prefix, pkg string }{
 	{"AM_GNU_GETTEXT", "autopoint"}, {"AM_ICONV", "gettext"}, {"AM_NLS", "gettext"}, {"AM_PATH_GLIB", "libglib2.0-dev"},
 	{"AM_PATH_PYTHON", "python3"}, {"IT_PROG_INTLTOOL", "intltool"},
+	// libltdl's ltdl.m4, not libtool.m4 (libffi's LT_SYS_SYMBOL_USCORE)
 	{"LTDL_", "libltdl-dev"}, {"LT_SYS_SYMBOL_USCORE", "libltdl-dev"}, {"LT_LIB_DLLOAD", "libltdl-dev"}, {"LT_SYS_DL", "libltdl-dev"},
 	{"LT_SYS_MODULE", "libltdl-dev"}, {"LT_FUNC_DLSYM", "libltdl-dev"}, {"LT_CONFIG_LTDL", "libltdl-dev"},
 	{"AC_PROG_LIBTOOL", "libtool"}, {"AC_LIBTOOL", "libtool"}, {"LT_", "libtool"},
@@ -23,9 +25,9 @@ var AutoconfMacroPackages = []struct{ Prefix, Package string }{
 
 // AutoconfMacroPackage is the package that defines macro, or "".
 func AutoconfMacroPackage(macro string) string {
-	for _, m := range AutoconfMacroPackages {
-		if strings.HasPrefix(macro, m.Prefix) {
-			return m.Package
+	for _, m := range autoconfMacroPackages {
+		if strings.HasPrefix(macro, m.prefix) {
+			return m.pkg
 		}
 	}
 	return ""
@@ -36,22 +38,32 @@ func AutoconfMacroPackage(macro string) string {
 // end of the line.
 var macroCallRe = regexp.MustCompile(`(?:^|[\s\[(,])([A-Z][A-Z0-9]*_[A-Z0-9_]+)\s*(?:\(|$)`)
 
-// configureMacroPackages lists, with their lines, the packages the macros
-// configure.ac calls need (comments skipped), each once.
-func configureMacroPackages(text string) (pkgs []string, lines map[string]int, macros map[string]string) {
-	lines, macros = map[string]int{}, map[string]string{}
+// macroNeed is a package a configure.ac macro call needs, and where.
+type macroNeed struct {
+	pkg, macro string
+	line       int
+}
+
+// configureMacroPackages lists the packages the macros configure.ac calls
+// need (comments skipped), each once, at its first call.
+func configureMacroPackages(text string) []macroNeed {
+	var out []macroNeed
 	for i, l := range strings.Split(text, "\n") {
 		if t := strings.TrimSpace(l); strings.HasPrefix(t, "dnl") || strings.HasPrefix(t, "#") {
 			continue
 		}
 		for _, m := range macroCallRe.FindAllStringSubmatch(l, -1) {
-			if p := AutoconfMacroPackage(m[1]); p != "" && lines[p] == 0 {
-				pkgs, lines[p], macros[p] = append(pkgs, p), i+1, m[1]
+			p := AutoconfMacroPackage(m[1])
+			if p != "" && !slices.ContainsFunc(out, func(n macroNeed) bool { return n.pkg == p }) {
+				out = append(out, macroNeed{p, m[1], i + 1})
 			}
 		}
 	}
-	return pkgs, lines, macros
+	return out
 }
+
+// dejagnuRe finds automake's dejagnu option.
+var dejagnuRe = regexp.MustCompile(`(?m)^[ \t]*AUTOMAKE_OPTIONS[ \t]*\+?=.*\bdejagnu\b`)
 
 // automakeTools installs what an autotools build from a checkout (not a
 // release tarball, which carries the generated files) runs: bison for a
@@ -88,8 +100,9 @@ func (d autotoolsDetector) automakeTools(ctx context.Context, p *planner) error 
 				return err
 			}
 		}
-		if line := lineOf(text, "dejagnu"); line > 0 && strings.Contains(strings.Split(text, "\n")[line-1], "AUTOMAKE_OPTIONS") {
-			if err := p.install(Base, ev(d.Name(), f.Path, int64(line), "make check runs DejaGnu's runtest"), "dejagnu"); err != nil {
+		if loc := dejagnuRe.FindStringIndex(text); loc != nil {
+			line := int64(strings.Count(text[:loc[0]], "\n") + 1)
+			if err := p.install(Base, ev(d.Name(), f.Path, line, "make check runs DejaGnu's runtest"), "dejagnu"); err != nil {
 				return err
 			}
 		}

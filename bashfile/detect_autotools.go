@@ -30,9 +30,8 @@ func (d autotoolsDetector) Apply(ctx context.Context, p *planner) error {
 			return err
 		}
 		text, _ := p.ix.ReadFile(ctx, ac, 0, 0, true)
-		pkgs, lines, macros := configureMacroPackages(text)
-		for _, pkg := range pkgs {
-			if err := p.install(Base, ev(d.Name(), ac, int64(lines[pkg]), macros[pkg]+" needs "+pkg), pkg); err != nil {
+		for _, n := range configureMacroPackages(text) {
+			if err := p.install(Base, ev(d.Name(), ac, int64(n.line), n.macro+" needs "+n.pkg), n.pkg); err != nil {
 				return err
 			}
 		}

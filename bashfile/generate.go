@@ -152,6 +152,8 @@ type repo struct {
 	top    map[string]bool // base names of top-level files
 	stacks map[string]bool // retrieval's Stacks
 	root   string          // checkout on disk, for files the graph leaves out
+
+	androidFile *string // android(), once read
 }
 
 func scanRepo(ctx context.Context, ix *retrieval.Index) (*repo, error) {

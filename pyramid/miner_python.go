@@ -1,8 +1,11 @@
 package pyramid
 
 import (
+	"cmp"
 	"context"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/heragent/heragent/retrieval"
@@ -92,22 +95,23 @@ func minePython(ctx context.Context, e *env) ([]Command, error) {
 // directory (tests/, test/, testing/) that discovery reaches it from —
 // through packages only (Python-Markdown's tests/test_syntax/inline) —
 // else at its own directory (PyYAML's tests/lib, no __init__.py); fewer
-// parts then the name break ties. A
-// lone test-named module beside the package's code (Python-Markdown's
-// markdown/test_tools.py) or an example's test.py (micropython's
-// examples/natmod/features2) does not outweigh the suite's directory.
+// parts then the name break ties. A lone test-named module beside the
+// package's code (Python-Markdown's markdown/test_tools.py) or an
+// example's test.py (micropython's examples/natmod/features2) does not
+// outweigh the suite's directory.
 func unittestDir(files []string, packages map[string]bool) string {
 	count := map[string]int{}
 	for _, f := range files {
 		count[unittestRoot(f, packages)]++
 	}
-	best := ""
-	for d, n := range count {
-		if best == "" || n > count[best] || n == count[best] && (strings.Count(d, "/") < strings.Count(best, "/") || strings.Count(d, "/") == strings.Count(best, "/") && d < best) {
-			best = d
-		}
+	dirs := slices.Collect(maps.Keys(count))
+	slices.SortFunc(dirs, func(a, b string) int {
+		return cmp.Or(count[b]-count[a], strings.Count(a, "/")-strings.Count(b, "/"), strings.Compare(a, b))
+	})
+	if len(dirs) == 0 {
+		return ""
 	}
-	return best
+	return dirs[0]
 }
 
 // unittestRoot is a test file's shallowest test-named directory whose

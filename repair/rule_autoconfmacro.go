@@ -2,8 +2,9 @@ package repair
 
 import (
 	"fmt"
-	"github.com/heragent/heragent/bashfile"
 	"regexp"
+
+	"github.com/heragent/heragent/bashfile"
 )
 
 // autoconfMacro: autoreconf stops at a macro no installed aclocal file

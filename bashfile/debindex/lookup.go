@@ -35,13 +35,7 @@ func (ix *Index) Lookup(k Kind, name string) []Candidate {
 // "/<path>" are returned instead (glib.h → glib-2.0/glib.h), ranked with
 // the exact-path rules.
 func (ix *Index) Header(name string) []Candidate {
-	key := strings.TrimSpace(name)
-	key = strings.Trim(key, "<>\"")
-	key = strings.TrimPrefix(key, "/")
-	key = strings.TrimPrefix(key, "usr/include/")
-	if first, rest, ok := strings.Cut(key, "/"); ok && isMultiarch(first) {
-		key = rest
-	}
+	key := headerKey(name)
 	if key == "" {
 		return nil
 	}
@@ -49,6 +43,19 @@ func (ix *Index) Header(name string) []Candidate {
 		return dedupe(append(ix.overridden(o, key), ix.contentsHeader(key)...))
 	}
 	return ix.contentsHeader(key)
+}
+
+// headerKey is an include path as the index keys it: no <> or quotes, no
+// /usr/include/ or multiarch directory in front.
+func headerKey(name string) string {
+	key := strings.TrimSpace(name)
+	key = strings.Trim(key, "<>\"")
+	key = strings.TrimPrefix(key, "/")
+	key = strings.TrimPrefix(key, "usr/include/")
+	if first, rest, ok := strings.Cut(key, "/"); ok && isMultiarch(first) {
+		key = rest
+	}
+	return key
 }
 
 // contentsHeader finds a header in Contents: the exact path, else a

@@ -1,7 +1,5 @@
 package debindex
 
-import "strings"
-
 // The override list: the only hand-written name → package mapping in this
 // package. Everything here is something Debian's Contents files cannot
 // express; everything else is derived from Contents. Keys are lower case
@@ -128,6 +126,6 @@ var headerOverrides = map[string][]string{
 // HeaderOverridden reports whether the header has an override entry: a
 // system header that projects also include with quotes ("Python.h").
 func HeaderOverridden(name string) bool {
-	_, ok := headerOverrides[strings.Trim(strings.TrimSpace(name), "<>\"")]
+	_, ok := headerOverrides[headerKey(name)]
 	return ok
 }
