@@ -122,6 +122,13 @@ var amVar = regexp.MustCompile(`^(\w+?)_(PROGRAMS|LTLIBRARIES|LIBRARIES|SCRIPTS)
 // check-local rule.
 var amCheckRe = regexp.MustCompile(`^AUTOMAKE_OPTIONS\s*\+?=.*\bdejagnu\b|^DEJATOOL\s*\+?=|^check-local\s*:`)
 
+// dejagnuCheck is `make check` for a DejaGnu suite: runtest --all prints
+// each test's verdict as it comes (by default only the unexpected ones,
+// and the counts at the end), so a long .exp file is not minutes of
+// silence that the idle limit ends, and a suite stopped at its share of
+// the run's time has counted what ran.
+const dejagnuCheck = "make check RUNTESTFLAGS=--all"
+
 // parseAutomake reads programs, libraries and tests from Makefile.am.
 func parseAutomake(rel string, src []byte, f *fileFacts) error {
 	sc := bufio.NewScanner(bytes.NewReader(src))
@@ -130,7 +137,11 @@ func parseAutomake(rel string, src []byte, f *fileFacts) error {
 		line := strings.TrimSpace(sc.Text())
 		if amCheckRe.MatchString(line) {
 			// a DejaGnu suite (runtest) or the project's own check-local rule
-			f.targets = append(f.targets, target{kind: "test", name: "check", command: "make check", line: ln})
+			cmd := "make check"
+			if !strings.HasPrefix(line, "check-local") {
+				cmd = dejagnuCheck
+			}
+			f.targets = append(f.targets, target{kind: "test", name: "check", command: cmd, line: ln})
 			continue
 		}
 		m := amVar.FindStringSubmatch(line)

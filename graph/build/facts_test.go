@@ -107,6 +107,9 @@ var factCases = []factCase{
 		deps: []string{"gradle:com.google.guava:guava:32.0-jre:runtime@2!", "gradle:junit:junit:4.13:test@3!"}},
 	{rel: "Makefile.am", src: "bin_PROGRAMS = tool\ncheck_PROGRAMS = t1\nTESTS = t1 t2.sh\n",
 		targets: []string{"executable:tool@1=", "test:t1@2=", "test:t1@3=make check", "test:t2.sh@3=make check"}},
+	// a DejaGnu suite (libffi's testsuite/) runs with runtest --all; a check-local rule as it is
+	{rel: "testsuite/Makefile.am", src: "AUTOMAKE_OPTIONS = foreign dejagnu\nDEJATOOL = libffi\ncheck-local:\n\ttrue\n",
+		targets: []string{"test:check@1=make check RUNTESTFLAGS=--all", "test:check@2=make check RUNTESTFLAGS=--all", "test:check@3=make check", "make:check-local@3=true"}},
 	{rel: "Makefile", src: "VAR := x\nall: prog\n\nprog: a.o\n\t$(CC) -o $@ a.o\n\ttouch done\n%.o: %.c\n\tcc -c $<\ntest check: prog\n\t./prog --test\n.PHONY: all\n",
 		targets: []string{"make:all@2=", "make:prog@4=$(CC) -o $@ a.o\ntouch done", "make:test@9=./prog --test", "make:check@9=./prog --test"}},
 	{rel: "docker/Dockerfile", src: "FROM --platform=linux/amd64 debian:bookworm AS build\n# c\nRUN apt-get update && \\\n    apt-get install -y gcc\nCMD [\"./app\"]\n",

@@ -36,9 +36,11 @@ var automakeKeyAdd = map[string]func(*Counts, int){
 func parseAutomake(ls []string) (Counts, bool) {
 	var r runs
 	inBlock, echo := false, false
-	header := "" // last non-separator line before a "# TOTAL:" block
+	header := ""     // last non-separator line before a "# TOTAL:" block
+	dejagnu := false // inside a DejaGnu run: its PASS/FAIL lines are its own
 	for i, l := range ls {
 		t := strings.TrimSpace(l)
+		dejagnu = inDejagnu(t, dejagnu)
 		if strings.HasPrefix(t, "# ") {
 			if m := automakeKey.FindStringSubmatch(t); m != nil {
 				if m[1] == "TOTAL" {
@@ -72,7 +74,7 @@ func parseAutomake(ls []string) (Counts, bool) {
 			r.detect()
 			continue
 		}
-		if strings.IndexByte(t, ':') > 0 && t[0] >= 'A' && t[0] <= 'X' {
+		if !dejagnu && strings.IndexByte(t, ':') > 0 && t[0] >= 'A' && t[0] <= 'X' {
 			if m := automakeTest.FindStringSubmatch(t); m != nil {
 				// In test-suite.log (echoed by `cat`) each test's section
 				// starts with "FAIL: x" underlined by "=": not a result line.

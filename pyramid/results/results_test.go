@@ -45,6 +45,9 @@ func TestParseTestdata(t *testing.T) {
 		// DejaGnu under make check (libffi's shape): the summary block;
 		// unsupported → skipped.
 		{"dejagnu/make_check_libffi.txt", c(1876, 1, 30, 0, "dejagnu")},
+		// runtest --all stopped at its share of the run's time: the verdict
+		// lines so far ("PASS: x" is DejaGnu's, not automake's).
+		{"dejagnu/make_check_all_cut.txt", c(5, 1, 2, 0, "dejagnu")},
 		// CUnit: three test programs of mosquitto's `make test`; a failing
 		// run (hand-written) with one test registered but not run.
 		{"cunit/make_test_mosquitto.txt", c(100, 0, 0, 0, "cunit")},
@@ -101,6 +104,10 @@ func TestParseTestdata(t *testing.T) {
 		{"prove/verbose.txt", c(2, 1, 1, 0, "prove")},
 		// curl's test-ci: most tests skipped (their servers were not built).
 		{"runtests/curl_test_ci.txt", c(116, 1, 1845, 0, "runtests")},
+		// curl's test-ci stopped at its share of the run's time (heragent run,
+		// 2026-11-27, excerpt) before TESTDONE: its per-test lines.
+		{"runtests/curl_test_ci_cut.txt", c(75, 0, 37, 0, "runtests")},
+		{"runtests/failed_cut.txt", c(1, 1, 0, 0, "runtests")},
 		{"cargo/fail.txt", c(2, 1, 1, 0, "cargo test")},
 		{"cargo/no_fail_fast.txt", c(4, 1, 1, 0, "cargo test")},
 		{"cargo/color.txt", c(5, 0, 1, 0, "cargo test")},
