@@ -70,8 +70,10 @@ var dejagnuRe = regexp.MustCompile(`(?m)^[ \t]*AUTOMAKE_OPTIONS[ \t]*\+?=.*\bdej
 // grammar (.y) and flex for a scanner (.l) whose generated C source is not
 // committed (westes/flex's parse.y and scan.l; jq commits its parser.c),
 // makeinfo for a manual (info_TEXINFOS) whose .info is not committed
-// (flex's, libffi's), and DejaGnu's runtest for a test suite automake
-// runs with it (libffi's AUTOMAKE_OPTIONS = dejagnu).
+// (flex's, libffi's), help2man for a man page a rule makes from the
+// program's --help (flex's doc/flex.1, when no .1 is committed beside
+// it), and DejaGnu's runtest for a test suite automake runs with it
+// (libffi's AUTOMAKE_OPTIONS = dejagnu).
 func (d autotoolsDetector) automakeTools(ctx context.Context, p *planner) error {
 	for _, f := range p.repo.files {
 		ext := path.Ext(f.Path)
@@ -97,6 +99,11 @@ func (d autotoolsDetector) automakeTools(ctx context.Context, p *planner) error 
 		text, _ := p.ix.ReadFile(ctx, f.Path, 0, 0, true)
 		if line := lineOf(text, "info_TEXINFOS"); line > 0 && !p.repo.hasExt(path.Dir(f.Path), ".info") {
 			if err := p.install(Base, ev(d.Name(), f.Path, int64(line), "a Texinfo manual built by make (no .info committed)"), "texinfo"); err != nil {
+				return err
+			}
+		}
+		if line := lineOf(text, "$(HELP2MAN)"); line > 0 && !p.repo.hasExt(path.Dir(f.Path), ".1") {
+			if err := p.install(Base, ev(d.Name(), f.Path, int64(line), "a man page made by help2man (none committed)"), "help2man"); err != nil {
 				return err
 			}
 		}
