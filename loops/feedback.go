@@ -254,6 +254,10 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 			res.diag += "\n" + vr.diag
 		}
 	}
+	tolerable := l == pyramid.Testable && !res.TimedOut && pyramid.Tolerable(res.Counts)
+	if tolerable && res.noRepair == "" {
+		res.noRepair = r.unaffordable(res) // the nearly passing suite stands
+	}
 	if f := commandFailure(res); repair.Blocking(f) && res.noRepair == "" {
 		changed, stop := r.repair(ctx, f)
 		if changed {
@@ -261,7 +265,6 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 		}
 		res.noRepair = stop
 	}
-	tolerable := l == pyramid.Testable && !res.TimedOut && pyramid.Tolerable(res.Counts)
 	return res, "", tolerable
 }
 
@@ -273,8 +276,8 @@ func (r *runner) strengthen(ctx context.Context, l pyramid.Level, found outcome,
 		return done
 	}
 	for _, fc := range failed {
-		if fc.noRepair != "" {
-			continue
+		if fc.noRepair != "" || r.unaffordable(fc) != "" {
+			continue // the weak proof stands, and the next level is tried
 		}
 		if changed, _ := r.repair(ctx, commandFailure(fc)); changed {
 			done.repaired = true
