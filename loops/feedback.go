@@ -135,12 +135,15 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 	cmds = r.order(ctx, l, cmds)
 	var failed []outcome
 	var found *outcome
-	cut := false // a command was stopped at its share of the run's time
+	cut := false   // a command was stopped at its share of the run's time
+	cutBuild := "" // the build steps of a cut command that never reached its tests
 	for _, c := range cmds {
-		if cut && l == pyramid.Testable && !pyramid.Narrow(c) {
+		if cut && l == pyramid.Testable && (!pyramid.Narrow(c) || behindBuild(c.Text, cutBuild)) {
 			// another spelling of the whole suite does not fit in less
 			// time than the one cut (nlohmann/json's `ctest -LE …` after
-			// its test build was cut): a part of it (the test subset) may
+			// its test build was cut), nor a part of it behind the same
+			// whole build (pybind11's `… && pytest tests/extra_setuptools`);
+			// a part with a build of its own (the test subset) may
 			continue
 		}
 		if why := r.budget(); why != "" {
@@ -169,7 +172,12 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 		if err != nil {
 			return levelResult{}, err
 		}
-		cut = cut || res.TimedOut && res.share > 0
+		if res.TimedOut && res.share > 0 {
+			cut = true
+			if res.Counts.Total() == 0 && cutBuild == "" {
+				cutBuild = buildSteps(res.Text)
+			}
+		}
 		if res.Passed {
 			r.grade(&res, c)
 			if found == nil || pyramid.EvidenceRank(res.Evidence) > pyramid.EvidenceRank(found.Evidence) {

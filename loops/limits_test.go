@@ -186,6 +186,35 @@ func TestCutSuiteLeavesItsPartNotItsSpellings(t *testing.T) {
 	}
 }
 
+// A part of the suite behind the same whole build as the cut command
+// (pybind11's `cmake --build build && pytest tests/extra_setuptools`)
+// does not run either: that build did not finish in more time; a part
+// with a build of its own does.
+func TestCutBuildIsNotRepeatedForAPart(t *testing.T) {
+	const build = "cmake --build build"
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case build + " && python -m pytest -q":
+			return fakeTimedOut, "[ 41%] Building CXX object tests/CMakeFiles/pybind11_tests.dir/test_a.cpp.o\n"
+		case "cmake --build build --target test-a && ctest --test-dir build -R '^(test-a)$'":
+			return 0, "1/1 Test #1: test-a ...   Passed    0.20 sec\n\n100% tests passed, 0 tests failed out of 1\n"
+		case "./tool run example.cfg":
+			return 0, "done\n"
+		}
+		return 1, ""
+	}
+	p := pyr(300, documented(build+" && python -m pytest -q", pyramid.Unit), documented(build+" && pytest tests/extra_setuptools", pyramid.Unit),
+		documented("cmake --build build --target test-a && ctest --test-dir build -R '^(test-a)$'", pyramid.Unit), documented("./tool run example.cfg", pyramid.Entry))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: repair.RulesBrain{}, MaxTime: time.Hour, CommandTimeout: 2 * time.Hour})
+	if rep.Level != pyramid.Runnable || rep.TestableEvidence != pyramid.EvidenceSubset {
+		t.Fatalf("level %s evidence %s (%s)", rep.Level, rep.TestableEvidence, rep.WhyNotHigher)
+	}
+	if slices.Contains(f.commandsRun(), build+" && pytest tests/extra_setuptools") {
+		t.Errorf("a part behind the cut build ran: %v", f.commandsRun())
+	}
+}
+
 // A command that takes the sandbox down with it (the container's main
 // process killed) ends the run at the level proved so far, saying so,
 // instead of an engine error.
