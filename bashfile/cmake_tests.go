@@ -118,9 +118,11 @@ func nameWords(name string) []string {
 }
 
 // optionDeclRe declares a CMake option and its default: option(X "…" D),
-// cmake_dependent_option(X "…" D …), set(X D CACHE BOOL …).
+// cmake_dependent_option(X "…" D …), a project's macro around option()
+// with the same arguments (mosquitto's option_env(X "…" D)), set(X D
+// CACHE BOOL …).
 var optionDeclRe = []*regexp.Regexp{
-	regexp.MustCompile(`(?im)^\s*(?:cmake_dependent_)?option\s*\(\s*(\w+)\s+"[^"]*"\s+([^\s)]+)`),
+	regexp.MustCompile(`(?im)^\s*(?:\w+_)?option(?:_\w+)?\s*\(\s*(\w+)\s+"[^"]*"\s+([^\s)]+)`),
 	regexp.MustCompile(`(?im)^\s*set\s*\(\s*(\w+)\s+([^\s)]+)\s+CACHE\s+BOOL\b`),
 }
 

@@ -22,6 +22,7 @@ if (JSON_BuildTests)
     enable_testing()
     add_subdirectory(tests)
 endif()`, "JSON_BuildTests", true},
+		{"an option through the project's own macro (mosquitto)", "option_env(WITH_DOCS \"Build documentation?\" ON)\noption_env(WITH_TESTS \"Enable tests\" ON)\nif(WITH_TESTS)\n  enable_testing()\n  add_subdirectory(test)\nendif()", "WITH_TESTS", true},
 		{"CTest's switch", "include(CTest)\nif(BUILD_TESTING)\n  add_subdirectory(tests)\nendif()", "BUILD_TESTING", true},
 		{"the project's own before CTest's (libuv)", `include(CTest)
 option(LIBUV_BUILD_TESTS "Build the unit tests when BUILD_TESTING is enabled" ON)
