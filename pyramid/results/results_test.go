@@ -95,6 +95,12 @@ func TestParseTestdata(t *testing.T) {
 		// node --test (TAP and spec reporters): the summary, not the TAP lines.
 		{"tap/node_test_tap.txt", c(4, 1, 2, 0, "tap")},
 		{"tap/node_test_spec.txt", c(4, 1, 2, 0, "tap")},
+		// the failures listed again after the summary are not counted twice
+		{"tap/node_test_spec_failing.txt", c(4, 1, 2, 0, "tap")},
+		// fastify's npm test (borp, node:test's spec reporter; heragent run,
+		// 2026-11-27, its first 80 lines) cut at its share of the run's
+		// time before the summary: the per-test lines
+		{"tap/node_test_spec_cut.txt", c(62, 0, 0, 0, "tap")},
 		// a bare Test::More script: plan + ok/not ok lines.
 		{"tap/perl_plain.txt", c(2, 1, 1, 0, "tap")},
 		{"prove/pass.txt", c(3, 0, 0, 0, "prove")},

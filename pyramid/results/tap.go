@@ -12,6 +12,9 @@ var (
 	tapLine = regexp.MustCompile(`^(not )?ok \d+\b(.*)$`)
 	// "# SKIP", "# skip no net", "# TODO"
 	tapDirective = regexp.MustCompile(`(?i)#\s*(skip|todo)\b`)
+	// node:test's spec reporter, one line per test with its duration:
+	// "✔ ok (1.1ms)", "✖ bad (6.8ms)", "﹣ skip (0.2ms) # later"
+	specLine = regexp.MustCompile(`^\s*([✔✖﹣]) .+ \(\d+(?:\.\d+)?m?s\)(.*)$`)
 )
 
 // parseTAP reads TAP streams. node:test's closing block ("# tests N",
@@ -25,9 +28,27 @@ var (
 // cancelled → error.
 func parseTAP(ls []string) (Counts, bool) {
 	var r runs
-	isTAP, sawSummary := false, false
-	inBlock := false
+	isTAP, sawSummary, isSpec := false, false, false
+	inBlock, failing := false, false
 	for _, l := range ls {
+		if m := specLine.FindStringSubmatch(l); m != nil && !failing {
+			// a run stopped before its summary (cut at its share of the
+			// run's time) counts them; a summary that follows wins
+			isSpec = true
+			switch {
+			case m[1] == "﹣" || tapDirective.MatchString(m[2]):
+				r.test(oneSkipped)
+			case m[1] == "✖":
+				r.test(oneFailed)
+			default:
+				r.test(onePassed)
+			}
+			continue
+		}
+		if strings.HasPrefix(strings.TrimSpace(l), "✖ failing tests:") {
+			failing = true // the failures again, after the summary
+			continue
+		}
 		if strings.HasPrefix(l, "TAP version ") || (strings.HasPrefix(l, "1..") && isDigits(strings.TrimSpace(l[3:]))) {
 			isTAP = true
 			continue
@@ -81,7 +102,7 @@ func parseTAP(ls []string) (Counts, bool) {
 		r.done()
 	}
 	c, ok := r.result()
-	if !ok || (!isTAP && !sawSummary) {
+	if !ok || (!isTAP && !sawSummary && !isSpec) {
 		return Counts{}, false
 	}
 	return c, true
