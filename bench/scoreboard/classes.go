@@ -65,7 +65,26 @@ func isSource(p string) bool {
 type total struct {
 	repos, run, suite, realUse, none, unknownRuns int
 	times                                         []float64
-	version                                       string
+	versions                                      map[string]int // heragent version → records
+}
+
+// version names the heragent that wrote the reports; records of a pass
+// resumed with a newer binary say how many each wrote.
+func (t total) version() string {
+	vs := make([]string, 0, len(t.versions))
+	for v := range t.versions {
+		vs = append(vs, v)
+	}
+	if len(vs) == 1 {
+		return vs[0]
+	}
+	sort.Slice(vs, func(i, j int) bool {
+		return t.versions[vs[i]] > t.versions[vs[j]] || t.versions[vs[i]] == t.versions[vs[j]] && vs[i] < vs[j]
+	})
+	for i, v := range vs {
+		vs[i] = fmt.Sprintf("%s (%d records)", v, t.versions[v])
+	}
+	return strings.Join(vs, ", ")
 }
 
 func totals(rows []row) total {
@@ -80,12 +99,14 @@ func totals(rows []row) total {
 			continue
 		}
 		t.run++
-		if t.version == "" {
-			t.version = r.rep.Heragent
-			if t.version == "" {
-				t.version = "(not recorded: report schema 1)"
-			}
+		v := r.rep.Heragent
+		if v == "" {
+			v = "(not recorded: report schema 1)"
 		}
+		if t.versions == nil {
+			t.versions = map[string]int{}
+		}
+		t.versions[v]++
 		l := r.rep.Level
 		if l.Rank() >= pyramid.Testable.Rank() && r.rep.TestableEvidence == pyramid.EvidenceSuite {
 			t.suite++

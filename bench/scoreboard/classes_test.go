@@ -35,3 +35,13 @@ func TestIncompleteCheckout(t *testing.T) {
 		}
 	}
 }
+
+// A pass resumed with a newer binary names each heragent and how many
+// records it wrote, the larger share first.
+func TestVersionOfAMixedPass(t *testing.T) {
+	one := total{versions: map[string]int{"v1": 3}}
+	mixed := total{versions: map[string]int{"v1": 3, "v2": 5}}
+	if one.version() != "v1" || mixed.version() != "v2 (5 records), v1 (3 records)" {
+		t.Fatalf("%q, %q", one.version(), mixed.version())
+	}
+}
