@@ -27,3 +27,18 @@ func TestRaceTestKeepsThePlainGoTest(t *testing.T) {
 		t.Errorf("plain CI go test: %q", got)
 	}
 }
+
+// A mined go test of a part of the suite (one test, one package) does not
+// stand in for the whole-suite convention spelling either.
+func TestPartOfTheSuiteKeepsTheWholeGoTest(t *testing.T) {
+	docs := func(text string) Command {
+		return Command{Text: text, Bucket: Unit, Why: []Provenance{{Source: "docs", File: "CONTRIBUTING.md"}}}
+	}
+	conv := Command{Text: "go test -v ./...", Bucket: Unit, Why: []Provenance{{Source: "convention", File: "go.mod"}}}
+	for _, part := range []string{"go test -v -run TestAddOperatorScenarios", "go test -v ."} {
+		got := adjust([]Command{docs(part), conv})
+		if len(got) != 2 || got[1].Text != "go test -v ./..." {
+			t.Errorf("%s: %+v", part, got)
+		}
+	}
+}
