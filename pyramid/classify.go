@@ -341,6 +341,11 @@ func classifyOne(s string) verdict {
 			return verdict{Bucket: Build, Reason: "runs the project's build script"}
 		case strings.Contains(strings.ToLower(base), "test"):
 			return verdict{Bucket: Unit, Reason: "runs a test program built from the repository"}
+		case testSuiteDirRe.MatchString(cmd) && suiteRunnerRe.MatchString(base):
+			return verdict{Bucket: Unit, Reason: "runs the test suite's own runner"}
+		case testSuiteDirRe.MatchString(cmd):
+			// mosquitto's CI coverage job runs test/merge-gcda.py
+			return verdict{Drop: "a helper of the test suite (it lives in a test directory), not the project's program"}
 		case helpRe.MatchString(" "+rest) && len(w) == 2:
 			return verdict{Bucket: Smoke, Reason: "asks the built program for its version or usage"}
 		}
@@ -446,6 +451,12 @@ func classifyPython(args []string) verdict {
 	}
 	return verdict{Drop: "not a build, test or run command"}
 }
+
+// testSuiteDirRe is a program path through a test suite's directory.
+var testSuiteDirRe = regexp.MustCompile(`(^|/)(test|tests|testing|testsuite)/`)
+
+// suiteRunnerRe is a script name that runs a suite (tests/run-all.sh).
+var suiteRunnerRe = regexp.MustCompile(`(?i)^(run|all|check)`)
 
 // otherSession is the tox environment or nox session a command selects
 // (-e, -s, --session) when its name says it is no test run: benchmarks,

@@ -27,6 +27,12 @@ func TestClassify(t *testing.T) {
 		{"python3 test/spec_tests.py --program build/src/cmark", Unit},
 		{"python runtests.py -v", Unit},
 		{"python3 latest.py", Entry},
+		// a script in the test suite's directory is no program of the
+		// project: a test when it says so, else a helper (mosquitto's CI
+		// coverage job, libfuse's docs job)
+		{"test/merge-gcda.py", ""},
+		{"test/ci/doxygen.sh", ""},
+		{"./tests/run-all.sh", Unit},
 		{"./ci_tools/retry.sh python updatezinfo.py", ""},
 		{"npx jsr add @sitnik/nanoid", ""},
 		{"npx nanoid --size 10", Entry},
