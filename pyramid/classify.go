@@ -341,9 +341,9 @@ func classifyOne(s string) verdict {
 			return verdict{Bucket: Build, Reason: "runs the project's build script"}
 		case strings.Contains(strings.ToLower(base), "test"):
 			return verdict{Bucket: Unit, Reason: "runs a test program built from the repository"}
-		case testSuiteDirRe.MatchString(cmd) && suiteRunnerRe.MatchString(base):
+		case throughTestDir(cmd) && suiteRunnerRe.MatchString(base):
 			return verdict{Bucket: Unit, Reason: "runs the test suite's own runner"}
-		case testSuiteDirRe.MatchString(cmd):
+		case throughTestDir(cmd):
 			// mosquitto's CI coverage job runs test/merge-gcda.py
 			return verdict{Drop: "a helper of the test suite (it lives in a test directory), not the project's program"}
 		case helpRe.MatchString(" "+rest) && len(w) == 2:
@@ -451,9 +451,6 @@ func classifyPython(args []string) verdict {
 	}
 	return verdict{Drop: "not a build, test or run command"}
 }
-
-// testSuiteDirRe is a program path through a test suite's directory.
-var testSuiteDirRe = regexp.MustCompile(`(^|/)(test|tests|testing|testsuite)/`)
 
 // suiteRunnerRe is a script name that runs a suite (tests/run-all.sh).
 var suiteRunnerRe = regexp.MustCompile(`(?i)^(run|all|check)`)

@@ -26,6 +26,17 @@ var makeDocDirRe = regexp.MustCompile(`^(\./)?(doc|docs|Documentation|man|manual
 
 var makeTestDirRe = regexp.MustCompile(`^(\./)?(tests?|t|testsuite|testes|unittests?|regress|regression)/?$`)
 
+// throughTestDir reports whether a program's path goes through a test
+// suite's directory (test/merge-gcda.py, tests/ci/run.sh).
+func throughTestDir(prog string) bool {
+	for _, d := range strings.Split(path.Dir(prog), "/") {
+		if makeTestDirRe.MatchString(d) {
+			return true
+		}
+	}
+	return false
+}
+
 // inTestDir is the verdict on a make run from dir: a bare `make` in a
 // tests directory runs its tests (tmux's CI: `cd regress && make`).
 func inTestDir(v verdict, text, dir string) verdict {

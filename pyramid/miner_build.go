@@ -39,7 +39,7 @@ func mineMakefile(ctx context.Context, e *env) ([]Command, error) {
 			if len(out) == 0 {
 				out = append(out, Command{Text: t.Command, Bucket: Unit, Reason: "automake check runs the TESTS programs and reports each",
 					Why: []Provenance{{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "TESTS / check_PROGRAMS"}}})
-			} else if len(t.Command) > len(out[0].Text) {
+			} else if strings.HasPrefix(t.Command, out[0].Text+" ") {
 				out[0].Text = t.Command
 			}
 		}

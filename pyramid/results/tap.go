@@ -31,18 +31,11 @@ func parseTAP(ls []string) (Counts, bool) {
 	isTAP, sawSummary, isSpec := false, false, false
 	inBlock, failing := false, false
 	for _, l := range ls {
-		if m := specLine.FindStringSubmatch(l); m != nil && !failing {
+		if c, ok := specTest(l); ok && !failing {
 			// a run stopped before its summary (cut at its share of the
 			// run's time) counts them; a summary that follows wins
 			isSpec = true
-			switch {
-			case m[1] == "﹣" || tapDirective.MatchString(m[2]):
-				r.test(oneSkipped)
-			case m[1] == "✖":
-				r.test(oneFailed)
-			default:
-				r.test(onePassed)
-			}
+			r.test(c)
 			continue
 		}
 		if strings.HasPrefix(strings.TrimSpace(l), "✖ failing tests:") {
@@ -106,6 +99,24 @@ func parseTAP(ls []string) (Counts, bool) {
 		return Counts{}, false
 	}
 	return c, true
+}
+
+// specTest is the outcome of one line of node:test's spec reporter; ok is
+// false for any other line (the regexp runs only where it can match).
+func specTest(l string) (Counts, bool) {
+	if !strings.ContainsAny(l, "✔✖﹣") {
+		return Counts{}, false
+	}
+	m := specLine.FindStringSubmatch(l)
+	switch {
+	case m == nil:
+		return Counts{}, false
+	case m[1] == "﹣" || tapDirective.MatchString(m[2]):
+		return oneSkipped, true
+	case m[1] == "✖":
+		return oneFailed, true
+	}
+	return onePassed, true
 }
 
 // tapSummaries counts the plans ("1..N"): one per TAP stream (a test
