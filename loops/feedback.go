@@ -133,7 +133,7 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 		return levelResult{why: none}, nil
 	}
 	cmds = r.order(ctx, l, cmds)
-	var failed []outcome
+	var failed, later []outcome // failed before a pass, after one
 	var found *outcome
 	cut := false   // a command was stopped at its share of the run's time
 	cutBuild := "" // the build steps of a cut command that never reached its tests
@@ -189,7 +189,11 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 			continue
 		}
 		if found != nil {
-			continue // looking for stronger evidence
+			later = append(later, res) // looking for stronger evidence
+			if l == pyramid.Testable && !res.TimedOut && pyramid.Tolerable(res.Counts) {
+				break // the suite runs: repair or accept it (proved), as before a pass
+			}
+			continue
 		}
 		res, repaired, last := r.failedCommand(ctx, sb, l, c, res)
 		if repaired != "" {
@@ -202,8 +206,7 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 		}
 	}
 	if found != nil {
-		r.take(l, *found, p)
-		return r.strengthen(ctx, l, *found, failed), nil
+		return r.proved(ctx, l, *found, failed, later, p), nil
 	}
 	return r.repairFailures(ctx, l, failed, p)
 }
@@ -274,6 +277,27 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 		res.noRepair = stop
 	}
 	return res, "", tolerable
+}
+
+// proved ends a level one of its commands passed. A weak pass (found)
+// is followed: the stronger commands that failed before it, and the test
+// runs that nearly passed after it, go to repair; when none was repaired,
+// a run after it that is stronger evidence as it stands (outrank) is the
+// proof instead.
+func (r *runner) proved(ctx context.Context, l pyramid.Level, found outcome, failed, later []outcome, p *proof) levelResult {
+	if l == pyramid.Testable {
+		for _, fc := range later {
+			if !fc.TimedOut && pyramid.Tolerable(fc.Counts) {
+				failed = append(failed, fc)
+			}
+		}
+	}
+	res := r.strengthen(ctx, l, found, failed)
+	if !res.repaired && l == pyramid.Testable && !strongest(l, found.Evidence) && r.outrank(found, later, p) {
+		return levelResult{passed: true, how: " (" + p.testEv + ", stronger than the " + found.Evidence + " pass before it)"}
+	}
+	r.take(l, found, p)
+	return res
 }
 
 // strengthen follows a weak pass: a stronger command that failed before

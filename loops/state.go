@@ -82,7 +82,10 @@ func (p proof) text() string {
 	var ev []string
 	if p.level.Rank() >= pyramid.Testable.Rank() && p.testEv != "" {
 		ev = append(ev, p.testEv)
-		if p.tolerated {
+		switch {
+		case p.tolerated && pyramid.RunnerFailed(p.tests):
+			ev = append(ev, "the runner failed the run")
+		case p.tolerated:
 			ev = append(ev, "with failing tests")
 		}
 	}

@@ -118,10 +118,19 @@ func Judge(c Command, o Outcome) Verdict {
 }
 
 // Tolerable reports whether a test run that did not pass still shows a
-// working test environment: tests passed and at most one in ten failed.
+// working test environment: tests passed and at most one in ten failed —
+// or none failed and the runner failed the run for something else (a
+// skip list the container did not match, a coverage threshold, a linter
+// run after the tests: RunnerFailed).
 func Tolerable(c results.Counts) bool {
 	bad := c.Failed + c.Errors
-	return c.Passed > 0 && bad > 0 && bad*10 <= c.Passed+bad
+	return c.Passed > 0 && bad*10 <= c.Passed+bad
+}
+
+// RunnerFailed reports a run that did not pass although every test it
+// counted passed: what failed was the runner's own check, not a test.
+func RunnerFailed(c results.Counts) bool {
+	return c.Passed > 0 && c.Failed+c.Errors == 0
 }
 
 // CutShort reports whether a test run stopped by its time or idle limit
@@ -129,7 +138,7 @@ func Tolerable(c results.Counts) bool {
 // most one in ten (Tolerable), failed before it was stopped. It proves
 // Testable on part of the suite.
 func CutShort(timedOut bool, c results.Counts) bool {
-	return timedOut && c.Passed > 0 && (c.Failed+c.Errors == 0 || Tolerable(c))
+	return timedOut && Tolerable(c)
 }
 
 // testDirRe finds ctest's --test-dir argument.

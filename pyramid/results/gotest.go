@@ -9,7 +9,7 @@ import (
 var (
 	// "ok  	example.com/pkg	0.01s", "FAIL	example.com/pkg	0.02s",
 	// "ok  	pkg	(cached)", "?   	pkg	[no test files]", "FAIL	pkg [build failed]"
-	goPkgLine = regexp.MustCompile(`^(ok|FAIL|\?) +\t?\S+\s+(?:[\d.]+s|\(cached\)|\[no test files\]|\[build failed\]|\[setup failed\])`)
+	goPkgLine = regexp.MustCompile(`^(ok|FAIL|\?)[ \t]+\S+\s+(?:[\d.]+s|\(cached\)|\[no test files\]|\[build failed\]|\[setup failed\])`)
 )
 
 // goEvent is the part of a `go test -json` (test2json) event used here.
@@ -78,6 +78,9 @@ func parseGoTest(ls []string) (Counts, bool) {
 				total.Add(text.counts())
 				text = newGoLeaves()
 				seen = true
+				if strings.HasSuffix(l, "[build failed]") || strings.HasSuffix(l, "[setup failed]") {
+					total.Errors++ // a package whose tests did not compile: none of them ran
+				}
 			}
 		}
 	}

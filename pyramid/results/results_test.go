@@ -72,6 +72,8 @@ func TestParseTestdata(t *testing.T) {
 		{"gotest/verbose.txt", c(5, 2, 1, 0, "go test")},
 		{"gotest/json.txt", c(5, 2, 1, 0, "go test")},
 		{"gotest/panic.txt", c(1, 1, 0, 0, "go test")},
+		// one package ran, the tests of another did not compile: an error
+		{"gotest/build_failed.txt", c(2, 0, 0, 1, "go test")},
 		{"gotest/json_panic.txt", c(1, 1, 0, 0, "go test")},
 		// without -v only failures are printed; no passes are invented.
 		{"gotest/plain.txt", c(0, 3, 0, 0, "go test")},
@@ -130,7 +132,8 @@ func TestParseTestdata(t *testing.T) {
 		{"plain/jemalloc-harness.txt", c(301, 0, 0, 0, "plain")}, // 37 programs
 		{"verdicts/chibicc-driver.txt", c(12, 1, 0, 0, "verdicts")},
 		{"verdicts/tcl-brackets.txt", c(2, 1, 1, 0, "verdicts")},
-		{"verdicts/column-makefile.txt", c(4, 1, 1, 0, "verdicts")}, // tmux regress/Makefile: name, verdict column, time
+		{"verdicts/column-makefile.txt", c(4, 1, 1, 0, "verdicts")},       // tmux regress/Makefile: name, verdict column, time
+		{"verdicts/rsync-runtests-cut.txt", c(199, 0, 21, 0, "verdicts")}, // rsync runtests.py stopped before its totals: verdict first
 		{"labels/pyyaml_appliance.txt", c(1283, 0, 0, 0, "labels")},
 		// rsync's runtests.py (heragent run, 2026-11-23): PASS/SKIP lines, then
 		// "322 passed" / "29 skipped" on lines of their own.

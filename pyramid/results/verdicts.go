@@ -8,7 +8,8 @@ import (
 // A test driver of the project's own (a shell script, a Tcl or Perl
 // harness) often prints one verdict per test and no total: "testing
 // -fPIC ... passed" (chibicc's driver.sh), "[ok]: SET and GET (1 ms)" /
-// "[err]: …" (Tcl harnesses), "test_foo ... ok". parseVerdicts counts
+// "[err]: …" (Tcl harnesses), "test_foo ... ok", "PASS    name" (rsync's
+// runtests.py, whose totals come only at its end). parseVerdicts counts
 // those lines; a fallback used only when no framework was recognised, and
 // only from three verdicts on (one "… ok" line is a log message).
 
@@ -20,6 +21,10 @@ var (
 	verdictColumnRe = regexp.MustCompile(`^\S+\s{2,}(PASS|PASSED|FAIL|FAILED|SKIP|SKIPPED|OK)(?:\s+\([\d.]+\s*m?s\))?$`)
 	// "[ok]: SET and GET (1 ms)", "[err]: …", "[skip]: …"
 	verdictBracketRe = regexp.MustCompile(`^\[(ok|OK|err|ERR|fail|FAIL|skip|SKIP|ignore)\]:?\s+\S`)
+	// the verdict first in its own column, then the name and maybe a
+	// reason: "PASS    wildmatch", "SKIP    xattrs (no xattr support)"
+	// (rsync's runtests.py)
+	verdictLeadingRe = regexp.MustCompile(`^(PASS|PASSED|FAIL|FAILED|SKIP|SKIPPED)(?:\t+| {2,})[\w./-]+(?:\s+\(.*\))?$`)
 )
 
 // minVerdicts is how many verdict lines make a suite's output.
@@ -36,6 +41,8 @@ func parseVerdicts(ls []string) (Counts, bool) {
 		} else if m := verdictTrailingRe.FindStringSubmatch(t); m != nil {
 			v = m[1]
 		} else if m := verdictColumnRe.FindStringSubmatch(t); m != nil {
+			v = m[1]
+		} else if m := verdictLeadingRe.FindStringSubmatch(t); m != nil {
 			v = m[1]
 		} else {
 			continue

@@ -1,0 +1,101 @@
+package loops
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/repair"
+	"github.com/heragent/heragent/report"
+)
+
+// rsyncLike is a suite whose tests all pass and whose runner then fails
+// the run on its own check (a skip list the container does not match).
+const rsyncLike = "PASS    alpha\nPASS    beta\nSKIP    gamma (no acl support)\nPASS    delta\n" +
+	"----- overall results:\n      3 passed\n      1 skipped\noverall result is 1\nmake: *** [Makefile:446: check] Error 1\n"
+
+// A smoke probe that passes first does not stand for the level when a
+// whole suite after it ran its tests and none failed though its runner
+// failed the run: that suite is the proof, graded as the suite it is,
+// and the report says what failed was the runner's check, not a test.
+func TestWeakPassIsOutrankedBySuiteTheRunnerFailed(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "./app --version":
+			return 0, "app 3.4\n"
+		case "make check":
+			return 2, rsyncLike
+		}
+		return 1, ""
+	}
+	smoke := pyramid.Command{Text: "./app --version", Bucket: pyramid.Smoke, Reason: "the program starts", Why: []pyramid.Provenance{{Source: "built"}}}
+	p := pyr(4, smoke, documented("make check", pyramid.Unit))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
+	if rep.Level != pyramid.Testable || rep.TestableEvidence != pyramid.EvidenceSuite || rep.Tests.Passed != 3 {
+		t.Fatalf("level %s evidence %s tests %+v (%s)", rep.Level, rep.TestableEvidence, rep.Tests, rep.WhyNotHigher)
+	}
+	i := slices.IndexFunc(rep.Commands, func(c report.CommandResult) bool { return c.Text == "make check" })
+	if i < 0 || !rep.Commands[i].Proof || !rep.Commands[i].Tolerated || !strings.HasPrefix(rep.Commands[i].Verdict, "accepted, every test counted passed") {
+		t.Fatalf("make check: %+v", rep.Commands)
+	}
+	if !slices.ContainsFunc(rep.Notes, func(n string) bool { return strings.Contains(n, "runner's own check") }) {
+		t.Errorf("notes %q", rep.Notes)
+	}
+}
+
+// The same for a suite stopped at its time limit after its tests passed:
+// a part of the suite (subset) is more than the program starting (smoke).
+// A part that failed more than one test in ten is not.
+func TestWeakPassIsOutrankedByACutSuite(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		out  string
+		want string
+	}{
+		{"all passed", "PASS    alpha\nPASS    beta\nPASS    gamma\n", pyramid.EvidenceSubset},
+		{"two of three failed", "PASS    alpha\nFAIL    beta\nFAIL    gamma\n", pyramid.EvidenceSmoke},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFake()
+			f.command = func(_, text string) (int, string) {
+				switch text {
+				case "./app --version":
+					return 0, "app 3.4\n"
+				case "./runtests.py":
+					return fakeTimedOut, tt.out
+				}
+				return 1, ""
+			}
+			smoke := pyramid.Command{Text: "./app --version", Bucket: pyramid.Smoke, Reason: "the program starts", Why: []pyramid.Provenance{{Source: "built"}}}
+			p := pyr(400, smoke, documented("./runtests.py", pyramid.Unit))
+			rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
+			if rep.Level != pyramid.Testable || rep.TestableEvidence != tt.want {
+				t.Fatalf("level %s evidence %s (%s) %+v", rep.Level, rep.TestableEvidence, rep.WhyNotHigher, rep.Commands)
+			}
+		})
+	}
+}
+
+// After the weak pass, a suite that nearly passed ends the search as it
+// does before one: it is repaired or accepted, not followed by another
+// spelling of the suite.
+func TestNearlyPassingSuiteAfterAWeakPassEndsTheSearch(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "./app --version":
+			return 0, "app 3.4\n"
+		case "make check":
+			return 2, rsyncLike
+		}
+		return 1, ""
+	}
+	smoke := pyramid.Command{Text: "./app --version", Bucket: pyramid.Smoke, Reason: "the program starts", Why: []pyramid.Provenance{{Source: "built"}}}
+	p := pyr(4, smoke, documented("make check", pyramid.Unit), documented("./runtests.py", pyramid.Unit))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
+	if rep.TestableEvidence != pyramid.EvidenceSuite || slices.Contains(f.commandsRun(), "./runtests.py") {
+		t.Fatalf("evidence %s, commands %v", rep.TestableEvidence, f.commandsRun())
+	}
+}
