@@ -52,7 +52,8 @@ func (d autotoolsDetector) Apply(ctx context.Context, p *planner) error {
 			return err
 		}
 	}
-	if err := p.add(Build, "[ -f Makefile ] || ./configure", ev(d.Name(), "configure", 0, "configure in the source tree, once")); err != nil {
+	flags, docs := p.repo.docsOff(autoconfDocsOff, "configure.ac", "configure.in")
+	if err := p.add(Build, "[ -f Makefile ] || ./configure"+flags, ev(d.Name(), "configure", 0, "configure in the source tree, once"+docs)); err != nil {
 		return err
 	}
 	return p.add(Build, `make -j"$(nproc)"`, ev(d.Name(), p.repo.first("Makefile.am", "Makefile.in", "configure"), 0, "build (tests run later, from the test pyramid: make check)"))

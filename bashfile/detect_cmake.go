@@ -68,7 +68,8 @@ func (d cmakeDetector) Apply(ctx context.Context, p *planner) error {
 		p.testsOff = testsOff{option: opt, deps: deps}
 		deps = ""
 	}
-	if err := p.add(Build, configure, ev(d.Name(), file, 0, note)); err != nil {
+	flags, docs := p.repo.docsOff(cmakeDocsOff, file)
+	if err := p.add(Build, configure+flags, ev(d.Name(), file, 0, note+docs)); err != nil {
 		return err
 	}
 	if err := p.add(Build, "cmake --build "+dir+` --parallel "$(nproc)"`, ev(d.Name(), file, 0, "build every target (tests run later, from the test pyramid)")); err != nil {

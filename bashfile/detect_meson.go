@@ -20,7 +20,8 @@ func (d mesonDetector) Apply(ctx context.Context, p *planner) error {
 		return err
 	}
 	dir := buildDirs[d.Name()]
-	if err := p.add(Build, "[ -f "+dir+"/build.ninja ] || meson setup "+dir, ev(d.Name(), file, 0, "configure out of tree, once")); err != nil {
+	flags, docs := p.repo.docsOff(mesonDocsOff, "meson_options.txt", "meson.options")
+	if err := p.add(Build, "[ -f "+dir+"/build.ninja ] || meson setup "+dir+flags, ev(d.Name(), file, 0, "configure out of tree, once"+docs)); err != nil {
 		return err
 	}
 	return p.add(Build, "meson compile -C "+dir, ev(d.Name(), file, 0, "build every target (tests run later, from the test pyramid)"))
