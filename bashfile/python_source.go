@@ -102,7 +102,11 @@ if vfile and not (root / vfile).exists():
     (root / vfile).write_text("__version__ = version = %r\n__version_tuple__ = version_tuple = %r\n" % (version, parts))
 dist = site / ("%s-%s.dist-info" % (re.sub(r"[-_.]+", "_", name), version))
 dist.mkdir(exist_ok=True)
-(dist / "METADATA").write_text("Metadata-Version: 2.1\nName: %s\nVersion: %s\n" % (name, version))
+# Its requirements too: pip check names an installed one that does not meet
+# them (a Debian package older than the project asks).
+reqs = [r for r in proj.get("dependencies") or [] if isinstance(r, str)]
+reqs += [l.strip() for l in cfg.get("options", "install_requires", fallback="").splitlines() if l.strip() and not l.strip().startswith("#")]
+(dist / "METADATA").write_text("Metadata-Version: 2.1\nName: %s\nVersion: %s\n" % (name, version) + "".join("Requires-Dist: %s\n" % r for r in reqs))
 (dist / "INSTALLER").write_text("heragent\n")
 (dist / "RECORD").write_text("")
 if scripts:

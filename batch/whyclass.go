@@ -41,6 +41,8 @@ func WhyClass(rec *Result, rep *report.Report) (class, detail string) {
 		return "no build system found", why
 	case hasAny(kinds, repair.NetworkUnreachable, repair.NeedsNetwork):
 		return "needs the network", why
+	case hasAny(kinds, repair.DependencyVersion):
+		return "dependency version not available", why
 	case noCommand.MatchString(why):
 		return "no " + noCommand.FindStringSubmatch(why)[1] + " command", why
 	case strings.Contains(why, "Bash File fails") || strings.Contains(why, "did not run to the end"):

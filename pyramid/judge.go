@@ -163,3 +163,20 @@ func VerboseRerun(c Command, counts results.Counts) (Command, bool) {
 	return Command{Text: text, Dir: c.Dir, Bucket: c.Bucket, Level: c.Level, Synth: true,
 		Reason: "re-runs the failed tests with their output, to diagnose them", Why: c.Why}, true
 }
+
+// pythonRunners are the Python test frameworks whose failures may be an
+// installed dependency's version.
+var pythonRunners = []string{"pytest", "unittest"}
+
+// DependencyCheck returns `pip check` for a Python test run with failing
+// tests: it names each installed distribution that does not meet a
+// requirement (httpx's `httpcore==1.*` against Debian's 0.16.3, installed
+// because PyPI was unreachable), which the failures' tracebacks only show
+// as TypeErrors and missing attributes.
+func DependencyCheck(c Command, counts results.Counts) (Command, bool) {
+	if counts.Failed+counts.Errors == 0 || !slices.ContainsFunc(counts.Frameworks, func(f string) bool { return slices.Contains(pythonRunners, f) }) {
+		return Command{}, false
+	}
+	return Command{Text: "python3 -m pip check", Dir: c.Dir, Bucket: c.Bucket, Level: c.Level, Synth: true,
+		Reason: "lists installed dependencies that do not meet a requirement, to diagnose the failed tests", Why: c.Why}, true
+}

@@ -92,3 +92,16 @@ func TestVerboseRerun(t *testing.T) {
 		}
 	}
 }
+
+func TestDependencyCheck(t *testing.T) {
+	run := Command{Text: "python -m pytest -q", Dir: "sub", Bucket: Unit, Level: Testable}
+	if c, ok := DependencyCheck(run, results.Counts{Passed: 1111, Failed: 177, Frameworks: []string{"pytest"}}); !ok || c.Text != "python3 -m pip check" || c.Dir != "sub" || !c.Synth {
+		t.Errorf("a failing pytest run: %+v, %v", c, ok)
+	}
+	if _, ok := DependencyCheck(run, results.Counts{Passed: 12, Frameworks: []string{"pytest"}}); ok {
+		t.Error("nothing failed: nothing to diagnose")
+	}
+	if _, ok := DependencyCheck(Command{Text: "npm test"}, results.Counts{Passed: 3, Failed: 1, Frameworks: []string{"jest"}}); ok {
+		t.Error("pip check after a JavaScript suite")
+	}
+}

@@ -79,6 +79,7 @@ const (
 	CompileError         Kind = "compile_error"         // an error in the project's own code
 	TestsDisabled        Kind = "tests_disabled"        // No tests were found!!! (a CMake test option is off)
 	TestFailure          Kind = "test_failure"          // tests ran and some failed
+	DependencyVersion    Kind = "dependency_version"    // httpx 0.28.1 has requirement httpcore==1.*, but you have httpcore 0.16.3
 	NoSuchTarget         Kind = "no_such_target"        // make: *** No rule to make target 'check'.  Stop.
 	UsageError           Kind = "usage_error"           // the program printed its usage for the arguments given
 	IncompleteExample    Kind = "incomplete_example"    // NameError: name 'url' is not defined (a documented fragment)

@@ -14,7 +14,8 @@ import (
 // Module …/vite/dist/node/index.js" (vitest's config loader; Node runs
 // require(esm) from 20.19 and 22.12), or a built-in module without a
 // newer API ("The requested module 'node:util' does not provide an export
-// named 'styleText'", Node 20.12+). Node.js 22 comes from the npm
+// named 'styleText'", Node 20.12+), or a tool that says so ("This version
+// of pnpm requires at least Node.js v22.13"). Node.js 22 (or the major named) comes from the npm
 // registry's node package ahead of Debian's, before the project's
 // dependencies are installed.
 type nodeTooOld struct{}
@@ -27,6 +28,11 @@ var nodeTooOldMatches = []match{
 	// a Node.js built-in module without an API newer releases have
 	// (rolldown's util.styleText, Node 20.12+)
 	{NodeTooOld, regexp.MustCompile(`()SyntaxError: The requested module 'node:[\w/]+' does not provide an export named`)},
+	// a built-in module newer releases added (pnpm 11's node:sqlite, 22.5+)
+	{NodeTooOld, regexp.MustCompile(`()ERR_UNKNOWN_BUILTIN_MODULE\]?:? No such built-in module: node:`)},
+	// a tool that says which Node.js it needs: "This version of pnpm
+	// requires at least Node.js v22.13"
+	{NodeTooOld, regexp.MustCompile(`requires at least Node\.js v(\d+)`)},
 }
 
 // nodeInstalledRe finds the npm registry's node installed by the Bash File.
@@ -35,7 +41,13 @@ var nodeInstalledRe = regexp.MustCompile(`npm install -g node@(\d+)`)
 func (nodeTooOld) Name() string { return "node-too-old" }
 
 func (nodeTooOld) Diagnose(f Failure) []Diagnosis {
-	ds := firstOnly(scan(f.Log, nodeTooOldMatches, nil))
+	ds := scan(f.Log, nodeTooOldMatches, nil)
+	for _, d := range ds {
+		if d.Subject != "" { // the major the tool names is the one to have
+			return []Diagnosis{d}
+		}
+	}
+	ds = firstOnly(ds)
 	for i := range ds {
 		ds[i].Subject = strconv.Itoa(nodeESMMajor)
 	}

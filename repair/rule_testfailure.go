@@ -12,6 +12,7 @@ var testFailureMatches = []match{
 	{TestFailure, regexp.MustCompile(`^FAILED (\S+::\S+)`)},                                             // pytest
 	{TestFailure, regexp.MustCompile(`^()FAILED \((?:failures|errors)=\d+`)},                            // unittest summary
 	{TestFailure, regexp.MustCompile(`^=+ (?:.*, )?()\d+ failed`)},                                      // pytest summary
+	{TestFailure, regexp.MustCompile(`^(?:\d+ \w+, )*()\d+ failed(?:, \d+ \w+)* in [\d.]+s`)},           // pytest -q summary
 	{TestFailure, regexp.MustCompile(`()\d+% tests passed, \d+ tests? failed out of \d+`)},              // ctest
 	{TestFailure, regexp.MustCompile(`^Tests:\s+()\d+ failed`)},                                         // jest
 	{TestFailure, regexp.MustCompile(`^\s*()\d+ failing$`)},                                             // mocha

@@ -46,5 +46,6 @@ var Rules = []Rule{
 	rejected{},            // no such make target / npm script, or a usage message: recorded
 	testsDisabled{},       // ctest found no tests: the project's test option, off by default, on
 	hung{},                // printed nothing for the idle limit: recorded (after the rules reading a cause in the log)
+	dependencyVersion{},   // pip check: an installed dependency does not meet a requirement: recorded with both versions
 	testFailure{},         // tests failed: recorded
 }

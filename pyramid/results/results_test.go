@@ -105,6 +105,8 @@ func TestParseTestdata(t *testing.T) {
 		{"tap/node_test_spec_cut.txt", c(62, 0, 0, 0, "tap")},
 		// a bare Test::More script: plan + ok/not ok lines.
 		{"tap/perl_plain.txt", c(2, 1, 1, 0, "tap")},
+		// tape under nyc (minimist): "# pass  171", two spaces, and no "# fail" when none failed
+		{"tap/tape_nyc.txt", c(171, 0, 0, 0, "tap")},
 		{"prove/pass.txt", c(3, 0, 0, 0, "prove")},
 		// a file that died after its first test counts as one error.
 		{"prove/mixed_crash.txt", c(6, 1, 1, 1, "prove")},

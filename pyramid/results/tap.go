@@ -7,7 +7,7 @@ import (
 
 var (
 	// "# tests 7", "ℹ pass 4" (node:test's TAP and spec reporters)
-	tapSummary = regexp.MustCompile(`^(?:#|ℹ) (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) [\d.]+$`)
+	tapSummary = regexp.MustCompile(`^(?:#|ℹ) (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) +[\d.]+$`)
 	// "ok 3 - skip # SKIP later", "not ok 2 - bad"
 	tapLine = regexp.MustCompile(`^(not )?ok \d+\b(.*)$`)
 	// "# SKIP", "# skip no net", "# TODO"

@@ -1,0 +1,33 @@
+package loops
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/repair"
+	"github.com/heragent/heragent/report"
+)
+
+// A Python suite whose failures come from an installed dependency's
+// version is diagnosed by pip check, run after it: the report names the
+// dependency and both versions instead of "no rule knows".
+func TestPythonFailuresAreCheckedAgainstTheRequirements(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "python -m pytest -q":
+			return 1, "E   TypeError: ConnectionPool.__init__() got an unexpected keyword argument 'socket_options'\n" +
+				"/usr/lib/python3/dist-packages/httpcore/_sync/connection_pool.py:52: TypeError\n177 failed, 1111 passed, 1 skipped in 20.64s\n"
+		case "python3 -m pip check":
+			return 1, "httpx 0.28.1 has requirement httpcore==1.*, but you have httpcore 0.16.3.\nmkdocs 1.4.2 has requirement markdown<3.4,>=3.2.1, but you have markdown 3.4.1.\n"
+		}
+		return 1, ""
+	}
+	p := pyr(1289, documented("python -m pytest -q", pyramid.Unit))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
+	i := slices.IndexFunc(rep.Repairs, func(r report.RepairRecord) bool { return r.Diagnosis.Kind == repair.DependencyVersion })
+	if i < 0 || rep.Repairs[i].Diagnosis.Subject != "httpcore 0.16.3 (httpx 0.28.1 asks httpcore==1.*)" {
+		t.Fatalf("repairs %+v; commands %v", rep.Repairs, f.commandsRun())
+	}
+}

@@ -1,0 +1,68 @@
+package repair
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// dependencyVersion: the tests failed and `pip check` (run by the loop to
+// diagnose a failing Python suite) says an installed distribution does
+// not meet a requirement — the version the environment's package sources
+// provide (Debian's python3-* packages when PyPI is unreachable) is older
+// or newer than the project asks. The failures are the environment's, not
+// the project's code; no edit of the script finds another version, so it
+// is recorded with both versions.
+type dependencyVersion struct{}
+
+// pipCheckRe is pip check's "httpx 0.28.1 has requirement httpcore==1.*,
+// but you have httpcore 0.16.3."
+var pipCheckRe = regexp.MustCompile(`^(\S+) (\S+) has requirement (.+?), but you have (\S+) (\S+?)\.?$`)
+
+func (dependencyVersion) Name() string { return "dependency-version" }
+
+func (dependencyVersion) Diagnose(f Failure) []Diagnosis {
+	if f.Phase != PhaseCommand {
+		return nil
+	}
+	var all, named [][]string
+	var rest strings.Builder // the log without pip check's lines
+	for _, l := range logLines(f.Log) {
+		if m := pipCheckRe.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+			all = append(all, m)
+		} else {
+			rest.WriteString(l + "\n")
+		}
+	}
+	// the mismatches the failures name (a traceback through the package)
+	// before those of packages the tests never touch (Debian's own mkdocs
+	// against its markdown)
+	for _, m := range all {
+		if regexp.MustCompile(`\b` + regexp.QuoteMeta(m[4]) + `\b`).MatchString(rest.String()) {
+			named = append(named, m)
+		}
+	}
+	if len(named) == 0 {
+		named = all
+	}
+	var subjects, evidence []string
+	for _, m := range named {
+		subjects = append(subjects, fmt.Sprintf("%s %s (%s %s asks %s)", m[4], m[5], m[1], m[2], m[3]))
+		evidence = append(evidence, m[0])
+	}
+	if len(subjects) == 0 {
+		return nil
+	}
+	if len(subjects) > 3 {
+		subjects = append(subjects[:3], fmt.Sprintf("%d more", len(subjects)-3))
+	}
+	return []Diagnosis{{Kind: DependencyVersion, Subject: strings.Join(subjects, "; "), Evidence: evidence[0]}}
+}
+
+func (dependencyVersion) Propose(d Diagnosis, _ *Context) (Proposal, bool) {
+	if d.Kind != DependencyVersion {
+		return Proposal{}, false
+	}
+	return record(d, "installed dependencies do not meet the project's requirements (pip check): "+d.Subject+
+		" — a version the environment's package sources do not provide (without PyPI, Debian's python3-* packages); the tests failing on it fail on the environment"), true
+}
