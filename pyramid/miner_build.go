@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -57,10 +58,30 @@ func mineMakefile(ctx context.Context, e *env) ([]Command, error) {
 		if v.Drop != "" {
 			continue
 		}
-		out = append(out, Command{Text: text, Bucket: v.Bucket, Reason: v.Reason,
+		out = append(out, Command{Text: text, Bucket: v.Bucket, Reason: v.Reason, Driver: v.Bucket == Unit && runsItsPrograms(t, byName),
 			Why: []Provenance{{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "target " + name}}})
 	}
 	return out, nil
+}
+
+// recipeVarRe is a make variable reference: $(HELPER), ${BINEXT}.
+var recipeVarRe = regexp.MustCompile(`\$[({][^)}]*[)}]`)
+
+// runsItsPrograms reports whether a test target's recipe only runs test
+// programs it depends on that the same Makefile links (http-parser's
+// `test: test_g test_fast` running `./test_g` and `./test_fast`): make
+// stops at the first one that fails, so the target ending with exit 0 is
+// every program passing, whether or not they print a count.
+func runsItsPrograms(t retrieval.Target, targets map[string]retrieval.Target) bool {
+	lines := strings.Split(strings.TrimSpace(t.Command), "\n")
+	for _, l := range lines {
+		l = strings.TrimLeft(strings.TrimSpace(recipeVarRe.ReplaceAllString(l, "")), "@-+ ")
+		prog, ok := strings.CutPrefix(strings.Fields(l + " x")[0], "./")
+		if _, linked := targets[prog]; !ok || !linked || !slices.Contains(t.Sources, prog) {
+			return false
+		}
+	}
+	return len(lines) > 0 && t.Command != ""
 }
 
 // minePackage mines package.json scripts: test, build (start is an entry).

@@ -1,0 +1,29 @@
+package pyramid
+
+import (
+	"testing"
+
+	"github.com/heragent/heragent/retrieval"
+)
+
+func TestRunsItsPrograms(t *testing.T) {
+	targets := map[string]retrieval.Target{"test_g": {}, "test_fast": {}, "bench": {}}
+	tests := []struct {
+		name string
+		t    retrieval.Target
+		want bool
+	}{
+		// http-parser's Makefile
+		{"its linked test programs", retrieval.Target{Command: "$(HELPER) ./test_g$(BINEXT)\n$(HELPER) ./test_fast$(BINEXT)", Sources: []string{"test_g", "test_fast"}}, true},
+		{"with @ and arguments", retrieval.Target{Command: "@./test_g -v", Sources: []string{"test_g"}}, true},
+		{"a program it does not depend on", retrieval.Target{Command: "./bench", Sources: []string{"test_g"}}, false},
+		{"a script", retrieval.Target{Command: "./test_g\nsh run-tests.sh", Sources: []string{"test_g"}}, false},
+		{"a program no rule links", retrieval.Target{Command: "./runner", Sources: []string{"runner"}}, false},
+		{"no recipe", retrieval.Target{Sources: []string{"test_g"}}, false},
+	}
+	for _, tt := range tests {
+		if got := runsItsPrograms(tt.t, targets); got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
