@@ -81,6 +81,7 @@ const (
 	TestFailure          Kind = "test_failure"          // tests ran and some failed
 	DependencyVersion    Kind = "dependency_version"    // httpx 0.28.1 has requirement httpcore==1.*, but you have httpcore 0.16.3
 	NoSuchTarget         Kind = "no_such_target"        // make: *** No rule to make target 'check'.  Stop.
+	NotBuilt             Kind = "not_built"             // bash: ./checkmk/checkmk: No such file or directory (the build made no such program)
 	UsageError           Kind = "usage_error"           // the program printed its usage for the arguments given
 	IncompleteExample    Kind = "incomplete_example"    // NameError: name 'url' is not defined (a documented fragment)
 	InputRejected        Kind = "input_rejected"        // a probe's made-up stdin: "syntax error, unexpected end of file"

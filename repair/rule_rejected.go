@@ -55,14 +55,53 @@ func (rejected) Diagnose(f Failure) []Diagnosis {
 			return ds
 		}
 	}
+	if ds := notBuilt(f); len(ds) > 0 {
+		return ds
+	}
 	if ds := firstOnly(scan(f.Log, rejectedMatches, nil)); len(ds) > 0 || !pyramid.IsStdinProbe(f.Command) {
 		return ds
 	}
 	return firstOnly(scan(f.Log, inputMatches, nil))
 }
 
+// notBuiltRe is the shell failing to find a command's program by its
+// path: "bash: line 4: ./checkmk/checkmk: No such file or directory".
+var notBuiltRe = regexp.MustCompile(`^(?:\S*sh: )?(?:line \d+: )?(\.{0,2}/?[\w.+-]+(?:/[\w.+-]+)*): No such file or directory$`)
+
+// notBuilt diagnoses a command whose program, named by a path, is not
+// there after the Bash File ran (exit 127): the build does not make it —
+// a rule of another build system than the one the Bash File uses
+// (libcheck's checkmk comes from configure, the build is CMake's), or a
+// target outside the default build.
+func notBuilt(f Failure) []Diagnosis {
+	if f.ExitCode != 127 {
+		return nil
+	}
+	for _, l := range logLines(f.Log) {
+		m := notBuiltRe.FindStringSubmatch(strings.TrimSpace(l))
+		if m != nil && strings.Contains(m[1], "/") && programOf(f.Command, m[1]) {
+			return []Diagnosis{{Kind: NotBuilt, Subject: m[1], Evidence: strings.TrimSpace(l)}}
+		}
+	}
+	return nil
+}
+
+// programOf reports whether path is the program of one of command's
+// simple commands (the first word after the start, &&, ||, ;, | or a
+// `cd dir &&`), not an argument.
+func programOf(command, path string) bool {
+	for _, part := range regexp.MustCompile(`&&|\|\||[;|]`).Split(command, -1) {
+		if w := strings.Fields(part); len(w) > 0 && (w[0] == path || strings.TrimPrefix(w[0], "./") == strings.TrimPrefix(path, "./")) {
+			return true
+		}
+	}
+	return false
+}
+
 func (rejected) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	switch d.Kind {
+	case NotBuilt:
+		return record(d, "the build made no "+d.Subject+": the program the command runs does not exist after the Bash File ran (a rule of another build system than the one it builds with, or a target outside the default build)"), true
 	case NoSuchTarget:
 		return record(d, "the project has no target or script "+d.Subject+": the command is not one of its own"), true
 	case UsageError:
