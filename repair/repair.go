@@ -7,6 +7,7 @@ package repair
 
 import (
 	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/pyramid/results"
 )
 
 // Phase says what failed: the Bash File itself or a command run after it.
@@ -27,6 +28,8 @@ type Failure struct {
 	TimedOut bool               `json:"timed_out,omitempty"`
 	Idle     bool               `json:"idle,omitempty"` // timed out by printing nothing for too long
 	Log      string             `json:"log"`            // tail of the output
+	// Counts are a test command's parsed results, when it ran tests.
+	Counts results.Counts `json:"counts,omitzero"`
 }
 
 // Kind is the type of a diagnosis.
@@ -79,6 +82,7 @@ const (
 	CompileError         Kind = "compile_error"         // an error in the project's own code
 	TestsDisabled        Kind = "tests_disabled"        // No tests were found!!! (a CMake test option is off)
 	TestFailure          Kind = "test_failure"          // tests ran and some failed
+	RunnerFailed         Kind = "runner_failed"         // every test counted passed; a step of the runner after them failed (npm's posttest, a coverage threshold)
 	DependencyVersion    Kind = "dependency_version"    // httpx 0.28.1 has requirement httpcore==1.*, but you have httpcore 0.16.3
 	NoSuchTarget         Kind = "no_such_target"        // make: *** No rule to make target 'check'.  Stop.
 	NotBuilt             Kind = "not_built"             // bash: ./checkmk/checkmk: No such file or directory (the build made no such program)

@@ -48,3 +48,26 @@ func (testFailure) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	}
 	return record(d, "tests ran and failed in the project's code: "+d.Evidence), true
 }
+
+// runnerFailed: the command ran tests, every one it counted passed, and
+// it still failed — a step the runner takes after the tests (npm's
+// posttest `npm audit`, a coverage threshold, a skip list the container
+// does not match). Nothing in the log names a cause another rule knows;
+// recorded with the last thing the command printed, not as unknown.
+type runnerFailed struct{}
+
+func (runnerFailed) Name() string { return "runner-failed" }
+
+func (runnerFailed) Diagnose(f Failure) []Diagnosis {
+	if f.Phase != PhaseCommand || f.TimedOut || f.Counts.Passed == 0 || f.Counts.Failed+f.Counts.Errors > 0 {
+		return nil
+	}
+	return []Diagnosis{{Kind: RunnerFailed, Subject: f.Command, Evidence: lastLine(f.Log)}}
+}
+
+func (runnerFailed) Propose(d Diagnosis, _ *Context) (Proposal, bool) {
+	if d.Kind != RunnerFailed {
+		return Proposal{}, false
+	}
+	return record(d, "every test the run counted passed; what failed is a step of the runner after them (a post-test script, a coverage threshold, a skip list): "+d.Evidence), true
+}

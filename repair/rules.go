@@ -48,4 +48,5 @@ var Rules = []Rule{
 	hung{},                // printed nothing for the idle limit: recorded (after the rules reading a cause in the log)
 	dependencyVersion{},   // pip check: an installed dependency does not meet a requirement: recorded with both versions
 	testFailure{},         // tests failed: recorded
+	runnerFailed{},        // every test counted passed, the run failed after them: recorded (the last rule: what nothing else explains)
 }
