@@ -32,6 +32,9 @@ func TestClassify(t *testing.T) {
 		// coverage job, libfuse's docs job)
 		{"test/merge-gcda.py", ""},
 		{"test/ci/doxygen.sh", ""},
+		// docs notation for an optional word (yq: `make [local] test`), not
+		// a glob
+		{"make [local] test", ""},
 		{"./tests/run-all.sh", Unit},
 		{"./ci_tools/retry.sh python updatezinfo.py", ""},
 		{"npx jsr add @sitnik/nanoid", ""},
