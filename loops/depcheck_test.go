@@ -2,7 +2,10 @@ package loops
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/heragent/heragent/bashfile"
 
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
@@ -29,5 +32,29 @@ func TestPythonFailuresAreCheckedAgainstTheRequirements(t *testing.T) {
 	i := slices.IndexFunc(rep.Repairs, func(r report.RepairRecord) bool { return r.Diagnosis.Kind == repair.DependencyVersion })
 	if i < 0 || rep.Repairs[i].Diagnosis.Subject != "httpcore 0.16.3 (httpx 0.28.1 asks httpcore==1.*)" {
 		t.Fatalf("repairs %+v; commands %v", rep.Repairs, f.commandsRun())
+	}
+}
+
+// A record made beside a repair of the same failure does not keep the
+// command from running in the repaired state: the repair may fix it.
+func TestRecordBesideARepairDoesNotSkipTheCommand(t *testing.T) {
+	f := newFake()
+	f.command = func(script, text string) (int, string) {
+		if text == "python -m pytest -q" && strings.Contains(script, "python3-zstandard") {
+			return 0, "12 passed in 0.10s\n"
+		}
+		return 1, "E   ModuleNotFoundError: No module named 'zstandard'\n1 error in 0.10s\n"
+	}
+	both := func(fl repair.Failure, file *bashfile.File) []repair.Proposal {
+		if fl.Phase != repair.PhaseCommand {
+			return nil
+		}
+		add := addPackage(fl.Command, "python3-zstandard")(fl, file)
+		return append(add, repair.Proposal{Diagnosis: repair.Diagnosis{Kind: repair.DependencyVersion, Subject: "markdown 3.4.1"}, Action: repair.ActionRecord, Reason: "recorded"})
+	}
+	p := pyr(12, documented("python -m pytest -q", pyramid.Unit))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: scripted(both)})
+	if rep.Level != pyramid.Testable || rep.Tests.Passed != 12 {
+		t.Fatalf("level %s tests %+v (%s); commands %v", rep.Level, rep.Tests, rep.WhyNotHigher, f.commandsRun())
 	}
 }

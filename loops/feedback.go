@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/heragent/heragent/pyramid"
-	"github.com/heragent/heragent/pyramid/results"
 	"github.com/heragent/heragent/repair"
 	"github.com/heragent/heragent/report"
 	"github.com/heragent/heragent/sandbox"
@@ -261,11 +260,16 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 	if c.TTY && res.TimedOut && c.Level == pyramid.Runnable {
 		r.skipInteractive(c)
 	}
-	for _, diagnose := range []func(pyramid.Command, results.Counts) (pyramid.Command, bool){pyramid.VerboseRerun, pyramid.DependencyCheck} {
-		if vc, ok := diagnose(c, res.Counts); ok && l == pyramid.Testable {
-			if vr, err := r.runCommand(ctx, sb, vc); err == nil {
-				res.diag += "\n" + vr.diag
-			}
+	var checks []pyramid.Command // run to diagnose the failure: their output joins its log
+	if vc, ok := pyramid.VerboseRerun(c, res.Counts); ok && l == pyramid.Testable {
+		checks = append(checks, vc)
+	}
+	if vc, ok := pyramid.DependencyCheck(c, res.Counts, res.diag); ok {
+		checks = append(checks, vc)
+	}
+	for _, vc := range checks {
+		if vr, err := r.runCommand(ctx, sb, vc); err == nil {
+			res.diag += "\n" + vr.diag
 		}
 	}
 	tolerable := l == pyramid.Testable && !res.TimedOut && pyramid.Tolerable(res.Counts)

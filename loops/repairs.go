@@ -32,6 +32,7 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 	props := r.o.Repairer.Propose(ctx, f, r.cur.file, r.tried)
 	changed := false
 	var reasons []string
+	skip := "" // why the command is not run again in this state: a record's reason
 	for _, p := range props {
 		rec := report.RepairRecord{Iteration: r.iter, Phase: f.Phase, Command: f.Command, Diagnosis: p.Diagnosis, Rule: p.Rule, Action: p.Action, Reason: p.Reason, Brain: r.brainOf(p)}
 		key := string(p.Diagnosis.Kind) + ":" + p.Diagnosis.Subject
@@ -115,8 +116,8 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 		case repair.ActionRecord:
 			r.recorded = true
 			reasons = append(reasons, p.Reason)
-			if f.Phase == repair.PhaseCommand {
-				r.cur.skip[f.Command] = p.Reason
+			if f.Phase == repair.PhaseCommand && skip == "" {
+				skip = p.Reason
 			}
 		default:
 			reasons = append(reasons, fmt.Sprintf("%s (%s): %s", p.Diagnosis.Kind, p.Rule, p.Reason))
@@ -129,8 +130,14 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 		r.traj.emit(report.Event{Phase: "repair", Iteration: r.iter, Command: f.Command, Message: fmt.Sprintf("%s %s → %s", p.Diagnosis.Kind, p.Diagnosis.Subject, p.Action), Data: rec})
 	}
 	if changed {
+		// a record beside a change does not stop the command: the change
+		// may fix it (httpx: a missing zstandard and pip check's mismatch
+		// in one failure)
 		r.advance()
 		return true, ""
+	}
+	if skip != "" {
+		r.cur.skip[f.Command] = skip
 	}
 	if len(reasons) == 0 {
 		reasons = []string{"no rule recognised the failure"}

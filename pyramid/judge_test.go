@@ -95,13 +95,21 @@ func TestVerboseRerun(t *testing.T) {
 
 func TestDependencyCheck(t *testing.T) {
 	run := Command{Text: "python -m pytest -q", Dir: "sub", Bucket: Unit, Level: Testable}
-	if c, ok := DependencyCheck(run, results.Counts{Passed: 1111, Failed: 177, Frameworks: []string{"pytest"}}); !ok || c.Text != "python3 -m pip check" || c.Dir != "sub" || !c.Synth {
+	if c, ok := DependencyCheck(run, results.Counts{Passed: 1111, Failed: 177, Frameworks: []string{"pytest"}}, ""); !ok || c.Text != "python3 -m pip check" || c.Dir != "sub" || !c.Synth {
 		t.Errorf("a failing pytest run: %+v, %v", c, ok)
 	}
-	if _, ok := DependencyCheck(run, results.Counts{Passed: 12, Frameworks: []string{"pytest"}}); ok {
+	if _, ok := DependencyCheck(run, results.Counts{Passed: 12, Frameworks: []string{"pytest"}}, ""); ok {
 		t.Error("nothing failed: nothing to diagnose")
 	}
-	if _, ok := DependencyCheck(Command{Text: "npm test"}, results.Counts{Passed: 3, Failed: 1, Frameworks: []string{"jest"}}); ok {
+	if _, ok := DependencyCheck(Command{Text: "npm test"}, results.Counts{Passed: 3, Failed: 1, Frameworks: []string{"jest"}}, ""); ok {
 		t.Error("pip check after a JavaScript suite")
+	}
+	tb := "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\n  File \"/repo/httpx/_api.py\", line 195, in get\n" +
+		"  File \"/usr/lib/python3/dist-packages/httpcore/_sync/connection_pool.py\", line 52, in __init__\nTypeError: unexpected keyword\n"
+	if _, ok := DependencyCheck(Command{Text: "python -c 'import httpx; httpx.get(url)'"}, results.Counts{}, tb); !ok {
+		t.Error("a traceback through an installed distribution")
+	}
+	if _, ok := DependencyCheck(Command{Text: "python app.py"}, results.Counts{}, "Traceback (most recent call last):\n  File \"/repo/app.py\", line 3\nKeyError: 'x'\n"); ok {
+		t.Error("a traceback in the project's own code only")
 	}
 }

@@ -34,16 +34,13 @@ func (dependencyVersion) Diagnose(f Failure) []Diagnosis {
 			rest.WriteString(l + "\n")
 		}
 	}
-	// the mismatches the failures name (a traceback through the package)
-	// before those of packages the tests never touch (Debian's own mkdocs
-	// against its markdown)
+	// only the mismatches the failure names (a traceback through the
+	// package): Debian's own mkdocs against its markdown is no cause of a
+	// test's failure
 	for _, m := range all {
 		if regexp.MustCompile(`\b` + regexp.QuoteMeta(m[4]) + `\b`).MatchString(rest.String()) {
 			named = append(named, m)
 		}
-	}
-	if len(named) == 0 {
-		named = all
 	}
 	var subjects, evidence []string
 	for _, m := range named {
