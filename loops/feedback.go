@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -36,6 +37,8 @@ func (r *runner) feedback(ctx context.Context, sb Sandbox) (state, bool, error) 
 	ran := r.cur.clone() // repairs change r.cur; the proof is of what ran
 	p, repaired, err := r.proveLevels(ctx, sb)
 	ran.proof = p
+	ran.pyr.Commands = append(ran.pyr.Commands, r.usage...) // made while it ran
+	r.usage = nil
 	return ran, repaired, err
 }
 
@@ -137,7 +140,8 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 	var found *outcome
 	cut := false   // a command was stopped at its share of the run's time
 	cutBuild := "" // the build steps of a cut command that never reached its tests
-	for _, c := range cmds {
+	for i := 0; i < len(cmds); i++ {
+		c := cmds[i]
 		if cut && l == pyramid.Testable && (!pyramid.Narrow(c) || behindBuild(c.Text, cutBuild)) {
 			// another spelling of the whole suite does not fit in less
 			// time than the one cut (nlohmann/json's `ctest -LE …` after
@@ -194,6 +198,9 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 				break // the suite runs: repair or accept it (proved), as before a pass
 			}
 			continue
+		}
+		if l == pyramid.Runnable {
+			cmds = slices.Insert(cmds, i+1, r.usageCommands(c, res)...)
 		}
 		res, repaired, last := r.failedCommand(ctx, sb, l, c, res)
 		if repaired != "" {

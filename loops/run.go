@@ -145,6 +145,7 @@ type runner struct {
 	fellBack     map[string]bool       // build fallbacks made (buildfallback.go)
 	recorded     bool                  // the last repair call recorded a limit of the environment
 	examples     []pyramid.Command     // the library's example programs (pyramid.ExamplePrograms)
+	usage        []pyramid.Command     // commands made from usage messages in the state running (usageCommands)
 	fixture      pyramid.FixtureInput  // the test suite's input for built programs (pyramid.Fixture, FixtureFlag)
 	readFixture  bool                  // fixture is set
 	layer        toolchainImage        // the shared toolchain layer this run started from (sharedbase.go)

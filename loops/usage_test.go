@@ -1,0 +1,41 @@
+package loops
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/repair"
+)
+
+// A made-up probe refused with the program's usage line is followed, in
+// the same state, by the program run the way that line says; the command
+// joins pyramid.json.
+func TestUsageLineMakesTheNextProbe(t *testing.T) {
+	const get = "./url_parser get http://example.com/docs/index.html?q=1#top"
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "make test":
+			return 0, "1..1\nok 1 - parses\n"
+		case "./url_parser hello", "./url_parser connect http://example.com/docs/index.html?q=1#top":
+			return 1, "Syntax : ./url_parser connect|get url\n"
+		case get:
+			return 0, "field_set: 0x1f, port: 80\n"
+		}
+		return 1, ""
+	}
+	probe := pyramid.Command{Text: "./url_parser hello", Bucket: pyramid.Entry, Synth: true, Reason: "runs the program on a word argument",
+		Why: []pyramid.Provenance{{Source: "makefile", File: "Makefile", Note: "links program url_parser"}}}
+	p := pyr(1, documented("make test", pyramid.Unit), probe)
+	rep, out := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: repair.RulesBrain{}})
+	if rep.Level != pyramid.Runnable || rep.Runnable != get || len(rep.Setup) != 1 {
+		t.Fatalf("level %s runnable %q after %d setups (%s); commands %v", rep.Level, rep.Runnable, len(rep.Setup), rep.WhyNotHigher, f.commandsRun())
+	}
+	pj, _ := os.ReadFile(filepath.Join(out, "pyramid.json"))
+	if !strings.Contains(string(pj), "url_parser get") {
+		t.Errorf("pyramid.json lacks the command made from the usage line")
+	}
+}

@@ -1,0 +1,172 @@
+package pyramid
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// A program run on a made-up argument often answers with the argument
+// grammar it wants: "Syntax : ./url_parser connect|get url", "usage:
+// ./example compress [switches] outputfile[.jpg]". FromUsage reads that
+// line and runs the program the way it says — each literal alternative
+// of the first choice, every placeholder filled by its name (a URL, a
+// word, a number, an input file made for it, an output path) and the
+// optional parts left out. A placeholder it cannot fill by its name (a
+// command, a config) makes no command: that is for the documentation.
+
+// usageLineRe is the usage line: "Usage: prog args", "usage : prog args",
+// "Syntax : prog args".
+var usageLineRe = regexp.MustCompile(`(?im)^[ \t]*(?:usage|syntax)[ \t]*:[ \t]*(\S+)[ \t]*(.*)$`)
+
+var (
+	// optionalRe is an optional part, innermost first: "[switches]",
+	// "[ -vdVD ]", "{r,b,q}".
+	optionalRe = regexp.MustCompile(`\[[^\[\]]*\]|\{[^{}]*\}`)
+	// extSuffixRe is an optional extension on a placeholder:
+	// "outputfile[.jpg]" names an output with that extension.
+	extSuffixRe = regexp.MustCompile(`(\w)\[(\.\w+)\]`)
+)
+
+// fillers fill placeholders by name; an empty value is an input file to
+// make, "-" one that cannot be filled.
+var fillers = []struct {
+	re    *regexp.Regexp
+	value string
+}{
+	{regexp.MustCompile(`^(url|uri|link|href)s?$`), "http://example.com/docs/index.html?q=1#top"},
+	{regexp.MustCompile(`^(out|output|outfile|outputfile|outfilename|dest|destination|target)s?$`), "/tmp/heragent-out"},
+	{regexp.MustCompile(`^(in|input|infile|inputfile|file|filename|fname|path|src|source)s?$`), ""},
+	{regexp.MustCompile(`^(dir|directory|folder)s?$`), "."},
+	{regexp.MustCompile(`^(n|num|number|count|size|int|integer|level|bits|times|len|length)s?$`), "3"},
+	{regexp.MustCompile(`^(word|string|str|text|name|key|value|pattern|query|expr|expression|message|msg|arg|argument|data)s?$`), "hello"},
+	{regexp.MustCompile(`^(host|hostname|addr|address|ip)s?$`), "127.0.0.1"},
+	// what only the documentation can say
+	{regexp.MustCompile(`^(command|cmd|subcommand|action|config|cfg|conf|configfile|cfgfile|options?|opts|flags|args|switches|type|mode|format|script|program|prog)s?$`), "-"},
+}
+
+// usageNote marks a command FromUsage made.
+const usageNote = "from the program's usage message"
+
+func fromUsage(c Command) bool {
+	return slices.ContainsFunc(c.Why, func(p Provenance) bool { return p.Note == usageNote })
+}
+
+// usageInput is the input file made for an input placeholder.
+const usageInput = "/tmp/heragent-usage-input.txt"
+
+// FromUsage returns the commands that run c's program as the usage line
+// in output says, at most three; none when output has no such line or it
+// asks for what no name fills.
+func FromUsage(c Command, output string) []Command {
+	if fromUsage(c) {
+		return nil // refused again: the grammar was not enough
+	}
+	m := usageLineRe.FindStringSubmatch(output)
+	if m == nil {
+		return nil
+	}
+	run := programPrefix(c.Text, path.Base(m[1]))
+	if run == "" {
+		return nil
+	}
+	choices, input, ok := usageArgs(m[2])
+	if !ok || len(choices) == 0 {
+		return nil
+	}
+	if input {
+		run = fmt.Sprintf("printf 'hello world\\nhello again\\n' > %s && %s", usageInput, run)
+	}
+	var out []Command
+	first := choices[0]
+	for i, alt := range first {
+		if i == 3 {
+			break
+		}
+		args := []string{alt}
+		for _, ch := range choices[1:] {
+			args = append(args, ch[0])
+		}
+		out = append(out, Command{Text: run + " " + strings.Join(args, " "), Dir: c.Dir, Bucket: Entry, Level: Runnable, Synth: true,
+			Reason: "runs the program the way its usage message says: " + strings.TrimSpace(m[0]),
+			Why:    append(append([]Provenance(nil), c.Why...), Provenance{Source: "synthesized", Note: usageNote})})
+	}
+	return out
+}
+
+// usageArgs turns a usage line's arguments into choices: each required
+// argument's values (several for "connect|get"). input reports that one
+// is an input file to make; ok is false when a placeholder has no filler.
+func usageArgs(grammar string) (choices [][]string, input, ok bool) {
+	grammar = extSuffixRe.ReplaceAllString(grammar, "$1$2")
+	for prev := ""; prev != grammar; {
+		prev, grammar = grammar, optionalRe.ReplaceAllString(grammar, " ")
+	}
+	for _, tok := range strings.Fields(grammar) {
+		tok = strings.TrimSuffix(strings.Trim(tok, "()"), "...")
+		if tok == "" || strings.HasPrefix(tok, "-") || tok == "|" {
+			continue
+		}
+		var alts []string
+		for _, a := range strings.Split(tok, "|") {
+			v, in, filled := usageValue(a)
+			if !filled {
+				return nil, false, false
+			}
+			input = input || in
+			alts = append(alts, v)
+		}
+		choices = append(choices, alts)
+	}
+	return choices, input, true
+}
+
+// usageValue is the value for one word of the grammar: a literal stays
+// itself, a placeholder ("<file>", "$type", "URL", "outputfile.jpg")
+// gets its filler.
+func usageValue(w string) (v string, input, ok bool) {
+	ext := ""
+	if i := strings.LastIndex(w, "."); i > 0 && !strings.ContainsAny(w[:i], "<>$") {
+		w, ext = w[:i], w[i:]
+	}
+	name := strings.ToLower(strings.Trim(w, "<>$"))
+	name = strings.NewReplacer("-", "", "_", "").Replace(name)
+	placeholder := strings.ContainsAny(w, "<>$") || w == strings.ToUpper(w) && strings.ToLower(w) != w
+	for _, f := range fillers {
+		if f.re.MatchString(name) {
+			switch f.value {
+			case "-":
+				return "", false, false
+			case "":
+				return usageInput, true, true
+			case "/tmp/heragent-out":
+				return f.value + ext, false, true
+			}
+			return f.value, false, true
+		}
+	}
+	if placeholder || !regexp.MustCompile(`^[a-z][\w-]*$`).MatchString(w) {
+		return "", false, false
+	}
+	return w + ext, false, true // a literal: a subcommand, a mode
+}
+
+// programPrefix is text up to and including the word that runs the
+// program named prog (a stdin pipe before it left out): the probe
+// `{ test -x ./url_parser || make -s url_parser; } && ./url_parser hello`
+// gives `{ test -x ./url_parser || make -s url_parser; } && ./url_parser`.
+func programPrefix(text, prog string) string {
+	fields := strings.Fields(text)
+	for i := len(fields) - 1; i >= 0; i-- {
+		if path.Base(fields[i]) == prog && (strings.Contains(fields[i], "/") || i == 0) {
+			run := strings.Join(fields[:i+1], " ")
+			return stdinPipeRe.ReplaceAllString(run, "")
+		}
+	}
+	return ""
+}
+
+// stdinPipeRe is a probe's made-up stdin: `printf '…' | `.
+var stdinPipeRe = regexp.MustCompile(`^printf '[^']*' \| `)
