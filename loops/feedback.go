@@ -254,6 +254,10 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 		// (the timeout rule's retry) gives it no more time in this run
 		res.noRepair = fmt.Sprintf("stopped at its share of the run's time (%s, two thirds of what was left) before its tests reported: a longer limit does not fit the run; a part of the suite and the Runnable tier get the rest",
 			res.share.Round(time.Second))
+	case c.Level == pyramid.Runnable && pyramid.RemoteTarget(c.Text) != "":
+		// rsync's `./rsync-ssl download.samba.org::rsyncftp/` lacked
+		// rsync on the PATH, and Debian's rsync was installed for it
+		res.noRepair = fmt.Sprintf("it addresses %s, a host of the internet: no repair of this environment makes that reachable", pyramid.RemoteTarget(c.Text))
 	case res.TimedOut && c.TTY && c.Level == pyramid.Runnable:
 		res.noRepair = "on a pseudo-terminal it was still running after the keys a user quits with: it waits for a user at the keyboard (an interactive program)"
 	case res.TimedOut && !res.Idle && boundedUse(c):

@@ -39,3 +39,21 @@ func TestUsageLineMakesTheNextProbe(t *testing.T) {
 		t.Errorf("pyramid.json lacks the command made from the usage line")
 	}
 }
+
+// A Runnable command that addresses a host of the internet is not
+// repaired when it fails: rsync-ssl lacked rsync on the PATH, and a setup
+// run installed Debian's rsync for a host the sandbox cannot reach.
+func TestRemoteUseIsNotRepaired(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		if text == "make test" {
+			return 0, "1..1\nok 1 - parses\n"
+		}
+		return 127, "./rsync-ssl: line 12: rsync: command not found\n"
+	}
+	p := pyr(1, documented("make test", pyramid.Unit), documented("./rsync-ssl --no-motd download.samba.org::rsyncftp/", pyramid.Entry))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: repair.RulesBrain{}})
+	if len(rep.Setup) != 1 || len(rep.Repairs) != 0 || !strings.Contains(rep.WhyNotHigher, "download.samba.org") {
+		t.Fatalf("%d setups, repairs %+v, why %q", len(rep.Setup), rep.Repairs, rep.WhyNotHigher)
+	}
+}

@@ -172,7 +172,7 @@ func appendWhy(a, b []Provenance) []Provenance {
 // first, then the build files' own test declarations, then CI, other docs,
 // Dockerfiles, the stack conventions, and synthesised probes last.
 func sourceRank(c Command) int {
-	if c.Bucket.Level() == Runnable && remoteTarget(c.Text) != "" {
+	if c.Bucket.Level() == Runnable && RemoteTarget(c.Text) != "" {
 		return 10 // a host of the internet: after what works here
 	}
 	if c.Synth {

@@ -103,8 +103,8 @@ func TestRemoteTargets(t *testing.T) {
 		"node server.js --url http://localhost:3000":                                                                  "",
 		"printf '%s' $'requests.get(\\'https://x.org\\')' > .heragent-example-1.py && python3 .heragent-example-1.py": "",
 	} {
-		if got := remoteTarget(text); got != want {
-			t.Errorf("remoteTarget(%q) = %q, want %q", text, got, want)
+		if got := RemoteTarget(text); got != want {
+			t.Errorf("RemoteTarget(%q) = %q, want %q", text, got, want)
 		}
 	}
 	cs := order([]Command{

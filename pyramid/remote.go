@@ -24,10 +24,10 @@ var (
 	urlHostRe   = regexp.MustCompile(`(?:https?|ftp|rsync|ssh|git|wss?)://(?:[^@\s/]+@)?([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)`)
 )
 
-// remoteTarget is the host of the internet a command addresses, "".
+// RemoteTarget is the host of the internet a command addresses, "".
 // Examples heragent writes out are judged by their code's calls
 // (localHTTP), not here.
-func remoteTarget(text string) string {
+func RemoteTarget(text string) string {
 	if strings.Contains(text, ".heragent-example-") {
 		return ""
 	}
