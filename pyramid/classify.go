@@ -441,6 +441,13 @@ func classifyPython(args []string) verdict {
 		if testScript.MatchString(base) || strings.Contains(a, "tests/") {
 			return verdict{Bucket: Unit, Reason: "runs a test script"}
 		}
+		switch {
+		case throughTestDir(a) && suiteRunnerRe.MatchString(base):
+			return verdict{Bucket: Unit, Reason: "runs the test suite's own runner"}
+		case throughTestDir(a):
+			// rsync's CI runs testsuite/fleettest.py
+			return verdict{Drop: "a helper of the test suite (it lives in a test directory), not the project's program"}
+		}
 		if base == "setup.py" || strings.Contains(base, "build") || strings.Contains(base, "configure") {
 			return verdict{Bucket: Build, Reason: "runs the project's build script"}
 		}

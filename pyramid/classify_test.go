@@ -32,6 +32,8 @@ func TestClassify(t *testing.T) {
 		// coverage job, libfuse's docs job)
 		{"test/merge-gcda.py", ""},
 		{"test/ci/doxygen.sh", ""},
+		{"python3 testsuite/fleettest.py --fleet fleettest-ci.json --list", ""},
+		{"python3 testsuite/runtests.py -j 8", Unit},
 		// docs notation for an optional word (yq: `make [local] test`), not
 		// a glob
 		{"make [local] test", ""},

@@ -49,3 +49,13 @@ func TestFromUsage(t *testing.T) {
 		})
 	}
 }
+
+// rsync without arguments: "SRC [SRC]... DEST" is a local copy.
+func TestFromUsageCopies(t *testing.T) {
+	c := Command{Text: "printf 'hello world\\nhello again\\n' | timeout 10 ./rsync", Level: Runnable, Synth: true}
+	got := FromUsage(c, "rsync  version 3.4.2  protocol version 32\nUsage: rsync [OPTION]... SRC [SRC]... DEST\n  or   rsync [OPTION]... SRC [SRC]... [USER@]HOST:DEST\n")
+	want := "printf 'hello world\\nhello again\\n' > /tmp/heragent-usage-input.txt && timeout 10 ./rsync /tmp/heragent-usage-input.txt /tmp/heragent-out"
+	if len(got) != 1 || got[0].Text != want {
+		t.Fatalf("got %+v", got)
+	}
+}
