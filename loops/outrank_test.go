@@ -15,22 +15,28 @@ import (
 const rsyncLike = "PASS    alpha\nPASS    beta\nSKIP    gamma (no acl support)\nPASS    delta\n" +
 	"----- overall results:\n      3 passed\n      1 skipped\noverall result is 1\nmake: *** [Makefile:446: check] Error 1\n"
 
+// smokeThen is a fake where `./app --version`, a smoke probe, passes and
+// text exits with exit and out; the probe is returned for the pyramid.
+func smokeThen(text string, exit int, out string) (*fakeEngine, pyramid.Command) {
+	f := newFake()
+	f.command = func(_, t string) (int, string) {
+		switch t {
+		case "./app --version":
+			return 0, "app 3.4\n"
+		case text:
+			return exit, out
+		}
+		return 1, ""
+	}
+	return f, pyramid.Command{Text: "./app --version", Bucket: pyramid.Smoke, Reason: "the program starts", Why: []pyramid.Provenance{{Source: "built"}}}
+}
+
 // A smoke probe that passes first does not stand for the level when a
 // whole suite after it ran its tests and none failed though its runner
 // failed the run: that suite is the proof, graded as the suite it is,
 // and the report says what failed was the runner's check, not a test.
 func TestWeakPassIsOutrankedBySuiteTheRunnerFailed(t *testing.T) {
-	f := newFake()
-	f.command = func(_, text string) (int, string) {
-		switch text {
-		case "./app --version":
-			return 0, "app 3.4\n"
-		case "make check":
-			return 2, rsyncLike
-		}
-		return 1, ""
-	}
-	smoke := pyramid.Command{Text: "./app --version", Bucket: pyramid.Smoke, Reason: "the program starts", Why: []pyramid.Provenance{{Source: "built"}}}
+	f, smoke := smokeThen("make check", 2, rsyncLike)
 	p := pyr(4, smoke, documented("make check", pyramid.Unit))
 	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
 	if rep.Level != pyramid.Testable || rep.TestableEvidence != pyramid.EvidenceSuite || rep.Tests.Passed != 3 {
@@ -58,17 +64,7 @@ func TestWeakPassIsOutrankedByACutSuite(t *testing.T) {
 		{"two of three failed", "PASS    alpha\nFAIL    beta\nFAIL    gamma\n", pyramid.EvidenceSmoke},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFake()
-			f.command = func(_, text string) (int, string) {
-				switch text {
-				case "./app --version":
-					return 0, "app 3.4\n"
-				case "./runtests.py":
-					return fakeTimedOut, tt.out
-				}
-				return 1, ""
-			}
-			smoke := pyramid.Command{Text: "./app --version", Bucket: pyramid.Smoke, Reason: "the program starts", Why: []pyramid.Provenance{{Source: "built"}}}
+			f, smoke := smokeThen("./runtests.py", fakeTimedOut, tt.out)
 			p := pyr(400, smoke, documented("./runtests.py", pyramid.Unit))
 			rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
 			if rep.Level != pyramid.Testable || rep.TestableEvidence != tt.want {
@@ -82,17 +78,7 @@ func TestWeakPassIsOutrankedByACutSuite(t *testing.T) {
 // does before one: it is repaired or accepted, not followed by another
 // spelling of the suite.
 func TestNearlyPassingSuiteAfterAWeakPassEndsTheSearch(t *testing.T) {
-	f := newFake()
-	f.command = func(_, text string) (int, string) {
-		switch text {
-		case "./app --version":
-			return 0, "app 3.4\n"
-		case "make check":
-			return 2, rsyncLike
-		}
-		return 1, ""
-	}
-	smoke := pyramid.Command{Text: "./app --version", Bucket: pyramid.Smoke, Reason: "the program starts", Why: []pyramid.Provenance{{Source: "built"}}}
+	f, smoke := smokeThen("make check", 2, rsyncLike)
 	p := pyr(4, smoke, documented("make check", pyramid.Unit), documented("./runtests.py", pyramid.Unit))
 	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
 	if rep.TestableEvidence != pyramid.EvidenceSuite || slices.Contains(f.commandsRun(), "./runtests.py") {
