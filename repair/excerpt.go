@@ -11,7 +11,7 @@ import (
 var symptomRe = regexp.MustCompile(`(?i)error|not found|no such file|cannot|can't|could not|fatal|undefined reference|` +
 	`no module named|missing|unable to|permission denied|not permitted|timed? ?out|refused|unreachable|` +
 	`failed|killed|traceback|exception|requires|required|too old|deprecated|warning: setting locale|` +
-	`display|network|resolve`)
+	`display|network|resolve|^\s*(usage|syntax)\s*:`)
 
 // Excerpt condenses a whole log for diagnosis: the lines anywhere before
 // the last tailLines that look like symptoms (at most maxSymptoms, in log

@@ -66,3 +66,17 @@ func TestBlocking(t *testing.T) {
 		}
 	}
 }
+
+// A program's usage line early in a long log (rsync prints its version,
+// capabilities and usage, then a hundred lines of options) stays in the
+// excerpt: it is the grammar the next probe is made from.
+func TestExcerptKeepsTheUsageLine(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("rsync  version 3.5.0  protocol version 32\nUsage: rsync [OPTION]... SRC [SRC]... DEST\n")
+	for i := 0; i < 150; i++ {
+		fmt.Fprintf(&b, " --option-%d   does thing %d\n", i, i)
+	}
+	if got := Excerpt(b.String(), 60, 40); !strings.Contains(got, "Usage: rsync [OPTION]... SRC [SRC]... DEST") {
+		t.Fatalf("excerpt lost the usage line:\n%s", got)
+	}
+}
