@@ -168,19 +168,15 @@ func VerboseRerun(c Command, counts results.Counts) (Command, bool) {
 // installed dependency's version.
 var pythonRunners = []string{"pytest", "unittest"}
 
-// installedFrameRe is a traceback frame in an installed distribution's
-// code: `File "/usr/lib/python3/dist-packages/httpcore/_sync/….py"`.
-var installedFrameRe = regexp.MustCompile(`File "[^"]*/(?:dist|site)-packages/`)
-
 // DependencyCheck returns `pip check` for a Python test run with failing
-// tests, or a Python command whose traceback runs through an installed
-// distribution: it names each installed distribution that does not meet a
-// requirement (httpx's `httpcore==1.*` against Debian's 0.16.3, installed
-// because PyPI was unreachable), which the failures' tracebacks only show
-// as TypeErrors and missing attributes.
+// tests, or a command that ended in a Python traceback: it names each
+// installed distribution that does not meet a requirement (httpx's
+// `httpcore==1.*` against Debian's 0.16.3, installed because PyPI was
+// unreachable), which the tracebacks only show as TypeErrors and missing
+// attributes (the diagnosis keeps the ones the failure names).
 func DependencyCheck(c Command, counts results.Counts, output string) (Command, bool) {
 	suite := counts.Failed+counts.Errors > 0 && slices.ContainsFunc(counts.Frameworks, func(f string) bool { return slices.Contains(pythonRunners, f) })
-	if !suite && !(strings.Contains(output, "Traceback (most recent call last):") && installedFrameRe.MatchString(output)) {
+	if !suite && !strings.Contains(output, "Traceback (most recent call last):") {
 		return Command{}, false
 	}
 	return Command{Text: "python3 -m pip check", Dir: c.Dir, Bucket: c.Bucket, Level: c.Level, Synth: true,
