@@ -26,6 +26,7 @@ var testFailureMatches = []match{
 	{TestFailure, regexp.MustCompile(`^The following tests FAILED:()`)},                                 // ctest
 	{TestFailure, regexp.MustCompile(`^✖ (.+?) \([\d.]+m?s\)$`)},                                        // node:test spec reporter
 	{TestFailure, regexp.MustCompile(`^(?:ℹ|#) fail ()[1-9]`)},                                          // node:test, TAP summaries
+	{TestFailure, regexp.MustCompile(`^not ok \d+ (?:- )?(.+?)(?: # time=[\d.]+m?s)?$`)},                // TAP (node-tap, tape): a top-level test
 	{TestFailure, regexp.MustCompile(`^\s*()[1-9]\d* tests? failed$`)},                                  // a project's own driver (tcpdump's TESTrun)
 }
 

@@ -178,6 +178,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"test-failure/go-test.log", PhaseCommand, "go test ./...", false, TestFailure, "TestAdd", ActionRecord, ""},
 		{"test-failure/meson-test-openh264.log", PhaseCommand, "meson test -C build", false, TestFailure, "encoder", ActionRecord, ""},
 		{"test-failure/cmake-check-tcpdump-summary.log", PhaseCommand, "cmake --build build --target check", false, TestFailure, "", ActionRecord, ""},
+		{"test-failure/node-tap-semver.log", PhaseCommand, "npm test", false, TestFailure, "test/bin/semver.js", ActionRecord, ""},
 		{"test-failure/node-test-runner-fastify.log", PhaseCommand, "npm test", false, TestFailure, "fastify.all should add all the methods to the same url", ActionRecord, ""},
 	}
 	for _, tc := range tests {
