@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/pyramid/results"
 	"github.com/heragent/heragent/report"
 )
 
@@ -67,17 +68,24 @@ func (r *runner) acceptTolerated(fc outcome, why string, p *proof) {
 	p.tolerated = true
 	delete(r.cur.skip, fc.Text) // recorded as failing, still the level's evidence after a later repair
 	msg := "level reached: testable, with failing tests no repair fixed"
+	cr.Verdict = toleratedVerdict(fc.Counts) + cr.Verdict
 	if pyramid.RunnerFailed(fc.Counts) {
-		cr.Verdict = "accepted, every test counted passed: " + cr.Verdict
 		p.notes = append(p.notes, fmt.Sprintf("testable: %d tests passed and none failed, but `%s` did not pass (%s): what failed is the runner's own check (a skip list, a coverage threshold, a step after the tests), not a test (last output: %q); %s",
 			fc.Counts.Passed, fc.Text, fc.Verdict, lastLine(fc.Tail), why))
 		msg = "level reached: testable, every test counted passed though the runner failed the run"
 	} else {
-		cr.Verdict = "accepted with failures: " + cr.Verdict
 		p.notes = append(p.notes, fmt.Sprintf("testable with %d failing test(s) of %d that no repair fixed: %s",
 			fc.Counts.Failed+fc.Counts.Errors, fc.Counts.Passed+fc.Counts.Failed+fc.Counts.Errors, why))
 	}
 	r.traj.emit(report.Event{Phase: "level", Iteration: r.iter, Level: string(pyramid.Testable), Command: fc.Text, Message: msg})
+}
+
+// toleratedVerdict prefixes the verdict of a tolerated test run.
+func toleratedVerdict(c results.Counts) string {
+	if pyramid.RunnerFailed(c) {
+		return "accepted, every test counted passed: "
+	}
+	return "accepted with failures: "
 }
 
 // acceptCut accepts Testable, graded subset, from a test run its time or

@@ -277,7 +277,7 @@ func reprove(ctx context.Context, sb Sandbox, c pyramid.Command, was report.Comm
 	got.Log, got.Proof = rel, true
 	if was.Tolerated && !got.Passed && !got.TimedOut && pyramid.Tolerable(got.Counts) {
 		got.Passed, got.Tolerated = true, true // as in the run: nearly all tests pass
-		got.Verdict = "accepted with failures: " + got.Verdict
+		got.Verdict = toleratedVerdict(got.Counts) + got.Verdict
 	}
 	if was.Cut && !got.Passed && pyramid.CutShort(got.TimedOut, got.Counts) {
 		got.Passed, got.Cut = true, true // as in the run: stopped after tests passed
