@@ -127,16 +127,18 @@ func (r *runner) acceptCutRun(fc outcome, why string, p *proof) {
 	r.traj.emit(report.Event{Phase: "level", Iteration: r.iter, Level: string(pyramid.Testable), Command: fc.Text, Message: "level reached: testable, on the part of the suite that ran before it was stopped"})
 }
 
-// outrank looks, after a weak pass (found: a smoke probe, a part of the
-// suite), at the test runs that failed after it for one that is stronger
-// evidence as it stands — a whole suite that nearly passed, or that was
-// stopped after its tests passed — and makes that the proof. rsync's
-// `./rsync --version` passed first; its `make check` then ran 285 tests,
-// none failing, and exited 2 on its skip list, and `runtests.py` was cut
-// with hundreds passed: the level was proved by the version banner.
-func (r *runner) outrank(found outcome, later []outcome, p *proof) bool {
+// outrank looks, beside a weak pass (found: a smoke probe, a part of the
+// suite), at the test runs of the level that failed for one that is
+// stronger evidence as it stands — a whole suite that nearly passed, or
+// one stopped after its tests passed — and makes that the proof; at the
+// same grade, one with no failure that ran more tests. rsync's `./rsync
+// --version` passed first; its `make check` then ran 285 tests, none
+// failing, and exited 2 on its skip list, and `runtests.py` was cut with
+// hundreds passed: the level was proved by the version banner.
+// mosquitto's ctest, cut after 135 passed, lost to a one-test subset.
+func (r *runner) outrank(found outcome, runs []outcome, p *proof) bool {
 	best, rank := -1, pyramid.EvidenceRank(found.Evidence)
-	for i, fc := range later {
+	for i, fc := range runs {
 		var ev string
 		switch {
 		case pyramid.CutShort(fc.TimedOut, fc.Counts):
@@ -146,15 +148,18 @@ func (r *runner) outrank(found outcome, later []outcome, p *proof) bool {
 		default:
 			continue
 		}
-		if k := pyramid.EvidenceRank(ev); k > rank || k == rank && best >= 0 && fc.Counts.Passed > later[best].Counts.Passed {
+		k, clean := pyramid.EvidenceRank(ev), fc.Counts.Failed+fc.Counts.Errors == 0
+		switch {
+		case best < 0 && (k > rank || k == rank && clean && fc.Counts.Passed > found.Counts.Passed),
+			best >= 0 && (k > rank || k == rank && fc.Counts.Passed > runs[best].Counts.Passed):
 			best, rank = i, k
 		}
 	}
 	if best < 0 {
 		return false
 	}
-	why := fmt.Sprintf("it ran more than `%s` (%s evidence), which passed", found.Text, found.Evidence)
-	if fc := later[best]; fc.TimedOut {
+	why := fmt.Sprintf("it ran more than `%s` (%s evidence, %d tests passed), which passed", found.Text, found.Evidence, found.Counts.Passed)
+	if fc := runs[best]; fc.TimedOut {
 		r.acceptCutRun(fc, why, p)
 	} else {
 		r.acceptTolerated(fc, why, p)

@@ -311,7 +311,7 @@ func (r *runner) proved(ctx context.Context, l pyramid.Level, found outcome, fai
 		}
 	}
 	res := r.strengthen(ctx, l, found, failed)
-	if !res.repaired && l == pyramid.Testable && !strongest(l, found.Evidence) && r.outrank(found, later, p) {
+	if !res.repaired && l == pyramid.Testable && !strongest(l, found.Evidence) && r.outrank(found, append(failed, later...), p) {
 		return levelResult{passed: true, how: " (" + p.testEv + ", stronger than the " + found.Evidence + " pass before it)"}
 	}
 	r.take(l, found, p)

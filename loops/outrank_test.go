@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
@@ -83,5 +84,25 @@ func TestNearlyPassingSuiteAfterAWeakPassEndsTheSearch(t *testing.T) {
 	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
 	if rep.TestableEvidence != pyramid.EvidenceSuite || slices.Contains(f.commandsRun(), "./runtests.py") {
 		t.Fatalf("evidence %s, commands %v", rep.TestableEvidence, f.commandsRun())
+	}
+}
+
+// A suite cut after 135 tests passed is more than a one-test part that
+// passed after it (mosquitto): same grade, no failure, more tests.
+func TestCutSuiteOutranksAOneTestPart(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "ctest --test-dir build":
+			return fakeTimedOut, strings.Repeat("1/300 Test #1: t ...   Passed    0.20 sec\n", 135)
+		case "ctest --test-dir build -R '^(t1)$'":
+			return 0, "1/1 Test #1: t1 ...   Passed    0.20 sec\n\n100% tests passed, 0 tests failed out of 1\n"
+		}
+		return 1, ""
+	}
+	p := pyr(300, documented("ctest --test-dir build", pyramid.Unit), documented("ctest --test-dir build -R '^(t1)$'", pyramid.Unit))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}, MaxTime: time.Hour, CommandTimeout: 2 * time.Hour})
+	if rep.TestableEvidence != pyramid.EvidenceSubset || rep.TestsRun != 135 {
+		t.Fatalf("evidence %s, %d tests (%s)", rep.TestableEvidence, rep.TestsRun, rep.WhyNotHigher)
 	}
 }
