@@ -94,6 +94,9 @@ func TestParseTestdata(t *testing.T) {
 		// vitest prints colour even into a pipe.
 		{"vitest/mixed_color.txt", c(3, 1, 2, 0, "vitest")},
 		{"vitest/pass_color.txt", c(1, 0, 0, 0, "vitest")},
+		// handlebars.js: a test file that could not load (its mustache specs
+		// submodule absent) ran none of its tests: an error
+		{"vitest/file_failed_handlebars.txt", c(544, 0, 10, 1, "vitest")},
 		// node --test (TAP and spec reporters): the summary, not the TAP lines.
 		{"tap/node_test_tap.txt", c(4, 1, 2, 0, "tap")},
 		{"tap/node_test_spec.txt", c(4, 1, 2, 0, "tap")},
