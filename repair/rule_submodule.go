@@ -101,7 +101,7 @@ func cmakeMissingSource(lines []string, i int) string {
 }
 
 // missingPathRe is a program failing to open a path in the checkout.
-var missingPathRe = regexp.MustCompile(`No such file or directory: '` + bashfile.DefaultRepoDir + `/([^']+)'`)
+var missingPathRe = regexp.MustCompile(`[Nn]o such file or directory(?:: |, \w+ )'` + bashfile.DefaultRepoDir + `/([^']+)'`) // Python's; Node's "ENOENT: no such file or directory, scandir '…'"
 
 // submoduleOfPath names the submodule (from .gitmodules) a missing path
 // of the checkout lies in, or "": tests that read a submodule's data

@@ -53,3 +53,14 @@ func TestMissingPathInASubmodule(t *testing.T) {
 		t.Fatalf("proposals %+v", ps)
 	}
 }
+
+// Node's spelling of the same: "ENOENT: no such file or directory,
+// scandir '/repo/spec/mustache/specs/'" (handlebars.js' spec file).
+func TestMissingPathInASubmoduleNode(t *testing.T) {
+	repo := fstest.MapFS{".gitmodules": {Data: []byte("[submodule \"spec/mustache\"]\n\tpath = spec/mustache\n\turl = https://github.com/mustache/spec.git\n")}}
+	log := readLog(t, "missing-submodule/vitest-enoent-handlebars.log")
+	ps := Propose(&Context{File: bashfile.New(), Repo: repo}, Failure{Phase: PhaseCommand, Command: "npm test", ExitCode: 1, Log: log})
+	if len(ps) == 0 || ps[0].Rule != "missing-submodule" || !strings.Contains(ps[0].Reason, "submodule spec/mustache") {
+		t.Fatalf("proposals %+v", ps)
+	}
+}
