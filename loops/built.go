@@ -115,11 +115,7 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 	probes = append(drivers, probes...)
 	var out []pyramid.Command
 	for _, c := range probes {
-		known := false
-		for _, k := range r.cur.pyr.Commands {
-			known = known || k.Text == c.Text && k.Level == c.Level
-		}
-		if !known {
+		if !r.cur.pyr.Has(c) {
 			r.cur.pyr.Commands = append(r.cur.pyr.Commands, c)
 		}
 		out = append(out, c)

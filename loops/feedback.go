@@ -303,15 +303,16 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 // a run after it that is stronger evidence as it stands (outrank) is the
 // proof instead.
 func (r *runner) proved(ctx context.Context, l pyramid.Level, found outcome, failed, later []outcome, p *proof) levelResult {
+	repairable := slices.Clone(failed)
 	if l == pyramid.Testable {
 		for _, fc := range later {
 			if !fc.TimedOut && pyramid.Tolerable(fc.Counts) {
-				failed = append(failed, fc)
+				repairable = append(repairable, fc)
 			}
 		}
 	}
-	res := r.strengthen(ctx, l, found, failed)
-	if !res.repaired && l == pyramid.Testable && !strongest(l, found.Evidence) && r.outrank(found, append(failed, later...), p) {
+	res := r.strengthen(ctx, l, found, repairable)
+	if !res.repaired && l == pyramid.Testable && !strongest(l, found.Evidence) && r.outrank(found, slices.Concat(failed, later), p) {
 		return levelResult{passed: true, how: " (" + p.testEv + ", stronger than the " + found.Evidence + " pass before it)"}
 	}
 	r.take(l, found, p)

@@ -12,11 +12,7 @@ func (r *runner) usageCommands(c pyramid.Command, res outcome) []pyramid.Command
 	}
 	var out []pyramid.Command
 	for _, u := range pyramid.FromUsage(c, res.diag) {
-		known := false
-		for _, k := range r.cur.pyr.Commands {
-			known = known || k.Text == u.Text && k.Level == u.Level
-		}
-		if _, skip := r.cur.skip[u.Text]; !known && !skip {
+		if _, skip := r.cur.skip[u.Text]; !r.cur.pyr.Has(u) && !skip {
 			r.cur.pyr.Commands = append(r.cur.pyr.Commands, u)
 			r.usage = append(r.usage, u)
 			out = append(out, u)

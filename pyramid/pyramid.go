@@ -6,6 +6,7 @@ package pyramid
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/heragent/heragent/bashfile"
@@ -121,6 +122,11 @@ type Pyramid struct {
 func (p *Pyramid) Add(c Command) {
 	c.Level = c.Bucket.Level()
 	p.Commands = append(p.Commands, c)
+}
+
+// Has reports whether the pyramid holds c's text at c's level.
+func (p *Pyramid) Has(c Command) bool {
+	return slices.ContainsFunc(p.Commands, func(k Command) bool { return k.Text == c.Text && k.Level == c.Level })
 }
 
 // At returns the commands of one level, in order.

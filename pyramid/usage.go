@@ -31,20 +31,22 @@ var (
 )
 
 // fillers fill placeholders by name; an empty value is an input file to
-// make, "-" one that cannot be filled.
+// make, "-" one that cannot be filled; ext keeps the placeholder's
+// extension (an output path).
 var fillers = []struct {
 	re    *regexp.Regexp
 	value string
+	ext   bool
 }{
-	{regexp.MustCompile(`^(url|uri|link|href)s?$`), "http://example.com/docs/index.html?q=1#top"},
-	{regexp.MustCompile(`^(out|output|outfile|outputfile|outfilename|dest|destination|target)s?$`), "/tmp/heragent-out"},
-	{regexp.MustCompile(`^(in|input|infile|inputfile|file|filename|fname|path|src|source)s?$`), ""},
-	{regexp.MustCompile(`^(dir|directory|folder)s?$`), "."},
-	{regexp.MustCompile(`^(n|num|number|count|size|int|integer|level|bits|times|len|length)s?$`), "3"},
-	{regexp.MustCompile(`^(word|string|str|text|name|key|value|pattern|query|expr|expression|message|msg|arg|argument|data)s?$`), "hello"},
-	{regexp.MustCompile(`^(host|hostname|addr|address|ip)s?$`), "127.0.0.1"},
+	{regexp.MustCompile(`^(url|uri|link|href)s?$`), "http://example.com/docs/index.html?q=1#top", false},
+	{regexp.MustCompile(`^(out|output|outfile|outputfile|outfilename|dest|destination|target)s?$`), "/tmp/heragent-out", true},
+	{regexp.MustCompile(`^(in|input|infile|inputfile|file|filename|fname|path|src|source)s?$`), "", false},
+	{regexp.MustCompile(`^(dir|directory|folder)s?$`), ".", false},
+	{regexp.MustCompile(`^(n|num|number|count|size|int|integer|level|bits|times|len|length)s?$`), "3", false},
+	{regexp.MustCompile(`^(word|string|str|text|name|key|value|pattern|query|expr|expression|message|msg|arg|argument|data)s?$`), "hello", false},
+	{regexp.MustCompile(`^(host|hostname|addr|address|ip)s?$`), "127.0.0.1", false},
 	// what only the documentation can say
-	{regexp.MustCompile(`^(command|cmd|subcommand|action|config|cfg|conf|configfile|cfgfile|options?|opts|flags|args|switches|type|mode|format|script|program|prog)s?$`), "-"},
+	{regexp.MustCompile(`^(command|cmd|subcommand|action|config|cfg|conf|configfile|cfgfile|options?|opts|flags|args|switches|type|mode|format|script|program|prog)s?$`), "-", false},
 }
 
 // usageNote marks a command FromUsage made.
@@ -123,6 +125,9 @@ func usageArgs(grammar string) (choices [][]string, input, ok bool) {
 	return choices, input, true
 }
 
+// literalRe is a word of the grammar that is itself: a subcommand, a mode.
+var literalRe = regexp.MustCompile(`^[a-z][\w-]*$`)
+
 // usageValue is the value for one word of the grammar: a literal stays
 // itself, a placeholder ("<file>", "$type", "URL", "outputfile.jpg")
 // gets its filler.
@@ -136,18 +141,18 @@ func usageValue(w string) (v string, input, ok bool) {
 	placeholder := strings.ContainsAny(w, "<>$") || w == strings.ToUpper(w) && strings.ToLower(w) != w
 	for _, f := range fillers {
 		if f.re.MatchString(name) {
-			switch f.value {
-			case "-":
+			switch {
+			case f.value == "-":
 				return "", false, false
-			case "":
+			case f.value == "":
 				return usageInput, true, true
-			case "/tmp/heragent-out":
+			case f.ext:
 				return f.value + ext, false, true
 			}
 			return f.value, false, true
 		}
 	}
-	if placeholder || !regexp.MustCompile(`^[a-z][\w-]*$`).MatchString(w) {
+	if placeholder || !literalRe.MatchString(w) {
 		return "", false, false
 	}
 	return w + ext, false, true // a literal: a subcommand, a mode

@@ -86,11 +86,14 @@ func notBuilt(f Failure) []Diagnosis {
 	return nil
 }
 
+// commandSepRe separates a command line's simple commands.
+var commandSepRe = regexp.MustCompile(`&&|\|\||[;|]`)
+
 // programOf reports whether path is the program of one of command's
 // simple commands (the first word after the start, &&, ||, ;, | or a
 // `cd dir &&`), not an argument.
 func programOf(command, path string) bool {
-	for _, part := range regexp.MustCompile(`&&|\|\||[;|]`).Split(command, -1) {
+	for _, part := range commandSepRe.Split(command, -1) {
 		if w := strings.Fields(part); len(w) > 0 && (w[0] == path || strings.TrimPrefix(w[0], "./") == strings.TrimPrefix(path, "./")) {
 			return true
 		}

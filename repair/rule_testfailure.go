@@ -1,6 +1,10 @@
 package repair
 
-import "regexp"
+import (
+	"regexp"
+
+	"github.com/heragent/heragent/pyramid"
+)
 
 // testFailure: the test runner ran and some tests failed. Only for
 // commands after setup; recorded, since the environment works.
@@ -60,7 +64,7 @@ type runnerFailed struct{}
 func (runnerFailed) Name() string { return "runner-failed" }
 
 func (runnerFailed) Diagnose(f Failure) []Diagnosis {
-	if f.Phase != PhaseCommand || f.TimedOut || f.Counts.Passed == 0 || f.Counts.Failed+f.Counts.Errors > 0 {
+	if f.Phase != PhaseCommand || f.TimedOut || !pyramid.RunnerFailed(f.Counts) {
 		return nil
 	}
 	return []Diagnosis{{Kind: RunnerFailed, Subject: f.Command, Evidence: lastLine(f.Log)}}
