@@ -33,6 +33,16 @@ func (c *chunk) addCode(lang, code string, first, last int) {
 	c.codeLines = append(c.codeLines, fmt.Sprintf("%d-%d", first, last))
 }
 
+// Sphinx's doctest extension runs a document's `.. testcode::` blocks
+// as Python programs, each after the document's `.. testsetup::` code
+// (tenacity's README imports everything there once, jsonschema's docs
+// show their validators so): a testcode block is kept as Python with the
+// setup before it, and a setup block is not kept on its own.
+const (
+	sphinxTestcode = "testcode"
+	sphinxSetup    = "testsetup"
+)
+
 // chunkDoc splits a document into sections: Markdown by ATX/setext
 // headings, reStructuredText by underlined titles, anything else by blocks
 // of 60 lines. Fenced (``` / ~~~) and rst code-block blocks are collected
@@ -68,6 +78,17 @@ func chunkDoc(rel string, text string) []chunk {
 	var code []string
 	rstCode, rstIndentSeen := false, false
 	codeFirst, codeLast := 0, 0 // line span of an rst code block's text
+	setup := ""                 // the document's Sphinx testsetup code so far
+	closeRst := func() {
+		switch c := dedent(code); fenceLang {
+		case sphinxSetup:
+			setup += c + "\n"
+		case sphinxTestcode:
+			cur.addCode("python", setup+c, codeFirst, codeLast)
+		default:
+			cur.addCode(fenceLang, c, codeFirst, codeLast)
+		}
+	}
 	for i := 0; i < len(lines); i++ {
 		ln := i + 1
 		l := lines[i]
@@ -98,7 +119,7 @@ func chunkDoc(rel string, text string) []chunk {
 				continue
 			}
 			if rstIndentSeen {
-				cur.addCode(fenceLang, dedent(code), codeFirst, codeLast)
+				closeRst()
 			}
 			rstCode, code = false, nil
 		}
@@ -112,10 +133,14 @@ func chunkDoc(rel string, text string) []chunk {
 			body = append(body, l)
 			continue
 		}
-		if rst && (strings.HasPrefix(trimmed, ".. code-block::") || strings.HasPrefix(trimmed, ".. code::") || strings.HasPrefix(trimmed, ".. sourcecode::") || strings.HasPrefix(trimmed, ".. doctest::")) {
-			_, lang, _ := strings.Cut(trimmed, "::")
-			if strings.HasPrefix(trimmed, ".. doctest::") {
+		if rst && (strings.HasPrefix(trimmed, ".. code-block::") || strings.HasPrefix(trimmed, ".. code::") || strings.HasPrefix(trimmed, ".. sourcecode::") || strings.HasPrefix(trimmed, ".. doctest::") ||
+			strings.HasPrefix(trimmed, ".. "+sphinxTestcode+"::") || strings.HasPrefix(trimmed, ".. "+sphinxSetup+"::")) {
+			directive, lang, _ := strings.Cut(strings.TrimPrefix(trimmed, ".. "), "::")
+			switch directive {
+			case "doctest":
 				lang = "pycon" // Sphinx's doctest directive: an interactive session
+			case sphinxTestcode, sphinxSetup:
+				lang = directive // Python code, the setup's prepended to each later testcode
 			}
 			rstCode, rstIndentSeen, fenceLang, fenceStart = true, false, strings.TrimSpace(lang), ln
 			body = append(body, l)
@@ -189,7 +214,7 @@ func chunkDoc(rel string, text string) []chunk {
 	case fence != "": // unterminated fence: the code runs to the end
 		cur.addCode(fenceLang, strings.Join(code, "\n"), fenceStart+1, len(lines))
 	case rstCode && rstIndentSeen:
-		cur.addCode(fenceLang, dedent(code), codeFirst, codeLast)
+		closeRst()
 	}
 	flush(len(lines))
 	return out

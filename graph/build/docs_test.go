@@ -21,8 +21,17 @@ var chunkCases = []struct {
 	{"notes.txt", strings.Repeat("line\n", 70), []string{"/0@1-60[]", "/0@61-70[]"}},
 	// reST: a doctest directive and a bare doctest block are Python sessions
 	{"docs/version.rst", "Version\n=======\n\n.. doctest::\n\n    >>> from p import V\n    >>> V(1)\n\nText.\n\n>>> import p\n>>> p.x\n1\n\nEnd.\n", []string{"Version/1@1-15[pycon:6-7 pycon:11-13]"}},
+	// Sphinx doctest: testcode is Python with the testsetup before it; the setup is not kept alone
+	{"README.rst", "Use\n===\n\n.. testsetup::\n\n    from p import *\n\n.. testcode::\n\n    print(f(1))\n\n.. testoutput::\n\n    2\n", []string{"Use/1@1-14[python:10-10]"}},
 	// a plain-text INSTALL's indented transcript, continuations kept
 	{"INSTALL", "Build:\n  - on Linux:\n    $ make clean\n    $ make TARGET=linux \\\n         USE_X=1\n    $ make install\n\nOutput:\n    not a command\n", []string{"/0@1-9[console:3-6]"}},
+}
+
+func TestSphinxTestcodeKeepsItsSetup(t *testing.T) {
+	chs := chunkDoc("README.rst", "Use\n===\n\n.. testsetup::\n\n    from p import *\n\n.. testcode::\n\n    print(f(1))\n")
+	if len(chs) != 1 || len(chs[0].codes) != 1 || chs[0].codes[0] != "from p import *\nprint(f(1))" {
+		t.Fatalf("testcode with its setup: %+v", chs)
+	}
 }
 
 func TestChunkDoc(t *testing.T) {
