@@ -147,8 +147,8 @@ func execCommand(ctx context.Context, sb Sandbox, c pyramid.Command, n int, time
 	}
 	cr := outcome{cmd: c, CommandResult: report.CommandResult{Text: c.Text, Dir: c.Dir, Level: c.Level, Bucket: c.Bucket, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Idle: res.Idle,
 		Seconds: res.Duration.Seconds(), Counts: counts, Passed: v.Passed, Verdict: v.Reason, Log: logFile, Tail: report.LastLines(res.Tail, 60)}}
-	if !v.Passed {
-		cr.diag = repair.Excerpt(out, 60, 40) // only failures are diagnosed
+	if !v.Passed || c.LastResort() {
+		cr.diag = repair.Excerpt(out, 60, 40) // failures are diagnosed; a usage asked for is read (usageCommands)
 	}
 	return cr, nil
 }

@@ -138,8 +138,9 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 	cmds = r.order(ctx, l, cmds)
 	var failed, later []outcome // failed before a pass, after one
 	var found *outcome
-	cut := false   // a command was stopped at its share of the run's time
-	cutBuild := "" // the build steps of a cut command that never reached its tests
+	cut := false       // a command was stopped at its share of the run's time
+	cutBuild := ""     // the build steps of a cut command that never reached its tests
+	usageRead := false // a last resort that passed showed its usage, or was asked for it
 	for i := 0; i < len(cmds); i++ {
 		c := cmds[i]
 		if cut && l == pyramid.Testable && (!pyramid.Narrow(c) || behindBuild(c.Text, cutBuild)) {
@@ -156,8 +157,8 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 			}
 			return levelResult{why: why, cut: true}, nil
 		}
-		if found != nil && found.Evidence == pyramid.EvidenceLastResort && c.LastResort() {
-			break // another last resort cannot prove more
+		if found != nil && found.Evidence == pyramid.EvidenceLastResort && c.LastResort() && (usageRead || !helpProbe(c)) {
+			break // another last resort cannot prove more (its usage may show a use)
 		}
 		if waitedFor(failed, c) {
 			// the program waited for a peer on its probe: asked for its
@@ -186,6 +187,11 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 			r.grade(&res, c)
 			if found == nil || pyramid.EvidenceRank(res.Evidence) > pyramid.EvidenceRank(found.Evidence) {
 				found = &res
+			}
+			if l == pyramid.Runnable && c.LastResort() {
+				u := r.usageCommands(c, res)
+				usageRead = usageRead || len(u) > 0 || helpProbe(c)
+				cmds = slices.Insert(cmds, i+1, u...)
 			}
 			if strongest(l, res.Evidence) {
 				break

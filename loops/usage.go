@@ -1,17 +1,28 @@
 package loops
 
-import "github.com/heragent/heragent/pyramid"
+import (
+	"strings"
+
+	"github.com/heragent/heragent/pyramid"
+)
 
 // usageCommands are the commands that run the program of c, a Runnable
 // command that failed, the way the usage message it printed says
-// (pyramid.FromUsage); they join the run's pyramid, so pyramid.json and
-// verify know them, and run next.
+// (pyramid.FromUsage), or of a last resort that passed, the way the usage
+// it was asked for says (pyramid.FromHelp); they join the run's pyramid,
+// so pyramid.json and verify know them, and run next.
 func (r *runner) usageCommands(c pyramid.Command, res outcome) []pyramid.Command {
-	if res.TimedOut || res.ExitCode == 0 {
+	from := pyramid.FromUsage
+	switch {
+	case res.TimedOut:
+		return nil
+	case res.Passed && c.LastResort():
+		from = pyramid.FromHelp
+	case res.ExitCode == 0:
 		return nil
 	}
 	var out []pyramid.Command
-	for _, u := range pyramid.FromUsage(c, res.diag) {
+	for _, u := range from(c, res.diag) {
 		if _, skip := r.cur.skip[u.Text]; !r.cur.pyr.Has(u) && !skip {
 			r.cur.pyr.Commands = append(r.cur.pyr.Commands, u)
 			r.usage = append(r.usage, u)
@@ -19,4 +30,11 @@ func (r *runner) usageCommands(c pyramid.Command, res outcome) []pyramid.Command
 		}
 	}
 	return out
+}
+
+// helpProbe reports whether c asks its program for its usage: after a
+// last resort passed, the next would prove no more, but this one is run
+// for the usage it prints (usageCommands).
+func helpProbe(c pyramid.Command) bool {
+	return c.LastResort() && strings.HasSuffix(c.Text, " --help")
 }

@@ -40,6 +40,37 @@ func TestUsageLineMakesTheNextProbe(t *testing.T) {
 	}
 }
 
+// A last resort that passed does not end the search while its program's
+// usage is unread: asked for its --help (the --version passed first), a
+// program whose operands are all optional is run on an input file made
+// for the first, and that use is the Runnable proof.
+func TestHelpUsageMakesARealUse(t *testing.T) {
+	const use = "printf 'hello world\\nhello again\\n' > /tmp/heragent-usage-input.txt && ./xxhsum /tmp/heragent-usage-input.txt"
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "make test":
+			return 0, "1..1\nok 1 - hashes\n"
+		case "./xxhsum --version":
+			return 0, "xxhsum 0.8.3 by Yann Collet\n"
+		case "./xxhsum --help":
+			return 0, "xxhsum 0.8.3 by Yann Collet\nUsage: xxhsum [options] [files]\n\nOptions:\n  -H#  algorithm\n"
+		case use:
+			return 0, "d0e5a9c9a5bb2bc6  /tmp/heragent-usage-input.txt\n"
+		}
+		return 1, ""
+	}
+	last := func(flag string) pyramid.Command {
+		return pyramid.Command{Text: "./xxhsum " + flag, Bucket: pyramid.Entry, Synth: true, Reason: "last resort: asks the program for its " + flag,
+			Why: []pyramid.Provenance{{Source: "entrypoint", File: "Makefile", Note: "executable xxhsum"}}}
+	}
+	p := pyr(1, documented("make test", pyramid.Unit), last("--version"), last("--help"))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: repair.RulesBrain{}})
+	if rep.Level != pyramid.Runnable || rep.Runnable != use {
+		t.Fatalf("level %s runnable %q; commands %v", rep.Level, rep.Runnable, f.commandsRun())
+	}
+}
+
 // A Runnable command that addresses a host of the internet is not
 // repaired when it fails: rsync-ssl lacked rsync on the PATH, and a setup
 // run installed Debian's rsync for a host the sandbox cannot reach.

@@ -63,6 +63,19 @@ const usageInput = "/tmp/heragent-usage-input.txt"
 // in output says, at most three; none when output has no such line or it
 // asks for what no name fills.
 func FromUsage(c Command, output string) []Command {
+	return usageCommands(c, output, false)
+}
+
+// FromHelp is FromUsage for the usage a program printed when asked for
+// it (a last resort's --help that passed): a program whose every operand
+// is optional ("Usage: xxhsum [options] [files]") is run on an input file
+// made for the first optional operand that names one — the use asking
+// for help only stood in for.
+func FromHelp(c Command, output string) []Command {
+	return usageCommands(c, output, true)
+}
+
+func usageCommands(c Command, output string, optionalInput bool) []Command {
 	if fromUsage(c) {
 		return nil // refused again: the grammar was not enough
 	}
@@ -74,7 +87,7 @@ func FromUsage(c Command, output string) []Command {
 	if run == "" {
 		return nil
 	}
-	choices, input, ok := usageArgs(m[2])
+	choices, input, ok := usageArgs(m[2], optionalInput)
 	if !ok || len(choices) == 0 {
 		return nil
 	}
@@ -101,8 +114,16 @@ func FromUsage(c Command, output string) []Command {
 // usageArgs turns a usage line's arguments into choices: each required
 // argument's values (several for "connect|get"). input reports that one
 // is an input file to make; ok is false when a placeholder has no filler.
-func usageArgs(grammar string) (choices [][]string, input, ok bool) {
+func usageArgs(grammar string, optionalInput bool) (choices [][]string, input, ok bool) {
 	grammar = extSuffixRe.ReplaceAllString(grammar, "$1$2")
+	optional := optionalRe.FindAllString(grammar, -1)
+	defer func() {
+		if ok && optionalInput && len(choices) == 0 {
+			if optionalOperandIsInput(optional) {
+				choices, input = [][]string{{usageInput}}, true
+			}
+		}
+	}()
 	for prev := ""; prev != grammar; {
 		prev, grammar = grammar, optionalRe.ReplaceAllString(grammar, " ")
 	}
@@ -123,6 +144,28 @@ func usageArgs(grammar string) (choices [][]string, input, ok bool) {
 		choices = append(choices, alts)
 	}
 	return choices, input, true
+}
+
+// optionalOperandIsInput reports whether the first optional part that
+// is an operand (no option in it: "[files]", "[FILE]...", "[<file> ...]")
+// names an input file.
+func optionalOperandIsInput(parts []string) bool {
+	for _, p := range parts {
+		var words []string
+		for _, w := range strings.Fields(strings.Trim(p, "[]{}")) {
+			if w = strings.TrimSuffix(w, "..."); w != "" {
+				words = append(words, w)
+			}
+		}
+		if len(words) != 1 || strings.HasPrefix(words[0], "-") || strings.Contains(words[0], "|") {
+			continue
+		}
+		v, in, ok := usageValue(words[0])
+		if ok && v != words[0] {
+			return in // the first operand decides: an input file, or not this
+		}
+	}
+	return false
 }
 
 // literalRe is a word of the grammar that is itself: a subcommand, a mode.

@@ -59,3 +59,30 @@ func TestFromUsageCopies(t *testing.T) {
 		t.Fatalf("got %+v", got)
 	}
 }
+
+// Asked for its usage, a program whose operands are all optional is run
+// on an input file made for the first one that names a file.
+func TestFromHelp(t *testing.T) {
+	help := Command{Text: "./xxhsum --help", Bucket: Entry, Level: Runnable, Synth: true, Reason: "last resort: asks the program for its usage"}
+	for _, tt := range []struct{ output, want string }{
+		{"xxhsum 0.8.3 by Yann Collet\nUsage: xxhsum [options] [files]\n\nOptions:\n  -H#  select an xxhash algorithm\n",
+			"printf 'hello world\\nhello again\\n' > /tmp/heragent-usage-input.txt && ./xxhsum /tmp/heragent-usage-input.txt"},
+		{"usage: xxhsum [-h] [--minimal] [input ...]\n", "printf 'hello world\\nhello again\\n' > /tmp/heragent-usage-input.txt && ./xxhsum /tmp/heragent-usage-input.txt"},
+		// the first operand is a command only the docs can give
+		{"usage: tmux [-2CDlNuVv] [-c shell-command] [-f file] [-L socket-name] [command [flags]]\n", ""},
+		// nothing but options
+		{"Usage: onig-config [OPTION]\n", ""},
+	} {
+		var got []string
+		for _, c := range FromHelp(help, tt.output) {
+			got = append(got, c.Text)
+		}
+		if want := []string{tt.want}; tt.want == "" && got != nil || tt.want != "" && !slices.Equal(got, want) {
+			t.Errorf("%q: got %q, want %q", tt.output, got, tt.want)
+		}
+	}
+	// a refused command's usage still needs a required operand
+	if got := FromUsage(Command{Text: "./xxhsum x", Level: Runnable, Synth: true}, "Usage: xxhsum [options] [files]\n"); got != nil {
+		t.Errorf("FromUsage with optional operands only: %+v", got)
+	}
+}
