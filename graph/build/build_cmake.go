@@ -133,7 +133,7 @@ var cmakeKeywords = map[string]bool{
 }
 
 func parseCMake(_ string, src []byte, f *fileFacts) error {
-	for _, c := range cmakeCommands(src) {
+	for _, c := range expandForeach(cmakeCommands(src)) {
 		switch c.name {
 		case "project":
 			if len(c.args) > 0 {

@@ -1,0 +1,51 @@
+package build
+
+import (
+	"slices"
+	"testing"
+)
+
+func cmakeTargets(t *testing.T, src string) []string {
+	t.Helper()
+	var f fileFacts
+	if err := parseCMake("CMakeLists.txt", []byte(src), &f); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, tg := range f.targets {
+		out = append(out, tg.kind+":"+tg.name)
+	}
+	return out
+}
+
+// libyaml's tests: a loop over items calls a function that declares the program.
+func TestCMakeForeachOverAFunction(t *testing.T) {
+	got := cmakeTargets(t, "function(add_yaml_executable name)\n  add_executable(${name} ${name}.c)\n  target_link_libraries(${name} yaml)\nendfunction()\n\n"+
+		"foreach(name IN ITEMS\n  example-reformatter\n  run-parser\n  )\n  add_yaml_executable(${name})\nendforeach()\nadd_test(NAME version COMMAND test-version)\n")
+	want := []string{"executable:${name}", "executable:example-reformatter", "executable:run-parser", "test:version"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+}
+
+func TestCMakeForeachForms(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"set(EXAMPLES capitalize messagereader)\nforeach(ex ${EXAMPLES})\n add_executable(${ex} ${ex}/${ex}.cpp)\nendforeach()\n",
+			[]string{"executable:capitalize", "executable:messagereader"}},
+		{"set(L a;b)\nforeach(x IN LISTS L ITEMS c)\n add_executable(x_${x} ${x}.c)\nendforeach()\n",
+			[]string{"executable:x_a", "executable:x_b", "executable:x_c"}},
+		// nested loops
+		{"foreach(a p q)\n foreach(b 1 2)\n  add_executable(${a}${b} m.c)\n endforeach()\nendforeach()\n",
+			[]string{"executable:p1", "executable:p2", "executable:q1", "executable:q2"}},
+		// what only configuring knows, and ranges, stay as written
+		{"foreach(t ${TESTS})\n add_executable(${t} ${t}.c)\nendforeach()\nforeach(i RANGE 3)\n add_executable(n${i} m.c)\nendforeach()\n",
+			[]string{"executable:${t}", "executable:n${i}"}},
+	} {
+		if got := cmakeTargets(t, c.src); !slices.Equal(got, c.want) {
+			t.Errorf("%q:\n got %q\nwant %q", c.src, got, c.want)
+		}
+	}
+}
