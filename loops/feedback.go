@@ -39,6 +39,8 @@ func (r *runner) feedback(ctx context.Context, sb Sandbox) (state, bool, error) 
 	ran.proof = p
 	ran.pyr.Commands = append(ran.pyr.Commands, r.usage...) // made while it ran
 	r.usage = nil
+	ran.remark(r.cur, r.rerun) // how the commands run again here run
+	r.rerun = nil
 	return ran, repaired, err
 }
 
@@ -208,8 +210,13 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 		if l == pyramid.Runnable {
 			cmds = slices.Insert(cmds, i+1, r.usageCommands(c, res)...)
 		}
+		before := r.cur.file.Render()
 		res, repaired, last := r.failedCommand(ctx, sb, l, c, res)
 		if repaired != "" {
+			if again, ok := r.runsAgainHere(c, before); ok {
+				cmds = slices.Insert(cmds, i+1, again)
+				continue
+			}
 			return levelResult{repaired: true, why: repaired, failLog: res.Log}, nil
 		}
 		failed = append(failed, res)
@@ -221,7 +228,7 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 	if found != nil {
 		return r.proved(ctx, l, *found, failed, later, p), nil
 	}
-	return r.repairFailures(ctx, l, failed, p)
+	return r.repairFailures(ctx, sb, l, failed, p)
 }
 
 // waitedFor reports whether c, a last resort, runs again the program of
@@ -353,8 +360,10 @@ func (r *runner) strengthen(ctx context.Context, l pyramid.Level, found outcome,
 // stand or fall together (a rollback condemns every repair since the
 // best state). When none changes the state, a nearly passing test run
 // may still prove Testable (tolerate).
-func (r *runner) repairFailures(ctx context.Context, l pyramid.Level, failed []outcome, p *proof) (levelResult, error) {
+func (r *runner) repairFailures(ctx context.Context, sb Sandbox, l pyramid.Level, failed []outcome, p *proof) (levelResult, error) {
 	var why, repaired []string
+	var fixed []outcome
+	before := r.cur.file.Render()
 	failLog := ""
 	r.round = map[string]bool{}
 	defer func() { r.round = nil }()
@@ -363,6 +372,7 @@ func (r *runner) repairFailures(ctx context.Context, l pyramid.Level, failed []o
 		if stop == "" {
 			var changed bool
 			if changed, stop = r.repair(ctx, commandFailure(fc)); changed {
+				fixed = append(fixed, fc)
 				repaired = append(repaired, fmt.Sprintf("`%s` failed (%s)", fc.Text, fc.Verdict))
 				if failLog == "" {
 					failLog = fc.Log
@@ -371,6 +381,9 @@ func (r *runner) repairFailures(ctx context.Context, l pyramid.Level, failed []o
 			}
 		}
 		why = append(why, fmt.Sprintf("`%s`: %s (%s)", fc.Text, fc.Verdict, stop))
+	}
+	if res, ok, err := r.againHere(ctx, sb, l, fixed, before, p); ok || err != nil {
+		return res, err
 	}
 	if len(repaired) > 0 {
 		return levelResult{repaired: true, why: strings.Join(repaired, "; ") + " and " + plural(len(repaired), "was", "were") + " repaired", failLog: failLog}, nil

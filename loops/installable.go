@@ -67,7 +67,7 @@ func (r *runner) proveInstallable(ctx context.Context, sb Sandbox, p *proof) (le
 		break // only the install step failed, or one the sandbox cannot run: what was built stands
 	}
 	if len(passed) == 0 {
-		return r.repairFailures(ctx, pyramid.Installable, failed, p)
+		return r.repairFailures(ctx, sb, pyramid.Installable, failed, p)
 	}
 	if r.adoptBuild(passed) {
 		// not a pass of this state: its Bash File does not build the project

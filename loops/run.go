@@ -146,6 +146,8 @@ type runner struct {
 	recorded     bool                  // the last repair call recorded a limit of the environment
 	examples     []pyramid.Command     // the library's example programs (pyramid.ExamplePrograms)
 	usage        []pyramid.Command     // commands made from usage messages in the state running (usageCommands)
+	rerun        []pyramid.Command     // commands run again in the state running after a repair of how they run (runsAgainHere)
+	againDepth   int                   // rounds of againHere under way
 	fixture      pyramid.FixtureInput  // the test suite's input for built programs (pyramid.Fixture, FixtureFlag)
 	readFixture  bool                  // fixture is set
 	layer        toolchainImage        // the shared toolchain layer this run started from (sharedbase.go)

@@ -1,0 +1,43 @@
+package loops
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/repair"
+)
+
+// A repair of how a command runs (on a pseudo-terminal) leaves the Bash
+// File as it was: the command runs again in the same sandbox, the suite
+// below it is not run again, no second setup is made — and pyramid.json
+// says the proof runs on a terminal, as it ran.
+func TestRepairOfHowACommandRunsRunsItAgainHere(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "make test":
+			return 0, "Ran 12 tests in 0.1s\n\nOK\n"
+		case "[tty] ./tui --demo":
+			return 0, "drawing the demo\n"
+		case "./tui --demo":
+			return 1, "open /dev/tty: no such device or address\n"
+		}
+		return 1, ""
+	}
+	p := pyr(12, documented("make test", pyramid.Unit), documented("./tui --demo", pyramid.Entry))
+	rep, out := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: repair.RulesBrain{}, MaxTime: time.Hour})
+	if rep.Level != pyramid.Runnable || len(rep.Setup) != 1 {
+		t.Fatalf("level %s after %d setups (%s); commands %v", rep.Level, len(rep.Setup), rep.WhyNotHigher, f.commandsRun())
+	}
+	if n := strings.Count(strings.Join(f.commandsRun(), "\n"), "make test"); n != 1 {
+		t.Errorf("make test ran %d times: %v", n, f.commandsRun())
+	}
+	pj, _ := os.ReadFile(filepath.Join(out, "pyramid.json"))
+	if !strings.Contains(string(pj), `"tty": true`) {
+		t.Errorf("pyramid.json does not run the proof on a terminal:\n%s", pj)
+	}
+}
