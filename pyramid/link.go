@@ -32,6 +32,54 @@ type VersionFunc struct {
 	// configure_file, AC_CONFIG_FILES); the consumer includes the copy
 	// the build wrote, wherever that is (a build or host-triplet tree).
 	Generated bool
+	// Namespace is the C++ namespace the declaration lies in (gflags'
+	// VersionString in namespace GFLAGS_NAMESPACE): the consumer is a C++
+	// program calling Namespace::Name. "" for a C function.
+	Namespace string
+	// StdString: it returns a std::string (google-benchmark's
+	// GetBenchmarkVersion), printed through c_str().
+	StdString bool
+}
+
+// namespaceRe opens a C++ namespace: "namespace gflags {".
+var namespaceRe = regexp.MustCompile(`^namespace\s+([A-Za-z_][\w:]*)\s*\{`)
+
+// namespaceAt is the C++ namespace open at offset at of a header's text
+// (nested ones joined by ::), "" outside any; braces in comments and
+// strings are not told apart (headers rarely have them there).
+func namespaceAt(text string, at int) string {
+	type open struct {
+		name  string
+		depth int
+	}
+	var stack []open
+	depth := 0
+	for i := 0; i < at && i < len(text); i++ {
+		switch text[i] {
+		case 'n':
+			if m := namespaceRe.FindStringSubmatch(text[i:min(len(text), i+200)]); m != nil && (i == 0 || !isIdentByte(text[i-1])) {
+				depth++
+				stack = append(stack, open{m[1], depth})
+				i += len(m[0]) - 1
+			}
+		case '{':
+			depth++
+		case '}':
+			depth--
+			for len(stack) > 0 && stack[len(stack)-1].depth > depth {
+				stack = stack[:len(stack)-1]
+			}
+		}
+	}
+	var names []string
+	for _, o := range stack {
+		names = append(names, o.name)
+	}
+	return strings.Join(names, "::")
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // headerTemplate is the header a template makes: include/ffi.h of
@@ -51,7 +99,7 @@ var (
 	// before the type or the name, or wrap the type
 	// (cJSON's CJSON_PUBLIC(const char*)); zlib 1.2 writes OF((void)).
 	versionProtoRes = []*regexp.Regexp{
-		regexp.MustCompile(`(?m)^[ \t]*(?:(?:[A-Z][A-Z0-9_]*|extern|[a-z][a-z0-9]*_(?:api|export|extern|public))[ \t]+)*(const[ \t]+char[ \t]*\*|char[ \t]+const[ \t]*\*|char[ \t]*\*|unsigned(?:[ \t]+(?:int|long))?|int|long|u?int32_t|size_t)[ \t]*(?:[A-Z][A-Z0-9_]*[ \t]+)*(\w*[Vv]ersion\w*)[ \t]*(?:\([ \t]*(?:void)?[ \t]*\)|OF\(\(void\)\))[ \t]*;`),
+		regexp.MustCompile(`(?m)^[ \t]*(?:(?:[A-Z][A-Z0-9_]*|extern|[a-z][a-z0-9]*_(?:api|export|extern|public))[ \t]+)*(const[ \t]+char[ \t]*\*|char[ \t]+const[ \t]*\*|char[ \t]*\*|(?:const[ \t]+)?std::string[ \t]*&?|unsigned(?:[ \t]+(?:int|long))?|int|long|u?int32_t|size_t)[ \t]*(?:[A-Z][A-Z0-9_]*[ \t]+)*(\w*[Vv]ersion\w*)[ \t]*(?:\([ \t]*(?:void)?[ \t]*\)|OF\(\(void\)\))[ \t]*;`),
 		regexp.MustCompile(`(?m)^[ \t]*[A-Z][A-Z0-9_]*\([ \t]*(const[ \t]+char[ \t]*\*|unsigned(?:[ \t]+int)?|int)[ \t]*\)[ \t]*(\w*[Vv]ersion\w*)[ \t]*\([ \t]*(?:void)?[ \t]*\)[ \t]*;`),
 	}
 	// notHeaderDir holds headers that are not the project's public API.
@@ -102,7 +150,8 @@ func VersionFuncs(repo fs.FS, repoName string) []VersionFunc {
 			for _, m := range re.FindAllStringSubmatch(string(b), -1) {
 				if !seen[m[2]] {
 					seen[m[2]] = true
-					out = append(out, VersionFunc{Header: header, Name: m[2], String: strings.Contains(m[1], "char"), Generated: header != p})
+					out = append(out, VersionFunc{Header: header, Name: m[2], String: strings.Contains(m[1], "char") || strings.Contains(m[1], "string"), StdString: strings.Contains(m[1], "std::string"), Generated: header != p,
+						Namespace: namespaceAt(string(b), strings.Index(string(b), m[0]))})
 				}
 			}
 		}
@@ -242,9 +291,17 @@ func linkProbe(f VersionFunc, umbrella, lib string, genDirs []string) Command {
 			}
 		}
 	}
-	call := `printf("%lu\n", (unsigned long)` + f.Name + `());`
-	if f.String {
-		call = `printf("%s\n", ` + f.Name + `());`
+	fn, compile := f.Name, "cc -o /tmp/heragent-consumer /tmp/heragent-consumer.c "
+	if f.Namespace != "" {
+		src[0] = "#include <cstdio>"
+		fn, compile = f.Namespace+"::"+f.Name, "c++ -o /tmp/heragent-consumer -x c++ /tmp/heragent-consumer.c "
+	}
+	call := `printf("%lu\n", (unsigned long)` + fn + `());`
+	switch {
+	case f.StdString:
+		call = `printf("%s\n", ` + fn + `().c_str());`
+	case f.String:
+		call = `printf("%s\n", ` + fn + `());`
 	}
 	link, sys := "./"+lib, " -lm -lpthread -ldl"
 	if strings.Contains(path.Base(lib), ".so") {
@@ -262,7 +319,7 @@ func linkProbe(f VersionFunc, umbrella, lib string, genDirs []string) Command {
 	}
 	src = append(src, "#include "+include, "int main(void) { "+call+" return 0; }")
 	text := "printf '%s\\n' " + shellQuoteAll(src) + " > /tmp/heragent-consumer.c && " +
-		"cc -o /tmp/heragent-consumer /tmp/heragent-consumer.c " + strings.Join(flags, " ") + " " + link + sys + " && " +
+		compile + strings.Join(flags, " ") + " " + link + sys + " && " +
 		"timeout 10 /tmp/heragent-consumer"
 	why := []Provenance{{Source: "built", File: lib, Note: "a library the build produced"}, {Source: "header", File: f.Header, Note: "declares " + f.Name + "()"},
 		{Source: "synthesized", Note: "a consumer program linking the library"}}

@@ -166,3 +166,40 @@ func TestLinkProbesGeneratedHeader(t *testing.T) {
 		t.Errorf("probe of a header the build did not write: %+v", ps)
 	}
 }
+
+// A C++ library's version function inside a namespace (gflags'
+// VersionString in GFLAGS_NAMESPACE, from its gflags.h.in) is called
+// qualified from a C++ consumer; one in a C header's extern "C" block is not.
+func TestLinkProbeCxxNamespace(t *testing.T) {
+	repo := fstest.MapFS{
+		"src/gflags.h.in": {Data: []byte("#include <string>\n#include \"gflags_declare.h\"\nnamespace GFLAGS_NAMESPACE {\n" +
+			"struct FlagSaver { int x() { return 1; } };\nextern GFLAGS_DLL_DECL const char* VersionString();\n}  // namespace\n")},
+		"c/api.h": {Data: []byte("#ifdef __cplusplus\nextern \"C\" {\n#endif\nconst char *api_version(void);\n#ifdef __cplusplus\n}\n#endif\n")},
+	}
+	bench := VersionFuncs(fstest.MapFS{"include/benchmark/benchmark_api.h": {Data: []byte("namespace benchmark {\nBENCHMARK_EXPORT std::string GetBenchmarkVersion();\n}\n")}}, "benchmark")
+	if len(bench) != 1 || bench[0].Namespace != "benchmark" || !bench[0].StdString {
+		t.Errorf("google-benchmark's std::string version: %+v", bench)
+	} else if cs := LinkProbes(bench, []string{"build/src/libbenchmark.a"}, nil, "benchmark"); len(cs) != 1 || !strings.Contains(cs[0].Text, "benchmark::GetBenchmarkVersion().c_str()") {
+		t.Errorf("probes %+v", cs)
+	}
+	ns := map[string]string{}
+	for _, f := range VersionFuncs(repo, "gflags") {
+		ns[f.Name] = f.Namespace
+	}
+	if ns["VersionString"] != "GFLAGS_NAMESPACE" || ns["api_version"] != "" || len(ns) != 2 {
+		t.Fatalf("namespaces %v", ns)
+	}
+	text := "namespace a {\nnamespace b::c {\nint f();\n}\nint g();\n}\n"
+	if got := namespaceAt(text, strings.Index(text, "int f")); got != "a::b::c" {
+		t.Errorf("inside the inner namespace: %q", got)
+	}
+	if got := namespaceAt(text, strings.Index(text, "int g")); got != "a" {
+		t.Errorf("after the inner namespace closed: %q", got)
+	}
+	delete(repo, "c/api.h")
+	cs := LinkProbes(VersionFuncs(repo, "gflags"), []string{"build/lib/libgflags.a"}, []string{"build/include/gflags/gflags.h"}, "gflags")
+	if len(cs) != 1 || !strings.Contains(cs[0].Text, "GFLAGS_NAMESPACE::VersionString()") || !strings.Contains(cs[0].Text, "c++ -o /tmp/heragent-consumer -x c++") ||
+		!strings.Contains(cs[0].Text, "#include <cstdio>") {
+		t.Fatalf("probes %+v", cs)
+	}
+}
