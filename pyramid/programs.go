@@ -53,7 +53,7 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 		prov := Provenance{Source: "entrypoint", File: ep.Path, Line: int(ep.Line), Note: ep.Kind + " " + ep.Name}
 		switch {
 		case testName.MatchString(ep.Name) || testName.MatchString(ep.Path) && ep.Kind == "main",
-			foreignDirs.MatchString(path.Dir(ep.Path)), strings.ContainsAny(ep.Name, "$@{}") || strings.HasPrefix(ep.Name, "."),
+			foreignDirs.MatchString(path.Dir(ep.Path)) && !exampleBeside(ep.Name, path.Dir(ep.Path), suiteRuns), strings.ContainsAny(ep.Name, "$@{}") || strings.HasPrefix(ep.Name, "."),
 			ep.Kind == "executable" && scriptExt.MatchString(ep.Name),
 			ep.Kind == "executable" && suiteRuns[ep.Name] && testSources(path.Dir(ep.Path), ep.Command) && !exampleRe.MatchString(ep.Name):
 		case ep.Kind == "executable" && (path.Base(ep.Path) == "CMakeLists.txt" || path.Base(ep.Path) == "meson.build"):
@@ -132,6 +132,22 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 	return append(libs, progs...), nil
 }
 
+// sharedDirs are the foreign directories a project keeps its own example
+// programs in too: libyaml's tests/example-reformatter.c. Vendored,
+// fuzzing and benchmark trees stay foreign, and so do the docs' (their
+// examples are projects of their own: nlohmann/json's conan example).
+var sharedDirs = regexp.MustCompile(`(^|/)(test|tests|testing)(/|$)`)
+
+// exampleBeside reports whether the program name, declared in dir, is an
+// example of the library kept beside its tests: named so, run by no test
+// (cJSON's tests/parse_examples is a unit test), in no other foreign tree.
+func exampleBeside(name, dir string, suiteRuns map[string]bool) bool {
+	if !exampleRe.MatchString(name) || suiteRuns[name] || !sharedDirs.MatchString(dir) {
+		return false
+	}
+	return !foreignDirs.MatchString(sharedDirs.ReplaceAllString(dir, "/"))
+}
+
 // testPrograms names the programs the build's tests run (add_test(NAME t
 // COMMAND prog …), add_test(t prog), meson's test(), gtest_discover_tests).
 func testPrograms(ctx context.Context, e *env) (map[string]bool, error) {
@@ -146,6 +162,17 @@ func testPrograms(ctx context.Context, e *env) (map[string]bool, error) {
 			prog = strings.TrimSuffix(strings.TrimPrefix(f[0], "$<TARGET_FILE:"), ">")
 		}
 		out[prog] = true
+		if strings.HasPrefix(prog, "${") {
+			// a wrapper first (cJSON's ${MEMORYCHECK_COMMAND} …
+			// ${CMAKE_CURRENT_BINARY_DIR}/parse_examples): the program is
+			// the first word naming a file, and the test is named after it
+			for _, w := range strings.Fields(t.Command) {
+				if b := path.Base(w); !strings.HasPrefix(b, "${") && !strings.HasPrefix(b, "-") {
+					out[b] = true
+					break
+				}
+			}
+		}
 	}
 	return out, nil
 }

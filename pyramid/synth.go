@@ -96,6 +96,9 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 			}
 			c.Background, c.Serve = true, p.run
 			out = append(out, c)
+		case p.lib && stdinRe.MatchString(src):
+			in, kind := sampleInput(p.run + "\n" + src)
+			out = append(out, mk(StdinProbe(in, p.run), "runs the library's example program on a small "+kind+" input on stdin, which it reads"))
 		case p.lib:
 			out = append(out, mk(p.run, "runs the library's example program, which exercises the library end to end"))
 		case stdinRe.MatchString(src):

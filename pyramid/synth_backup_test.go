@@ -99,3 +99,41 @@ func TestSampleInput(t *testing.T) {
 		}
 	}
 }
+
+// A library's example programs kept in its tests directory (libyaml's
+// tests/example-deconstructor.c, declared in a loop) are its examples;
+// the directory's other programs stay test helpers. An example that
+// reads stdin is given an input of the kind it handles.
+func TestExamplesBesideTheTests(t *testing.T) {
+	files := map[string]string{
+		"CMakeLists.txt": "project(yaml C)\nadd_library(yaml src/api.c)\ninclude(CTest)\nif(BUILD_TESTING)\n  add_subdirectory(tests)\nendif()\n",
+		"tests/CMakeLists.txt": "function(add_yaml_executable name)\n  add_executable(${name} ${name}.c)\nendfunction()\n" +
+			"foreach(name IN ITEMS example-deconstructor run-parser)\n  add_yaml_executable(${name})\nendforeach()\n",
+		"src/api.c":                     "int yaml_parse(void) { return 1; }\n",
+		"tests/example-deconstructor.c": "#include <stdio.h>\n#include <yaml.h>\nint main(void) { yaml_parser_set_input_file(&p, stdin); /* YAML events */ return 0; }\n",
+		"tests/run-parser.c":            "#include <stdio.h>\nint main(int argc, char **argv) { FILE *f = fopen(argv[1], \"rb\"); return f == 0; }\n",
+	}
+	ctx := context.Background()
+	e, err := newEnv(ctx, tempIndex(t, "yaml", files), bashfile.Layout{BuildDirs: map[string]string{"cmake": "build"}}, []string{"cmake"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := synthesize(ctx, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, c := range cs {
+		texts = append(texts, c.Text)
+	}
+	all := strings.Join(texts, "\n")
+	if !slices.ContainsFunc(texts, func(s string) bool {
+		return strings.HasPrefix(s, "printf 'name: heragent") && strings.HasSuffix(s, "| ./build/tests/example-deconstructor")
+	}) || strings.Contains(all, "run-parser") {
+		t.Errorf("probes:\n%s", all)
+	}
+	if exampleBeside("example-x", "third_party/lib/tests", nil) || exampleBeside("example-x", "docs/examples", nil) || exampleBeside("run-parser", "tests", nil) ||
+		exampleBeside("parse_examples", "tests", map[string]bool{"parse_examples": true}) || !exampleBeside("example-x", "tests", nil) {
+		t.Errorf("exampleBeside")
+	}
+}
