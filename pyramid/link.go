@@ -294,7 +294,7 @@ func linkProbe(f VersionFunc, umbrella, lib string, genDirs []string) Command {
 	fn, compile := f.Name, "cc -o /tmp/heragent-consumer /tmp/heragent-consumer.c "
 	if f.Namespace != "" {
 		src[0] = "#include <cstdio>"
-		fn, compile = f.Namespace+"::"+f.Name, "c++ -o /tmp/heragent-consumer -x c++ /tmp/heragent-consumer.c "
+		fn, compile = f.Namespace+"::"+f.Name, "c++ -o /tmp/heragent-consumer -x c++ /tmp/heragent-consumer.c -x none "
 	}
 	call := `printf("%lu\n", (unsigned long)` + fn + `());`
 	switch {

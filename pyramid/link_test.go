@@ -198,7 +198,7 @@ func TestLinkProbeCxxNamespace(t *testing.T) {
 	}
 	delete(repo, "c/api.h")
 	cs := LinkProbes(VersionFuncs(repo, "gflags"), []string{"build/lib/libgflags.a"}, []string{"build/include/gflags/gflags.h"}, "gflags")
-	if len(cs) != 1 || !strings.Contains(cs[0].Text, "GFLAGS_NAMESPACE::VersionString()") || !strings.Contains(cs[0].Text, "c++ -o /tmp/heragent-consumer -x c++") ||
+	if len(cs) != 1 || !strings.Contains(cs[0].Text, "GFLAGS_NAMESPACE::VersionString()") || !strings.Contains(cs[0].Text, "c++ -o /tmp/heragent-consumer -x c++ /tmp/heragent-consumer.c -x none") ||
 		!strings.Contains(cs[0].Text, "#include <cstdio>") {
 		t.Fatalf("probes %+v", cs)
 	}
