@@ -29,6 +29,10 @@ type env struct {
 	pyPkg *string
 	// goMod is the top go.mod's module path, "" when there is none
 	goMod string
+	// cmakeRuntime is where the top CMakeLists.txt puts every program
+	// (CMAKE_RUNTIME_OUTPUT_DIRECTORY, under the build directory), "" when
+	// it does not say
+	cmakeRuntime string
 }
 
 // newEnv reads the graph's stacks and entry points; layout is the Bash
@@ -51,6 +55,13 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 	}
 	if e.layout.BuildDirs == nil {
 		e.layout = bashfile.LayoutOf(st)
+	}
+	if fs, err := ix.FindFiles(ctx, retrieval.FileQuery{Glob: "CMakeLists.txt"}); err == nil {
+		for _, f := range fs {
+			if d, ok := f.Facts["runtime_output_dir"].(string); ok && f.Path == "CMakeLists.txt" {
+				e.cmakeRuntime = d
+			}
+		}
 	}
 	eps, err := ix.EntryPoints(ctx)
 	if err != nil {

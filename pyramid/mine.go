@@ -201,7 +201,9 @@ func (e *env) invocation(name, file string) string {
 	d := path.Dir(file)
 	switch path.Base(file) {
 	case "CMakeLists.txt":
-		if bd := e.layout.BuildDir("cmake"); bd != "" {
+		if bd := e.layout.BuildDir("cmake"); bd != "" && e.cmakeRuntime != "" {
+			return "./" + path.Join(bd, e.cmakeRuntime, name)
+		} else if bd != "" {
 			return "./" + path.Join(bd, d, name)
 		}
 		return ""

@@ -137,3 +137,21 @@ func TestExamplesBesideTheTests(t *testing.T) {
 		t.Errorf("exampleBeside")
 	}
 }
+
+// A project that sets CMAKE_RUNTIME_OUTPUT_DIRECTORY has every program
+// there (jansson's build/bin/simple_parse), not in the build tree's copy
+// of its source directory.
+func TestCMakeRuntimeOutputDirectory(t *testing.T) {
+	ix := tempIndex(t, "j", map[string]string{
+		"CMakeLists.txt":          "project(j C)\nset(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bin)\nadd_subdirectory(examples)\n",
+		"examples/CMakeLists.txt": "add_executable(simple_parse simple_parse.c)\n",
+		"examples/simple_parse.c": "int main(void) { return 0; }\n",
+	})
+	e, err := newEnv(context.Background(), ix, bashfile.Layout{BuildDirs: map[string]string{"cmake": "build"}}, []string{"cmake"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := e.invocation("simple_parse", "examples/CMakeLists.txt"); got != "./build/bin/simple_parse" {
+		t.Errorf("invocation %q", got)
+	}
+}

@@ -132,9 +132,15 @@ var cmakeKeywords = map[string]bool{
 	"WIN32": true, "MACOSX_BUNDLE": true, "ALIAS": true,
 }
 
-func parseCMake(_ string, src []byte, f *fileFacts) error {
+func parseCMake(rel string, src []byte, f *fileFacts) error {
 	for _, c := range expandForeach(cmakeCommands(src)) {
 		switch c.name {
+		case "set":
+			if rel == "CMakeLists.txt" && len(c.args) > 1 && c.args[0] == "CMAKE_RUNTIME_OUTPUT_DIRECTORY" && f.props["runtime_output_dir"] == nil {
+				if d, ok := binaryDirRel(c.args[1]); ok {
+					f.fact("runtime_output_dir", d)
+				}
+			}
 		case "project":
 			if len(c.args) > 0 {
 				f.fact("project", c.args[0])
@@ -261,4 +267,25 @@ func splitPkgConfig(m string) (string, string) {
 		return m[:i], m[i:]
 	}
 	return m, ""
+}
+
+// binaryDirRel is a top-level CMakeLists.txt's path under the build
+// directory ("bin" of ${CMAKE_BINARY_DIR}/bin, "." of the directory
+// itself); ok is false for one elsewhere or that only configuring knows.
+// Projects that set CMAKE_RUNTIME_OUTPUT_DIRECTORY put every program
+// there, not in the build tree's copy of its source directory.
+func binaryDirRel(v string) (string, bool) {
+	for _, pre := range []string{"${CMAKE_BINARY_DIR}", "${PROJECT_BINARY_DIR}", "${CMAKE_CURRENT_BINARY_DIR}"} {
+		if strings.HasPrefix(v, pre) {
+			rest := strings.Trim(strings.TrimPrefix(v, pre), "/")
+			if strings.ContainsAny(rest, "$<>") {
+				return "", false
+			}
+			if rest == "" {
+				rest = "."
+			}
+			return rest, true
+		}
+	}
+	return "", false
 }

@@ -49,3 +49,23 @@ func TestCMakeForeachForms(t *testing.T) {
 		}
 	}
 }
+
+// A top-level CMAKE_RUNTIME_OUTPUT_DIRECTORY under the build directory is
+// a fact (jansson's bin/, libyaml's build directory itself); one elsewhere
+// or in a subdirectory's file is not.
+func TestCMakeRuntimeOutputDir(t *testing.T) {
+	for _, c := range []struct{ rel, src, want string }{
+		{"CMakeLists.txt", "set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bin)\n", "bin"},
+		{"CMakeLists.txt", "if(NOT DEFINED CMAKE_RUNTIME_OUTPUT_DIRECTORY)\n  set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})\nendif()\n", "."},
+		{"CMakeLists.txt", "set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${OUT}/bin)\n", ""},
+		{"src/CMakeLists.txt", "set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bin)\n", ""},
+	} {
+		var f fileFacts
+		if err := parseCMake(c.rel, []byte(c.src), &f); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := f.props["runtime_output_dir"].(string); got != c.want {
+			t.Errorf("%s %q: got %q, want %q", c.rel, c.src, got, c.want)
+		}
+	}
+}
