@@ -113,11 +113,11 @@ func execCommand(ctx context.Context, sb Sandbox, c pyramid.Command, n int, time
 	}
 	// pipefail: every stage of a pipeline counts (`./tool x | dot -Tpng`
 	// must not pass on dot's status when the tool failed).
-	stdin := emptyStdin
+	stdin, text := emptyStdin, c.Text
 	if c.TTY {
-		stdin = "" // the pseudo-terminal is its input
+		stdin, text = "", pyramid.OnTerminal(c.Text) // the pseudo-terminal is its input
 	}
-	script := "set -o pipefail" + stdin + "\ntouch " + stamp + "\ncd " + quote(dir) + " || exit 1\n" + c.Text + "\n"
+	script := "set -o pipefail" + stdin + "\ntouch " + stamp + "\ncd " + quote(dir) + " || exit 1\n" + text + "\n"
 	cmd := []string{"bash", "-lc", script}
 	if c.TTY {
 		cmd = onTTY(cmd)

@@ -184,8 +184,11 @@ func commandLine(c pyramid.Command) string {
 	if c.Display {
 		text = "xvfb-run -a bash -c " + quote(text)
 	}
-	// c.TTY: the exported entrypoint runs the terminal program as it is,
-	// for `docker run -it`
+	if c.TTY {
+		// the exported entrypoint runs the terminal program as it is,
+		// for `docker run -it`, its input the terminal
+		text = pyramid.OnTerminal(text)
+	}
 	if c.Dir != "" && c.Dir != "." {
 		text = "cd " + quote(c.Dir) + " && " + text
 	}

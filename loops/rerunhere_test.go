@@ -41,3 +41,24 @@ func TestRepairOfHowACommandRunsRunsItAgainHere(t *testing.T) {
 		t.Errorf("pyramid.json does not run the proof on a terminal:\n%s", pj)
 	}
 }
+
+// A probe's made-up stdin pipe is dropped when it runs on a
+// pseudo-terminal: the terminal is the program's input (tmux still read
+// the pipe and failed "not a terminal").
+func TestTerminalRunDropsTheMadeUpStdin(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "make test":
+			return 0, "Ran 12 tests in 0.1s\n\nOK\n"
+		case "[tty] ./tui":
+			return 0, "drawing\n"
+		}
+		return 1, "open terminal failed: not a terminal\n"
+	}
+	probe := pyramid.Command{Text: "printf 'hello world\\n' | ./tui", Bucket: pyramid.Entry, Synth: true, Reason: "runs the program on a small text input on stdin"}
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: pyr(12, documented("make test", pyramid.Unit), probe), Repairer: repair.RulesBrain{}, MaxTime: time.Hour})
+	if rep.Level != pyramid.Runnable || len(rep.Setup) != 1 {
+		t.Fatalf("level %s after %d setups (%s); commands %v", rep.Level, len(rep.Setup), rep.WhyNotHigher, f.commandsRun())
+	}
+}

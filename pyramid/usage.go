@@ -218,3 +218,11 @@ func programPrefix(text, prog string) string {
 
 // stdinPipeRe is a probe's made-up stdin: `printf '…' | `.
 var stdinPipeRe = regexp.MustCompile(`^printf '[^']*' \| `)
+
+// OnTerminal is a command as it runs on a pseudo-terminal: a probe's
+// made-up stdin pipe is dropped, the terminal being the program's input
+// (tmux, given a terminal for `printf … | ./tmux`, still read the pipe and
+// failed "not a terminal").
+func OnTerminal(text string) string {
+	return stdinPipeRe.ReplaceAllString(text, "")
+}

@@ -86,3 +86,12 @@ func TestFromHelp(t *testing.T) {
 		t.Errorf("FromUsage with optional operands only: %+v", got)
 	}
 }
+
+func TestOnTerminal(t *testing.T) {
+	if got := OnTerminal("printf 'hello world\\nhello again\\n' | timeout 10 ./tmux"); got != "timeout 10 ./tmux" {
+		t.Errorf("got %q", got)
+	}
+	if got := OnTerminal("./tui | cat"); got != "./tui | cat" {
+		t.Errorf("got %q", got)
+	}
+}
