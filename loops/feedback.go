@@ -265,8 +265,12 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 	case res.share > 0 && res.TimedOut && !res.Idle:
 		// the share bound it, not the command's limit: a longer limit
 		// (the timeout rule's retry) gives it no more time in this run
-		res.noRepair = fmt.Sprintf("stopped at its share of the run's time (%s, two thirds of what was left) before its tests reported: a longer limit does not fit the run; a part of the suite and the Runnable tier get the rest",
-			res.share.Round(time.Second))
+		ran := "before its tests reported"
+		if n := res.Counts; n.Ran() {
+			ran = fmt.Sprintf("after %d tests passed and %d failed (too many to stand as the suite's part)", n.Passed, n.Failed+n.Errors)
+		}
+		res.noRepair = fmt.Sprintf("stopped at its share of the run's time (%s, two thirds of what was left) %s: a longer limit does not fit the run; a part of the suite and the Runnable tier get the rest",
+			res.share.Round(time.Second), ran)
 	case c.Level == pyramid.Runnable && pyramid.RemoteTarget(c.Text) != "":
 		// rsync's `./rsync-ssl download.samba.org::rsyncftp/` lacked
 		// rsync on the PATH, and Debian's rsync was installed for it
