@@ -431,7 +431,7 @@ func (r *runner) noneOwn(failed []outcome) bool {
 
 // commandFailure is what repair reads of a failed command.
 func commandFailure(fc outcome) repair.Failure {
-	return repair.Failure{Phase: repair.PhaseCommand, Command: fc.Text, ExitCode: fc.ExitCode, TimedOut: fc.TimedOut, Idle: fc.Idle, Log: fc.diag, Counts: fc.Counts}
+	return repair.Failure{Phase: repair.PhaseCommand, Command: fc.Text, ExitCode: fc.ExitCode, TimedOut: fc.TimedOut, Idle: fc.Idle, Log: fc.diag, Counts: fc.Counts, Verdict: fc.Verdict}
 }
 
 func skippedText(cmds []pyramid.Command, skip map[string]string) string {

@@ -30,6 +30,8 @@ type Failure struct {
 	Log      string             `json:"log"`            // tail of the output
 	// Counts are a test command's parsed results, when it ran tests.
 	Counts results.Counts `json:"counts,omitzero"`
+	// Verdict is why the judge failed a command (pyramid.Judge's reason).
+	Verdict string `json:"verdict,omitempty"`
 }
 
 // Kind is the type of a diagnosis.
@@ -88,6 +90,7 @@ const (
 	NotBuilt             Kind = "not_built"             // bash: ./checkmk/checkmk: No such file or directory (the build made no such program)
 	UsageError           Kind = "usage_error"           // the program printed its usage for the arguments given
 	IncompleteExample    Kind = "incomplete_example"    // NameError: name 'url' is not defined (a documented fragment)
+	LandmarkMissing      Kind = "landmark_missing"      // exit 0, but the output lacks what it was to show (a version)
 	InputRejected        Kind = "input_rejected"        // a probe's made-up stdin: "syntax error, unexpected end of file"
 	Unknown              Kind = "unknown"               // no rule recognised the log
 )

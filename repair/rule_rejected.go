@@ -58,11 +58,18 @@ func (rejected) Diagnose(f Failure) []Diagnosis {
 	if ds := notBuilt(f); len(ds) > 0 {
 		return ds
 	}
+	if m := landmarkVerdictRe.FindStringSubmatch(f.Verdict); m != nil && f.ExitCode == 0 {
+		return []Diagnosis{{Kind: LandmarkMissing, Subject: m[1], Evidence: f.Verdict}}
+	}
 	if ds := firstOnly(scan(f.Log, rejectedMatches, nil)); len(ds) > 0 || !pyramid.IsStdinProbe(f.Command) {
 		return ds
 	}
 	return firstOnly(scan(f.Log, inputMatches, nil))
 }
+
+// landmarkVerdictRe is the judge failing a command that exited 0 for
+// what its output lacks (a consumer's version, a goal's --expect).
+var landmarkVerdictRe = regexp.MustCompile(`^landmark "(.*)" not in the output`)
 
 // notBuiltRe is the shell failing to find a command's program by its
 // path: "bash: line 4: ./checkmk/checkmk: No such file or directory".
@@ -111,6 +118,8 @@ func (rejected) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return record(d, "the program ran and refused the arguments it was given (it printed its usage): "+d.Evidence), true
 	case InputRejected:
 		return record(d, "the program ran and refused the made-up input it was given on stdin (not its format): "+d.Evidence), true
+	case LandmarkMissing:
+		return record(d, "it ran and exited 0, but its output does not show "+d.Subject+", what it was to show: the program's own answer (gflags' VersionString is empty until a program sets it), not something the environment lacks"), true
 	case IncompleteExample:
 		return record(d, "the documentation's example is a fragment: it uses "+d.Subject+", which the page defines elsewhere or leaves to the reader"), true
 	}

@@ -32,3 +32,18 @@ func TestNotBuilt(t *testing.T) {
 		t.Fatalf("proposals %+v", ps)
 	}
 }
+
+// A command that exited 0 but whose output lacks its landmark (gflags'
+// consumer printing an empty VersionString) is recorded as that, not
+// unknown; a failing exit status is not this.
+func TestLandmarkMissing(t *testing.T) {
+	f := Failure{Phase: PhaseCommand, Command: "timeout 10 /tmp/heragent-consumer", ExitCode: 0, Log: "\n", Verdict: `landmark "[0-9]" not in the output`}
+	ps := Propose(&Context{Index: fakeIndex}, f)
+	if len(ps) == 0 || ps[0].Diagnosis.Kind != LandmarkMissing || ps[0].Action != ActionRecord || ps[0].Diagnosis.Subject != "[0-9]" {
+		t.Fatalf("proposals %+v", ps)
+	}
+	f.ExitCode = 1
+	if ps := Propose(&Context{Index: fakeIndex}, f); len(ps) > 0 && ps[0].Diagnosis.Kind == LandmarkMissing {
+		t.Errorf("a failing exit status: %+v", ps)
+	}
+}
