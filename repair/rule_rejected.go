@@ -119,7 +119,7 @@ func (rejected) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	case InputRejected:
 		return record(d, "the program ran and refused the made-up input it was given on stdin (not its format): "+d.Evidence), true
 	case LandmarkMissing:
-		return record(d, "it ran and exited 0, but its output does not show "+d.Subject+", what it was to show: the program's own answer (gflags' VersionString is empty until a program sets it), not something the environment lacks"), true
+		return record(d, "it ran and exited 0, but its output does not show "+d.Subject+", what it was to show: the program's own answer (a version function returning what a program sets, an empty result), not something the environment lacks"), true
 	case IncompleteExample:
 		return record(d, "the documentation's example is a fragment: it uses "+d.Subject+", which the page defines elsewhere or leaves to the reader"), true
 	}
