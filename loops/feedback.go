@@ -275,7 +275,7 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 		// rsync's `./rsync-ssl download.samba.org::rsyncftp/` lacked
 		// rsync on the PATH, and Debian's rsync was installed for it
 		res.noRepair = fmt.Sprintf("it addresses %s, a host of the internet: no repair of this environment makes that reachable", pyramid.RemoteTarget(c.Text))
-	case res.TimedOut && c.TTY && c.Level == pyramid.Runnable:
+	case waitedOnTerminal(c, res):
 		res.noRepair = "on a pseudo-terminal it was still running after the keys a user quits with: it waits for a user at the keyboard (an interactive program)"
 	case res.TimedOut && !res.Idle && boundedUse(c):
 		res.noRepair = fmt.Sprintf("still running after %s: the program runs until stopped (an animation, a prompt, a server), not a use that ends", useTimeout)
@@ -285,7 +285,7 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 		// states do not spend its time limit on it again.
 		r.cur.skip[c.Text] = res.noRepair
 	}
-	if c.TTY && res.TimedOut && c.Level == pyramid.Runnable {
+	if waitedOnTerminal(c, res) {
 		r.skipInteractive(c)
 	}
 	var checks []pyramid.Command // run to diagnose the failure: their output joins its log

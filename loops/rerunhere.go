@@ -2,6 +2,7 @@ package loops
 
 import (
 	"context"
+	"strings"
 
 	"github.com/heragent/heragent/pyramid"
 )
@@ -84,6 +85,11 @@ func (r *runner) againHere(ctx context.Context, sb Sandbox, l pyramid.Level, fix
 			return levelResult{}, true, err
 		}
 		if !res.Passed {
+			// looked at as any failure is: a program that waits, a repair now
+			res, repaired, _ := r.failedCommand(ctx, sb, l, c, res)
+			if repaired != "" {
+				return levelResult{repaired: true, why: repaired, failLog: res.Log}, true, nil
+			}
 			failed = append(failed, res)
 			continue
 		}
@@ -97,4 +103,16 @@ func (r *runner) againHere(ctx context.Context, sb Sandbox, l pyramid.Level, fix
 	}
 	res, err := r.repairFailures(ctx, sb, l, failed, p)
 	return res, true, err
+}
+
+// waitedOnTerminal reports whether c, a Runnable command on a
+// pseudo-terminal, was still running when stopped: by the run's limit,
+// or by its own `timeout N` (exit 124: tmux, given a terminal, drew its
+// status line and waited) — an interactive program, which no repair
+// makes end.
+func waitedOnTerminal(c pyramid.Command, res outcome) bool {
+	if !c.TTY || c.Level != pyramid.Runnable {
+		return false
+	}
+	return res.TimedOut || res.ExitCode == 124 && strings.HasPrefix(pyramid.OnTerminal(c.Text), "timeout ")
 }

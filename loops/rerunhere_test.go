@@ -62,3 +62,24 @@ func TestTerminalRunDropsTheMadeUpStdin(t *testing.T) {
 		t.Fatalf("level %s after %d setups (%s); commands %v", rep.Level, len(rep.Setup), rep.WhyNotHigher, f.commandsRun())
 	}
 }
+
+// A probe that, given a terminal, runs until its own `timeout` stops it
+// (exit 124) is an interactive program: said so and not repaired, not
+// "unknown".
+func TestTerminalProbeStoppedByItsOwnTimeout(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "make test":
+			return 0, "Ran 12 tests in 0.1s\n\nOK\n"
+		case "[tty] timeout 10 ./tui":
+			return 124, "\x1b[K[0] 0:bash*\x1b[?25h"
+		}
+		return 1, "open terminal failed: not a terminal\n"
+	}
+	probe := pyramid.Command{Text: "printf 'hello world\\n' | timeout 10 ./tui", Bucket: pyramid.Entry, Synth: true, Reason: "runs the program on a small text input on stdin"}
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: pyr(12, documented("make test", pyramid.Unit), probe), Repairer: repair.RulesBrain{}, MaxTime: time.Hour})
+	if rep.Level != pyramid.Testable || !strings.Contains(rep.WhyNotHigher, "interactive program") || strings.Contains(rep.WhyNotHigher, "unknown") {
+		t.Fatalf("level %s: %s; commands %v", rep.Level, rep.WhyNotHigher, f.commandsRun())
+	}
+}
