@@ -18,7 +18,8 @@ import (
 
 // runsAgainHere returns the command to run again in this sandbox after a
 // repair of c's failure, when the repair left the Bash File as it was
-// (before is its text then); the command as the pyramid has it now.
+// (before is its text then); the command as the pyramid has it now,
+// recorded in r.rerun so the state's proof keeps how it ran (remark).
 func (r *runner) runsAgainHere(c pyramid.Command, before string) (pyramid.Command, bool) {
 	if r.cur.file.Render() != before {
 		return pyramid.Command{}, false

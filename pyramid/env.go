@@ -56,13 +56,7 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 	if e.layout.BuildDirs == nil {
 		e.layout = bashfile.LayoutOf(st)
 	}
-	if fs, err := ix.FindFiles(ctx, retrieval.FileQuery{Glob: "CMakeLists.txt"}); err == nil {
-		for _, f := range fs {
-			if d, ok := f.Facts["runtime_output_dir"].(string); ok && f.Path == "CMakeLists.txt" {
-				e.cmakeRuntime = d
-			}
-		}
-	}
+	e.cmakeRuntime = topFact(ctx, ix, "CMakeLists.txt", "runtime_output_dir")
 	eps, err := ix.EntryPoints(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("list entry points: %w", err)
@@ -107,14 +101,20 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 
 // goModule is go.mod's module path, "" when there is none.
 func goModule(ctx context.Context, ix *retrieval.Index) string {
-	fs, err := ix.FindFiles(ctx, retrieval.FileQuery{Glob: "go.mod"})
+	return topFact(ctx, ix, "go.mod", "module")
+}
+
+// topFact is a string fact of the checkout's top-level file (not a nested
+// module's or subdirectory's of the same name), "" when there is none.
+func topFact(ctx context.Context, ix *retrieval.Index, file, key string) string {
+	fs, err := ix.FindFiles(ctx, retrieval.FileQuery{Glob: file})
 	if err != nil {
 		return ""
 	}
 	for _, f := range fs {
-		if f.Path == "go.mod" { // the top's, not a nested module's
-			m, _ := f.Facts["module"].(string)
-			return m
+		if f.Path == file {
+			v, _ := f.Facts[key].(string)
+			return v
 		}
 	}
 	return ""

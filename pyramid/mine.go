@@ -201,12 +201,14 @@ func (e *env) invocation(name, file string) string {
 	d := path.Dir(file)
 	switch path.Base(file) {
 	case "CMakeLists.txt":
-		if bd := e.layout.BuildDir("cmake"); bd != "" && e.cmakeRuntime != "" {
-			return "./" + path.Join(bd, e.cmakeRuntime, name)
-		} else if bd != "" {
-			return "./" + path.Join(bd, d, name)
+		bd := e.layout.BuildDir("cmake")
+		if bd == "" {
+			return ""
 		}
-		return ""
+		if e.cmakeRuntime != "" {
+			d = e.cmakeRuntime // every program is put there
+		}
+		return "./" + path.Join(bd, d, name)
 	case "meson.build":
 		if bd := e.layout.BuildDir("meson"); bd != "" {
 			return "./" + path.Join(bd, d, name)

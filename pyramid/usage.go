@@ -87,7 +87,10 @@ func usageCommands(c Command, output string, optionalInput bool) []Command {
 	if run == "" {
 		return nil
 	}
-	choices, input, ok := usageArgs(m[2], optionalInput)
+	choices, input, ok := usageArgs(m[2])
+	if ok && len(choices) == 0 && optionalInput && optionalOperandIsInput(m[2]) {
+		choices, input = [][]string{{usageInput}}, true
+	}
 	if !ok || len(choices) == 0 {
 		return nil
 	}
@@ -114,16 +117,8 @@ func usageCommands(c Command, output string, optionalInput bool) []Command {
 // usageArgs turns a usage line's arguments into choices: each required
 // argument's values (several for "connect|get"). input reports that one
 // is an input file to make; ok is false when a placeholder has no filler.
-func usageArgs(grammar string, optionalInput bool) (choices [][]string, input, ok bool) {
+func usageArgs(grammar string) (choices [][]string, input, ok bool) {
 	grammar = extSuffixRe.ReplaceAllString(grammar, "$1$2")
-	optional := optionalRe.FindAllString(grammar, -1)
-	defer func() {
-		if ok && optionalInput && len(choices) == 0 {
-			if optionalOperandIsInput(optional) {
-				choices, input = [][]string{{usageInput}}, true
-			}
-		}
-	}()
 	for prev := ""; prev != grammar; {
 		prev, grammar = grammar, optionalRe.ReplaceAllString(grammar, " ")
 	}
@@ -146,11 +141,11 @@ func usageArgs(grammar string, optionalInput bool) (choices [][]string, input, o
 	return choices, input, true
 }
 
-// optionalOperandIsInput reports whether the first optional part that
-// is an operand (no option in it: "[files]", "[FILE]...", "[<file> ...]")
-// names an input file.
-func optionalOperandIsInput(parts []string) bool {
-	for _, p := range parts {
+// optionalOperandIsInput reports whether the first optional part of a
+// usage grammar that is an operand (no option in it: "[files]",
+// "[FILE]...", "[<file> ...]") names an input file.
+func optionalOperandIsInput(grammar string) bool {
+	for _, p := range optionalRe.FindAllString(extSuffixRe.ReplaceAllString(grammar, "$1$2"), -1) {
 		var words []string
 		for _, w := range strings.Fields(strings.Trim(p, "[]{}")) {
 			if w = strings.TrimSuffix(w, "..."); w != "" {
