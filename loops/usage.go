@@ -7,7 +7,7 @@ import (
 )
 
 // usageCommands are the commands that run the program of c, a Runnable
-// command that failed, the way the usage message it printed says
+// command that failed (exit 0 with only its usage too), the way the usage message it printed says
 // (pyramid.FromUsage), or of a last resort that passed, the way the usage
 // it was asked for says (pyramid.FromHelp); they join the run's pyramid,
 // so pyramid.json and verify know them, and run next.
@@ -18,7 +18,7 @@ func (r *runner) usageCommands(c pyramid.Command, res outcome) []pyramid.Command
 		return nil
 	case res.Passed && c.LastResort():
 		from = pyramid.FromHelp
-	case res.ExitCode == 0:
+	case res.Passed:
 		return nil
 	}
 	var out []pyramid.Command

@@ -140,6 +140,9 @@ func TestNormalize(t *testing.T) {
 		{"GOFLAGS=-mod=mod go test ./pkg", "GOFLAGS=-mod=mod go test -v ./pkg"},
 		{"./rsync-ssl --no-motd host::mod/ || true", "./rsync-ssl --no-motd host::mod/"},
 		{"make check || :", "make check"},
+		{`xkbcli compile-keymap --layout test && echo "valid!" || echo "invalid!"`, "xkbcli compile-keymap --layout test"},
+		{`./tool x || echo failed`, "./tool x"},
+		{`./tool x && echo done`, "./tool x && echo done"},
 		{"echo true", "echo true"},
 	}
 	for _, tt := range tests {

@@ -33,6 +33,8 @@ type env struct {
 	// (CMAKE_RUNTIME_OUTPUT_DIRECTORY, under the build directory), "" when
 	// it does not say
 	cmakeRuntime string
+	// targets are what the build files do with their programs
+	targets targetFacts
 }
 
 // newEnv reads the graph's stacks and entry points; layout is the Bash
@@ -57,6 +59,7 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 		e.layout = bashfile.LayoutOf(st)
 	}
 	e.cmakeRuntime = topFact(ctx, ix, "CMakeLists.txt", "runtime_output_dir")
+	e.targets = readTargetFacts(ctx, ix)
 	eps, err := ix.EntryPoints(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("list entry points: %w", err)
@@ -75,7 +78,7 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 		}
 	}
 	for _, ep := range eps {
-		if foreignDirs.MatchString(ep.Path) {
+		if foreignDirs.MatchString(ep.Path) && !e.targets.ownTool(ep.Path, ep.Name) {
 			continue // a test fixture's or a vendored package's manifest (tomlkit's tests/examples/pyproject.toml names poetry)
 		}
 		if ep.Kind == "bin" || ep.Kind == "executable" {

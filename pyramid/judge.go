@@ -85,6 +85,11 @@ func Judge(c Command, o Outcome) Verdict {
 			return Verdict{Passed: false, Reason: "exit 0 but the output shows a " + sig}
 		}
 	}
+	if c.Bucket == Entry && c.Synth && !c.LastResort() && printedUsage(o.Output) {
+		// a probe that guessed wrong how to run the program: the usage
+		// says how (FromUsage), and is no use of it
+		return Verdict{Passed: false, Reason: "exit 0 but the program only printed its usage"}
+	}
 	for _, e := range c.Expect {
 		re, err := regexp.Compile("(?m)" + e) // landmarks may anchor lines
 		if err != nil {
@@ -115,6 +120,24 @@ func Judge(c Command, o Outcome) Verdict {
 		return Verdict{Passed: true, Reason: fmt.Sprintf("exit 0 with all %d landmarks", len(c.Expect))}
 	}
 	return Verdict{Passed: true, Reason: "exit 0"}
+}
+
+// printedUsage reports output that opens with a usage message: its first
+// line that says anything is "Usage: prog …" (or a title line before it).
+func printedUsage(output string) bool {
+	n := 0
+	for _, l := range strings.Split(output, "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if usageLineRe.MatchString(l) {
+			return true
+		}
+		if n++; n == 2 {
+			return false
+		}
+	}
+	return false
 }
 
 // Tolerable reports whether a test run that did not pass still shows a

@@ -39,6 +39,11 @@ func TestJudge(t *testing.T) {
 		{"test target FAIL line", Command{Bucket: Unit}, Outcome{Output: "tests passed: 3\nFAIL roundtrip\n"}, false},
 		{"exit 1 with success words", Command{Bucket: Unit}, Outcome{ExitCode: 1, Output: "All tests passed\n"}, false},
 		{"prose mentioning panic is fine", Command{Bucket: Entry}, Outcome{Output: "don't panic: all good"}, true},
+		// A probe that got only the usage did not use the program; asked for it, it may.
+		{"probe answered by its usage", Command{Bucket: Entry, Synth: true}, Outcome{Output: "ahost, version 1.34\n\nusage: ahost [-h] host|addr ...\n"}, false},
+		{"help asked for", Command{Bucket: Entry, Synth: true, Reason: "last resort: asks the program for its usage"}, Outcome{Output: "usage: ahost [-h] host|addr ...\n"}, true},
+		{"documented run printing usage", Command{Bucket: Entry}, Outcome{Output: "Usage: tool FILE\n"}, true},
+		{"usage later in real output", Command{Bucket: Entry, Synth: true}, Outcome{Output: "a\nb\nc\nusage: x\n"}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

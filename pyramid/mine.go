@@ -152,8 +152,9 @@ func documentedRunnable(cs []Command) bool {
 	return false
 }
 
-// maskedStatus is a trailing `|| true` / `|| :` / `; true`.
-var maskedStatus = regexp.MustCompile(`\s*(?:\|\||;)\s*(?:true|:)\s*$`)
+// maskedStatus is a trailing `|| true` / `|| :` / `; true`, or a status
+// told in words: `&& echo "valid!" || echo "invalid!"` (xkbcommon's docs).
+var maskedStatus = regexp.MustCompile(`\s*(?:\|\||;)\s*(?:true|:)\s*$|(?:\s*&&\s*echo\b[^|&;]*)?\s*\|\|\s*echo\b[^|&;]*$`)
 
 // fromShell splits a block of shell into classified commands with
 // provenance; startLine is the file line of the block's first line.
@@ -198,24 +199,20 @@ func fromShell(e *env, block string, src, file string, startLine int, note strin
 // package bins by name (the venv and npm put them on PATH); "" when
 // unknown.
 func (e *env) invocation(name, file string) string {
-	d := path.Dir(file)
 	switch path.Base(file) {
 	case "CMakeLists.txt":
 		bd := e.layout.BuildDir("cmake")
 		if bd == "" {
 			return ""
 		}
-		if e.cmakeRuntime != "" {
-			d = e.cmakeRuntime // every program is put there
-		}
-		return "./" + path.Join(bd, d, name)
+		return "./" + path.Join(bd, e.targets.cmakeProgramDir(file, name, bd, e.cmakeRuntime), name)
 	case "meson.build":
 		if bd := e.layout.BuildDir("meson"); bd != "" {
-			return "./" + path.Join(bd, d, name)
+			return "./" + path.Join(bd, inProject(path.Dir(file), bd), name)
 		}
 		return ""
 	case "Makefile.am":
-		return "./" + path.Join(d, name)
+		return "./" + path.Join(path.Dir(file), name)
 	}
 	return name
 }

@@ -53,18 +53,11 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 		prov := Provenance{Source: "entrypoint", File: ep.Path, Line: int(ep.Line), Note: ep.Kind + " " + ep.Name}
 		switch {
 		case testName.MatchString(ep.Name) || testName.MatchString(ep.Path) && ep.Kind == "main",
-			foreignDirs.MatchString(path.Dir(ep.Path)) && !exampleBeside(ep.Name, path.Dir(ep.Path), suiteRuns), strings.ContainsAny(ep.Name, "$@{}") || strings.HasPrefix(ep.Name, "."),
+			foreignDirs.MatchString(path.Dir(ep.Path)) && !exampleBeside(ep.Name, path.Dir(ep.Path), suiteRuns) && !e.targets.ownTool(ep.Path, ep.Name), strings.ContainsAny(ep.Name, "$@{}") || strings.HasPrefix(ep.Name, "."),
 			ep.Kind == "executable" && scriptExt.MatchString(ep.Name),
 			ep.Kind == "executable" && suiteRuns[ep.Name] && testSources(path.Dir(ep.Path), ep.Command) && !exampleRe.MatchString(ep.Name):
 		case ep.Kind == "executable" && (path.Base(ep.Path) == "CMakeLists.txt" || path.Base(ep.Path) == "meson.build"):
-			src := strings.Fields(ep.Command)
-			first := ""
-			if len(src) > 0 {
-				first = src[0]
-				if d := path.Dir(ep.Path); d != "." && !strings.HasPrefix(first, d+"/") {
-					first = path.Join(d, first)
-				}
-			}
+			first := mainSource(ep, isMain)
 			run := e.invocation(ep.Name, ep.Path)
 			if run == "" {
 				continue
@@ -130,6 +123,31 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 		}
 	}
 	return append(libs, progs...), nil
+}
+
+// mainSource is the source of a CMake or meson program that holds its
+// main, else the one named after it (xmlwf's xmlwf/xmlwf.c, listed after
+// xmlwf/codepage.c, whose main is a macro), else its first.
+func mainSource(ep retrieval.EntryPoint, isMain map[string]bool) string {
+	first, named := "", ""
+	for i, s := range strings.Fields(ep.Command) {
+		if d := path.Dir(ep.Path); d != "." && !strings.HasPrefix(s, d+"/") {
+			s = path.Join(d, s)
+		}
+		switch {
+		case isMain[s]:
+			return s
+		case i == 0:
+			first = s
+		}
+		if b := path.Base(s); named == "" && strings.TrimSuffix(b, path.Ext(b)) == ep.Name {
+			named = s
+		}
+	}
+	if named != "" {
+		return named
+	}
+	return first
 }
 
 // sharedDirs are the foreign directories a project keeps its own example

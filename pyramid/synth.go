@@ -35,10 +35,12 @@ var (
 	// libevent's listeners, libuv's uv_listen, libmicrohttpd.
 	cServerSrc   = regexp.MustCompile(`\blisten\s*\(\s*\w+\s*,\s*\w+\s*\)|evconnlistener_new_bind|evhttp_bind_socket|uv_listen\s*\(|MHD_start_daemon`)
 	httpSrc      = regexp.MustCompile(`HTTP/1|evhttp_|MHD_|http_parser|llhttp`)
-	testName     = regexp.MustCompile(`(?i)(^|[_./-])(test|tests|unittest|unittests|check|bench|benchmark|fuzz|fuzzer|regress|regression)([_./-]|$)|^test|test$|^regress$`)
+	testName     = regexp.MustCompile(`(?i)(^|[_./-])(test|tests|unittest|unittests|check|bench|benchmark|fuzz|fuzzer|regress|regression)([_./-]|$)|^test|tests?$|^regress$`)
 	scriptExt    = regexp.MustCompile(`\.(py|pl|sh|rb|in)$`)
 	helperScript = regexp.MustCompile(`(?i)gen|(^|/)make_|build|update|bump|release|(^|/)setup\.py$|configure|install|bootstrap|conf\.py$`)
 	exampleRe    = regexp.MustCompile(`(?i)example|demo|sample|tutorial`)
+	// usageSrc is a program's source that prints a usage message
+	usageSrc = regexp.MustCompile(`(?i)"\s*usage\s*:`)
 )
 
 // synthesize makes Runnable probes (Mine puts them after the documented
@@ -112,6 +114,10 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 			out = append(out, mk(p.run, "runs the program, which takes no arguments"))
 		case wordArgRe.MatchString(src) && !optParserRe.MatchString(src):
 			out = append(out, mk(p.run+" hello", "runs the program on a word argument, which it reads from its arguments"))
+		case usageSrc.MatchString(src):
+			// arguments its source does not show how to fill: run
+			// without, it prints the usage that says (FromUsage)
+			out = append(out, mk(p.run, "runs the program without arguments: the usage message it prints says what it needs"))
 		}
 		if i == 0 {
 			weak = append(weak, mk(p.run+" --version", "last resort: asks the program for its version (proves it starts, not that it works)"),

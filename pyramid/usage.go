@@ -23,8 +23,8 @@ var usageLineRe = regexp.MustCompile(`(?im)^[ \t]*(?:usage|syntax)[ \t]*:[ \t]*(
 
 var (
 	// optionalRe is an optional part, innermost first: "[switches]",
-	// "[ -vdVD ]", "{r,b,q}".
-	optionalRe = regexp.MustCompile(`\[[^\[\]]*\]|\{[^{}]*\}`)
+	// "[ -vdVD ]". Braces are a required choice: "{host|addr}", "{r,b,q}".
+	optionalRe = regexp.MustCompile(`\[[^\[\]]*\]`)
 	// extSuffixRe is an optional extension on a placeholder:
 	// "outputfile[.jpg]" names an output with that extension.
 	extSuffixRe = regexp.MustCompile(`(\w)\[(\.\w+)\]`)
@@ -95,7 +95,8 @@ func usageCommands(c Command, output string, optionalInput bool) []Command {
 		return nil
 	}
 	if input {
-		run = fmt.Sprintf("printf 'hello world\\nhello again\\n' > %s && %s", usageInput, run)
+		in, _ := sampleInput(path.Base(m[1]) + "\n") // of the kind the program's name says (json_verify: JSON)
+		run = fmt.Sprintf("printf '%s' > %s && %s", in, usageInput, run)
 	}
 	var out []Command
 	first := choices[0]
@@ -123,18 +124,20 @@ func usageArgs(grammar string) (choices [][]string, input, ok bool) {
 		prev, grammar = grammar, optionalRe.ReplaceAllString(grammar, " ")
 	}
 	for _, tok := range strings.Fields(grammar) {
-		tok = strings.TrimSuffix(strings.Trim(tok, "()"), "...")
+		tok = strings.TrimSuffix(strings.Trim(tok, "(){}"), "...") // {host|addr}: one of
 		if tok == "" || strings.HasPrefix(tok, "-") || tok == "|" {
 			continue
 		}
 		var alts []string
-		for _, a := range strings.Split(tok, "|") {
+		for _, a := range strings.FieldsFunc(tok, func(r rune) bool { return r == '|' || r == ',' }) {
 			v, in, filled := usageValue(a)
 			if !filled {
 				return nil, false, false
 			}
 			input = input || in
-			alts = append(alts, v)
+			if !slices.Contains(alts, v) { // host|addr: one address fills both
+				alts = append(alts, v)
+			}
 		}
 		choices = append(choices, alts)
 	}

@@ -30,6 +30,12 @@ func TestFromUsage(t *testing.T) {
 		{"a type it does not name", probe("./parsertrace hello"), "Usage: ./parsertrace $type $filename\n", nil},
 		{"no arguments required", probe("./tool x"), "usage: tool [-h] [--minimal] [input ...]\n", nil},
 		{"no usage line", probe("./tool x"), "tool: cannot open x\n", nil},
+		{"the input file is of the kind the program's name says",
+			probe("./build/verify/json_verify hello"), "Usage: json_verify [options] <file>\n",
+			[]string{`printf '{"name": "heragent", "list": [1, 2.5, true, null], "nested": {"a": "b"}}\n' > /tmp/heragent-usage-input.txt && ./build/verify/json_verify /tmp/heragent-usage-input.txt`}},
+		{"c-ares' ahost: a host in braces, nested options left out",
+			probe("./build/src/tools/ahost"), "usage: ahost [-h] [-d] [[-D {domain}] ...] [-s {server}] [-t {a|aaaa|u}] {host|addr} ...\n",
+			[]string{"./build/src/tools/ahost 127.0.0.1"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -164,6 +164,9 @@ func parseAutomake(rel string, src []byte, f *fileFacts) error {
 		for _, t := range strings.Fields(strings.TrimSuffix(m[3], "\\")) {
 			f.targets = append(f.targets, target{kind: kind, name: t, line: ln})
 		}
+		if m[2] == "PROGRAMS" && (m[1] == "bin" || m[1] == "sbin") {
+			addListFact(f, "installs", strings.Fields(strings.TrimSuffix(m[3], "\\"))...)
+		}
 	}
 	return parseMakefile(rel, src, f)
 }

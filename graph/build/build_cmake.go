@@ -134,6 +134,7 @@ var cmakeKeywords = map[string]bool{
 
 func parseCMake(rel string, src []byte, f *fileFacts) error {
 	for _, c := range expandForeach(cmakeCommands(src)) {
+		cmakeInstallFacts(c, f)
 		switch c.name {
 		case "set":
 			if rel == "CMakeLists.txt" && len(c.args) > 1 && c.args[0] == "CMAKE_RUNTIME_OUTPUT_DIRECTORY" && f.props["runtime_output_dir"] == nil {

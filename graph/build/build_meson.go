@@ -67,6 +67,7 @@ var (
 	mesonString  = regexp.MustCompile(`'((?:[^'\\]|\\.)*)'`)
 	mesonVersion = regexp.MustCompile(`version\s*:\s*(\[[^\]]*\]|'[^']*')`)
 	mesonReq     = regexp.MustCompile(`required\s*:\s*(false|true)`)
+	mesonInstall = regexp.MustCompile(`(^|[^\w])install\s*:\s*true`)
 )
 
 func parseMeson(_ string, src []byte, f *fileFacts) error {
@@ -99,6 +100,9 @@ func parseMeson(_ string, src []byte, f *fileFacts) error {
 			f.deps = append(f.deps, dependency{ecosystem: "program", name: first, scope: "build", line: c.line, required: !strings.Contains(c.args, "required: false") && !strings.Contains(c.args, "required : false")})
 		case "executable":
 			f.targets = append(f.targets, target{kind: "executable", name: first, line: c.line, sources: stringsOf(strs[1:])})
+			if mesonInstall.MatchString(c.args) {
+				addListFact(f, "installs", first)
+			}
 		case "library", "shared_library", "static_library", "both_libraries":
 			f.targets = append(f.targets, target{kind: "library", name: first, line: c.line, sources: stringsOf(strs[1:])})
 		case "test", "benchmark":

@@ -2,6 +2,7 @@ package build
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -55,8 +56,11 @@ func definitions(cmds []cmakeCommand) map[string]cmakeFunction {
 	return defs
 }
 
-// targetCommands declare what a call of a function adds.
-var targetCommands = map[string]bool{"add_executable": true, "add_library": true, "add_test": true}
+// targetCommands declare what a call of a function adds: targets, and
+// what the build does with a program (installs it, puts it in a
+// directory of its own — expat_install(TARGETS xmlwf …) wraps install()).
+var targetCommands = map[string]bool{"add_executable": true, "add_library": true, "add_test": true,
+	"install": true, "set_property": true, "set_target_properties": true}
 
 // call is the target declarations of fn's body for a call with args.
 func call(fn cmakeFunction, args []string, defs map[string]cmakeFunction, depth int) []cmakeCommand {
@@ -70,7 +74,10 @@ func call(fn cmakeFunction, args []string, defs map[string]cmakeFunction, depth 
 				b = substitute(b, p, args[i])
 			}
 		}
-		out = append(out, b)
+		if len(args) >= len(fn.params) {
+			b = splice(b, "ARGN", args[len(fn.params):])
+		}
+		out = append(out, splice(b, "ARGV", args))
 	}
 	return out
 }
@@ -101,6 +108,8 @@ func expand(cmds []cmakeCommand, defs map[string]cmakeFunction, lists map[string
 			}
 			i = end
 			continue
+		case "add_executable":
+			c = spliceLists(c, lists) // add_executable(xmlwf ${xmlwf_SRCS}): its sources
 		default:
 			if fn, ok := defs[c.name]; ok && depth < maxCallDepth {
 				out = append(out, c)
@@ -204,4 +213,34 @@ func substitute(c cmakeCommand, name, value string) cmakeCommand {
 		args[i] = strings.ReplaceAll(a, ref, value)
 	}
 	return cmakeCommand{name: c.name, args: args, line: c.line}
+}
+
+// splice replaces an argument that is exactly ${name} by the items.
+func splice(c cmakeCommand, name string, items []string) cmakeCommand {
+	ref := "${" + name + "}"
+	if !slices.Contains(c.args, ref) {
+		return c
+	}
+	var args []string
+	for _, a := range c.args {
+		if a == ref {
+			args = append(args, items...)
+			continue
+		}
+		args = append(args, a)
+	}
+	return cmakeCommand{name: c.name, args: args, line: c.line}
+}
+
+// spliceLists replaces each argument that is exactly a list the file set
+// by the list's items.
+func spliceLists(c cmakeCommand, lists map[string][]string) cmakeCommand {
+	for _, a := range c.args {
+		if m := cmakeVarRe.FindStringSubmatch(a); m != nil && m[0] == a {
+			if l, ok := lists[m[1]]; ok {
+				c = splice(c, m[1], l)
+			}
+		}
+	}
+	return c
 }

@@ -1,0 +1,50 @@
+package build
+
+import "testing"
+
+// What the build does with its programs: which it installs (c-ares'
+// src/tools, through a variable of destinations; expat's through a macro
+// of its own; meson's install: true; automake's bin_PROGRAMS) and the
+// output directory one is given (expat's xmlwf/, its examples' in a loop).
+func TestInstalledProgramsAndTheirDirectories(t *testing.T) {
+	for _, c := range []struct {
+		rel, src, installs, dirs string
+	}{
+		{"src/tools/CMakeLists.txt", "ADD_EXECUTABLE (ahost ahost.c ${SAMPLESOURCES})\nINSTALL (TARGETS ahost COMPONENT Tools ${TARGETS_INST_DEST})\n" +
+			"add_executable(adig adig.c)\ninstall(TARGETS adig ${VAR})\ninstall(FILES x.h DESTINATION include)\n", "ahost adig", ""},
+		{"expat/CMakeLists.txt", "macro(expat_install)\n  if(EXPAT_ENABLE_INSTALL)\n    install(${ARGN})\n  endif()\nendmacro()\n" +
+			"set(xmlwf_SRCS xmlwf/codepage.c xmlwf/xmlwf.c)\nadd_executable(xmlwf ${xmlwf_SRCS})\nset_property(TARGET xmlwf PROPERTY RUNTIME_OUTPUT_DIRECTORY xmlwf)\n" +
+			"expat_install(TARGETS xmlwf DESTINATION ${CMAKE_INSTALL_BINDIR})\n" +
+			"foreach(_target elements outline)\n  add_executable(${_target} examples/${_target}.c)\n  set_property(TARGET ${_target} PROPERTY RUNTIME_OUTPUT_DIRECTORY examples)\nendforeach()\n" +
+			"set_target_properties(tool PROPERTIES OUTPUT_NAME t RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bin)\n",
+			"xmlwf", "xmlwf=xmlwf elements=examples outline=examples tool=/bin"},
+		{"meson.build", "executable('xkbcli', 'tools/xkbcli.c', install: true)\nexecutable('helper', 'h.c')\n", "xkbcli", ""},
+		{"Makefile.am", "bin_PROGRAMS = tool other\nnoinst_PROGRAMS = helper\ncheck_PROGRAMS = t1\n", "tool other", ""},
+	} {
+		var f fileFacts
+		var err error
+		switch c.rel {
+		case "meson.build":
+			err = parseMeson(c.rel, []byte(c.src), &f)
+		case "Makefile.am":
+			err = parseAutomake(c.rel, []byte(c.src), &f)
+		default:
+			err = parseCMake(c.rel, []byte(c.src), &f)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		inst, _ := f.props["installs"].(string)
+		dirs, _ := f.props["runtime_dirs"].(string)
+		if inst != c.installs || dirs != c.dirs {
+			t.Errorf("%s: installs %q, runtime_dirs %q; want %q, %q", c.rel, inst, dirs, c.installs, c.dirs)
+		}
+		if c.rel == "expat/CMakeLists.txt" {
+			for _, tg := range f.targets {
+				if tg.name == "xmlwf" && (len(tg.sources) != 2 || tg.sources[1] != "xmlwf/xmlwf.c") {
+					t.Errorf("xmlwf's sources: %q", tg.sources)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,67 @@
+package pyramid
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// A program the build installs is the project's own tool wherever it is
+// kept (c-ares' src/tools); a program given an output directory of its
+// own is run from there, in the build tree of a project that sits in a
+// subdirectory (expat/CMakeLists.txt builds in expat/build).
+func TestInstalledToolsAndTheirDirectories(t *testing.T) {
+	ctx := context.Background()
+	files := map[string]string{
+		"CMakeLists.txt":           "project(c-ares C)\nadd_library(cares src/lib/ares.c)\nadd_subdirectory(src/tools)\nadd_subdirectory(test)\n",
+		"src/lib/ares.c":           "int ares_init(void) { return 0; }\n",
+		"src/tools/CMakeLists.txt": "add_executable(ahost ahost.c)\ninstall(TARGETS ahost ${DEST})\nadd_executable(gen gen.c)\n",
+		"src/tools/ahost.c":        "#include <stdio.h>\nint main(int argc, char **argv) { if (argc < 2) { fprintf(stderr, \"usage: ahost {host|addr}\\n\"); return 1; } return 0; }\n",
+		"src/tools/gen.c":          "int main(void) { return 0; }\n",
+	}
+	e, err := newEnv(ctx, tempIndex(t, "cares", files), bashfile.Layout{BuildDirs: map[string]string{"cmake": "build"}}, []string{"cmake"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := synthesize(ctx, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := commandTexts(cs)
+	if !slices.Contains(texts, "./build/src/tools/ahost") || strings.Contains(strings.Join(texts, "\n"), "gen") {
+		t.Errorf("c-ares: %q", texts)
+	}
+
+	files = map[string]string{
+		"README.md": "# expat\n",
+		"expat/CMakeLists.txt": "project(expat C)\nadd_library(expat lib/xmlparse.c)\nset(xmlwf_SRCS xmlwf/codepage.c xmlwf/xmlwf.c)\nadd_executable(xmlwf ${xmlwf_SRCS})\nset_property(TARGET xmlwf PROPERTY RUNTIME_OUTPUT_DIRECTORY xmlwf)\n" +
+			"foreach(_target elements)\n  add_executable(${_target} examples/${_target}.c)\n  set_property(TARGET ${_target} PROPERTY RUNTIME_OUTPUT_DIRECTORY examples)\nendforeach()\n",
+		"expat/lib/xmlparse.c":      "int XML_Parse(void) { return 0; }\n",
+		"expat/xmlwf/codepage.c":    "int codepage(void) { return 0; }\n",
+		"expat/xmlwf/xmlwf.c":       "#include <stdio.h>\nint main(void) { char buf[64]; fread(buf, 1, 64, stdin); return 0; }\n",
+		"expat/examples/elements.c": "#include <stdio.h>\nint main(void) { char buf[64]; fread(buf, 1, 64, stdin); /* XML */ return 0; }\n",
+	}
+	e, err = newEnv(ctx, tempIndex(t, "expat", files), bashfile.Layout{BuildDirs: map[string]string{"cmake": "expat/build"}}, []string{"cmake"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cs, err = synthesize(ctx, e); err != nil {
+		t.Fatal(err)
+	}
+	texts = commandTexts(cs)
+	all := strings.Join(texts, "\n")
+	if !strings.Contains(all, "| ./expat/build/examples/elements") || !strings.Contains(all, "| ./expat/build/xmlwf/xmlwf") {
+		t.Errorf("expat: %q", texts)
+	}
+}
+
+func commandTexts(cs []Command) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Text)
+	}
+	return out
+}
