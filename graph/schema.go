@@ -139,6 +139,7 @@ const (
 	TargetMake       TargetKind = "make"       // a Makefile target
 	TargetScript     TargetKind = "script"     // package.json scripts
 	TargetBin        TargetKind = "bin"        // package.json bin, [project.scripts], console_scripts
+	TargetCustom     TargetKind = "custom"     // CMake add_custom_target: a named step, its commands
 )
 
 // Node is a labelled node with an ID unique within its repository.

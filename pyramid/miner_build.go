@@ -205,12 +205,45 @@ func mineCMake(ctx context.Context, e *env) ([]Command, error) {
 			}
 		}
 	}
-	if len(why) == 0 {
+	custom, err := customTestTargets(ctx, e)
+	if err != nil || len(why) == 0 {
+		return custom, err
+	}
+	return append([]Command{{Text: "ctest --test-dir build --output-on-failure", Bucket: Unit,
+		Reason: "runs the CMake tests of the build directory; ctest reports each test", Why: why}}, custom...), nil
+}
+
+// customTestName is a custom target named as the project's tests.
+var customTestName = regexp.MustCompile(`^(test|tests|check)([-_][a-z]+)?$`)
+
+// customTestTargets are the CMake custom targets that run the tests
+// their own way (yajl's `add_custom_target(test ./run_tests.sh …)`, no
+// add_test anywhere): built by name in the build directory. One that
+// runs ctest is the ctest command already; one without commands only
+// groups others.
+func customTestTargets(ctx context.Context, e *env) ([]Command, error) {
+	bd := e.layout.BuildDir("cmake")
+	if bd == "" {
 		return nil, nil
 	}
-	return []Command{{Text: "ctest --test-dir build --output-on-failure", Bucket: Unit,
-		Reason: "runs the CMake tests of the build directory; ctest reports each test", Why: why}}, nil
+	ts, err := e.ix.Targets(ctx, "custom")
+	if err != nil {
+		return nil, err
+	}
+	var out []Command
+	for _, t := range ts {
+		if !customTestName.MatchString(t.Name) || t.Command == "" || strings.Contains(t.Command, "CTEST") || lintTarget.MatchString(t.Name+" "+t.Command) {
+			continue
+		}
+		out = append(out, Command{Text: "cmake --build " + bd + " --target " + t.Name, Bucket: Unit,
+			Reason: "builds the CMake target " + t.Name + ", which runs the tests: " + t.Command,
+			Why:    []Provenance{{Source: "cmake", File: t.Path, Line: int(t.Line), Note: "add_custom_target " + t.Name}}})
+	}
+	return out, nil
 }
+
+// lintTarget is a check that is no test suite.
+var lintTarget = regexp.MustCompile(`(?i)lint|tidy|format|coverage|cppcheck|style|doc`)
 
 // mineMeson mines meson test() → meson test on the build directory.
 func mineMeson(ctx context.Context, e *env) ([]Command, error) {

@@ -204,7 +204,7 @@ func findPyPackage(ctx context.Context, e *env) string {
 		}
 	}
 	if len(cands) == 0 {
-		return ""
+		return pyModule(ctx, e)
 	}
 	// The package named like the distribution (pyproject's or setup's
 	// name), not a test helper package beside it (urllib3's dummyserver/).
@@ -216,6 +216,25 @@ func findPyPackage(ctx context.Context, e *env) string {
 		}
 	}
 	return cands[0]
+}
+
+// pyModule is the single top-level module a distribution of no package
+// ships (setup(py_modules=["six"]): six.py), named like it; "" when none.
+func pyModule(ctx context.Context, e *env) string {
+	name := strings.ReplaceAll(pyDistName(ctx, e), "-", "_")
+	if name == "" {
+		return ""
+	}
+	fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: name + ".py"})
+	if err != nil {
+		return ""
+	}
+	for _, f := range fs {
+		if f.Path == name+".py" {
+			return name
+		}
+	}
+	return ""
 }
 
 // pyDistName is the top-level Python manifest's distribution name,

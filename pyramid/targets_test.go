@@ -65,3 +65,45 @@ func commandTexts(cs []Command) []string {
 	}
 	return out
 }
+
+// A distribution of one module and no package (setup(py_modules=["six"]))
+// is imported by the module named like it.
+func TestSingleModuleDistributionIsImported(t *testing.T) {
+	ctx := context.Background()
+	files := map[string]string{
+		"setup.py":    "from setuptools import setup\nsetup(name=\"six\", py_modules=[\"six\"])\n",
+		"six.py":      "PY3 = True\n",
+		"test_six.py": "import six\ndef test_py3():\n    assert six.PY3\n",
+	}
+	e, err := newEnv(ctx, tempIndex(t, "six", files), bashfile.Layout{}, []string{"python"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pyPackage(ctx, e); got != "six" {
+		t.Errorf("pyPackage = %q, want six", got)
+	}
+}
+
+// A CMake project whose tests a custom target runs (yajl: no add_test)
+// is tested by building that target; one running ctest, or grouping
+// others, or linting, is not another suite.
+func TestCustomTestTargets(t *testing.T) {
+	ctx := context.Background()
+	files := map[string]string{
+		"CMakeLists.txt": "project(yajl C)\nadd_library(yajl src/yajl.c)\n" +
+			"ADD_CUSTOM_TARGET(test ./run_tests.sh ${CMAKE_CURRENT_BINARY_DIR}/test/parsing/yajl_test WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/test/parsing)\n" +
+			"add_custom_target(check COMMAND ${CMAKE_CTEST_COMMAND})\nadd_custom_target(tests ALL)\nadd_custom_target(check-format COMMAND clang-format -i x.c)\n",
+		"src/yajl.c": "int yajl_parse(void) { return 0; }\n",
+	}
+	e, err := newEnv(ctx, tempIndex(t, "yajl", files), bashfile.Layout{BuildDirs: map[string]string{"cmake": "build"}}, []string{"cmake"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mineCMake(ctx, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := commandTexts(cs); !slices.Equal(got, []string{"cmake --build build --target test"}) {
+		t.Errorf("mineCMake = %q", got)
+	}
+}

@@ -221,6 +221,10 @@ func parseCMake(rel string, src []byte, f *fileFacts) error {
 				}
 			}
 			f.targets = append(f.targets, target{kind: kind, name: c.args[0], line: c.line, sources: srcs})
+		case "add_custom_target":
+			if t, ok := customTarget(c); ok {
+				f.targets = append(f.targets, t)
+			}
 		case "add_test":
 			t := target{kind: "test", line: c.line}
 			if len(c.args) > 0 && c.args[0] == "NAME" {

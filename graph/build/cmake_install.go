@@ -89,3 +89,39 @@ func addListFact(f *fileFacts, key string, words ...string) {
 	old, _ := f.props[key].(string)
 	f.fact(key, strings.TrimSpace(old+" "+strings.Join(words, " ")))
 }
+
+// customKeywords end add_custom_target's commands.
+var customKeywords = map[string]bool{"DEPENDS": true, "BYPRODUCTS": true, "WORKING_DIRECTORY": true, "COMMENT": true,
+	"JOB_POOL": true, "VERBATIM": true, "USES_TERMINAL": true, "COMMAND_EXPAND_LISTS": true, "SOURCES": true}
+
+// customTarget is a named step of the build (add_custom_target(test
+// ./run_tests.sh …)): its commands, joined by " && "; the pyramid runs a
+// test-named one with `cmake --build DIR --target NAME`.
+func customTarget(c cmakeCommand) (target, bool) {
+	if len(c.args) == 0 || strings.Contains(c.args[0], "${") {
+		return target{}, false
+	}
+	var cmds []string
+	var cur []string
+	for _, a := range c.args[1:] {
+		switch {
+		case a == "ALL" && len(cmds) == 0 && len(cur) == 0:
+		case a == "COMMAND":
+			if len(cur) > 0 {
+				cmds = append(cmds, strings.Join(cur, " "))
+			}
+			cur = nil
+		case customKeywords[a]:
+			if len(cur) > 0 {
+				cmds = append(cmds, strings.Join(cur, " "))
+			}
+			return target{kind: "custom", name: c.args[0], command: strings.Join(cmds, " && "), line: c.line}, true
+		default:
+			cur = append(cur, a)
+		}
+	}
+	if len(cur) > 0 {
+		cmds = append(cmds, strings.Join(cur, " "))
+	}
+	return target{kind: "custom", name: c.args[0], command: strings.Join(cmds, " && "), line: c.line}, true
+}

@@ -48,3 +48,27 @@ func TestInstalledProgramsAndTheirDirectories(t *testing.T) {
 		}
 	}
 }
+
+// A custom target's commands are recorded: yajl's tests are run by one.
+func TestCMakeCustomTarget(t *testing.T) {
+	var f fileFacts
+	src := "ADD_CUSTOM_TARGET(test\n  ./run_tests.sh ${CMAKE_CURRENT_BINARY_DIR}/test/parsing/yajl_test\n  WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/test/parsing)\n" +
+		"add_custom_target(check COMMAND ${CMAKE_CTEST_COMMAND} --output-on-failure DEPENDS x)\nadd_custom_target(tests ALL)\n"
+	if err := parseCMake("CMakeLists.txt", []byte(src), &f); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"test": "./run_tests.sh ${CMAKE_CURRENT_BINARY_DIR}/test/parsing/yajl_test", "check": "${CMAKE_CTEST_COMMAND} --output-on-failure", "tests": ""}
+	n := 0
+	for _, tg := range f.targets {
+		if tg.kind != "custom" {
+			continue
+		}
+		n++
+		if w, ok := want[tg.name]; !ok || w != tg.command {
+			t.Errorf("custom target %q: command %q", tg.name, tg.command)
+		}
+	}
+	if n != 3 {
+		t.Errorf("%d custom targets, want 3", n)
+	}
+}

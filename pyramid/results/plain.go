@@ -16,9 +16,12 @@ var passSkipFailLine = regexp.MustCompile(`^(---|Test suite summary:) pass: (\d+
 // "57 tests conducted, 0 failed." (uthash's do_tests), "12 tests run, 1 failed"
 var conductedLine = regexp.MustCompile(`^(\d+) tests? (?:conducted|run|ran|executed|completed|performed), (\d+) failed\.?$`)
 
+// "58/58 tests successful" (yajl's run_tests.sh), "5/6 tests passed"
+var ofLine = regexp.MustCompile(`^(\d+)/(\d+) tests? (?:successful|succeeded|passed|ok)\.?$`)
+
 // parsePlain reads a home-made closing line "N passed, N failed" (optionally
-// ", N skipped", optionally prefixed by one word and a colon), or "N tests
-// conducted, M failed". It is a
+// ", N skipped", optionally prefixed by one word and a colon), "N tests
+// conducted, M failed" or "N/M tests successful". It is a
 // fallback: used only when no framework was recognised. Each line counts.
 func parsePlain(ls []string) (Counts, bool) {
 	var total, suite Counts
@@ -38,6 +41,11 @@ func parsePlain(ls []string) (Counts, bool) {
 		}
 		if m := conductedLine.FindStringSubmatch(t); m != nil && atoi(m[2]) <= atoi(m[1]) {
 			total.Add(Counts{Passed: atoi(m[1]) - atoi(m[2]), Failed: atoi(m[2])})
+			seen = true
+			continue
+		}
+		if m := ofLine.FindStringSubmatch(t); m != nil && atoi(m[1]) <= atoi(m[2]) {
+			total.Add(Counts{Passed: atoi(m[1]), Failed: atoi(m[2]) - atoi(m[1])})
 			seen = true
 			continue
 		}
