@@ -108,8 +108,8 @@ func expand(cmds []cmakeCommand, defs map[string]cmakeFunction, lists map[string
 			}
 			i = end
 			continue
-		case "add_executable":
-			c = spliceLists(c, lists) // add_executable(xmlwf ${xmlwf_SRCS}): its sources
+		case "add_executable", "add_custom_target":
+			c = spliceLists(c, lists) // add_executable(xmlwf ${xmlwf_SRCS}): its sources; a target's commands
 		default:
 			if fn, ok := defs[c.name]; ok && depth < maxCallDepth {
 				out = append(out, c)
