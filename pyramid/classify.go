@@ -72,9 +72,11 @@ var testScript = regexp.MustCompile(`(?i)^test|_test\.py$|(^|[_.-])(run[_-]?)?te
 
 // maintenanceScript names a repository's CI and maintenance scripts by
 // their words (tomlplusplus's ci_single_header_check.py, dateutil's
-// ci_tools/, lint_*.py, update_*.py): they check, lint or regenerate the
-// repository, they are not the program it is about.
-var maintenanceScript = regexp.MustCompile(`(?i)(^|[/_-])ci([/_-]|$)|check|lint|update|bump|release|regenerate|generate|gen[_-]`)
+// ci_tools/, lint_*.py, update_*.py; doctest's scripts/assemble.py and
+// nlohmann/json's amalgamate.py, which make the single header): they
+// check, lint or regenerate the repository, they are not the program it
+// is about.
+var maintenanceScript = regexp.MustCompile(`(?i)(^|[/_-])ci([/_-]|$)|check|lint|update|bump|release|regenerate|generate|gen[_-]|assembl|amalgamat`)
 
 // lintTools check style, not that the project builds or runs.
 var lintTools = map[string]bool{"flake8": true, "pylint": true, "mypy": true, "black": true, "isort": true, "ruff": true, "eslint": true,

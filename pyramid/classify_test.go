@@ -22,6 +22,8 @@ func TestClassify(t *testing.T) {
 		{"make -C doc", ""},
 		{"python3 ci_single_header_check.py", ""},
 		{"python tools/update_zoneinfo.py", ""},
+		{"python scripts/assemble.py --remap", ""},
+		{"python3 tools/amalgamate/amalgamate.py -c x.json -s .", ""},
 		{"python3 server.py", Entry},
 		{"python3 ./scripts/run-tests.py", Unit},
 		{"python3 test/spec_tests.py --program build/src/cmark", Unit},
