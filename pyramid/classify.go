@@ -417,6 +417,9 @@ func classifyPython(args []string) verdict {
 		case "build", "venv", "virtualenv":
 			return verdict{Drop: "prepares the environment (the setup script owns it)"}
 		case "http.server":
+			if servesDocs(args[2:]) {
+				return verdict{Drop: "serves the documentation, not the project"}
+			}
 			return verdict{Bucket: Integration, Reason: "serves the project on localhost"}
 		case "flake8", "pylint", "mypy", "black", "ruff", "isort", "pyright", "pyflakes", "pycodestyle", "bandit", "coverage":
 			return verdict{Drop: "lint or format check"}
@@ -460,6 +463,20 @@ func classifyPython(args []string) verdict {
 	}
 	return verdict{Drop: "not a build, test or run command"}
 }
+
+// servesDocs reports http.server arguments serving a documentation tree
+// (fast_float's README: `python3 -m http.server -d docs 8080`).
+func servesDocs(args []string) bool {
+	for i, a := range args {
+		if (a == "-d" || a == "--directory") && i+1 < len(args) {
+			return docsDir.MatchString(args[i+1])
+		}
+	}
+	return false
+}
+
+// docsDir is a documentation tree, as written or built.
+var docsDir = regexp.MustCompile(`(?i)^(\./)?(doc|docs|documentation|site|_site|html|_build)(/|$)`)
 
 // suiteRunnerRe is a script name that runs a suite (tests/run-all.sh).
 var suiteRunnerRe = regexp.MustCompile(`(?i)^(run|all|check)`)

@@ -70,11 +70,16 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 			src, _ = e.ix.ReadFile(ctx, p.source, 0, 0, true)
 		}
 		why := []Provenance{p.why, {Source: "synthesized", Note: "no documented run command"}}
+		dir, rel := besideData(e, p, src)
 		mk := func(text, reason string) Command {
 			if p.build != "" {
 				text = p.build + " && " + text
 			}
-			return Command{Text: text, Bucket: Entry, Reason: reason, Why: why, Synth: true}
+			if dir != "" {
+				text = strings.Replace(text, p.run, rel, 1)
+				reason += ", in " + dir + "/, where the file it opens by name is"
+			}
+			return Command{Text: text, Dir: dir, Bucket: Entry, Reason: reason, Why: why, Synth: true}
 		}
 		server := serverSrc.MatchString(src) || cServerSrc.MatchString(src)
 		if prog := interpreterRun(p.run); prog != "" && !server {
