@@ -85,7 +85,7 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 				run = strings.TrimSuffix(run, "/")
 			}
 			add(program{run: run, source: ep.Path, why: prov, lib: exampleRe.MatchString(d)})
-		case ep.Kind == "main" && ep.Language == "Python" && helperScript.MatchString(ep.Path):
+		case ep.Kind == "main" && (ep.Language == "Python" || ep.Language == "JavaScript") && helperScript.MatchString(ep.Path):
 			// code generators and maintenance scripts, not the program
 		case ep.Kind == "main" && (ep.Language == "Python" && !e.setUp["python"] || ep.Language == "JavaScript" && !e.setUp["npm"]):
 			// a sample or contrib script in a language the project does

@@ -107,3 +107,28 @@ func TestCustomTestTargets(t *testing.T) {
 		t.Errorf("mineCMake = %q", got)
 	}
 }
+
+// A JavaScript project's generator and build scripts are no entry point,
+// as a Python project's are not (js-yaml's support/build_demo.js,
+// libgit2's script/api-docs/*-generator.js).
+func TestJavaScriptHelperScripts(t *testing.T) {
+	ctx := context.Background()
+	files := map[string]string{
+		"package.json":            `{"name": "js-yaml", "bin": {"js-yaml": "bin/js-yaml.js"}}`,
+		"bin/js-yaml.js":          "#!/usr/bin/env node\nconst fs = require('fs');\nconsole.log(fs.readFileSync(process.argv[2], 'utf8'));\n",
+		"support/build_demo.js":   "#!/usr/bin/env node\nrequire('fs').writeFileSync('demo/index.html', 'x');\n",
+		"examples/sample_docs.js": "#!/usr/bin/env node\nconsole.log(require('../').load('a: 1'));\n",
+	}
+	e, err := newEnv(ctx, tempIndex(t, "js-yaml", files), bashfile.Layout{}, []string{"npm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := synthesize(ctx, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(commandTexts(cs), "\n")
+	if strings.Contains(all, "build_demo") || !strings.Contains(all, "examples/sample_docs.js") {
+		t.Errorf("probes:\n%s", all)
+	}
+}
