@@ -335,7 +335,7 @@ func classifyOne(s string) verdict {
 			return verdict{Drop: "a CI helper script (it assumes the CI machine)"}
 		case (base == "configure" || strings.HasSuffix(base, ".sh") || base == "bootstrap") && (arg == "--help" || arg == "-h" || arg == "--version"):
 			return verdict{Drop: "asks a build script for its usage"}
-		case strings.Contains(base, "checkpatch") || strings.Contains(base, "lint") || strings.Contains(base, "format") || strings.Contains(base, "style"):
+		case strings.Contains(base, "checkpatch") || strings.Contains(base, "lint") || strings.Contains(base, "format") || strings.Contains(base, "style") || strings.Contains(base, "tidy"):
 			return verdict{Drop: "lint or format check"}
 		case strings.HasSuffix(base, ".sh") && (strings.Contains(base, "test") || strings.Contains(base, "check")):
 			return verdict{Bucket: Unit, Reason: "runs the project's test script"}

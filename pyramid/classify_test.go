@@ -23,6 +23,7 @@ func TestClassify(t *testing.T) {
 		{"python3 ci_single_header_check.py", ""},
 		{"python tools/update_zoneinfo.py", ""},
 		{"python scripts/assemble.py --remap", ""},
+		{"./apply-clang-tidy.sh", ""},
 		{"python3 -m http.server -d docs 8080", ""},
 		{"python3 tools/amalgamate/amalgamate.py -c x.json -s .", ""},
 		{"python3 server.py", Entry},
