@@ -274,12 +274,17 @@ func splitPkgConfig(m string) (string, string) {
 	return m, ""
 }
 
+// installDirs are GNUInstallDirs' defaults, which projects reuse inside
+// the build tree (c-ares: ${PROJECT_BINARY_DIR}/${CMAKE_INSTALL_BINDIR}).
+var installDirs = strings.NewReplacer("${CMAKE_INSTALL_BINDIR}", "bin", "${CMAKE_INSTALL_SBINDIR}", "sbin", "${CMAKE_INSTALL_LIBEXECDIR}", "libexec")
+
 // binaryDirRel is a top-level CMakeLists.txt's path under the build
 // directory ("bin" of ${CMAKE_BINARY_DIR}/bin, "." of the directory
 // itself); ok is false for one elsewhere or that only configuring knows.
 // Projects that set CMAKE_RUNTIME_OUTPUT_DIRECTORY put every program
 // there, not in the build tree's copy of its source directory.
 func binaryDirRel(v string) (string, bool) {
+	v = installDirs.Replace(v)
 	for _, pre := range []string{"${CMAKE_BINARY_DIR}", "${PROJECT_BINARY_DIR}", "${CMAKE_CURRENT_BINARY_DIR}"} {
 		if strings.HasPrefix(v, pre) {
 			rest := strings.Trim(strings.TrimPrefix(v, pre), "/")

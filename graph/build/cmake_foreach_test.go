@@ -58,6 +58,7 @@ func TestCMakeRuntimeOutputDir(t *testing.T) {
 		{"CMakeLists.txt", "set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bin)\n", "bin"},
 		{"CMakeLists.txt", "if(NOT DEFINED CMAKE_RUNTIME_OUTPUT_DIRECTORY)\n  set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})\nendif()\n", "."},
 		{"CMakeLists.txt", "set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${OUT}/bin)\n", ""},
+		{"CMakeLists.txt", "SET (CMAKE_RUNTIME_OUTPUT_DIRECTORY \"${PROJECT_BINARY_DIR}/${CMAKE_INSTALL_BINDIR}\")\n", "bin"},
 		{"src/CMakeLists.txt", "set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bin)\n", ""},
 	} {
 		var f fileFacts
