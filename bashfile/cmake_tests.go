@@ -80,9 +80,10 @@ func CMakeTestGuards(cmakeLists string) map[string]string {
 }
 
 // NotTheTests are words of options that switch on something beside the
-// test suite: coverage, fuzzers, benchmarks, docs, installing the tests, or
+// test suite: coverage, fuzzers, benchmarks, docs, installing the tests,
+// tests that need containers (c-ares' CARES_BUILD_CONTAINER_TESTS), or
 // where the test framework comes from (USE_SYSTEM_GTEST).
-var NotTheTests = regexp.MustCompile(`COVERAGE|FUZZ|BENCH|PERF|EXAMPLE|DOC|INSTALL|SANITI|VALGRIND|MEMCHECK|LONG|SLOW|NETWORK|EXTRA|STRESS|CI_|SYSTEM|EXTERNAL|BUNDLED|THIRDPARTY|DOWNLOAD`)
+var NotTheTests = regexp.MustCompile(`COVERAGE|FUZZ|BENCH|PERF|EXAMPLE|DOC|INSTALL|SANITI|VALGRIND|MEMCHECK|LONG|SLOW|NETWORK|EXTRA|STRESS|CI_|SYSTEM|EXTERNAL|BUNDLED|THIRDPARTY|DOWNLOAD|CONTAINER|DOCKER`)
 
 // testWord is a word of an option's name that means the tests.
 var testWord = regexp.MustCompile(`^(UNIT)?TESTS?$|^TESTING$`)

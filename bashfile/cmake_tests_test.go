@@ -54,6 +54,12 @@ if(NOT FOO_DISABLE_TESTS)
   add_subdirectory(tests)
 endif()`, "", false},
 		{"tests not behind an option", "enable_testing()\nadd_subdirectory(tests)", "", false},
+		{"container tests beside the tests (c-ares)", `OPTION (CARES_BUILD_TESTS   "Build and run tests" OFF)
+OPTION (CARES_BUILD_CONTAINER_TESTS "Build and run container tests (implies CARES_BUILD_TESTS, Linux only)" OFF)
+IF (CARES_BUILD_TESTS OR CARES_BUILD_CONTAINER_TESTS)
+	ENABLE_TESTING ()
+	ADD_SUBDIRECTORY (test)
+ENDIF ()`, "CARES_BUILD_TESTS", false},
 		{"an option beside the tests", `option(FOO_BENCHMARKS "benchmarks" ON)
 if(FOO_BENCHMARKS)
   add_subdirectory(tests)

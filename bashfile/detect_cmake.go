@@ -63,8 +63,10 @@ func (d cmakeDetector) Apply(ctx context.Context, p *planner) error {
 	if opt, on := p.repo.heavyTestSwitch(); opt != "" {
 		if on {
 			configure += " -D" + opt + "=OFF"
+			note += "; the tests outnumber the project's own sources: the Testable commands build them (" + opt + "=ON)"
+		} else {
+			note += "; the tests are off by default: the Testable commands build them (" + opt + "=ON)"
 		}
-		note += "; the tests outnumber the project's own sources: the Testable commands build them (" + opt + "=ON)"
 		p.testsOff = testsOff{option: opt, deps: deps}
 		deps = ""
 	}
@@ -81,18 +83,26 @@ func (d cmakeDetector) Apply(ctx context.Context, p *planner) error {
 	return nil
 }
 
-// heavyTestSwitch is the test option the Testable commands turn on when
-// the project's tests outweigh it, and whether it is on by default (then
-// the build section turns it off; cmake_tests.go); "" otherwise.
+// heavyTestSwitch is the test option the Testable commands turn on, and
+// whether it is on by default (then the build section turns it off;
+// cmake_tests.go): an option off by default always — the build section
+// is what it was, and the tests are built beside it instead of found
+// missing by ctest and repaired with a new setup that rebuilds the
+// project (c-ares' CARES_BUILD_TESTS: 4 min of setup again) —, one on by
+// default when the project's tests outweigh it; "" otherwise.
 func (r *repo) heavyTestSwitch() (string, bool) {
-	if r.root == "" || !r.testsOutweigh() {
+	if r.root == "" {
 		return "", false
 	}
 	b, err := os.ReadFile(filepath.Join(r.root, "CMakeLists.txt"))
 	if err != nil {
 		return "", false
 	}
-	return cmakeTestSwitch(string(b))
+	opt, on := cmakeTestSwitch(string(b))
+	if opt == "" || on && !r.testsOutweigh() {
+		return "", false
+	}
+	return opt, on
 }
 
 // testDepsRe is a custom target that builds what a test suite runs and
