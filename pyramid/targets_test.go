@@ -132,3 +132,18 @@ func TestJavaScriptHelperScripts(t *testing.T) {
 		t.Errorf("probes:\n%s", all)
 	}
 }
+
+// Every command of a documented pipeline that runs the project's program
+// runs it as built (xkbcommon's `xkbcli dump-keymap | xkbcli compile-keymap`).
+func TestPipelineOfTheProjectsProgramsAsBuilt(t *testing.T) {
+	e := &env{progs: map[string]string{"xkbcli": "./build/tools/xkbcli", "grep": "grep"}}
+	for in, want := range map[string]string{
+		"xkbcli dump-keymap | xkbcli compile-keymap --modmaps": "./build/tools/xkbcli dump-keymap | ./build/tools/xkbcli compile-keymap --modmaps",
+		"xkbcli list && xkbcli  how-to-type 'a  |  xkbcli'":    "./build/tools/xkbcli list && ./build/tools/xkbcli  how-to-type 'a  |  ./build/tools/xkbcli'",
+		"xkbcli --version | grep 1.":                           "./build/tools/xkbcli --version | grep 1.",
+	} {
+		if got := e.asBuilt(in); got != want {
+			t.Errorf("asBuilt(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
