@@ -30,7 +30,7 @@ var cmakeHints = map[string][]string{
 	"PNG": {"libpng-dev"}, "JPEG": {"libjpeg-dev"}, "TIFF": {"libtiff-dev"}, "GIF": {"libgif-dev"},
 	"LibXml2": {"libxml2-dev"}, "LibXslt": {"libxslt1-dev"}, "EXPAT": {"libexpat1-dev"},
 	"SQLite3": {"libsqlite3-dev"}, "Curses": {"libncurses-dev"}, "Readline": {"libreadline-dev"},
-	"Boost": {"libboost-all-dev"}, "GTest": {"libgtest-dev"}, "Protobuf": {"libprotobuf-dev", "protobuf-compiler"},
+	"Boost": {"libboost-all-dev"}, "GTest": {"libgtest-dev", "libgmock-dev"}, "Protobuf": {"libprotobuf-dev", "protobuf-compiler"},
 	"Doxygen": {"doxygen"}, "Git": {"git"}, "Perl": {"perl"}, "BISON": {"bison"}, "FLEX": {"flex"},
 	"Python3": {"python3-dev"}, "Python": {"python3-dev"}, "PythonInterp": {"python3"}, "PythonLibs": {"python3-dev"},
 	"OpenGL": {"libgl-dev"}, "X11": {"libx11-dev"}, "Freetype": {"libfreetype-dev"}, "Fontconfig": {"libfontconfig-dev"},

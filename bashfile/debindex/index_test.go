@@ -75,9 +75,9 @@ func TestLookup(t *testing.T) {
 		{KindExecutable, "xxd", []string{"xxd"}},
 		{KindExecutable, "/usr/bin/cmake", []string{"cmake"}},
 		{KindExecutable, "busybox", []string{"busybox", "busybox-static"}},
-		{KindExecutable, "cc", []string{"gcc"}}, // override: update-alternatives
-		{KindCMake, "GTest", []string{"libgtest-dev"}},
-		{KindCMake, "ZLIB", []string{"zlib1g-dev"}}, // override: CMake's FindZLIB
+		{KindExecutable, "cc", []string{"gcc"}},                        // override: update-alternatives
+		{KindCMake, "GTest", []string{"libgtest-dev", "libgmock-dev"}}, // c-ares: "GoogleTest found but the GMock component was not found"
+		{KindCMake, "ZLIB", []string{"zlib1g-dev"}},                    // override: CMake's FindZLIB
 		{KindCMake, "Threads", []string{"libc6-dev"}},
 		{KindCMake, "nlohmann_json", []string{"nlohmann-json3-dev"}},
 		{KindCMake, "json-c", []string{"libjson-c-dev"}},

@@ -42,7 +42,7 @@ var cmakeFindModules = map[string][]string{
 	"lapack":       {"liblapack-dev"},
 	"mpi":          {"mpi-default-dev"},
 	"protobuf":     {"libprotobuf-dev", "protobuf-compiler"},
-	"gtest":        {"libgtest-dev"},
+	"gtest":        {"libgtest-dev", "libgmock-dev"}, // GTest's config finds its GMock component only with gmock installed
 	"gmock":        {"libgmock-dev"},
 	"openmp":       {"gcc", "libomp-dev"},                // gcc's libgomp comes with the compiler; libomp-dev for clang
 	"boost":        {"libboost-all-dev", "libboost-dev"}, // components: libboost-<component>-dev
