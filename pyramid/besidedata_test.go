@@ -1,16 +1,12 @@
 package pyramid
 
 import (
-	"context"
 	"testing"
-
-	"github.com/heragent/heragent/bashfile"
 )
 
 // libconfig's example reads "example.cfg", which sits beside its source:
 // it runs there; an example that names no file there runs from the top.
 func TestExampleRunsBesideItsData(t *testing.T) {
-	ctx := context.Background()
 	files := map[string]string{
 		"CMakeLists.txt":              "project(config CXX)\nset(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/out)\nadd_library(config lib/config.c)\nadd_subdirectory(examples/c++)\n",
 		"lib/config.c":                "int config_read(void) { return 0; }\n",
@@ -19,16 +15,8 @@ func TestExampleRunsBesideItsData(t *testing.T) {
 		"examples/c++/example3.cpp":   "int main() { cfg.writeFile(\"updated.cfg\"); return 0; }\n",
 		"examples/c++/example.cfg":    "name = \"x\";\n",
 	}
-	e, err := newEnv(ctx, tempIndex(t, "config", files), bashfile.Layout{BuildDirs: map[string]string{"cmake": "build"}}, []string{"cmake"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := synthesize(ctx, e)
-	if err != nil {
-		t.Fatal(err)
-	}
 	got := map[string]string{}
-	for _, c := range cs {
+	for _, c := range synthesized(t, testEnv(t, "config", files, "build", "cmake")) {
 		got[c.Text] = c.Dir
 	}
 	if d, ok := got["../../build/out/c++_example1"]; !ok || d != "examples/c++" {

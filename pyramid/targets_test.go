@@ -14,7 +14,6 @@ import (
 // own is run from there, in the build tree of a project that sits in a
 // subdirectory (expat/CMakeLists.txt builds in expat/build).
 func TestInstalledToolsAndTheirDirectories(t *testing.T) {
-	ctx := context.Background()
 	files := map[string]string{
 		"CMakeLists.txt":           "project(c-ares C)\nadd_library(cares src/lib/ares.c)\nadd_subdirectory(src/tools)\nadd_subdirectory(test)\n",
 		"src/lib/ares.c":           "int ares_init(void) { return 0; }\n",
@@ -22,15 +21,7 @@ func TestInstalledToolsAndTheirDirectories(t *testing.T) {
 		"src/tools/ahost.c":        "#include <stdio.h>\nint main(int argc, char **argv) { if (argc < 2) { fprintf(stderr, \"usage: ahost {host|addr}\\n\"); return 1; } return 0; }\n",
 		"src/tools/gen.c":          "int main(void) { return 0; }\n",
 	}
-	e, err := newEnv(ctx, tempIndex(t, "cares", files), bashfile.Layout{BuildDirs: map[string]string{"cmake": "build"}}, []string{"cmake"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := synthesize(ctx, e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	texts := commandTexts(cs)
+	texts := commandTexts(synthesized(t, testEnv(t, "cares", files, "build", "cmake")))
 	if !slices.Contains(texts, "./build/src/tools/ahost") || strings.Contains(strings.Join(texts, "\n"), "gen") {
 		t.Errorf("c-ares: %q", texts)
 	}
@@ -44,18 +35,36 @@ func TestInstalledToolsAndTheirDirectories(t *testing.T) {
 		"expat/xmlwf/xmlwf.c":       "#include <stdio.h>\nint main(void) { char buf[64]; fread(buf, 1, 64, stdin); return 0; }\n",
 		"expat/examples/elements.c": "#include <stdio.h>\nint main(void) { char buf[64]; fread(buf, 1, 64, stdin); /* XML */ return 0; }\n",
 	}
-	e, err = newEnv(ctx, tempIndex(t, "expat", files), bashfile.Layout{BuildDirs: map[string]string{"cmake": "expat/build"}}, []string{"cmake"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cs, err = synthesize(ctx, e); err != nil {
-		t.Fatal(err)
-	}
-	texts = commandTexts(cs)
+	texts = commandTexts(synthesized(t, testEnv(t, "expat", files, "expat/build", "cmake")))
 	all := strings.Join(texts, "\n")
 	if !strings.Contains(all, "| ./expat/build/examples/elements") || !strings.Contains(all, "| ./expat/build/xmlwf/xmlwf") {
 		t.Errorf("expat: %q", texts)
 	}
+}
+
+// testEnv is the env of a repository of files, built in buildDir ("" for
+// none) with stacks.
+func testEnv(t *testing.T, name string, files map[string]string, buildDir string, stacks ...string) *env {
+	t.Helper()
+	l := bashfile.Layout{}
+	if buildDir != "" {
+		l.BuildDirs = map[string]string{"cmake": buildDir}
+	}
+	e, err := newEnv(context.Background(), tempIndex(t, name, files), l, stacks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// synthesized is what synthesize makes for e.
+func synthesized(t *testing.T, e *env) []Command {
+	t.Helper()
+	cs, err := synthesize(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cs
 }
 
 func commandTexts(cs []Command) []string {
@@ -75,11 +84,7 @@ func TestSingleModuleDistributionIsImported(t *testing.T) {
 		"six.py":      "PY3 = True\n",
 		"test_six.py": "import six\ndef test_py3():\n    assert six.PY3\n",
 	}
-	e, err := newEnv(ctx, tempIndex(t, "six", files), bashfile.Layout{}, []string{"python"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := pyPackage(ctx, e); got != "six" {
+	if got := pyPackage(ctx, testEnv(t, "six", files, "", "python")); got != "six" {
 		t.Errorf("pyPackage = %q, want six", got)
 	}
 }
@@ -95,11 +100,7 @@ func TestCustomTestTargets(t *testing.T) {
 			"add_custom_target(check COMMAND ${CMAKE_CTEST_COMMAND})\nadd_custom_target(tests ALL)\nadd_custom_target(check-format COMMAND clang-format -i x.c)\n",
 		"src/yajl.c": "int yajl_parse(void) { return 0; }\n",
 	}
-	e, err := newEnv(ctx, tempIndex(t, "yajl", files), bashfile.Layout{BuildDirs: map[string]string{"cmake": "build"}}, []string{"cmake"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mineCMake(ctx, e)
+	cs, err := mineCMake(ctx, testEnv(t, "yajl", files, "build", "cmake"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,22 +113,13 @@ func TestCustomTestTargets(t *testing.T) {
 // as a Python project's are not (js-yaml's support/build_demo.js,
 // libgit2's script/api-docs/*-generator.js).
 func TestJavaScriptHelperScripts(t *testing.T) {
-	ctx := context.Background()
 	files := map[string]string{
 		"package.json":            `{"name": "js-yaml", "bin": {"js-yaml": "bin/js-yaml.js"}}`,
 		"bin/js-yaml.js":          "#!/usr/bin/env node\nconst fs = require('fs');\nconsole.log(fs.readFileSync(process.argv[2], 'utf8'));\n",
 		"support/build_demo.js":   "#!/usr/bin/env node\nrequire('fs').writeFileSync('demo/index.html', 'x');\n",
 		"examples/sample_docs.js": "#!/usr/bin/env node\nconsole.log(require('../').load('a: 1'));\n",
 	}
-	e, err := newEnv(ctx, tempIndex(t, "js-yaml", files), bashfile.Layout{}, []string{"npm"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := synthesize(ctx, e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	all := strings.Join(commandTexts(cs), "\n")
+	all := strings.Join(commandTexts(synthesized(t, testEnv(t, "js-yaml", files, "", "npm"))), "\n")
 	if strings.Contains(all, "build_demo") || !strings.Contains(all, "examples/sample_docs.js") {
 		t.Errorf("probes:\n%s", all)
 	}
