@@ -192,28 +192,6 @@ func fromShell(e *env, block string, src, file string, startLine int, note strin
 	return out
 }
 
-// asBuilt rewrites each command of a pipeline or list that runs one of
-// the project's programs by name to the program as built: xkbcommon's
-// docs pipe `xkbcli compile-keymap … | xkbcli interactive`, whose second
-// xkbcli was looked for on PATH (a repair installed Debian's).
-func (e *env) asBuilt(text string) string {
-	if w := strings.Fields(text); len(w) > 0 {
-		if run := e.progs[w[0]]; run != "" && run != w[0] {
-			text = run + strings.TrimPrefix(strings.TrimLeft(text, " \t"), w[0])
-		}
-	}
-	return laterCommandRe.ReplaceAllStringFunc(text, func(m string) string {
-		sub := laterCommandRe.FindStringSubmatch(m)
-		if run := e.progs[sub[2]]; run != "" && run != sub[2] {
-			return sub[1] + run
-		}
-		return m
-	})
-}
-
-// laterCommandRe is a command's first word after a pipe or list operator.
-var laterCommandRe = regexp.MustCompile(`((?:\|\|?|&&|;)\s+)([\w.+-]+)`)
-
 // invocation is how a program of the repository is run from the root
 // after the setup script built it: CMake and meson executables in the
 // layout's build directory (when that build system is the one the setup
