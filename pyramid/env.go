@@ -29,11 +29,8 @@ type env struct {
 	pyPkg *string
 	// goMod is the top go.mod's module path, "" when there is none
 	goMod string
-	// cmakeRuntime is where the top CMakeLists.txt puts every program
-	// (CMAKE_RUNTIME_OUTPUT_DIRECTORY, under the build directory), "" when
-	// it does not say
-	cmakeRuntime string
-	// targets are what the build files do with their programs
+	// targets are what the build files do with their programs, and
+	// where the top CMakeLists.txt puts them all
 	targets targetFacts
 }
 
@@ -58,7 +55,6 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 	if e.layout.BuildDirs == nil {
 		e.layout = bashfile.LayoutOf(st)
 	}
-	e.cmakeRuntime = topFact(ctx, ix, "CMakeLists.txt", "runtime_output_dir")
 	e.targets = readTargetFacts(ctx, ix)
 	eps, err := ix.EntryPoints(ctx)
 	if err != nil {

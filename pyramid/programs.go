@@ -129,9 +129,9 @@ func programs(ctx context.Context, e *env) ([]program, error) {
 // main, else the one named after it (xmlwf's xmlwf/xmlwf.c, listed after
 // xmlwf/codepage.c, whose main is a macro), else its first.
 func mainSource(ep retrieval.EntryPoint, isMain map[string]bool) string {
-	first, named := "", ""
+	first, named, d := "", "", path.Dir(ep.Path)
 	for i, s := range strings.Fields(ep.Command) {
-		if d := path.Dir(ep.Path); d != "." && !strings.HasPrefix(s, d+"/") {
+		if d != "." && !strings.HasPrefix(s, d+"/") {
 			s = path.Join(d, s)
 		}
 		switch {

@@ -15,6 +15,10 @@ import (
 type targetFacts struct {
 	installed map[string]bool   // file + "\x00" + program
 	dirs      map[string]string // file + "\x00" + program → "dir" (from the file's build directory) or "/dir" (from the build tree's top)
+	// runtime is where the top CMakeLists.txt puts every program
+	// (CMAKE_RUNTIME_OUTPUT_DIRECTORY, under the build directory), ""
+	// when it does not say
+	runtime string
 }
 
 // readTargetFacts reads the facts of every CMake, meson and automake file.
@@ -26,6 +30,9 @@ func readTargetFacts(ctx context.Context, ix *retrieval.Index) targetFacts {
 			continue
 		}
 		for _, f := range fs {
+			if f.Path == "CMakeLists.txt" {
+				t.runtime, _ = f.Facts["runtime_output_dir"].(string)
+			}
 			inst, _ := f.Facts["installs"].(string)
 			for _, n := range strings.Fields(inst) {
 				t.installed[f.Path+"\x00"+n] = true
@@ -65,11 +72,11 @@ var toolDirs = map[string]bool{"tools": true, "devtools": true, "scripts": true,
 // cmakeProgramDir is the directory, relative to the CMake build tree,
 // where the program that file declares is put: the output directory the
 // program is given (expat's xmlwf/, examples/), else the one the top file
-// gives every program (runtime), else the build tree's copy of the
+// gives every program, else the build tree's copy of the
 // declaring directory — relative to the CMake project, which may sit in
 // a subdirectory of the checkout (expat/CMakeLists.txt builds in
 // expat/build).
-func (t targetFacts) cmakeProgramDir(file, name, buildDir, runtime string) string {
+func (t targetFacts) cmakeProgramDir(file, name, buildDir string) string {
 	d := inProject(path.Dir(file), buildDir)
 	if od, ok := t.dirs[file+"\x00"+name]; ok {
 		if strings.HasPrefix(od, "/") {
@@ -77,8 +84,8 @@ func (t targetFacts) cmakeProgramDir(file, name, buildDir, runtime string) strin
 		}
 		return path.Join(d, od)
 	}
-	if runtime != "" {
-		return runtime
+	if t.runtime != "" {
+		return t.runtime
 	}
 	return d
 }

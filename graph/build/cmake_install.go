@@ -101,27 +101,27 @@ func customTarget(c cmakeCommand) (target, bool) {
 	if len(c.args) == 0 || strings.Contains(c.args[0], "${") {
 		return target{}, false
 	}
-	var cmds []string
-	var cur []string
-	for _, a := range c.args[1:] {
-		switch {
-		case a == "ALL" && len(cmds) == 0 && len(cur) == 0:
-		case a == "COMMAND":
-			if len(cur) > 0 {
-				cmds = append(cmds, strings.Join(cur, " "))
-			}
-			cur = nil
-		case customKeywords[a]:
-			if len(cur) > 0 {
-				cmds = append(cmds, strings.Join(cur, " "))
-			}
-			return target{kind: "custom", name: c.args[0], command: strings.Join(cmds, " && "), line: c.line}, true
-		default:
-			cur = append(cur, a)
+	var cmds, cur []string
+	flush := func() {
+		if len(cur) > 0 {
+			cmds = append(cmds, strings.Join(cur, " "))
 		}
+		cur = nil
 	}
-	if len(cur) > 0 {
-		cmds = append(cmds, strings.Join(cur, " "))
+	args := c.args[1:]
+	if len(args) > 0 && args[0] == "ALL" {
+		args = args[1:]
 	}
+	for _, a := range args {
+		if customKeywords[a] {
+			break // what follows the commands
+		}
+		if a == "COMMAND" {
+			flush()
+			continue
+		}
+		cur = append(cur, a)
+	}
+	flush()
 	return target{kind: "custom", name: c.args[0], command: strings.Join(cmds, " && "), line: c.line}, true
 }
