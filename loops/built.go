@@ -76,7 +76,7 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 	if len(libs) > 0 || headerOnly {
 		if !r.readHeaders { // the checkout does not change: read its headers and examples once
 			r.versionFuncs, r.readHeaders = pyramid.VersionFuncs(os.DirFS(r.o.Repo), name), true
-			r.examples = pyramid.ExamplePrograms(os.DirFS(r.o.Repo))
+			r.examples = pyramid.ExamplePrograms(os.DirFS(r.o.Repo), gen)
 		}
 		if link := pyramid.LinkProbes(r.versionFuncs, libs, gen, name); len(link) > 0 {
 			// A library's consumer comes before the build's other programs

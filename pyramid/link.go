@@ -39,6 +39,12 @@ type VersionFunc struct {
 	// StdString: it returns a std::string (google-benchmark's
 	// GetBenchmarkVersion), printed through c_str().
 	StdString bool
+	// Guarded: Header refuses to be included before Umbrella (its #error
+	// guard), so no consumer includes it alone.
+	Guarded bool
+	// Defines are the macros (NAME=VALUE) the headers' #error guards ask
+	// a consumer to define: libfuse's FUSE_USE_VERSION.
+	Defines []string
 }
 
 // namespaceRe opens a C++ namespace: "namespace gflags {".
@@ -108,7 +114,7 @@ var (
 
 // depHeaderDir holds a dependency's headers, which a consumer of the
 // project's library does not need.
-var depHeaderDir = regexp.MustCompile(`(?i)(^|/)(third_party|thirdparty|3rdparty|vendor|deps|_deps|external|googletest|googlemock)(/|$)`)
+var depHeaderDir = regexp.MustCompile(`(?i)(^|/)(third_party|thirdparty|3rdparty|vendor|deps|_deps|external|subprojects|googletest|googlemock)(/|$)`)
 
 // maxHeaders bounds the headers VersionFuncs reads.
 const maxHeaders = 2000
@@ -118,6 +124,7 @@ const maxHeaders = 2000
 func VersionFuncs(repo fs.FS, repoName string) []VersionFunc {
 	var out []VersionFunc
 	headers := map[string]bool{}
+	guards := map[string]headerGuard{}
 	n := 0
 	fs.WalkDir(repo, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -145,6 +152,7 @@ func VersionFuncs(repo fs.FS, repoName string) []VersionFunc {
 		if err != nil {
 			return nil
 		}
+		guards[header] = readGuard(string(b))
 		seen := map[string]bool{}
 		for _, re := range versionProtoRes {
 			for _, m := range re.FindAllStringSubmatch(string(b), -1) {
@@ -162,8 +170,24 @@ func VersionFuncs(repo fs.FS, repoName string) []VersionFunc {
 		if u := path.Join(root, projectName(repoName)+".h"); u != f.Header && headers[u] {
 			out[i].Umbrella = u
 		}
+		if u, defs := guardNeeds(f.Header, apiPrefix(f.Name), guards); u != "" || len(defs) > 0 {
+			out[i].Defines = defs
+			if u != "" {
+				out[i].Umbrella, out[i].Guarded = u, true
+			}
+		}
 	}
 	return out
+}
+
+// apiPrefix is the namespace a C function's name opens with: fuse of
+// fuse_version, ZSTD of ZSTD_versionString; "" for none.
+func apiPrefix(fn string) string {
+	p, _, ok := strings.Cut(fn, "_")
+	if !ok {
+		return ""
+	}
+	return p
 }
 
 // includeOf is the -I directory for a header and the #include operand
@@ -231,7 +255,9 @@ func LinkProbes(fns []VersionFunc, libs, gen []string, repoName string) []Comman
 		if c.f.Umbrella != "" {
 			out = append(out, linkProbe(c.f, c.f.Umbrella, lib, genDirs))
 		}
-		out = append(out, linkProbe(c.f, "", lib, genDirs))
+		if !c.f.Guarded {
+			out = append(out, linkProbe(c.f, "", lib, genDirs))
+		}
 	}
 	return out
 }
@@ -280,6 +306,15 @@ func linkProbe(f VersionFunc, umbrella, lib string, genDirs []string) Command {
 	}
 	flags := []string{"-I" + incDir}
 	seen := map[string]bool{incDir: true}
+	if umbrella != "" {
+		if d, _ := includeOf(umbrella); !seen[d] {
+			seen[d] = true
+			flags = append(flags, "-I"+d)
+		}
+	}
+	for _, d := range f.Defines {
+		flags = append(flags, "-D"+d)
+	}
 	for _, d := range genDirs {
 		if depHeaderDir.MatchString(d) { // a dependency's headers (a submodule fetched at run time)
 			continue

@@ -1,6 +1,7 @@
 package pyramid
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -43,7 +44,7 @@ func TestVersionFuncsOnRealPrototypes(t *testing.T) {
 		t.Errorf("found %v, want %v", got, want)
 	}
 	for n, w := range want {
-		if got[n] != w {
+		if !reflect.DeepEqual(got[n], w) {
 			t.Errorf("%s: got %+v, want %+v", n, got[n], w)
 		}
 	}

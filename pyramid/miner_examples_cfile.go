@@ -47,7 +47,10 @@ const (
 
 // ExamplePrograms are the commands that compile and run the checkout's
 // example programs (smallest first), which include one of its own headers.
-func ExamplePrograms(fsys fs.FS) []Command {
+// gen are the headers the build wrote (libfuse's build/libfuse_config.h,
+// which its public headers include): their directories are searched
+// after the checkout's.
+func ExamplePrograms(fsys fs.FS, gen []string) []Command {
 	var headers []string
 	type cand struct {
 		path string
@@ -85,7 +88,7 @@ func ExamplePrograms(fsys fs.FS) []Command {
 		if err != nil {
 			continue
 		}
-		if text, ok := cFileExample(headers, c.path, string(b), len(out)+1); ok {
+		if text, ok := cFileExample(headers, genIncludeDirs(gen), c.path, string(b), len(out)+1); ok {
 			out = append(out, Command{Text: text, Bucket: Entry, Level: Runnable,
 				Reason: "compiles and runs the repository's example program " + c.path + " against its headers and the libraries its build produced",
 				Why:    []Provenance{{Source: "example", File: c.path, Note: "an example program the build does not compile"}}})
@@ -97,7 +100,7 @@ func ExamplePrograms(fsys fs.FS) []Command {
 // cFileExample is the command that compiles and runs the source file rel
 // (its text code), or false when it is no whole program including one of
 // the repository's own headers, waits for a client or is a unit test.
-func cFileExample(headers []string, rel, code string, n int) (string, bool) {
+func cFileExample(headers, genDirs []string, rel, code string, n int) (string, bool) {
 	cc := cSourceExt[path.Ext(rel)]
 	if cc == "" || !cMainRe.MatchString(code) || waitsRe.MatchString(code) || testFrameworkRe.MatchString(code) {
 		return "", false
@@ -114,6 +117,11 @@ func cFileExample(headers []string, rel, code string, n int) (string, bool) {
 	if d := path.Dir(rel); !slices.Contains(dirs, d) {
 		dirs = append(dirs, d) // its own directory's headers
 	}
+	for _, d := range genDirs {
+		if !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
 	flags := ""
 	for _, d := range dirs {
 		flags += " -I" + quoteArg(d)
@@ -121,6 +129,19 @@ func cFileExample(headers []string, rel, code string, n int) (string, bool) {
 	bin := fmt.Sprintf("/tmp/heragent-example-file-%d", n)
 	compile := cc + " -o " + bin + " " + quoteArg(rel) + flags + " -pthread"
 	return "{ " + compile + " 2>/dev/null || { " + builtLibs + "; " + compile + ` -Wl,--start-group $L -Wl,--end-group $R; }; } && timeout 60 ` + bin, true
+}
+
+// genIncludeDirs are the directories of the headers the build wrote,
+// shallowest first, without a dependency's (at most four).
+func genIncludeDirs(gen []string) []string {
+	var dirs []string
+	for _, h := range gen {
+		if d := path.Dir(h); !depHeaderDir.MatchString(d) && !slices.Contains(dirs, d) && !strings.ContainsAny(d, " '\"$`\\") {
+			dirs = append(dirs, d)
+		}
+	}
+	sort.SliceStable(dirs, func(i, j int) bool { return strings.Count(dirs[i], "/") < strings.Count(dirs[j], "/") })
+	return dirs[:min(len(dirs), 4)]
 }
 
 // headerDir is the -I directory from which an include operand resolves

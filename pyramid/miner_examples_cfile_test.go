@@ -23,12 +23,29 @@ func TestExamplePrograms(t *testing.T) {
 		"examples/hello.c":     file("#include <stdio.h>\nint main(void) { puts(\"no header of the project\"); }\n"),
 		"examples/big/match.c": file("#include \"re2/re2.h\"\nint main(void) { return 0; }\n"),
 	}
-	cs := ExamplePrograms(fsys)
+	cs := ExamplePrograms(fsys, nil)
 	if len(cs) != 1 {
 		t.Fatalf("examples: %v", texts(cs))
 	}
 	want := "{ c++ -o /tmp/heragent-example-file-1 testinstall.cc -I. -pthread 2>/dev/null || {"
 	if c := cs[0]; !strings.HasPrefix(c.Text, want) || !strings.HasSuffix(c.Text, "&& timeout 60 /tmp/heragent-example-file-1") || c.Synth || c.Level != Runnable || GradeRunnable(c) != EvidenceDocumented {
 		t.Fatalf("example command %q (synth %v, level %s, evidence %s)", c.Text, c.Synth, c.Level, GradeRunnable(c))
+	}
+}
+
+// An example whose project headers include one the build writes
+// (libfuse's printcap.c: fuse_lowlevel.h → fuse_common.h →
+// libfuse_config.h, made in build/) is compiled with the build's
+// generated-header directories after the checkout's; a dependency's are
+// not searched.
+func TestExampleProgramsGeneratedHeaders(t *testing.T) {
+	file := func(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }
+	fsys := fstest.MapFS{
+		"include/fuse_lowlevel.h": file("#include \"libfuse_config.h\"\n"),
+		"example/printcap.c":      file("#define FUSE_USE_VERSION 31\n#include <fuse_lowlevel.h>\nint main(void) { return 0; }\n"),
+	}
+	cs := ExamplePrograms(fsys, []string{"build/subprojects/gtest/gtest-config.h", "build/libfuse_config.h", "build/lib/fuse_config.h"})
+	if len(cs) != 1 || !strings.Contains(cs[0].Text, "example/printcap.c -Iinclude -Iexample -Ibuild -Ibuild/lib -pthread") || strings.Contains(cs[0].Text, "gtest") {
+		t.Fatalf("examples: %v", texts(cs))
 	}
 }
