@@ -89,6 +89,9 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 			}
 			if run != "" {
 				e.progs[ep.Name] = run
+				if o := e.targets.fileName(ep.Name); o != ep.Name && path.Base(ep.Path) == "CMakeLists.txt" {
+					e.progs[o] = run // the documentation runs it by the name it is built as
+				}
 			}
 			if ep.Kind == "executable" {
 				e.declared++

@@ -205,7 +205,7 @@ func (e *env) invocation(name, file string) string {
 		if bd == "" {
 			return ""
 		}
-		return "./" + path.Join(bd, e.targets.cmakeProgramDir(file, name, bd), name)
+		return "./" + path.Join(bd, e.targets.cmakeProgramDir(file, name, bd), e.targets.fileName(name))
 	case "meson.build":
 		if bd := e.layout.BuildDir("meson"); bd != "" {
 			return "./" + path.Join(bd, inProject(path.Dir(file), bd), name)

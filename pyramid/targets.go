@@ -15,6 +15,7 @@ import (
 type targetFacts struct {
 	installed map[string]bool   // file + "\x00" + program
 	dirs      map[string]string // file + "\x00" + program → "dir" (from the file's build directory) or "/dir" (from the build tree's top)
+	names     map[string]string // program (target) → the file name it is given (OUTPUT_NAME), any file of the project
 	// runtime is where the top CMakeLists.txt puts every program
 	// (CMAKE_RUNTIME_OUTPUT_DIRECTORY, under the build directory), ""
 	// when it does not say
@@ -23,7 +24,7 @@ type targetFacts struct {
 
 // readTargetFacts reads the facts of every CMake, meson and automake file.
 func readTargetFacts(ctx context.Context, ix *retrieval.Index) targetFacts {
-	t := targetFacts{installed: map[string]bool{}, dirs: map[string]string{}}
+	t := targetFacts{installed: map[string]bool{}, dirs: map[string]string{}, names: map[string]string{}}
 	for _, g := range []string{"CMakeLists.txt", "meson.build", "Makefile.am"} {
 		fs, err := ix.FindFiles(ctx, retrieval.FileQuery{Glob: g})
 		if err != nil {
@@ -37,6 +38,12 @@ func readTargetFacts(ctx context.Context, ix *retrieval.Index) targetFacts {
 			for _, n := range strings.Fields(inst) {
 				t.installed[f.Path+"\x00"+n] = true
 			}
+			names, _ := f.Facts["output_names"].(string)
+			for _, p := range strings.Fields(names) {
+				if n, o, ok := strings.Cut(p, "="); ok {
+					t.names[n] = o // a target's properties may be set in another file than its add_executable
+				}
+			}
 			dirs, _ := f.Facts["runtime_dirs"].(string)
 			for _, p := range strings.Fields(dirs) {
 				if n, d, ok := strings.Cut(p, "="); ok {
@@ -46,6 +53,15 @@ func readTargetFacts(ctx context.Context, ix *retrieval.Index) targetFacts {
 		}
 	}
 	return t
+}
+
+// fileName is the file name a CMake program is built as: its
+// OUTPUT_NAME (cmark's cmark_exe is build/src/cmark), else its name.
+func (t targetFacts) fileName(name string) string {
+	if o := t.names[name]; o != "" {
+		return o
+	}
+	return name
 }
 
 // ownTool reports whether the build file installs the program from a

@@ -10,8 +10,9 @@ import (
 // (install(TARGETS ahost …)); expat puts xmlwf in a directory of its own
 // under the build tree (set_property(TARGET xmlwf PROPERTY
 // RUNTIME_OUTPUT_DIRECTORY xmlwf)). Both are facts of the file that says
-// them: "installs" lists the programs it installs, "runtime_dirs" the
-// output directory each program is given ("name=dir", dir relative to
+// them: "installs" lists the programs it installs, "output_names" the
+// file name a program is given when it is not the target's
+// ("target=name"), "runtime_dirs" the output directory each program is given ("name=dir", dir relative to
 // the file's directory in the build tree, or "name=/dir" from the build
 // tree's top). The same facts come from meson (install: true) and
 // automake (bin_PROGRAMS).
@@ -37,10 +38,16 @@ func cmakeInstallFacts(c cmakeCommand, f *fileFacts) {
 			return
 		}
 		for i, a := range c.args {
-			if a == "PROPERTY" && i+2 < len(c.args) && c.args[i+1] == "RUNTIME_OUTPUT_DIRECTORY" {
-				runtimeDirs(f, c.args[1:i], c.args[i+2])
-				return
+			if a != "PROPERTY" || i+2 >= len(c.args) {
+				continue
 			}
+			switch c.args[i+1] {
+			case "RUNTIME_OUTPUT_DIRECTORY":
+				runtimeDirs(f, c.args[1:i], c.args[i+2])
+			case "OUTPUT_NAME", "RUNTIME_OUTPUT_NAME":
+				outputNames(f, c.args[1:i], c.args[i+2])
+			}
+			return
 		}
 	case "set_target_properties":
 		// set_target_properties(a b PROPERTIES RUNTIME_OUTPUT_DIRECTORY dir …)
@@ -49,8 +56,11 @@ func cmakeInstallFacts(c cmakeCommand, f *fileFacts) {
 				continue
 			}
 			for j := i + 1; j+1 < len(c.args); j += 2 {
-				if c.args[j] == "RUNTIME_OUTPUT_DIRECTORY" {
+				switch c.args[j] {
+				case "RUNTIME_OUTPUT_DIRECTORY":
 					runtimeDirs(f, c.args[:i], c.args[j+1])
+				case "OUTPUT_NAME", "RUNTIME_OUTPUT_NAME":
+					outputNames(f, c.args[:i], c.args[j+1])
 				}
 			}
 			return
@@ -73,6 +83,22 @@ func runtimeDirs(f *fileFacts, targets []string, dir string) {
 		}
 	}
 	addListFact(f, "runtime_dirs", pairs...)
+}
+
+// outputNames records name as the file name each target's program is
+// given (cmark's set_target_properties(cmark_exe PROPERTIES OUTPUT_NAME
+// "cmark")), when it can be known without configuring.
+func outputNames(f *fileFacts, targets []string, name string) {
+	if name == "" || strings.ContainsAny(name, "$<>/ ") {
+		return
+	}
+	var pairs []string
+	for _, t := range targets {
+		if !strings.ContainsAny(t, "$<>") {
+			pairs = append(pairs, t+"="+name)
+		}
+	}
+	addListFact(f, "output_names", pairs...)
 }
 
 // cmakeKeyword is an all-capitals word (EXPORT, RUNTIME, DESTINATION …)
