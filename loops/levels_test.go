@@ -52,7 +52,7 @@ func addPackage(command, pkg string) scripted {
 func TestRepairThatBreaksSetupAfterTestableIsRolledBack(t *testing.T) {
 	f := newFake()
 	f.setup = func(script, section string) (int, string) {
-		if section == "setup_runtimes" && strings.Contains(script, "badpkg") {
+		if section == "build_project" && strings.Contains(script, "badpkg") { // a package a command needs is installed after the build
 			return 100, "E: Unable to locate package badpkg\n"
 		}
 		return 0, ""

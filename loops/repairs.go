@@ -81,7 +81,7 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 				reasons = append(reasons, rec.Reason)
 				break
 			}
-			if rec.Edits = r.applyEdits(p.Edits); len(rec.Edits) == 0 {
+			if rec.Edits = r.applyEdits(laterSection(p.Edits, f, r.cur.file)); len(rec.Edits) == 0 {
 				// (another failed command of the same round had it repaired)
 				rec.Reason = "edits did not change the Bash File"
 				reasons = append(reasons, rec.Reason)
