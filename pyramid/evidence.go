@@ -75,6 +75,9 @@ func GradeTestable(c Command, counts results.Counts, testsFound int) (evidence, 
 		share = fmt.Sprintf("ran %d of ~%d tests found", ran, testsFound)
 	}
 	sc := commandScope(c.Text)
+	if c.Part != "" && sc.part == "" {
+		sc.part = c.Part
+	}
 	switch {
 	case share != "" && float64(ran) >= suiteShare*float64(testsFound):
 		return EvidenceSuite, join(share, sc.part)
@@ -239,4 +242,4 @@ func bareImport(code string) bool {
 // Narrow reports whether a command runs only a part of the test suite by
 // what it says (a test selector, one test, a fuzz target, a doctest, one
 // package or file): the loops try such commands after the whole-suite ones.
-func Narrow(c Command) bool { return commandScope(c.Text).part != "" }
+func Narrow(c Command) bool { return c.Part != "" || commandScope(c.Text).part != "" }

@@ -107,6 +107,12 @@ type Command struct {
 	// (lua's all.lua, Tcl's all.tcl): one that runs to its end with exit
 	// 0 proves the suite although it prints no count a parser knows.
 	Driver bool `json:"driver,omitempty"`
+	// Part says what part of the project's suite the command runs when
+	// its text does not show it: one suite of the chain `npm test` runs
+	// (`node test/mocha.js` of `node test/compress.js && node
+	// test/mocha.js`). It grades as a subset and may run after the whole
+	// was cut at its share of the run (Narrow).
+	Part string `json:"part,omitempty"`
 }
 
 // Pyramid is the ordered set of commands for a repository.

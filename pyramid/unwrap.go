@@ -17,6 +17,9 @@ type unwrapper struct {
 	name   string
 	unwrap func(ctx context.Context, e *env, c Command) []string
 	why    string // what the inner command is, after "what `wrapper` runs"
+	// part, when not nil, reads an inner command as the wrapper gave it:
+	// its text, and the part of the suite it runs (Command.Part) or "".
+	part func(inner string) (text, part string)
 }
 
 // builtOwn is why most wrappers are seen through.
@@ -24,15 +27,15 @@ const builtOwn = ", in the environment the Bash File made (the wrapper builds it
 
 // unwrappers are asked in this order; the first that answers wins.
 var unwrappers = []unwrapper{
-	{"runner", unwrapRunner, builtOwn}, // uv/poetry/pipenv/pdm/hatch/rye/pixi run CMD → CMD
-	{"tox", unwrapTox, builtOwn},       // tox [-e ENV] → the env's commands from tox.ini (or pyproject's legacy_tox_ini)
-	{"nox", unwrapNox, builtOwn},       // nox [-s S] → the session's session.run(...) calls in noxfile.py
-	{"make", unwrapMake, builtOwn},     // make T → T's recipe, when it runs a wrapper
-	{"npm", unwrapNpm, " without the lint, format and type checks chained before the tests"}, // npm test: its test steps
+	{"runner", unwrapRunner, builtOwn, nil}, // uv/poetry/pipenv/pdm/hatch/rye/pixi run CMD → CMD
+	{"tox", unwrapTox, builtOwn, nil},       // tox [-e ENV] → the env's commands from tox.ini (or pyproject's legacy_tox_ini)
+	{"nox", unwrapNox, builtOwn, nil},       // nox [-s S] → the session's session.run(...) calls in noxfile.py
+	{"make", unwrapMake, builtOwn, nil},     // make T → T's recipe, when it runs a wrapper
+	{"npm", unwrapNpm, " without the lint, format and type checks chained before the tests", npmPart}, // npm test: its test steps
 }
 
 // innerUnwrappers see through a recipe line (make's own recipes).
-var innerUnwrappers = []unwrapper{{"runner", unwrapRunner, builtOwn}, {"tox", unwrapTox, builtOwn}, {"nox", unwrapNox, builtOwn}}
+var innerUnwrappers = []unwrapper{{"runner", unwrapRunner, builtOwn, nil}, {"tox", unwrapTox, builtOwn, nil}, {"nox", unwrapNox, builtOwn, nil}}
 
 // maxUnwrapped bounds the commands one wrapper expands to.
 const maxUnwrapped = 3
@@ -53,11 +56,24 @@ func unwrapWrappers(ctx context.Context, e *env, cs []Command) []Command {
 				continue
 			}
 			for _, text := range inner[:min(len(inner), maxUnwrapped)] {
+				part := ""
+				if u.part != nil {
+					text, part = u.part(text)
+				}
 				if have[text] {
 					continue
 				}
 				have[text] = true
-				out = append(out, unwrapped(c, text, u.why))
+				in := unwrapped(c, text, u.why)
+				if part != "" {
+					// one suite of the wrapper's chain is a test of its
+					// level whatever it looks like alone; a node script of
+					// the test directory is the suite's own driver, which
+					// may print no count (UglifyJS's test/compress.js)
+					in.Bucket, in.Part, in.Driver = c.Bucket, part, nodeTestScriptRe.MatchString(text)
+					in.Reason = "what `" + c.Text + "` runs: " + part
+				}
+				out = append(out, in)
 			}
 			break
 		}

@@ -64,14 +64,32 @@ func unwrapNpmBody(body string, scripts map[string]string) []string {
 		out = append(out, strings.Join(kept, " && "))
 	}
 	if len(alone) > 1 {
-		out = append(out, alone...)
+		for _, a := range alone {
+			out = append(out, aloneMark+a)
+		}
 	}
 	return out
 }
 
+// aloneMark opens, in unwrapNpmBody's answer, a suite of the chain run
+// alone (npmPart reads it).
+const aloneMark = "\x00alone\x00"
+
+// npmPart reads unwrapNpmBody's answer: a suite of the chain alone is a
+// part of the suite; the chain without its checks is the whole.
+func npmPart(inner string) (string, string) {
+	if text, ok := strings.CutPrefix(inner, aloneMark); ok {
+		return text, "one of the suites the test script chains, alone"
+	}
+	return inner, ""
+}
+
 // jsSuiteStepRe is a step that runs a JavaScript test runner, through a
 // coverage tool or npx or not.
-var jsSuiteStepRe = regexp.MustCompile(`^(?:(?:npx|c8|nyc)\s+(?:--\S+\s+)*)*(?:jest|vitest|mocha|ava|karma|tap|jasmine|uvu|node --test)\b`)
+var jsSuiteStepRe = regexp.MustCompile(`^(?:(?:npx|c8|nyc)\s+(?:--\S+\s+)*)*(?:jest|vitest|mocha|ava|karma|tap|jasmine|uvu|node --test|node (?:\./)?(?:tests?|spec)/[\w.-]+\.[cm]?js)\b`)
+
+// nodeTestScriptRe is a node script of the test directory run alone.
+var nodeTestScriptRe = regexp.MustCompile(`^node (?:\./)?(?:tests?|spec)/[\w.-]+\.[cm]?js$`)
 
 // buildStepRe is a step that compiles or bundles, not a suite.
 var buildStepRe = regexp.MustCompile(`^(?:(?:npm|yarn|pnpm)(?: run)? (?:build|compile|prepare|bundle)\S*|(?:npx )?(?:tsc|tsgo|rollup|webpack|vite build|babel|esbuild|unbuild|tsup|swc)\b)`)

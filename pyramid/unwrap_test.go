@@ -11,6 +11,7 @@ import (
 	"github.com/heragent/heragent/graph/build"
 	"github.com/heragent/heragent/graph/embedded"
 	"github.com/heragent/heragent/internal/testrepo"
+	"github.com/heragent/heragent/pyramid/results"
 	"github.com/heragent/heragent/retrieval"
 )
 
@@ -161,10 +162,39 @@ func TestUnwrapNpm(t *testing.T) {
 		// several suites: the chain, then each alone (debug's karma needs a browser, its mocha does not)
 		{"npm run test:node && npm run test:browser && npm run lint", "npm run test:node && npm run test:browser | npm run test:node | npm run test:browser"},
 		{"tsc && mocha && karma start", "tsc && mocha | tsc && karma start"},
+		// node scripts of the test directory are suites too (UglifyJS)
+		{"node test/compress.js && node test/mocha.js", "node test/compress.js | node test/mocha.js"},
+		{"node test/compress.json && node test/mocha.js", ""},
 	} {
-		got := strings.Join(unwrapNpmBody(tc.body, map[string]string{"lint": "eslint .", "test:types": "tsc --noEmit", "test:node": "mocha test.js", "test:browser": "karma start --single-run"}), " | ")
+		var texts []string
+		for _, in := range unwrapNpmBody(tc.body, map[string]string{"lint": "eslint .", "test:types": "tsc --noEmit", "test:node": "mocha test.js", "test:browser": "karma start --single-run"}) {
+			text, _ := npmPart(in)
+			texts = append(texts, text)
+		}
+		got := strings.Join(texts, " | ")
 		if got != tc.want {
 			t.Errorf("%q: %q, want %q", tc.body, got, tc.want)
 		}
+	}
+}
+
+// A suite of the chain run alone is a part of the suite: it grades as a
+// subset and may run after the whole was cut at its share (Narrow); a
+// node script of the test directory is the suite's own driver.
+func TestNpmChainPartsAreParts(t *testing.T) {
+	in := unwrapNpmBody("node test/compress.js && node test/mocha.js", nil)
+	if len(in) != 2 {
+		t.Fatalf("parts: %q", in)
+	}
+	text, part := npmPart(in[1])
+	c := Command{Text: text, Bucket: Unit, Level: Testable, Part: part, Driver: nodeTestScriptRe.MatchString(text), Why: []Provenance{{Source: "package.json"}}}
+	if text != "node test/mocha.js" || !Narrow(c) || !c.Driver {
+		t.Fatalf("part %+v", c)
+	}
+	if ev, why := GradeTestable(c, results.Counts{Passed: 40}, 0); ev != EvidenceSubset || !strings.Contains(why, "chains") {
+		t.Errorf("graded %s (%s)", ev, why)
+	}
+	if _, part := npmPart("npm test"); part != "" {
+		t.Errorf("a command not marked is no part: %q", part)
 	}
 }
