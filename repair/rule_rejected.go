@@ -27,6 +27,14 @@ var rejectedMatches = []match{
 	{UsageError, regexp.MustCompile(`^(\S+): error: the following arguments are required`)},
 	{UsageError, regexp.MustCompile(`^(\S+): (?:unrecognized|invalid|unknown) option\b`)},
 	{UsageError, regexp.MustCompile(`^Try '(\S+) --help' for more information`)},
+	// the program says which argument is missing or too many, in words:
+	// "fusermount3: missing mountpoint argument", "cp: missing file
+	// operand", "prog: extra arguments after the mountpoint", "too few
+	// arguments"
+	{UsageError, regexp.MustCompile(`(?i)^(\S+): (?:error: )?(?:missing (?:[\w-]+ ){0,3}(?:argument|operand|parameter)s?|extra (?:arguments?|operands?)|too (?:many|few) arguments|wrong number of arguments)\b`)},
+	// a subcommand it does not have: cobra's `Error: unknown command "x"
+	// for "prog"`, "prog: invalid command 'x'"
+	{UsageError, regexp.MustCompile(`(?i)^(?:\S+: )?(?:error: )?(?:unknown|invalid|unrecognized) (?:sub)?command:? ["']?([^"'\s]+)`)},
 }
 
 // inputMatches: a program fed the probe's made-up input on stdin (two

@@ -97,6 +97,8 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"rejected/make-check-nginx-no-target.log", PhaseCommand, "make check", false, NoSuchTarget, "check", ActionRecord, ""},
 		{"rejected/pkgconf-please-specify.log", PhaseCommand, "./build/pkgconf", false, UsageError, "at least one package name on the command line.", ActionRecord, ""},
 		{"rejected/argparse-required.log", PhaseCommand, "python md-convert --version", false, UsageError, "md-convert", ActionRecord, ""},
+		{"rejected/fusermount-missing-argument.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | ./build/util/fusermount3", false, UsageError, "./build/util/fusermount3", ActionRecord, ""},
+		{"rejected/fusermount-extra-arguments.log", PhaseCommand, "./build/util/fusermount3 -u", false, UsageError, "./build/util/fusermount3", ActionRecord, ""},
 		{"rejected/haproxy-usage-space-colon.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | timeout 10 ./haproxy", false, UsageError, "haproxy", ActionRecord, ""},
 		{"rejected/xkbcommon-stdin-syntax-error.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | timeout 10 ./build/tools/introspection", false, InputRejected, "", ActionRecord, ""},
 		{"test-environment/xkbcli-x11-no-server.log", PhaseCommand, "timeout 10 ./build/tools/xkbcli-interactive-x11 test/data/keymaps/basic.xkb", false, NeedsDisplay, "", ActionRunWithDisplay, "xvfb"},
