@@ -123,7 +123,11 @@ func chunkDoc(rel string, text string) []chunk {
 			}
 			rstCode, code = false, nil
 		}
-		if (md || !rst) && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")) {
+		// A plain-text document underlines its headings with a line of
+		// tildes (libfuse's doc/kernel.txt), which Markdown would read as
+		// a fence: there, only a line after a blank one opens a fence.
+		underline := !md && i > 0 && strings.TrimSpace(lines[i-1]) != "" && strings.Trim(trimmed, "~`") == ""
+		if (md || !rst) && !underline && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")) {
 			fence = trimmed[:3]
 			fenceLang = ""
 			if f := strings.Fields(strings.TrimLeft(trimmed, "`~")); len(f) > 0 {
