@@ -24,7 +24,7 @@ var chunkCases = []struct {
 	// Sphinx doctest: testcode is Python with the testsetup before it; the setup is not kept alone
 	{"README.rst", "Use\n===\n\n.. testsetup::\n\n    from p import *\n\n.. testcode::\n\n    print(f(1))\n\n.. testoutput::\n\n    2\n", []string{"Use/1@1-14[python:10-10]"}},
 	// a plain-text INSTALL's indented transcript, continuations kept
-	{"INSTALL", "Build:\n  - on Linux:\n    $ make clean\n    $ make TARGET=linux \\\n         USE_X=1\n    $ make install\n\nOutput:\n    not a command\n", []string{"/0@1-9[console:3-6]"}},	// a plain-text document's heading underlined with tildes is no fence
+	{"INSTALL", "Build:\n  - on Linux:\n    $ make clean\n    $ make TARGET=linux \\\n         USE_X=1\n    $ make install\n\nOutput:\n    not a command\n", []string{"/0@1-9[console:3-6]"}}, // a plain-text document's heading underlined with tildes is no fence
 	// (libfuse's doc/kernel.txt); after a blank line a tilde line is one
 	{"doc/kernel.txt", "How are requirements fulfilled?\n~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n\n    To ensure this\n    fusermount3 always adds \"nosuid\"\n\n~~~\nfusermount3 -u /mnt\n~~~\n", []string{"/0@1-9[:8-8]"}},
 }
