@@ -19,8 +19,9 @@ import (
 // so the runtimes checkpoint still serves the next setup and what ran
 // before the need is unchanged:
 //   - a variable the build needs goes first in the build section;
-//   - a package or variable a command after the build needs (a test's
-//     tool, a probe's library) goes last in it.
+//   - a package, variable or other addition a command after the build
+//     needs (a test's tool, a probe's library, a pytest plugin file) goes
+//     last in it.
 // A package the build itself needs stays in the runtimes section, with
 // the project's other build dependencies: there the exported Dockerfile
 // keeps it out of the layer a source edit re-runs. The Bash File stays
@@ -49,7 +50,7 @@ func laterSection(edits []bashfile.Edit, f repair.Failure, file *bashfile.File) 
 				continue
 			}
 			e.Section, e.Packages = bashfile.Build, pkgs
-		case e.Op == bashfile.OpAppend && envCommand(e.Command):
+		case e.Op == bashfile.OpAppend && (envCommand(e.Command) || !first):
 			if hasCommand(file, e.Command) {
 				continue
 			}

@@ -53,6 +53,13 @@ func TestLaterSectionKeepsTheRuntimesCheckpoint(t *testing.T) {
 
 	f = laterFile(t)
 	test := repair.Failure{Phase: repair.PhaseCommand, Command: "npm test"}
+	plugin := bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: "printf 'x' > plugin.py"}
+	if es := laterSection([]bashfile.Edit{plugin}, build, f); es[0].Section != bashfile.Runtimes {
+		t.Errorf("an addition that is no variable, for the build: %v", es)
+	}
+	if es := laterSection([]bashfile.Edit{plugin}, test, f); es[0].Section != bashfile.Build || es[0].Op != bashfile.OpAppend {
+		t.Errorf("an addition for a test: %v", es)
+	}
 	for _, e := range laterSection([]bashfile.Edit{pkg, env}, test, f) {
 		if _, err := f.Apply(e); err != nil {
 			t.Fatal(err)
