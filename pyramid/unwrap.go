@@ -31,7 +31,7 @@ var unwrappers = []unwrapper{
 	{"tox", unwrapTox, builtOwn, nil},       // tox [-e ENV] → the env's commands from tox.ini (or pyproject's legacy_tox_ini)
 	{"nox", unwrapNox, builtOwn, nil},       // nox [-s S] → the session's session.run(...) calls in noxfile.py
 	{"make", unwrapMake, builtOwn, nil},     // make T → T's recipe, when it runs a wrapper
-	{"npm", unwrapNpm, " without the lint, format and type checks chained before the tests", npmPart}, // npm test: its test steps
+	{"npm", unwrapNpm, " without the lint, format, type checks or registry steps around the tests", npmPart}, // npm test: its test steps
 }
 
 // innerUnwrappers see through a recipe line (make's own recipes).

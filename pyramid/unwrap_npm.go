@@ -4,6 +4,7 @@ import (
 	"context"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -23,12 +24,55 @@ func unwrapNpm(ctx context.Context, e *env, c Command) []string {
 		return nil
 	}
 	scripts := e.packageScripts(ctx, c.Dir)
-	body, ok := scripts[scriptName(w)]
+	name := scriptName(w)
+	body, ok := scripts[name]
 	if !ok {
 		return nil
 	}
-	return unwrapNpmBody(body, scripts)
+	out := unwrapNpmBody(body, scripts)
+	if len(w) == 2 && w[0] == "npm" {
+		if skip, builds := hooksCheckOrFetch(scripts, name); skip {
+			// `npm test` runs pretest and posttest around the script: a
+			// lint in pretest, `npm audit` (the registry) in posttest
+			// (ljharb's qs, side-channel…) fail apart from the tests;
+			// --ignore-scripts runs the script alone (npm still runs a
+			// script it is asked for), after pretest's build steps
+			out = append(out, strings.Join(append(builds, c.Text+" --ignore-scripts"), " && "))
+		}
+	}
+	return out
 }
+
+// hooksCheckOrFetch reports whether script name's pre or post script has
+// a step that checks style or types, or asks the registry; builds are
+// the pre script's build steps, which the script may need.
+func hooksCheckOrFetch(scripts map[string]string, name string) (skip bool, builds []string) {
+	for _, hook := range []string{"pre" + name, "post" + name} {
+		for _, step := range splitAnd(scripts[hook]) {
+			if sw := strings.Fields(step); len(sw) >= 2 && (sw[0] == "npm" || sw[0] == "yarn" || sw[0] == "pnpm") {
+				// npm run --silent lint: the runner's flags set aside
+				step = strings.Join(slices.DeleteFunc(sw, func(a string) bool { return strings.HasPrefix(a, "-") }), " ")
+			}
+			inner := step
+			if sw := strings.Fields(step); len(sw) >= 2 && (sw[0] == "npm" || sw[0] == "yarn" || sw[0] == "pnpm") {
+				if b, ok := scripts[scriptName(sw)]; ok {
+					inner = b
+				}
+			}
+			switch {
+			case checkStepRe.MatchString(step) || checkStepRe.MatchString(inner) || registryStepRe.MatchString(step):
+				skip = true
+			case hook == "pre"+name && buildStepRe.MatchString(step):
+				builds = append(builds, step)
+			}
+		}
+	}
+	return skip, builds
+}
+
+// registryStepRe is a step that asks the package registry: an audit, an
+// outdated check, npx of a package at a version.
+var registryStepRe = regexp.MustCompile(`\b(?:audit|outdated)\b|npx (?:-y |--yes )?\S+@`)
 
 // unwrapNpmBody is a test script's chain without its check steps (when it
 // has some), then each of its suites alone with the builds before it

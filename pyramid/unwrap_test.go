@@ -198,3 +198,20 @@ func TestNpmChainPartsAreParts(t *testing.T) {
 		t.Errorf("a command not marked is no part: %q", part)
 	}
 }
+
+// npm test runs pretest and posttest around the script: a lint before it
+// or an audit after it (the registry) gives the script alone, with
+// --ignore-scripts (ljharb's qs); hooks that only build do not.
+func TestNpmHooksCheckOrFetch(t *testing.T) {
+	qs := map[string]string{"pretest": "npm run --silent readme && npm run --silent lint", "lint": "eslint --ext=js,mjs .", "readme": "evalmd README.md",
+		"test": "npm run tests-only", "tests-only": "nyc tape 'test/**/*.js'", "posttest": "npx npm@'>=10.2' audit --production"}
+	if skip, builds := hooksCheckOrFetch(qs, "test"); !skip || len(builds) != 0 {
+		t.Error("qs: lint in pretest, audit in posttest")
+	}
+	if skip, _ := hooksCheckOrFetch(map[string]string{"pretest": "npm run build", "build": "tsc", "test": "jest"}, "test"); skip {
+		t.Error("a build in pretest is part of the tests")
+	}
+	if skip, builds := hooksCheckOrFetch(map[string]string{"pretest": "npm run build && npm run lint", "posttest": "npm audit", "test": "jest"}, "test"); !skip || len(builds) != 1 || builds[0] != "npm run build" {
+		t.Errorf("a build and a lint before the tests, an audit after them: %v %q", skip, builds)
+	}
+}
