@@ -173,6 +173,7 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 	if pytest {
 		online = append(online, "pip install pytest")
 		offlinePkgs = appendNew(offlinePkgs, "python3-pytest")
+		offline = append(offline, venvPytest)
 		whys = append(whys, ev(d.Name(), pytestEvidence(r, deps), 0, "the tests run with pytest"))
 	}
 	if len(missing) > 0 {
@@ -365,3 +366,11 @@ func appendNew(list []string, items ...string) []string {
 	}
 	return list
 }
+
+// venvPytest puts pytest and py.test in the venv when Debian's
+// python3-pytest is the one installed: Debian's /usr/bin/pytest runs the
+// system's Python, which does not see what the venv holds (the project
+// installed in development mode, or its source tree's .pth), so a
+// src-layout project's tests fail to import it (cachetools: "No module
+// named 'cachetools'" from py.test). The venv's python -m pytest sees both.
+const venvPytest = `for s in pytest py.test; do [ -e ".venv/bin/$s" ] || { printf '#!/bin/sh\nexec "%s/.venv/bin/python" -m pytest "$@"\n' "$REPO_DIR" > ".venv/bin/$s" && chmod +x ".venv/bin/$s"; }; done`

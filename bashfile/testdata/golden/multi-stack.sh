@@ -98,6 +98,7 @@ setup_runtimes() {
   else
     log "pip's index is unreachable: Python dependencies from Debian's python3-* packages"
     pkg_install python3-pytest
+    for s in pytest py.test; do [ -e ".venv/bin/$s" ] || { printf '#!/bin/sh\nexec "%s/.venv/bin/python" -m pytest "$@"\n' "$REPO_DIR" >".venv/bin/$s" && chmod +x ".venv/bin/$s"; }; done
   fi
 }
 

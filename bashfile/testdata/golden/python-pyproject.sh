@@ -203,6 +203,7 @@ for prog, target in scripts.items():
 print("source install of %s %s: %s on the path%s" % (name, version, src, ", scripts " + " ".join(scripts) if scripts else ""))
 HERAGENT_PY
   }
+  for s in pytest py.test; do [ -e ".venv/bin/$s" ] || { printf '#!/bin/sh\nexec "%s/.venv/bin/python" -m pytest "$@"\n' "$REPO_DIR" >".venv/bin/$s" && chmod +x ".venv/bin/$s"; }; done
 fi
 }
 
