@@ -70,16 +70,9 @@ func envCommand(text string) bool {
 	return len(w) > 0 && (w[0] == "persist_env" || w[0] == "path_prepend")
 }
 
-// installs reports whether a pkg_install line of the Bash File names pkg.
+// installs reports whether a section's pkg_install line names pkg.
 func installs(f *bashfile.File, pkg string) bool {
-	for _, s := range f.Sections {
-		for _, c := range s.Commands {
-			if w := strings.Fields(c.Text); len(w) > 1 && w[0] == "pkg_install" && slices.Contains(w[1:], pkg) {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(f.Sections, func(s bashfile.Section) bool { return slices.Contains(f.Packages(s.ID), pkg) })
 }
 
 // hasCommand reports whether any section holds the command text.

@@ -53,13 +53,7 @@ func hooksCheckOrFetch(scripts map[string]string, name string) (skip bool, build
 				// npm run --silent lint: the runner's flags set aside
 				step = strings.Join(slices.DeleteFunc(sw, func(a string) bool { return strings.HasPrefix(a, "-") }), " ")
 			}
-			inner := step
-			if sw := strings.Fields(step); len(sw) >= 2 && (sw[0] == "npm" || sw[0] == "yarn" || sw[0] == "pnpm") {
-				if b, ok := scripts[scriptName(sw)]; ok {
-					inner = b
-				}
-			}
-			switch {
+			switch inner := scriptBody(step, scripts); {
 			case checkStepRe.MatchString(step) || checkStepRe.MatchString(inner) || registryStepRe.MatchString(step):
 				skip = true
 			case hook == "pre"+name && buildStepRe.MatchString(step):
@@ -82,13 +76,7 @@ func unwrapNpmBody(body string, scripts map[string]string) []string {
 	var alone []string // each suite with the builds before it
 	checks, suite := false, false
 	for _, step := range splitAnd(body) {
-		inner := step
-		if sw := strings.Fields(step); len(sw) >= 2 && (sw[0] == "npm" || sw[0] == "yarn" || sw[0] == "pnpm") {
-			if b, ok := scripts[scriptName(sw)]; ok {
-				inner = b
-			}
-		}
-		if checkStepRe.MatchString(step) || checkStepRe.MatchString(inner) {
+		if inner := scriptBody(step, scripts); checkStepRe.MatchString(step) || checkStepRe.MatchString(inner) {
 			checks = true
 			continue
 		}
@@ -137,6 +125,17 @@ var nodeTestScriptRe = regexp.MustCompile(`^node (?:\./)?(?:tests?|spec)/[\w.-]+
 
 // buildStepRe is a step that compiles or bundles, not a suite.
 var buildStepRe = regexp.MustCompile(`^(?:(?:npm|yarn|pnpm)(?: run)? (?:build|compile|prepare|bundle)\S*|(?:npx )?(?:tsc|tsgo|rollup|webpack|vite build|babel|esbuild|unbuild|tsup|swc)\b)`)
+
+// scriptBody is what a step runs: the body of the package script an
+// npm/yarn/pnpm step names (followed one level), else the step itself.
+func scriptBody(step string, scripts map[string]string) string {
+	if sw := strings.Fields(step); len(sw) >= 2 && (sw[0] == "npm" || sw[0] == "yarn" || sw[0] == "pnpm") {
+		if b, ok := scripts[scriptName(sw)]; ok {
+			return b
+		}
+	}
+	return step
+}
 
 // scriptName is the package script an npm/yarn/pnpm command runs.
 func scriptName(w []string) string {
