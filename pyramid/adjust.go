@@ -211,7 +211,12 @@ const MaxPerLevel = 6
 
 // order sorts by level (lowest first), then by source rank (a command
 // found in several places ranks by its best source), keeping miner and
-// file order otherwise, and keeps at most MaxPerLevel per level.
+// file order otherwise, and keeps at most MaxPerLevel per level — past
+// the cap, one last resort and a stack's conventional whole suite when
+// the kept commands of that stack only run parts of it — not a stack
+// with no test command kept (openh264's Android gradle) (yq: four make
+// variants that lint first and two documented `go test -run X` filled the
+// cap, and `go test -v ./...` was cut).
 func order(cs []Command) []Command {
 	out := append([]Command(nil), cs...)
 	sort.SliceStable(out, func(i, j int) bool {
@@ -223,14 +228,20 @@ func order(cs []Command) []Command {
 	})
 	n := map[Level]int{}
 	resort := map[Level]bool{} // one last resort is kept past the cap
+	whole := map[string]bool{} // stacks with a whole-suite command kept
+	part := map[string]bool{}  // stacks with a part of their suite kept
 	kept := out[:0]
 	for _, c := range out {
 		l := c.Bucket.Level()
 		last := c.LastResort() && !resort[l]
-		if n[l] >= MaxPerLevel && !last {
+		st := stackOf(c.Text)
+		suite := l == Testable && !Narrow(c) && st != ""
+		if n[l] >= MaxPerLevel && !last && !(suite && onlyFrom(c, "convention") && part[st] && !whole[st]) {
 			continue
 		}
 		resort[l] = resort[l] || last
+		whole[st] = whole[st] || suite
+		part[st] = part[st] || l == Testable && Narrow(c)
 		n[l]++
 		kept = append(kept, c)
 	}
