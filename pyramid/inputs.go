@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/heragent/heragent/retrieval"
 )
 
 // Documented uses of a program name input files the reader is expected to
@@ -110,6 +112,8 @@ var outputFlags = map[string]bool{"-o": true, "--output": true, "-O": true, "--o
 // withInputs gives documented Runnable commands the data files they read
 // and the checkout lacks.
 func withInputs(ctx context.Context, e *env, cs []Command) []Command {
+	var secs []retrieval.DocSection // read once, when a command needs them
+	read := false
 	for i, c := range cs {
 		if c.Synth || c.Bucket.Level() != Runnable || len(c.Expect) > 0 {
 			continue
@@ -118,19 +122,34 @@ func withInputs(ctx context.Context, e *env, cs []Command) []Command {
 		if len(missing) == 0 {
 			continue
 		}
+		if !read {
+			secs, _ = e.ix.DocSections(ctx, "")
+			read = true
+		}
 		var pre []string
+		shown := 0
 		for _, f := range missing {
 			if d := path.Dir(f); d != "." {
 				pre = append(pre, "mkdir -p "+quoteArg(d))
 			}
-			write := "printf '%s' " + quoteArg(sampleFor(f)) + " > " + quoteArg(f)
+			data := sampleFor(f)
+			if len(c.Why) > 0 {
+				if d, ok := shownData(secs, c.Why[0].File, int64(c.Why[0].Line), f); ok {
+					data, shown = d, shown+1
+				}
+			}
+			write := "printf '%s' " + quoteArg(data) + " > " + quoteArg(f)
 			if codeFileRe.MatchString(f) {
 				write = "{ test -e " + quoteArg(f) + " || " + write + "; }"
 			}
 			pre = append(pre, write)
 		}
 		cs[i].Text = strings.Join(pre, " && ") + " && " + c.Text
-		cs[i].Reason += " (a sample " + strings.Join(missing, ", ") + " is written first: the docs expect the reader's own)"
+		if shown == len(missing) {
+			cs[i].Reason += " (" + strings.Join(missing, ", ") + " is written first with what the document shows before it)"
+		} else {
+			cs[i].Reason += " (a sample " + strings.Join(missing, ", ") + " is written first: the docs expect the reader's own)"
+		}
 	}
 	return cs
 }
@@ -201,15 +220,16 @@ func quoteArg(s string) string {
 }
 
 // literalFileRe is a quoted relative path to a data file in code.
-var literalFileRe = regexp.MustCompile(`["']([\w][\w./+-]*\.(?:ya?ml|json|toml|xml|csv|tsv|txt|md|ini|cfg|conf|html?|proto|sql|dot))["']`)
+var literalFileRe = regexp.MustCompile("[\"'`](?:\\./)?([\\w][\\w./+-]*\\.(?:ya?ml|json|toml|xml|csv|tsv|txt|md|ini|cfg|conf|html?|proto|sql|dot))[\"'`]")
 
 // exampleInputs is what an example's code reads that the checkout lacks
 // where it runs (the repository root): `doc.load_file("xgconsole.xml")`.
 // A file of that name elsewhere in the checkout (docs/samples/) is copied
 // there, else a small sample of its kind is written — the reader of the
-// docs has the one the example names. "" when nothing is missing; else a
-// command prefix ending in " && ".
-func exampleInputs(ctx context.Context, e *env, code string) string {
+// docs has the one the example names; the content the document shows
+// before the example (shown, shownData) comes first. "" when nothing is
+// missing; else a command prefix ending in " && ".
+func exampleInputs(ctx context.Context, e *env, code string, shown func(f string) (string, bool)) string {
 	var pre []string
 	seen := map[string]bool{}
 	for _, m := range literalFileRe.FindAllStringSubmatch(code, -1) {
@@ -221,7 +241,9 @@ func exampleInputs(ctx context.Context, e *env, code string) string {
 		if d := path.Dir(f); d != "." {
 			pre = append(pre, "mkdir -p "+quoteArg(d))
 		}
-		if src := e.findByName(ctx, path.Base(f)); src != "" {
+		if data, ok := shown(f); ok {
+			pre = append(pre, "printf '%s' "+quoteArg(data)+" > "+quoteArg(f))
+		} else if src := e.findByName(ctx, path.Base(f)); src != "" {
 			pre = append(pre, "cp "+quoteArg(src)+" "+quoteArg(f))
 		} else if s := sampleFor(f); s != "" {
 			pre = append(pre, "printf '%s' "+quoteArg(s)+" > "+quoteArg(f))

@@ -67,7 +67,7 @@ func TestExampleInputs(t *testing.T) {
 	}
 	code := `doc.load_file("xgconsole.xml"); load("data.json"); open('conf/app.ini')`
 	want := "cp docs/samples/xgconsole.xml xgconsole.xml && mkdir -p conf && printf '%s' $'[section]\\nkey = value\\n' > conf/app.ini && "
-	if got := exampleInputs(context.Background(), e, code); got != want {
+	if got := exampleInputs(context.Background(), e, code, noShown); got != want {
 		t.Errorf("exampleInputs:\n%s\nwant\n%s", got, want)
 	}
 }

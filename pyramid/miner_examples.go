@@ -149,7 +149,8 @@ func scriptExample(ctx context.Context, e *env, s retrieval.DocSection, cb retri
 		text = withEchoServer(run, text)
 		reason += ", its requests to " + strings.Join(hosts, ", ") + " answered by a local echo server on 127.0.0.1:" + echoPort
 	}
-	return Command{Text: exampleInputs(ctx, e, code) + text, Bucket: Entry,
+	shown := func(f string) (string, bool) { return shownData([]retrieval.DocSection{s}, s.Path, cb.Line, f) }
+	return Command{Text: exampleInputs(ctx, e, code, shown) + text, Bucket: Entry,
 		Reason: reason,
 		Why:    []Provenance{{Source: source, File: s.Path, Line: int(cb.Line), Note: "code example"}}}, true
 }

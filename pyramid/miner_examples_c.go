@@ -60,7 +60,7 @@ func cExample(ctx context.Context, e *env, lang, code string, n int) (string, bo
 		flags += " -I" + quoteArg(d)
 	}
 	compile := cc + " -o " + bin + " " + file + flags + " -pthread"
-	return exampleInputs(ctx, e, code) + "printf '%s' " + quoteArg(code) + " > " + file + " && { " + compile + " 2>/dev/null || { " + builtLibs + "; " +
+	return exampleInputs(ctx, e, code, noShown) + "printf '%s' " + quoteArg(code) + " > " + file + " && { " + compile + " 2>/dev/null || { " + builtLibs + "; " +
 		compile + ` -Wl,--start-group $L -Wl,--end-group $R; }; } && ` + runFrom(e, code) + `timeout 60 ` + bin, true
 }
 

@@ -1,0 +1,65 @@
+package pyramid
+
+import (
+	"path"
+	"strings"
+
+	"github.com/heragent/heragent/retrieval"
+)
+
+// A README that shows the file its example reads — "Consider an INI file
+// such as the following:" and an ini block, then the code that reads
+// `./Original.ini` (npm/ini); a YAML block, then `yq '.a' sample.yaml` —
+// gave the reader that content. shownData finds it: the nearest code block
+// before the command in the same section of the same document whose
+// language is the file's kind. The sample of the kind (sampleFor) stays
+// the fallback; the document's own data makes the example's output the
+// one the docs describe.
+
+// dataLangs are the code block languages of a data file's extension.
+var dataLangs = map[string][]string{
+	"ini": {"ini", "dosini", "cfg"}, "cfg": {"ini", "dosini", "cfg"}, "conf": {"conf", "ini", "nginx", "apache"},
+	"json": {"json", "jsonc", "json5"}, "yaml": {"yaml", "yml"}, "yml": {"yaml", "yml"}, "toml": {"toml"},
+	"xml": {"xml"}, "csv": {"csv"}, "tsv": {"tsv"}, "properties": {"properties"}, "proto": {"proto", "protobuf"},
+	"sql": {"sql"}, "html": {"html"}, "htm": {"html"},
+}
+
+// shownData is the content of the data file f that doc shows before line
+// in the same section, and whether there is one.
+func shownData(secs []retrieval.DocSection, doc string, line int64, f string) (string, bool) {
+	langs := dataLangs[strings.TrimPrefix(path.Ext(f), ".")]
+	if len(langs) == 0 || doc == "" || line <= 0 {
+		return "", false
+	}
+	for _, s := range secs {
+		if s.Path != doc || line < s.Line || s.EndLine > 0 && line > s.EndLine {
+			continue
+		}
+		best := -1
+		for i, cb := range s.Code {
+			if cb.Line < line && containsFold(langs, cb.Lang) && !ellipsisLine.MatchString(cb.Code) && strings.TrimSpace(cb.Code) != "" {
+				best = i
+			}
+		}
+		if best >= 0 {
+			code := s.Code[best].Code
+			if !strings.HasSuffix(code, "\n") {
+				code += "\n"
+			}
+			return code, true
+		}
+	}
+	return "", false
+}
+
+// noShown is for code no document section holds.
+func noShown(string) (string, bool) { return "", false }
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
