@@ -77,7 +77,9 @@ func (r *runner) runCommand(ctx context.Context, sb Sandbox, c pyramid.Command) 
 		timeout = min(timeout, ttyTimeout)
 	}
 	var share time.Duration
-	if c.Level == pyramid.Testable && r.o.Target == pyramid.Runnable {
+	if r.resuming > 0 {
+		timeout = min(timeout, r.resuming) // the time left after Runnable, no share
+	} else if c.Level == pyramid.Testable && r.o.Target == pyramid.Runnable {
 		// a suite longer than the run (tmux's regress, vim's make test)
 		// leaves the Runnable tier its share: cut, it still proves
 		// Testable on the part that ran (acceptCut)

@@ -34,6 +34,7 @@ func (r *runner) feedback(ctx context.Context, sb Sandbox) (state, bool, error) 
 	// Programs the build produced, listed (and added to the pyramid)
 	// before any command adds files.
 	r.builtProbes(ctx, sb)
+	r.cutSuite = nil
 	ran := r.cur.clone() // repairs change r.cur; the proof is of what ran
 	p, repaired, err := r.proveLevels(ctx, sb)
 	ran.proof = p
@@ -84,7 +85,7 @@ func (r *runner) proveLevels(ctx context.Context, sb Sandbox) (proof, bool, erro
 			return p, res.repaired, nil
 		}
 	}
-	return p, false, nil
+	return p, false, r.resumeCut(ctx, sb, &p)
 }
 
 // candidates returns the commands to try for level l, without those
@@ -179,6 +180,7 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 		if err != nil {
 			return levelResult{}, err
 		}
+		r.noteCut(c, res)
 		if res.TimedOut && res.share > 0 {
 			cut = true
 			if res.Counts.Total() == 0 && cutBuild == "" {

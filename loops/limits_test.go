@@ -132,9 +132,13 @@ func TestSuiteCutAfterAFailure(t *testing.T) {
 // part that ran, and the program's use still gets its turn.
 func TestLongSuiteLeavesRunnableItsShare(t *testing.T) {
 	f := newFake()
+	var first time.Duration
 	f.command = func(_, text string) (int, string) {
 		switch text {
 		case "make test":
+			if first == 0 {
+				first = f.limits["make test"][0]
+			}
 			return fakeTimedOut, "a.sh                PASS (3s)\nb.sh                PASS (1s)\nc.sh                PASS (2s)\n"
 		case "./tool run example.cfg":
 			return 0, "done\n"
@@ -146,11 +150,16 @@ func TestLongSuiteLeavesRunnableItsShare(t *testing.T) {
 	if rep.Level != pyramid.Runnable || rep.TestableEvidence != pyramid.EvidenceSubset {
 		t.Fatalf("level %s evidence %s (%s)", rep.Level, rep.TestableEvidence, rep.WhyNotHigher)
 	}
-	if got := f.limits["make test"][0]; got > 41*time.Minute || got < 39*time.Minute {
-		t.Errorf("the suite's limit: %s, want two thirds of the hour left", got)
+	if first > 41*time.Minute || first < 39*time.Minute {
+		t.Errorf("the suite's limit: %s, want two thirds of the hour left", first)
 	}
-	if n := len(slices.DeleteFunc(f.commandsRun(), func(c string) bool { return c != "make test" })); n != 1 {
-		t.Errorf("the cut suite ran %d times (given a longer limit?): %v", n, f.commandsRun())
+	// not retried with a longer limit before Runnable; after it, resumed
+	// with all the time left (resumecut.go)
+	if got, want := f.commandsRun(), []string{"make test", "./tool run example.cfg", "make test"}; !slices.Equal(got, want) {
+		t.Errorf("commands %v, want %v", got, want)
+	}
+	if got := f.limits["make test"][0]; got < 58*time.Minute {
+		t.Errorf("the resumed suite's limit: %s, want the time left", got)
 	}
 }
 
@@ -180,8 +189,11 @@ func TestCutSuiteLeavesItsPartNotItsSpellings(t *testing.T) {
 	if slices.Contains(f.commandsRun(), "ctest --test-dir build -LE git_required") {
 		t.Errorf("another spelling of the cut suite ran: %v", f.commandsRun())
 	}
-	// the share bound it: no retry with a longer limit (a second setup)
-	if n := len(slices.DeleteFunc(f.commandsRun(), func(c string) bool { return c != "ctest --test-dir build" })); n != 1 || len(rep.Setup) != 1 {
+	// the share bound it: no retry with a longer limit (a second setup);
+	// once Runnable is proved it resumes with the time left (resumecut.go)
+	run := f.commandsRun()
+	before := run[:slices.Index(run, "./tool run example.cfg")]
+	if n := len(slices.DeleteFunc(slices.Clone(before), func(c string) bool { return c != "ctest --test-dir build" })); n != 1 || len(rep.Setup) != 1 || run[len(run)-1] != "ctest --test-dir build" {
 		t.Errorf("the cut suite ran %d times in %d setups: %v", n, len(rep.Setup), f.commandsRun())
 	}
 }

@@ -151,6 +151,8 @@ type runner struct {
 	fixture      pyramid.FixtureInput  // the test suite's input for built programs (pyramid.Fixture, FixtureFlag)
 	readFixture  bool                  // fixture is set
 	layer        toolchainImage        // the shared toolchain layer this run started from (sharedbase.go)
+	cutSuite     *pyramid.Command      // the whole suite the state running stopped at its share (resumecut.go)
+	resuming     time.Duration         // the limit of the cut suite running again (resumeCut)
 }
 
 // Run takes the repository as far up the maturity levels as it can prove:
