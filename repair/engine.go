@@ -64,23 +64,47 @@ func propose(rules []Rule, ctx *Context, f Failure) []Proposal {
 	if ctx.File != nil {
 		work = ctx.File.Clone()
 	}
-	var out []Proposal
-	for _, d := range diagnose(rules, f) {
-		p := Proposal{Diagnosis: d, Action: ActionNone, Reason: "no rule knows a repair for " + string(d.Kind)}
-		for _, r := range rules {
-			if q, ok := r.Propose(d, ctx); ok {
-				p = q
-				p.Rule = r.Name()
-				p.Diagnosis = d
-				break
-			}
+	ds := diagnose(rules, f)
+	out := make([]Proposal, len(ds)) // in the order of the diagnoses
+	for i, d := range ds {
+		if !d.Kind.fallback() {
+			out[i] = proposeOne(rules, ctx, work, d)
 		}
-		if p.Action == ActionEdit || p.Action == ActionRunAsUser || p.Action == ActionRunWithDisplay || p.Action == ActionRunWithTTY {
-			p = checkEdits(work, p)
+	}
+	other := slices.ContainsFunc(out, changes)
+	for i, d := range ds {
+		switch {
+		case !d.Kind.fallback():
+		case other: // a fallback only when nothing else changes anything
+			out[i] = Proposal{Diagnosis: d, Action: ActionNone, Reason: "another repair of this failure comes first"}
+		default:
+			out[i] = proposeOne(rules, ctx, work, d)
 		}
-		out = append(out, p)
 	}
 	return out
+}
+
+// proposeOne answers a diagnosis with the first rule that acts on it.
+func proposeOne(rules []Rule, ctx *Context, work *bashfile.File, d Diagnosis) Proposal {
+	p := Proposal{Diagnosis: d, Action: ActionNone, Reason: "no rule knows a repair for " + string(d.Kind)}
+	for _, r := range rules {
+		if q, ok := r.Propose(d, ctx); ok {
+			p = q
+			p.Rule = r.Name()
+			p.Diagnosis = d
+			break
+		}
+	}
+	if changes(p) {
+		p = checkEdits(work, p)
+	}
+	return p
+}
+
+// changes reports a proposal that changes the Bash File or how a command
+// runs.
+func changes(p Proposal) bool {
+	return p.Action == ActionEdit || p.Action == ActionRunAsUser || p.Action == ActionRunWithDisplay || p.Action == ActionRunWithTTY
 }
 
 // checkEdits applies p's edits to work (the accumulated copy), keeping

@@ -90,6 +90,7 @@ const (
 	NotBuilt             Kind = "not_built"             // bash: ./checkmk/checkmk: No such file or directory (the build made no such program)
 	UsageError           Kind = "usage_error"           // the program printed its usage for the arguments given
 	IncompleteExample    Kind = "incomplete_example"    // NameError: name 'url' is not defined (a documented fragment)
+	PytestCollection     Kind = "pytest_collection"     // ERROR collecting tests/test_x.py, for a cause no other rule repairs
 	LandmarkMissing      Kind = "landmark_missing"      // exit 0, but the output lacks what it was to show (a version)
 	InputRejected        Kind = "input_rejected"        // a probe's made-up stdin: "syntax error, unexpected end of file"
 	Unknown              Kind = "unknown"               // no rule recognised the log
@@ -98,8 +99,13 @@ const (
 // generic kinds describe a symptom that a more specific diagnosis of the
 // same log usually explains (a missing header makes the compile fail).
 func (k Kind) generic() bool {
-	return k == CompileError || k == TestFailure || k == Unknown || k == ParallelBuild || k == MissingPath
+	return k == CompileError || k == TestFailure || k == Unknown || k == ParallelBuild || k == MissingPath || k == PytestCollection
 }
+
+// fallback kinds are answered only when no other diagnosis of the same
+// failure gets an edit: what they change (running the test modules that
+// collect) would hide the cause another repair addresses.
+func (k Kind) fallback() bool { return k == PytestCollection }
 
 // Diagnosis is one thing a rule recognised in a failure.
 type Diagnosis struct {

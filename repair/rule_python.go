@@ -110,7 +110,7 @@ func (r missingPythonModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool)
 		// fail to collect, the others run (their errors count as the
 		// suite's, judged like any failure)
 		return edit(d, p.Reason+"; pytest runs the test modules that do not need it",
-			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }--continue-on-collection-errors"`, Why: why(r, d)}), true
+			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: continueOnCollection, Why: why(r, d)}), true
 	}
 	if p.Action != ActionEdit {
 		return p, true

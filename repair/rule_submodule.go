@@ -63,13 +63,35 @@ func (missingSubmodule) Diagnose(f Failure) []Diagnosis {
 			out = append(out, Diagnosis{Kind: MissingPath, Subject: makeNeedsRe.FindStringSubmatch(l)[1], Evidence: strings.TrimSpace(l)})
 		case missingPathRe.MatchString(l) && len(out) == 0:
 			// a path the checkout lacks: a submodule's, Propose decides
-			out = append(out, Diagnosis{Kind: MissingPath, Subject: missingPathRe.FindStringSubmatch(l)[1], Evidence: strings.TrimSpace(l)})
+			d := Diagnosis{Kind: MissingPath, Subject: missingPathRe.FindStringSubmatch(l)[1], Evidence: strings.TrimSpace(l)}
+			if listsDir(lines, i) {
+				d.Detail = listedDir
+			}
+			out = append(out, d)
 		}
 	}
 	for i := range out {
 		out[i].Subject = strings.TrimPrefix(strings.TrimPrefix(out[i].Subject, bashfile.DefaultRepoDir+"/"), "./")
 	}
 	return out
+}
+
+// listedDirRe is a call that lists a directory: Python's os.listdir,
+// os.scandir, Path.iterdir, os.walk; Node's scandir/readdir.
+var listedDirRe = regexp.MustCompile(`\b(?:listdir|scandir|iterdir|readdir(?:Sync)?|os\.walk)\b`)
+
+// listedDir marks a missing path the failing code listed as a directory.
+const listedDir = "listed-dir"
+
+// listsDir reports whether the missing path of line i was being listed
+// as a directory (the line itself, or the traceback lines just before).
+func listsDir(lines []string, i int) bool {
+	for j := i; j >= 0 && j >= i-3; j-- {
+		if listedDirRe.MatchString(lines[j]) {
+			return true
+		}
+	}
+	return false
 }
 
 // makeNeedsRe is make missing a source file a target needs (a path with a
@@ -135,18 +157,26 @@ func absentSourceSubmodule(ctx *Context) string {
 const submoduleInit = `git -c safe.directory='*' submodule update --init --recursive`
 
 func (r missingSubmodule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
+	listed, tried := "", ctx.tried(r.Name(), d) // the path's own attempts
 	if d.Kind == MissingPath {
 		sub := submoduleOfPath(ctx.readRepo(".gitmodules"), d.Subject)
 		if sub == "" {
 			return Proposal{}, false
 		}
-		d.Kind, d.Subject = MissingSubmodule, sub
+		if d.Detail == listedDir {
+			listed = strings.TrimSuffix(d.Subject, "/")
+		}
+		d.Kind, d.Subject, d.Detail = MissingSubmodule, sub, ""
 	}
 	if d.Kind != MissingSubmodule {
 		return Proposal{}, false
 	}
-	if d.Detail == cloneFailed || ctx.tried(r.Name(), d) > 0 {
-		return r.without(d, ctx, fmt.Sprintf("submodule %s cannot be cloned from here (host unreachable?): %s", d.Subject, d.Evidence)), true
+	if d.Detail == cloneFailed || tried+ctx.tried(r.Name(), d) > 0 {
+		p := r.without(d, ctx, fmt.Sprintf("submodule %s cannot be cloned from here (host unreachable?): %s", d.Subject, d.Evidence))
+		if p.Action != ActionEdit && listed != "" {
+			return r.emptyDir(d, p.Reason, listed), true
+		}
+		return p, true
 	}
 	if ctx.Repo != nil {
 		gm := ctx.readRepo(".gitmodules")
@@ -154,13 +184,27 @@ func (r missingSubmodule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 			return none(d, fmt.Sprintf("%s is missing but .gitmodules does not list it", d.Subject)), true
 		}
 		if ctx.readRepo(".git/HEAD") == "" {
-			return r.without(d, ctx, fmt.Sprintf("submodule %s is not initialised and the repository copy has no .git to initialise it from", d.Subject)), true
+			p := r.without(d, ctx, fmt.Sprintf("submodule %s is not initialised and the repository copy has no .git to initialise it from", d.Subject))
+			if p.Action != ActionEdit && listed != "" {
+				return r.emptyDir(d, p.Reason, listed), true
+			}
+			return p, true
 		}
 	}
 	w := why(r, d)
 	return edit(d, fmt.Sprintf("%s is an uninitialised git submodule: initialise submodules", d.Subject),
 		bashfile.Edit{Op: bashfile.OpAddPackages, Section: bashfile.Base, Packages: []string{"git", "ca-certificates"}, Why: w},
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Base, Command: submoduleInit, Why: w}), true
+}
+
+// emptyDir answers tests that list a directory of a submodule that cannot
+// be fetched (tomlkit's conftest lists tests/toml-test/tests for its test
+// vectors; handlebars.js' spec runner scans spec/mustache/specs/): the
+// directory is made, empty, after the build — the tests it would feed
+// have no cases and the others run. The report says what is missing.
+func (r missingSubmodule) emptyDir(d Diagnosis, reason, dir string) Proposal {
+	return edit(d, reason+"; the tests list "+dir+": it is made empty so the tests that do not need its files run",
+		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: "mkdir -p '" + dir + "'", Why: why(r, d)})
 }
 
 // without answers a submodule that cannot be fetched: fill it from the

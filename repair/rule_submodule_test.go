@@ -52,6 +52,27 @@ func TestMissingPathInASubmodule(t *testing.T) {
 	if len(ps) == 0 || ps[0].Rule != "missing-submodule" || !strings.Contains(ps[0].Reason, "submodule tests/toml-test") {
 		t.Fatalf("proposals %+v", ps)
 	}
+	// no .git to fetch it from: the directory its tests list is made empty
+	// (every test module failed to collect: going on past collection
+	// errors would run none), and the fallback gives way
+	if len(ps[0].Edits) != 1 || ps[0].Edits[0].Command != "mkdir -p 'tests/toml-test/tests'" {
+		t.Errorf("edits %+v", ps[0].Edits)
+	}
+	for _, p := range ps[1:] {
+		if p.Action == ActionEdit {
+			t.Errorf("another edit beside the submodule's: %+v", p)
+		}
+	}
+	// with a .git: the fetch first; once tried, the empty directory
+	repo[".git/HEAD"] = &fstest.MapFile{Data: []byte("ref: refs/heads/master\n")}
+	ps = Propose(&Context{File: bashfile.New(), Repo: repo}, Failure{Phase: PhaseCommand, Command: "python -m pytest -q", ExitCode: 2, Log: log})
+	if !strings.Contains(ps[0].Edits[len(ps[0].Edits)-1].Command, "submodule update") {
+		t.Fatalf("the fetch is not tried first: %+v", ps[0])
+	}
+	ps = Propose(&Context{File: bashfile.New(), Repo: repo, Attempts: ps[:1]}, Failure{Phase: PhaseCommand, Command: "python -m pytest -q", ExitCode: 2, Log: log})
+	if len(ps[0].Edits) != 1 || ps[0].Edits[0].Command != "mkdir -p 'tests/toml-test/tests'" {
+		t.Errorf("after the fetch was tried: %+v", ps[0])
+	}
 }
 
 // Node's spelling of the same: "ENOENT: no such file or directory,
@@ -62,5 +83,8 @@ func TestMissingPathInASubmoduleNode(t *testing.T) {
 	ps := Propose(&Context{File: bashfile.New(), Repo: repo}, Failure{Phase: PhaseCommand, Command: "npm test", ExitCode: 1, Log: log})
 	if len(ps) == 0 || ps[0].Rule != "missing-submodule" || !strings.Contains(ps[0].Reason, "submodule spec/mustache") {
 		t.Fatalf("proposals %+v", ps)
+	}
+	if len(ps[0].Edits) != 1 || ps[0].Edits[0].Command != "mkdir -p 'spec/mustache/specs'" {
+		t.Errorf("edits %+v", ps[0].Edits)
 	}
 }

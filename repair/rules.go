@@ -47,6 +47,7 @@ var Rules = []Rule{
 	testsDisabled{},       // ctest found no tests: the project's test option, off by default, on
 	hung{},                // printed nothing for the idle limit: recorded (after the rules reading a cause in the log)
 	dependencyVersion{},   // pip check: an installed dependency does not meet a requirement: recorded with both versions
+	pytestCollection{},    // test modules failed to collect, no other repair: pytest goes on past them (a fallback)
 	testFailure{},         // tests failed: recorded
 	runnerFailed{},        // every test counted passed, the run failed after them: recorded (the last rule: what nothing else explains)
 }

@@ -176,6 +176,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"non-root/distccd-permission-denied.log", PhaseCommand, "make check", false, NeedsNonRoot, "", ActionRunAsUser, "chown -R heragent"},
 		{"non-root/ctest-mosquitto-drop-privileges.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
 		{"dependency-version/pytest-pip-check-httpx.log", PhaseCommand, "python -m pytest -q", false, DependencyVersion, "httpcore 0.16.3 (httpx 0.0.0 asks httpcore==1.*)", ActionRecord, ""},
+		{"pytest-collection/cannot-import-name.log", PhaseCommand, "python -m pytest -q", false, PytestCollection, "tests/test_compat.py", ActionEdit, "--continue-on-collection-errors"},
 		{"test-failure/unittest.log", PhaseCommand, "python3 -m unittest discover -v", false, TestFailure, "test_add", ActionRecord, ""},
 		{"test-failure/go-test.log", PhaseCommand, "go test ./...", false, TestFailure, "TestAdd", ActionRecord, ""},
 		{"test-failure/meson-test-openh264.log", PhaseCommand, "meson test -C build", false, TestFailure, "encoder", ActionRecord, ""},

@@ -1,0 +1,54 @@
+package repair
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// pytestCollection: pytest stopped before running anything because some
+// test modules failed to collect ("Interrupted: 10 errors during
+// collection"), for a cause no other rule repairs — a submodule's test
+// data the sandbox cannot fetch (tomlkit's tests/toml-test), a module of
+// a dependency Debian lacks, a test module written for another Python.
+// The test modules that collect can still run: pytest is told to go on
+// past collection errors (PYTEST_ADDOPTS, which every spelling of the
+// suite reads), and the errors count as the suite's, judged like any
+// failure (a few among many are tolerated, pyramid.Tolerable). A fallback
+// (Kind.fallback): only when no other diagnosis of the failure gets an
+// edit, so it never hides a cause a repair would fix.
+type pytestCollection struct{}
+
+// pytestCollectingRe names a test module that failed to collect.
+var pytestCollectingRe = regexp.MustCompile(`^_+ ERROR collecting (\S+) _+$`)
+
+// continueOnCollection is the PYTEST_ADDOPTS the repair persists.
+const continueOnCollection = `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }--continue-on-collection-errors"`
+
+func (pytestCollection) Name() string { return "pytest-collection" }
+
+func (pytestCollection) Diagnose(f Failure) []Diagnosis {
+	if f.Phase != PhaseCommand || f.TimedOut || !pytestCollectRe.MatchString(f.Log) || strings.Contains(f.Log, "--continue-on-collection-errors") {
+		return nil
+	}
+	d := Diagnosis{Kind: PytestCollection, Evidence: lastLine(f.Log)}
+	for _, l := range logLines(f.Log) {
+		if m := pytestCollectingRe.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+			d.Subject, d.Evidence = m[1], strings.TrimSpace(l)
+			break
+		}
+	}
+	return []Diagnosis{d}
+}
+
+func (r pytestCollection) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
+	if d.Kind != PytestCollection {
+		return Proposal{}, false
+	}
+	if ctx.File != nil && ctx.File.Find(bashfile.Runtimes, "--continue-on-collection-errors") >= 0 {
+		return record(d, "test modules fail to collect although pytest goes on past them: "+d.Evidence), true
+	}
+	return edit(d, "test modules fail to collect for a cause no repair here fixes ("+d.Evidence+"): pytest runs the modules that collect",
+		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: continueOnCollection, Why: why(r, d)}), true
+}
