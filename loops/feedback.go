@@ -73,6 +73,17 @@ func (r *runner) proveLevels(ctx context.Context, sb Sandbox) (proof, bool, erro
 		if err != nil {
 			return p, false, err
 		}
+		if l == pyramid.Testable && !res.passed && !res.repaired && r.cutSuite != nil {
+			// the suite was cut and nothing passed: the time kept for
+			// Runnable goes to the cut suite (resumecut.go)
+			ok, err := r.resumeCut(ctx, sb, &p)
+			if err != nil {
+				return p, false, err
+			}
+			if ok {
+				res = levelResult{passed: true, how: " (" + p.testEv + ", the cut suite resumed)"}
+			}
+		}
 		if res.passed {
 			p.level = l // the one place a pass moves up
 			r.traj.emit(report.Event{Phase: "level", Iteration: r.iter, Level: string(l), Message: "level reached: " + string(l) + res.how})
@@ -85,7 +96,8 @@ func (r *runner) proveLevels(ctx context.Context, sb Sandbox) (proof, bool, erro
 			return p, res.repaired, nil
 		}
 	}
-	return p, false, r.resumeCut(ctx, sb, &p)
+	_, err := r.resumeCut(ctx, sb, &p)
+	return p, false, err
 }
 
 // candidates returns the commands to try for level l, without those

@@ -38,37 +38,50 @@ func (r *runner) noteCut(c pyramid.Command, res outcome) {
 	}
 }
 
-// resumeCut runs the cut whole suite again with the time the run has left
-// after Runnable was proved, and makes it the Testable proof when it
-// passes as the suite.
-func (r *runner) resumeCut(ctx context.Context, sb Sandbox, p *proof) error {
+// resumeCut runs the cut whole suite again with the time the run has
+// left: after Runnable was proved on a part of the suite, where a pass
+// graded suite becomes Testable's proof; or after Testable failed with
+// the suite cut and its parts failing, when Runnable cannot be tried and
+// the time kept for it is unused (flex's and distcc's make check), where
+// a pass proves Testable (reported true) and Runnable gets what is left.
+func (r *runner) resumeCut(ctx context.Context, sb Sandbox, p *proof) (bool, error) {
 	c := r.cutSuite
 	r.cutSuite = nil
-	if c == nil || p.level != pyramid.Runnable || pyramid.EvidenceRank(p.testEv) >= pyramid.EvidenceRank(pyramid.EvidenceSuite) {
-		return nil
+	upgrade := p.level == pyramid.Runnable && pyramid.EvidenceRank(p.testEv) < pyramid.EvidenceRank(pyramid.EvidenceSuite)
+	if c == nil || !upgrade && p.level != pyramid.Installable {
+		return false, nil
 	}
 	left := r.o.MaxTime - time.Since(r.start) - exportMargin
 	if left < minResume {
-		return nil
+		return false, nil
+	}
+	after := "Runnable"
+	if !upgrade {
+		after = "its parts failed"
 	}
 	r.traj.emit(report.Event{Phase: "command", Iteration: r.iter, Level: string(pyramid.Testable), Command: c.Text,
-		Message: fmt.Sprintf("resuming the suite cut at its share, with the %s the run has left after Runnable", left.Round(time.Second))})
+		Message: fmt.Sprintf("resuming the suite cut at its share, with the %s the run has left after %s", left.Round(time.Second), after)})
 	r.resuming = left
 	res, err := r.runCommand(ctx, sb, *c)
 	r.resuming = 0
 	if err != nil {
-		return err
+		return false, err
 	}
 	if !res.Passed {
-		p.notes = append(p.notes, fmt.Sprintf("testable: `%s`, cut at its share, ran again after Runnable with the %s left and did not pass either (%s)",
-			c.Text, left.Round(time.Second), res.Verdict))
-		return nil
+		p.notes = append(p.notes, fmt.Sprintf("testable: `%s`, cut at its share, ran again after %s with the %s left and did not pass either (%s)",
+			c.Text, after, left.Round(time.Second), res.Verdict))
+		return false, nil
 	}
 	r.grade(&res, *c)
-	if pyramid.EvidenceRank(res.Evidence) <= pyramid.EvidenceRank(p.testEv) {
-		return nil
-	}
 	r.rep.Commands[res.index].Evidence = res.Evidence
+	if !upgrade {
+		r.take(pyramid.Testable, res, p)
+		p.notes = append(p.notes, fmt.Sprintf("testable: the whole suite `%s`, cut at its share of the run, passed when run again in the same environment with the time kept for Runnable (its build steps resumed where they stopped)", c.Text))
+		return true, nil
+	}
+	if pyramid.EvidenceRank(res.Evidence) <= pyramid.EvidenceRank(p.testEv) {
+		return false, nil
+	}
 	p.cmds = slices.DeleteFunc(p.cmds, func(i int) bool { return r.rep.Commands[i].Level == pyramid.Testable })
 	p.notes = slices.DeleteFunc(p.notes, func(n string) bool { return strings.HasPrefix(n, "testable") })
 	prev := p.testEv
@@ -77,5 +90,5 @@ func (r *runner) resumeCut(ctx context.Context, sb Sandbox, p *proof) error {
 	p.notes = append(p.notes, fmt.Sprintf("testable: the whole suite `%s`, cut at its share of the run, passed when run again in the same environment after Runnable (%s before; its build steps resumed where they stopped)",
 		c.Text, prev))
 	r.traj.emit(report.Event{Phase: "level", Iteration: r.iter, Level: string(pyramid.Testable), Command: c.Text, Message: "level evidence: " + res.Evidence + ", the resumed suite"})
-	return nil
+	return false, nil
 }

@@ -65,3 +65,33 @@ func TestCutSuiteResumedAfterRunnable(t *testing.T) {
 		}
 	}
 }
+
+// A suite cut before its tests reported, whose parts fail, leaves the
+// time kept for Runnable unused: the cut suite resumes with it, and its
+// pass proves Testable; Runnable then gets its turn.
+func TestCutSuiteResumedWhenNothingElsePassed(t *testing.T) {
+	f := newFake()
+	runs := 0
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "make check":
+			if runs++; runs == 1 {
+				return fakeTimedOut, "CC       test/t-001.o\nCC       test/t-002.o\n"
+			}
+			return 0, "PASS: t-001\nPASS: t-002\n# TOTAL: 2\n# PASS:  2\n# FAIL:  0\n"
+		case "make check TESTS=t-001":
+			return 2, "make: *** [Makefile:100: check] Error 2\n"
+		case "./prog in.txt":
+			return 0, "done\n"
+		}
+		return 1, ""
+	}
+	p := pyr(2, documented("make check", pyramid.Unit), documented("make check TESTS=t-001", pyramid.Unit), documented("./prog in.txt", pyramid.Entry))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: repair.RulesBrain{}, MaxTime: time.Hour, CommandTimeout: 2 * time.Hour})
+	if rep.Level != pyramid.Runnable || rep.TestableEvidence != pyramid.EvidenceSuite {
+		t.Fatalf("level %s evidence %s (%s): %v", rep.Level, rep.TestableEvidence, rep.WhyNotHigher, f.commandsRun())
+	}
+	if got := f.commandsRun(); !slices.Equal(got[len(got)-2:], []string{"make check", "./prog in.txt"}) || runs != 2 {
+		t.Errorf("commands %v", got)
+	}
+}
