@@ -95,3 +95,27 @@ func TestCutSuiteResumedWhenNothingElsePassed(t *testing.T) {
 		t.Errorf("commands %v", got)
 	}
 }
+
+// Resumed and stopped again, after its tests passed: that part proves
+// Testable, graded subset.
+func TestCutSuiteResumedAndCutAgainProvesItsPart(t *testing.T) {
+	f := newFake()
+	runs := 0
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "make check":
+			if runs++; runs == 1 {
+				return fakeTimedOut, "CC       test/t-001.o\n"
+			}
+			return fakeTimedOut, strings.Repeat("PASS: t-001\n", 40)
+		case "./prog in.txt":
+			return 0, "done\n"
+		}
+		return 1, ""
+	}
+	p := pyr(300, documented("make check", pyramid.Unit), documented("./prog in.txt", pyramid.Entry))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: repair.RulesBrain{}, MaxTime: time.Hour, CommandTimeout: 2 * time.Hour})
+	if rep.Level != pyramid.Runnable || rep.TestableEvidence != pyramid.EvidenceSubset || rep.TestsRun != 40 || runs != 2 {
+		t.Fatalf("level %s evidence %s, %d tests, %d runs (%s)", rep.Level, rep.TestableEvidence, rep.TestsRun, runs, rep.WhyNotHigher)
+	}
+}
