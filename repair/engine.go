@@ -328,7 +328,24 @@ func addPackage(r Rule, d Diagnosis, ctx *Context, candidates []string) Proposal
 		return edit(d, fmt.Sprintf("install %s, which provides %s %q", strings.Join(pkgs, " "), kindNoun(d.Kind), d.Subject),
 			bashfile.Edit{Op: bashfile.OpAddPackages, Section: ctx.packageSection(p), Packages: pkgs, Why: why(r, d)})
 	}
-	return none(d, fmt.Sprintf("every known provider of %q is installed already (%s) and it is still missing", d.Subject, strings.Join(candidates, ", ")))
+	var installed, tried []string
+	for _, p := range candidates {
+		if ctx.hasPackage(p) {
+			installed = append(installed, p)
+		} else {
+			tried = append(tried, p)
+		}
+	}
+	if len(tried) == 0 {
+		return none(d, fmt.Sprintf("every known provider of %q is installed already (%s) and it is still missing", d.Subject, strings.Join(candidates, ", ")))
+	}
+	// an earlier attempt added it and was rolled back (its round broke the
+	// Bash File) or did not help: not proposed again
+	why := fmt.Sprintf("every known provider of %q was tried already (%s: added by an earlier repair that was rolled back or did not help)", d.Subject, strings.Join(tried, ", "))
+	if len(installed) > 0 {
+		why += "; installed: " + strings.Join(installed, ", ")
+	}
+	return none(d, why)
 }
 
 // cCompilerPkg is a Debian C/C++ compiler package.
