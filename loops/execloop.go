@@ -59,6 +59,7 @@ func (r *runner) execution(ctx context.Context) (Sandbox, error) {
 			continue // a limit of a second stack's dependencies: the stack that builds the project goes on
 		}
 		if !changed {
+			r.noteCulprit(*f)
 			r.stop = fmt.Sprintf("the Bash File fails in section %s and no repair applies: %s", f.Section, stop)
 			return nil, nil
 		}

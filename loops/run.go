@@ -152,6 +152,7 @@ type runner struct {
 	readFixture  bool                  // fixture is set
 	layer        toolchainImage        // the shared toolchain layer this run started from (sharedbase.go)
 	cutSuite     *pyramid.Command      // the whole suite the state running stopped at its share (resumecut.go)
+	blame        culprit               // the repair whose command broke the Bash File (culprit.go)
 	resuming     time.Duration         // the limit of the cut suite running again (resumeCut)
 }
 

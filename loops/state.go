@@ -140,13 +140,19 @@ func (r *runner) rollback(iteration int, why, condemned string) bool {
 		r.stop = "the best state, run again, did not hold (a flaky test or network): " + why
 		return false
 	}
+	one := r.culpritFound(r.best.iter, iteration) // only the repair whose command failed (culprit.go)
 	for i := range r.rep.Repairs {
 		rec := &r.rep.Repairs[i]
 		if rec.Iteration >= r.best.iter && rec.Iteration < iteration && rec.Key != "" && rec.Rejected == "" {
+			if one && !r.blamed(*rec) {
+				r.untry(*rec)
+				continue
+			}
 			rec.Rejected, rec.RejectedLog = why, condemned
 			r.rejected[rec.Key] = why
 		}
 	}
+	r.blame = culprit{}
 	r.markRolledBack(iteration, why)
 	r.traj.emit(report.Event{Phase: "rollback", Iteration: r.iter, Level: string(r.best.proof.level),
 		Message: fmt.Sprintf("back to the Bash File of iteration %d (%s): %s", r.best.iter, r.best.proof.text(), why)})
