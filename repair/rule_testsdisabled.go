@@ -2,6 +2,7 @@ package repair
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/heragent/heragent/bashfile"
@@ -93,9 +94,19 @@ func (r testsDisabled) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if i, text := ctx.find(bashfile.Build, func(t string) bool { return mesonSetupAt(t) >= 0 }); i >= 0 {
 		return r.meson(d, ctx, text), true
 	}
-	opt := testOption(ctx.readRepo("CMakeLists.txt"))
+	top := ctx.readRepo("CMakeLists.txt")
+	opt := testOption(top)
+	for _, dir := range cmakeSubdirs(top) {
+		if opt != "" {
+			break
+		}
+		// the option is declared where the tests are: a subproject the
+		// top-level file adds (googletest: gtest_build_tests and
+		// gmock_build_tests in googletest/ and googlemock/)
+		opt = testOption(ctx.readRepo(dir + "/CMakeLists.txt"))
+	}
 	if opt == "" {
-		return none(d, "CMakeLists.txt has no test option that is off by default"), true
+		return none(d, "CMakeLists.txt has no test option that is off by default, nor do the subdirectories it adds"), true
 	}
 	flag := "-D" + opt + "=ON"
 	i, text := ctx.find(bashfile.Build, func(t string) bool { return cmakeConfigureAt(t) >= 0 })
@@ -109,6 +120,26 @@ func (r testsDisabled) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	return edit(d, "the project builds its tests only with "+opt+" (off by default): configure with "+flag,
 		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " " + flag + text[at:], Why: why(r, d)}), true
 }
+
+// addSubdirRe is a literal add_subdirectory(dir) of a CMakeLists.txt.
+var cmakeAddSubdirRe = regexp.MustCompile(`(?im)^\s*add_subdirectory\s*\(\s*"?([\w.+-][\w./+-]*)"?`)
+
+// cmakeSubdirs are the directories a CMakeLists.txt adds by a literal
+// path, outside vendored code, in order.
+func cmakeSubdirs(cmakeLists string) []string {
+	var out []string
+	for _, m := range cmakeAddSubdirRe.FindAllStringSubmatch(cmakeLists, -1) {
+		d := strings.TrimSuffix(strings.TrimPrefix(m[1], "./"), "/")
+		if d == "" || strings.Contains(d, "..") || vendoredDirRe.MatchString(d) || slices.Contains(out, d) {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// vendoredDirRe is a directory of other projects' code.
+var vendoredDirRe = regexp.MustCompile(`(^|/)(third_party|thirdparty|3rdparty|vendor|deps|external|extern)(/|$)`)
 
 // mesonSetupRe is a meson setup call: "meson setup", or meson's old form
 // with the build directory right after "meson".

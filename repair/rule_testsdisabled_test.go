@@ -77,3 +77,25 @@ func TestMesonTestsDisabled(t *testing.T) {
 		t.Fatalf("proposals %+v", ps)
 	}
 }
+
+// The test option is declared in a subproject the top-level file adds
+// (googletest: gmock_build_tests in googlemock/), not at the top.
+func TestTestOptionOfASubproject(t *testing.T) {
+	repo := fstest.MapFS{
+		"CMakeLists.txt":                    {Data: []byte("project(googletest-distribution)\noption(BUILD_GMOCK \"Builds the googlemock subproject\" ON)\nif(BUILD_GMOCK)\n  add_subdirectory( googlemock )\nelse()\n  add_subdirectory( googletest )\nendif()\n")},
+		"googlemock/CMakeLists.txt":         {Data: []byte("project(gmock VERSION 1.17.0 LANGUAGES CXX C)\noption(gmock_build_tests \"Build all of Google Mock's own tests.\" OFF)\nif (gmock_build_tests)\n  enable_testing()\nendif()\n")},
+		"third_party/x/CMakeLists.txt":      {Data: []byte("option(X_BUILD_TESTS \"x\" OFF)\n")},
+		"googletest/CMakeLists.txt":         {Data: []byte("project(gtest)\noption(gtest_build_tests \"Build all of gtest's own tests.\" OFF)\n")},
+		"googlemock/test/CMakeLists.txt":    {Data: []byte("\n")},
+		"googletest/samples/CMakeLists.txt": {Data: []byte("\n")},
+	}
+	f := bashfile.New()
+	f.Append(bashfile.Build, "cmake -S . -B build", bashfile.Provenance{Source: "test"})
+	ps := Propose(&Context{File: f, Repo: repo}, Failure{Phase: PhaseCommand, Command: "ctest --test-dir build", Log: "Test project /repo/build\nNo tests were found!!!\n"})
+	if len(ps) == 0 || ps[0].Action != ActionEdit || !strings.Contains(ps[0].Edits[0].Command, "-Dgmock_build_tests=ON") {
+		t.Fatalf("proposals %+v", ps)
+	}
+	if got := cmakeSubdirs("add_subdirectory(third_party/x)\nadd_subdirectory(\"src\")\nadd_subdirectory(${X_DIR})\nadd_subdirectory(src)\n"); strings.Join(got, " ") != "src" {
+		t.Errorf("cmakeSubdirs = %v", got)
+	}
+}
