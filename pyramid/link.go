@@ -103,9 +103,11 @@ var (
 	// versionProtoRes match a prototype taking no arguments: an exporting
 	// macro (or extern, or a lowercase one: yyjson's yyjson_api) may come
 	// before the type or the name, or wrap the type
-	// (cJSON's CJSON_PUBLIC(const char*)); zlib 1.2 writes OF((void)).
+	// (cJSON's CJSON_PUBLIC(const char*)); a K&R-compatible prototype macro
+	// wraps the parameters: zlib 1.2's OF((void)), oniguruma's P_((void)),
+	// BSD's __P((void)).
 	versionProtoRes = []*regexp.Regexp{
-		regexp.MustCompile(`(?m)^[ \t]*(?:(?:[A-Z][A-Z0-9_]*|extern|[a-z][a-z0-9]*_(?:api|export|extern|public))[ \t]+)*(const[ \t]+char[ \t]*\*|char[ \t]+const[ \t]*\*|char[ \t]*\*|(?:const[ \t]+)?std::string[ \t]*&?|unsigned(?:[ \t]+(?:int|long))?|int|long|u?int32_t|size_t)[ \t]*(?:[A-Z][A-Z0-9_]*[ \t]+)*(\w*[Vv]ersion\w*)[ \t]*(?:\([ \t]*(?:void)?[ \t]*\)|OF\(\(void\)\))[ \t]*;`),
+		regexp.MustCompile(`(?m)^[ \t]*(?:(?:[A-Z][A-Z0-9_]*|extern|[a-z][a-z0-9]*_(?:api|export|extern|public))[ \t]+)*(const[ \t]+char[ \t]*\*|char[ \t]+const[ \t]*\*|char[ \t]*\*|(?:const[ \t]+)?std::string[ \t]*&?|unsigned(?:[ \t]+(?:int|long))?|int|long|u?int32_t|size_t)[ \t]*(?:[A-Z][A-Z0-9_]*[ \t]+)*(\w*[Vv]ersion\w*)[ \t]*(?:\([ \t]*(?:void)?[ \t]*\)|_*[A-Z][A-Z0-9_]*\(\([ \t]*(?:void)?[ \t]*\)\))[ \t]*;`),
 		regexp.MustCompile(`(?m)^[ \t]*[A-Z][A-Z0-9_]*\([ \t]*(const[ \t]+char[ \t]*\*|unsigned(?:[ \t]+int)?|int)[ \t]*\)[ \t]*(\w*[Vv]ersion\w*)[ \t]*\([ \t]*(?:void)?[ \t]*\)[ \t]*;`),
 	}
 	// notHeaderDir holds headers that are not the project's public API.
