@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -58,6 +60,41 @@ var (
 	nodeMinRe = regexp.MustCompile(`(?:>=?|\^|~)?\s*v?(\d+)`)
 	pmRe      = regexp.MustCompile(`^(npm|yarn|pnpm)@(\d[\w.+-]*)`)
 )
+
+// pnpmLockRe is the lockfile format pnpm-lock.yaml opens with.
+var pnpmLockRe = regexp.MustCompile(`(?m)^lockfileVersion:\s*'?(\d+)`)
+
+// pnpmOfLockfile is the pnpm major that writes the checkout's lockfile
+// format, for a project that does not pin one in packageManager: 9.0 is
+// pnpm 9 and 10's (10 reads it and understands the pnpm-workspace.yaml
+// settings of both — nanoid's holds only allowBuilds, which pnpm 8
+// refuses: "packages field missing or empty"), 6.x pnpm 8's, 5.x pnpm 7's;
+// "" when unknown.
+func (r *repo) pnpmOfLockfile() string {
+	if r.root == "" {
+		return ""
+	}
+	f, err := os.Open(filepath.Join(r.root, "pnpm-lock.yaml"))
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	m := pnpmLockRe.FindSubmatch(head[:n])
+	if m == nil {
+		return ""
+	}
+	switch v, _ := strconv.Atoi(string(m[1])); {
+	case v >= 9:
+		return "10"
+	case v >= 6:
+		return "8"
+	case v == 5:
+		return "7"
+	}
+	return ""
+}
 
 func (d nodeDetector) Apply(ctx context.Context, p *planner) error {
 	r := p.repo
@@ -113,6 +150,9 @@ func (d nodeDetector) Apply(ctx context.Context, p *planner) error {
 			install = "yarn install"
 		}
 	case "pnpm":
+		if version == "" {
+			version = r.pnpmOfLockfile()
+		}
 		if err := p.add(Runtimes, "command -v pnpm >/dev/null || npm install -g "+shellQuote("pnpm@"+versionOr(version, "8")), ev(d.Name(), evFile, 0, "pnpm from the npm registry")); err != nil {
 			return err
 		}

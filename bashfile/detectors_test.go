@@ -67,6 +67,11 @@ func TestDetectors(t *testing.T) {
 			stacks: "npm", contains: []string{"npm install -g node@20", "npm install -g yarn@1", "yarn install --frozen-lockfile", "yarn run build"}},
 		{name: "pnpm via packageManager", files: map[string]string{"package.json": `{"name":"x","packageManager":"pnpm@9.1.0"}`, "pnpm-lock.yaml": "lockfileVersion: '9.0'\n"},
 			stacks: "npm", contains: []string{"npm install -g pnpm@9.1.0", "pnpm install --frozen-lockfile"}},
+		// no packageManager: the pnpm that writes the lockfile's format (nanoid)
+		{name: "pnpm of a v9 lockfile", files: map[string]string{"package.json": `{"name":"x"}`, "pnpm-lock.yaml": "lockfileVersion: '9.0'\n", "pnpm-workspace.yaml": "allowBuilds:\n  x: true\n"},
+			stacks: "npm", contains: []string{"npm install -g pnpm@10", "pnpm install --frozen-lockfile"}},
+		{name: "pnpm of a v6 lockfile", files: map[string]string{"package.json": `{"name":"x"}`, "pnpm-lock.yaml": "lockfileVersion: '6.0'\n"},
+			stacks: "npm", contains: []string{"npm install -g pnpm@8"}},
 		{name: "a C library's clib manifest is not an npm project", files: map[string]string{"package.json": `{"name":"uthash","repo":"troydhanson/uthash","src":["src/uthash.h"]}`, "src/uthash.h": "#define HASH 1\n", "tests/Makefile": "all:\n\t$(CC) test1.c -o test1 && ./test1\n", "tests/test1.c": "int main(void){return 0;}\n"},
 			stacks: "make", contains: []string{"build-essential"}, absent: []string{"nodejs", "npm install"}},
 		{name: "npm without lockfile", files: map[string]string{"package.json": `{"name":"x"}`},
