@@ -24,7 +24,12 @@ var npmAbsentMatches = []match{
 	{NpmAbsent, regexp.MustCompile(`npm (?:ERR!|error) 404\s+'((?:@[\w.-]+/)?[\w.-]+)@[^']*' is not in (?:this|the npm) registry`)},
 	// npm ERR! 404 Not Found - GET https://registry.npmjs.org/@scope%2fname - Not found
 	{NpmAbsent, regexp.MustCompile(`npm (?:ERR!|error) 404 Not Found - GET https?://\S+?/((?:@[\w.-]+%2[fF])?[\w.-]+)(?:/-/\S+)?\s`)},
+	// pnpm: ERR_PNPM_FETCH_404  GET https://registry.npmjs.org/actions-up/-/actions-up-1.17.0.tgz: Not Found - 404
+	{NpmAbsent, regexp.MustCompile(`ERR_PNPM_FETCH_404[\s\pZ]+GET https?://\S+?/((?:@[\w.-]+(?:/|%2[fF]))?[\w.-]+)/-/\S+: Not Found`)},
 }
+
+// pnpmInstallRe is a pnpm install of the Bash File.
+var pnpmInstallRe = regexp.MustCompile(`\bpnpm (install|i)\b`)
 
 func (npmAbsent) Name() string { return "npm-absent" }
 
@@ -47,11 +52,15 @@ func (r npmAbsent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if _, dev := pkg.Dev[d.Subject]; !dev {
 		return record(d, fmt.Sprintf("the npm registry does not serve %s, which the project depends on", d.Subject)), true
 	}
-	i, text := ctx.find(bashfile.Runtimes, npmInstallRe.MatchString)
+	i, text := ctx.find(bashfile.Runtimes, func(t string) bool { return npmInstallRe.MatchString(t) || pnpmInstallRe.MatchString(t) })
 	if i < 0 || strings.Contains(text, "devDependencies."+d.Subject) {
 		return none(d, "no npm install of the Bash File to leave "+d.Subject+" out of"), true
 	}
-	fixed := "npm pkg delete devDependencies." + d.Subject + " && " + strings.Replace(strings.TrimSpace(text), "npm ci", "npm install", 1)
+	// the lockfile pins what the registry lacks: the install resolves
+	// again without it (npm ci → npm install; pnpm's frozen lockfile off)
+	install := strings.Replace(strings.TrimSpace(text), "npm ci", "npm install", 1)
+	install = strings.Replace(install, " --frozen-lockfile", " --no-frozen-lockfile", 1)
+	fixed := "npm pkg delete devDependencies." + d.Subject + " && " + install
 	return edit(d, fmt.Sprintf("the npm registry does not serve %s, a development dependency: the install goes on without it", d.Subject),
 		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: text, Command: fixed, Why: why(r, d)}), true
 }

@@ -29,3 +29,21 @@ func TestNpmAbsentPackage(t *testing.T) {
 		t.Fatalf("a run-time dependency: %+v", ps)
 	}
 }
+
+// pnpm's spelling (nanoid: a linter of its CI that the registry here does
+// not serve): the dependency leaves package.json and pnpm resolves again
+// without the frozen lockfile.
+func TestPnpmAbsentPackage(t *testing.T) {
+	f := Failure{Phase: PhaseSetup, ExitCode: 1, Log: readLog(t, "npm-absent/pnpm-fetch-404-nanoid.log")}
+	ds := Diagnose(f)
+	if len(ds) != 1 || ds[0].Kind != NpmAbsent || ds[0].Subject != "actions-up" {
+		t.Fatalf("diagnoses %+v", ds)
+	}
+	file := bashfile.New()
+	file.Append(bashfile.Runtimes, "pnpm install --frozen-lockfile", bashfile.Provenance{Source: "npm"})
+	dev := fstest.MapFS{"package.json": {Data: []byte(`{"devDependencies": {"actions-up": "^1.17.0"}}`)}}
+	ps := Propose(&Context{File: file, Repo: dev}, f)
+	if len(ps) != 1 || ps[0].Action != ActionEdit || ps[0].Edits[0].Command != "npm pkg delete devDependencies.actions-up && pnpm install --no-frozen-lockfile" {
+		t.Fatalf("proposals %+v", ps)
+	}
+}
