@@ -15,9 +15,24 @@ func lines(s string) []string {
 		} else {
 			line, s = s, ""
 		}
-		out = append(out, lastCR(line))
+		out = append(out, pnpmPrefix(lastCR(line)))
 	}
 	return out
+}
+
+// pnpmPrefix removes the prefix pnpm puts before each line of a script it
+// runs beside others (`pnpm run /^test:/`, `pnpm -r test`) for the root
+// project: ". test:coverage: ℹ tests 79" → "ℹ tests 79" (nanoid: the
+// node:test summary was not seen, and the suite ran no test).
+func pnpmPrefix(line string) string {
+	if !strings.HasPrefix(line, ". ") {
+		return line
+	}
+	script, rest, ok := strings.Cut(line[2:], ": ")
+	if !ok || script == "" || strings.ContainsAny(script, " \t") {
+		return line
+	}
+	return rest
 }
 
 // lastCR keeps the text after the last carriage return that is followed by

@@ -106,6 +106,9 @@ func TestParseTestdata(t *testing.T) {
 		// 2026-11-27, its first 80 lines) cut at its share of the run's
 		// time before the summary: the per-test lines
 		{"tap/node_test_spec_cut.txt", c(62, 0, 0, 0, "tap")},
+		// nanoid's `pnpm run /^test:/` (heragent run, 2026-11-28, its spec
+		// lines cut to a few): pnpm prefixes each line with ". <script>: "
+		{"tap/node_test_pnpm_prefixed.txt", c(79, 0, 0, 0, "tap")},
 		// a bare Test::More script: plan + ok/not ok lines.
 		{"tap/perl_plain.txt", c(2, 1, 1, 0, "tap")},
 		// tape under nyc (minimist): "# pass  171", two spaces, and no "# fail" when none failed
