@@ -38,6 +38,7 @@ var Rules = []Rule{
 	outOfMemory{},         // cc1plus killed: build with one job
 	locale{},              // locale missing: C.UTF-8, or generate the named locale
 	interactivePrompt{},   // tzdata / apt waiting for an answer: non-interactive, -y
+	needsService{},        // connection refused on a service's port on this machine (Redis 6379): recorded with the service
 	network{},             // host unreachable: recorded (setup: registry; tests: needs network)
 	testEnvironment{},     // needs a display or privileges: recorded
 	nonRoot{},             // refuses root / drops it: run as an unprivileged user owning the repo
