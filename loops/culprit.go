@@ -48,21 +48,14 @@ func (r *runner) noteCulprit(f repair.Failure) {
 }
 
 // blamed reports whether rec, a repair of the round that broke the Bash
-// File, added the failing command; true for every repair when no repair's
-// command failed (the round is condemned as a whole).
+// File, added the failing command.
 func (r *runner) blamed(rec report.RepairRecord) bool {
-	if r.blame.rule == "" {
-		return true
-	}
-	return rec.Rule == r.blame.rule && slices.ContainsFunc(rec.Edits, func(e string) bool { return strings.Contains(e, r.blame.text) })
+	return r.blame.rule != "" && rec.Rule == r.blame.rule && slices.ContainsFunc(rec.Edits, func(e string) bool { return strings.Contains(e, r.blame.text) })
 }
 
 // culpritFound reports whether a repair of the round from iteration from
 // to before iteration to added the failing command.
 func (r *runner) culpritFound(from, to int) bool {
-	if r.blame.rule == "" {
-		return false
-	}
 	for _, rec := range r.rep.Repairs {
 		if rec.Iteration >= from && rec.Iteration < to && rec.Key != "" && rec.Rejected == "" && r.blamed(rec) {
 			return true

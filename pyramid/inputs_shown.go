@@ -2,6 +2,7 @@ package pyramid
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/heragent/heragent/retrieval"
@@ -37,7 +38,7 @@ func shownData(secs []retrieval.DocSection, doc string, line int64, f string) (s
 		}
 		best := -1
 		for i, cb := range s.Code {
-			if cb.Line < line && containsFold(langs, cb.Lang) && !ellipsisLine.MatchString(cb.Code) && strings.TrimSpace(cb.Code) != "" {
+			if cb.Line < line && slices.Contains(langs, strings.ToLower(cb.Lang)) && !ellipsisLine.MatchString(cb.Code) && strings.TrimSpace(cb.Code) != "" {
 				best = i
 			}
 		}
@@ -54,12 +55,3 @@ func shownData(secs []retrieval.DocSection, doc string, line int64, f string) (s
 
 // noShown is for code no document section holds.
 func noShown(string) (string, bool) { return "", false }
-
-func containsFold(list []string, s string) bool {
-	for _, x := range list {
-		if strings.EqualFold(x, s) {
-			return true
-		}
-	}
-	return false
-}

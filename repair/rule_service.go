@@ -49,10 +49,8 @@ func (needsService) Propose(d Diagnosis, _ *Context) (Proposal, bool) {
 		return Proposal{}, false
 	}
 	why := fmt.Sprintf("the program connects to %s on this machine (port %s), which does not run in the sandbox", d.Subject, d.Detail)
-	for _, s := range servicePorts {
-		if s[0] == d.Subject && s[1] != "" {
-			why += "; Debian's " + s[1] + " provides it"
-		}
+	if pkg := servicePorts[d.Detail][1]; pkg != "" {
+		why += "; Debian's " + pkg + " provides it"
 	}
 	return record(d, why), true
 }

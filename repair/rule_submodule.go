@@ -171,12 +171,15 @@ func (r missingSubmodule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != MissingSubmodule {
 		return Proposal{}, false
 	}
-	if d.Detail == cloneFailed || tried+ctx.tried(r.Name(), d) > 0 {
-		p := r.without(d, ctx, fmt.Sprintf("submodule %s cannot be cloned from here (host unreachable?): %s", d.Subject, d.Evidence))
+	unfetched := func(reason string) Proposal {
+		p := r.without(d, ctx, reason)
 		if p.Action != ActionEdit && listed != "" {
-			return r.emptyDir(d, p.Reason, listed), true
+			return r.emptyDir(d, p.Reason, listed)
 		}
-		return p, true
+		return p
+	}
+	if d.Detail == cloneFailed || tried+ctx.tried(r.Name(), d) > 0 {
+		return unfetched(fmt.Sprintf("submodule %s cannot be cloned from here (host unreachable?): %s", d.Subject, d.Evidence)), true
 	}
 	if ctx.Repo != nil {
 		gm := ctx.readRepo(".gitmodules")
@@ -184,11 +187,7 @@ func (r missingSubmodule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 			return none(d, fmt.Sprintf("%s is missing but .gitmodules does not list it", d.Subject)), true
 		}
 		if ctx.readRepo(".git/HEAD") == "" {
-			p := r.without(d, ctx, fmt.Sprintf("submodule %s is not initialised and the repository copy has no .git to initialise it from", d.Subject))
-			if p.Action != ActionEdit && listed != "" {
-				return r.emptyDir(d, p.Reason, listed), true
-			}
-			return p, true
+			return unfetched(fmt.Sprintf("submodule %s is not initialised and the repository copy has no .git to initialise it from", d.Subject)), true
 		}
 	}
 	w := why(r, d)
