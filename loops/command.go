@@ -130,6 +130,10 @@ func execCommand(ctx context.Context, sb Sandbox, c pyramid.Command, n int, time
 	if c.User != "" {
 		cmd = append([]string{"runuser", "-u", c.User, "--"}, cmd...)
 	}
+	if len(c.Start) > 0 {
+		// as root, before the user, the display and the terminal
+		cmd = append([]string{"bash", "-c", strings.Join(c.Start, "\n") + "\nexec \"$@\"", "start"}, cmd...)
+	}
 	idle := commandIdle(c)
 	res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: cmd, Timeout: timeout, IdleTimeout: idle, LogFile: logFile, TailBytes: 16 << 10})
 	if err != nil {

@@ -195,5 +195,8 @@ func commandLine(c pyramid.Command) string {
 	if c.User != "" {
 		text = "runuser -u " + c.User + " -- bash -lc " + quote(text)
 	}
+	for i := len(c.Start) - 1; i >= 0; i-- {
+		text = "{ " + c.Start[i] + "; } && " + text
+	}
 	return text
 }

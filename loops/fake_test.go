@@ -147,6 +147,9 @@ func (s *fakeSandbox) Exec(_ context.Context, spec sandbox.ExecSpec) (sandbox.Ex
 		code, out = s.f.setup(string(s.files["/heragent/setup.sh"]), spec.Cmd[2])
 	case len(spec.Cmd) > 0:
 		text := commandText(spec.Cmd)
+		if len(spec.Cmd) > 4 && spec.Cmd[1] == "-c" && strings.Contains(spec.Cmd[2], "/dev/tcp/") {
+			text = "[service] " + text // after a service's start line
+		}
 		if spec.Cmd[0] == "xvfb-run" {
 			text = "[display] " + text // run under a virtual X display
 		}

@@ -428,6 +428,39 @@ func TestSuiteNeedingADisplayRunsUnderXvfb(t *testing.T) {
 	}
 }
 
+// A suite whose client connects to Redis on 127.0.0.1:6379 runs again
+// after Debian's redis-server is installed (after the build) and started;
+// the proof keeps the start line, and so does the exported entrypoint.
+func TestSuiteNeedingAServiceRunsAfterStartingIt(t *testing.T) {
+	f := newFake()
+	f.command = func(script, text string) (int, string) {
+		switch {
+		case text == "[service] make check" && strings.Contains(script, "redis-server"):
+			return 0, "============ 9 passed in 0.50s ============\n"
+		case text == "make check":
+			return 1, "Testing against TCP connection (127.0.0.1:6379): Connection refused\n"
+		}
+		return 1, "no\n"
+	}
+	p := pyr(9, documented("make check", pyramid.Unit))
+	rep, out := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
+	if rep.Level != pyramid.Testable || rep.Tests.Passed != 9 {
+		t.Fatalf("level %s tests %+v: %s\n%+v", rep.Level, rep.Tests, rep.WhyNotHigher, rep.Repairs)
+	}
+	pj, _ := os.ReadFile(filepath.Join(out, "pyramid.json"))
+	if !strings.Contains(string(pj), `service redis-server start`) {
+		t.Fatalf("pyramid.json does not keep the start line: %s", pj)
+	}
+	setup, _ := os.ReadFile(filepath.Join(out, "setup.sh"))
+	if b := strings.Index(string(setup), "redis-server"); b < 0 || b < strings.Index(string(setup), "build_project() {") {
+		t.Fatalf("redis-server is not installed after the build:\n%s", setup)
+	}
+	line := commandLine(pyramid.Command{Text: "./example", User: "u", Start: []string{"START"}})
+	if line != "{ START; } && runuser -u u -- bash -lc ./example" {
+		t.Fatalf("entrypoint line %q", line)
+	}
+}
+
 // The pyramid's build commands run as a sequence; those that pass up to
 // the first failure join the Bash File's build section together.
 func TestPyramidBuildSequenceIsAdopted(t *testing.T) {

@@ -3,6 +3,7 @@ package loops
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -65,7 +66,14 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 				reasons = append(reasons, "runs under a virtual display already")
 				break
 			}
-			rec.Edits = append(r.applyEdits(p.Edits), "run `"+f.Command+"` under xvfb-run")
+			rec.Edits = append(r.applyEdits(laterSection(p.Edits, f, r.cur.file)), "run `"+f.Command+"` under xvfb-run")
+			applied = true
+		case repair.ActionRunWithService:
+			if f.Phase != repair.PhaseCommand || r.withService(f.Command, p.Start) {
+				reasons = append(reasons, "starts "+p.Diagnosis.Subject+" already")
+				break
+			}
+			rec.Edits = append(r.applyEdits(laterSection(p.Edits, f, r.cur.file)), "start "+p.Diagnosis.Subject+" before `"+f.Command+"`")
 			applied = true
 		case repair.ActionEdit:
 			if r.round[key] {
@@ -162,6 +170,8 @@ func changeKey(p repair.Proposal, f repair.Failure) string {
 		return "display:" + f.Command
 	case repair.ActionRunWithTTY:
 		return "tty:" + f.Command
+	case repair.ActionRunWithService:
+		return "service:" + p.Start + ":" + f.Command
 	case repair.ActionRetryLonger:
 		if f.Phase == repair.PhaseCommand {
 			return "longer:" + f.Command
@@ -205,6 +215,18 @@ func (r *runner) withDisplay(text string) bool {
 // and reports whether it was so marked already.
 func (r *runner) withTTY(text string) bool {
 	return r.mark(text, func(c *pyramid.Command) bool { was := c.TTY; c.TTY = true; return was })
+}
+
+// withService marks the pyramid's command text to run after the service
+// start line and reports whether it was so marked already.
+func (r *runner) withService(text, start string) bool {
+	return r.mark(text, func(c *pyramid.Command) bool {
+		if slices.Contains(c.Start, start) {
+			return true
+		}
+		c.Start = append(c.Start, start)
+		return false
+	})
 }
 
 // mark applies set to every pyramid command of this text and reports

@@ -103,6 +103,10 @@ type Command struct {
 	// TTY runs the command on a pseudo-terminal that types q, then Ctrl-C
 	// (script(1)): a terminal UI; set by a repair.
 	TTY bool `json:"tty,omitempty"`
+	// Start are shell lines run as root before the command, each starting
+	// a service it connects to (a Redis server for a client library's
+	// tests) unless the service answers already; set by a repair.
+	Start []string `json:"start,omitempty"`
 	// Driver marks a test suite's own driver in the project's language
 	// (lua's all.lua, Tcl's all.tcl): one that runs to its end with exit
 	// 0 proves the suite although it prints no count a parser knows.

@@ -104,7 +104,7 @@ func proposeOne(rules []Rule, ctx *Context, work *bashfile.File, d Diagnosis) Pr
 // changes reports a proposal that changes the Bash File or how a command
 // runs.
 func changes(p Proposal) bool {
-	return p.Action == ActionEdit || p.Action == ActionRunAsUser || p.Action == ActionRunWithDisplay || p.Action == ActionRunWithTTY
+	return p.Action == ActionEdit || p.Action.RunsDifferently()
 }
 
 // checkEdits applies p's edits to work (the accumulated copy), keeping
@@ -125,8 +125,8 @@ func checkEdits(work *bashfile.File, p Proposal) Proposal {
 		}
 	}
 	p.Edits = keep
-	if len(keep) == 0 && (p.Action == ActionRunAsUser || p.Action == ActionRunWithDisplay || p.Action == ActionRunWithTTY) {
-		return p // the user (Xvfb) exists already; this command still changes how it runs
+	if len(keep) == 0 && p.Action.RunsDifferently() {
+		return p // the user (Xvfb, the service) exists already; this command still changes how it runs
 	}
 	if len(keep) == 0 {
 		p.Action = ActionNone

@@ -136,8 +136,18 @@ const (
 	// that types q, then Ctrl-C: a terminal UI draws and is quit as a
 	// user quits it.
 	ActionRunWithTTY Action = "run_with_tty"
-	ActionNone       Action = "none" // no repair known (or it is already in the script)
+	// ActionRunWithService: apply Edits (they install the service's
+	// package) and start the service (Start, as root) before the command.
+	ActionRunWithService Action = "run_with_service"
+	ActionNone           Action = "none" // no repair known (or it is already in the script)
 )
+
+// RunsDifferently reports the actions that change how the failed command
+// runs (as a user, under a display, on a terminal, with a service), the
+// edits they carry only preparing for it.
+func (a Action) RunsDifferently() bool {
+	return a == ActionRunAsUser || a == ActionRunWithDisplay || a == ActionRunWithTTY || a == ActionRunWithService
+}
 
 // Proposal is a rule's answer to a diagnosis.
 type Proposal struct {
@@ -146,6 +156,9 @@ type Proposal struct {
 	Action    Action          `json:"action"`
 	Edits     []bashfile.Edit `json:"edits,omitempty"`
 	Reason    string          `json:"reason"`
+	// Start is the shell line ActionRunWithService runs as root before
+	// the command: it starts the service unless it answers already.
+	Start string `json:"start,omitempty"`
 }
 
 // Context is what a rule may consult when it proposes a repair.

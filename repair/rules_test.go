@@ -163,7 +163,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"network/apt-unresolvable.log", PhaseSetup, "", false, NetworkUnreachable, "deb.debian.invalid", ActionRecord, ""},
 		{"network/apt-temporary-failure.log", PhaseSetup, "", false, NetworkUnreachable, "deb.debian.org", ActionRetry, ""},
 		{"network/npm-enotfound.log", PhaseCommand, "npm install", false, NetworkUnreachable, "registry.npmjs.invalid", ActionRecord, ""},
-		{"needs-service/hiredis-test-redis-refused.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | timeout 10 ./build/hiredis-test", false, NeedsService, "Redis", ActionRecord, ""},
+		{"needs-service/hiredis-test-redis-refused.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | timeout 10 ./build/hiredis-test", false, NeedsService, "Redis", ActionRunWithService, "redis-server"},
 		{"network/test-urlopen.log", PhaseCommand, "python3 -m unittest discover", false, NeedsNetwork, "", ActionRecord, ""},
 		{"test-environment/tkinter-no-display.log", PhaseCommand, "python3 gui_test.py", false, NeedsDisplay, "", ActionRunWithDisplay, "xvfb"},
 		{"rejected/python-example-nameerror.log", PhaseCommand, "printf '%s' $'r = requests.post(url=url)\n' > .heragent-example-1.py && timeout 60 python3 .heragent-example-1.py", false, IncompleteExample, "requests", ActionRecord, ""},
@@ -210,7 +210,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 			if p.Action != tc.action || p.Rule != ds[k].Rule || p.Reason == "" {
 				t.Fatalf("proposal: %+v, want action %s by %s", p, tc.action, ds[k].Rule)
 			}
-			if p.Action != ActionEdit && p.Action != ActionRunAsUser && p.Action != ActionRunWithDisplay {
+			if p.Action != ActionEdit && p.Action != ActionRunAsUser && p.Action != ActionRunWithDisplay && p.Action != ActionRunWithService {
 				if len(p.Edits) != 0 {
 					t.Fatalf("%s proposal with edits: %+v", p.Action, p.Edits)
 				}
