@@ -53,8 +53,9 @@ const (
 func ExamplePrograms(fsys fs.FS, gen []string) []Command {
 	var headers []string
 	type cand struct {
-		path string
-		size int64
+		path    string
+		size    int64
+		foreign bool // it needs a library that is neither the project's nor the system's
 	}
 	var cands []cand
 	fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
@@ -73,22 +74,36 @@ func ExamplePrograms(fsys fs.FS, gen []string) []Command {
 			headers = append(headers, p)
 		case cSourceExt[ext] != "" && cExampleFileRe.MatchString(p) && !notExampleRe.MatchString(p) && !strings.ContainsAny(p, " '\"$`\\"):
 			if info, err := d.Info(); err == nil && info.Mode().IsRegular() && info.Size() > 0 && info.Size() <= maxExampleSize {
-				cands = append(cands, cand{p, info.Size()})
+				cands = append(cands, cand{path: p, size: info.Size()})
 			}
 		}
 		return nil
 	})
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].size < cands[j].size })
+	codes := map[string]string{}
+	known := append(slices.Clone(headers), gen...)
+	for i, c := range cands {
+		if b, err := fs.ReadFile(fsys, c.path); err == nil {
+			codes[c.path] = string(b)
+			cands[i].foreign = foreignIncludes(fsys, known, c.path, string(b)) > 0
+		}
+	}
+	// smallest first, those that need another library last
+	sort.SliceStable(cands, func(i, j int) bool {
+		if cands[i].foreign != cands[j].foreign {
+			return !cands[i].foreign
+		}
+		return cands[i].size < cands[j].size
+	})
 	var out []Command
 	for _, c := range cands {
 		if len(out) >= maxFileExamples {
 			break
 		}
-		b, err := fs.ReadFile(fsys, c.path)
-		if err != nil {
+		code, ok := codes[c.path]
+		if !ok {
 			continue
 		}
-		if text, ok := cFileExample(headers, genIncludeDirs(gen), c.path, string(b), len(out)+1); ok {
+		if text, ok := cFileExample(headers, genIncludeDirs(gen), c.path, code, len(out)+1); ok {
 			out = append(out, Command{Text: text, Bucket: Entry, Level: Runnable,
 				Reason: "compiles and runs the repository's example program " + c.path + " against its headers and the libraries its build produced",
 				Why:    []Provenance{{Source: "example", File: c.path, Note: "an example program the build does not compile"}}})

@@ -49,3 +49,24 @@ func TestExampleProgramsGeneratedHeaders(t *testing.T) {
 		t.Fatalf("examples: %v", texts(cs))
 	}
 }
+
+// Examples that need another library (hiredis's example-libev.c, through
+// its adapters/libev.h, includes <ev.h>) are tried after those that need
+// only the project's and the system's headers, however small they are;
+// another system's header under its #ifdef does not count.
+func TestExampleProgramsNeedingAnotherLibraryLast(t *testing.T) {
+	file := func(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }
+	fsys := fstest.MapFS{
+		"hiredis.h":                file("#include <sys/time.h>\n#include \"read.h\"\n"),
+		"read.h":                   file("#include <stdio.h>\n"),
+		"async.h":                  file("#include \"hiredis.h\"\n"),
+		"adapters/libev.h":         file("#include <ev.h>\n#include \"../hiredis.h\"\n#include \"../async.h\"\n"),
+		"examples/example-libev.c": file("#include <stdio.h>\n#include <hiredis.h>\n#include <async.h>\n#include <adapters/libev.h>\nint main(void) { return 0; }\n"),
+		"examples/example-glib.c":  file("#include <glib.h>\n#include <hiredis.h>\nint main(void) { return 0; }\n"),
+		"examples/example.c":       file("#include <stdio.h>\n#include <hiredis.h>\n#ifdef _MSC_VER\n#include <winsock2.h>\n#endif\nint main(void) {\n  /* a longer program than the others */\n  return 0;\n}\n"),
+	}
+	cs := ExamplePrograms(fsys, nil)
+	if len(cs) != 2 || !strings.Contains(cs[0].Text, "examples/example.c") {
+		t.Fatalf("examples: %v", texts(cs))
+	}
+}
