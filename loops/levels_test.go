@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -430,7 +431,9 @@ func TestSuiteNeedingADisplayRunsUnderXvfb(t *testing.T) {
 
 // A suite whose client connects to Redis on 127.0.0.1:6379 runs again
 // after Debian's redis-server is installed (after the build) and started;
-// the proof keeps the start line, and so does the exported entrypoint.
+// from then on every command starts it (the example, which says only
+// "Error: Connection refused" and exits 0 without it), and the proofs
+// keep the start line, and so does the exported entrypoint.
 func TestSuiteNeedingAServiceRunsAfterStartingIt(t *testing.T) {
 	f := newFake()
 	f.command = func(script, text string) (int, string) {
@@ -439,17 +442,25 @@ func TestSuiteNeedingAServiceRunsAfterStartingIt(t *testing.T) {
 			return 0, "============ 9 passed in 0.50s ============\n"
 		case text == "make check":
 			return 1, "Testing against TCP connection (127.0.0.1:6379): Connection refused\n"
+		case text == "[service] ./example":
+			return 0, "PING: PONG\nSET: OK\n"
+		case text == "./example":
+			return 0, "Error: Connection refused\n"
 		}
 		return 1, "no\n"
 	}
-	p := pyr(9, documented("make check", pyramid.Unit))
-	rep, out := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
-	if rep.Level != pyramid.Testable || rep.Tests.Passed != 9 {
-		t.Fatalf("level %s tests %+v: %s\n%+v", rep.Level, rep.Tests, rep.WhyNotHigher, rep.Repairs)
+	p := pyr(9, documented("make check", pyramid.Unit), documented("./example", pyramid.Entry))
+	rep, out := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Runnable, Repairer: repair.RulesBrain{}})
+	if rep.Level != pyramid.Runnable || rep.Tests.Passed != 9 || !slices.Contains(f.commandsRun(), "[service] ./example") {
+		t.Fatalf("level %s tests %+v: %s\n%+v\n%v", rep.Level, rep.Tests, rep.WhyNotHigher, rep.Repairs, f.commandsRun())
 	}
 	pj, _ := os.ReadFile(filepath.Join(out, "pyramid.json"))
-	if !strings.Contains(string(pj), `service redis-server start`) {
-		t.Fatalf("pyramid.json does not keep the start line: %s", pj)
+	if strings.Count(string(pj), `service redis-server start`) != 2 {
+		t.Fatalf("pyramid.json does not keep the start lines: %s", pj)
+	}
+	ep, _ := os.ReadFile(filepath.Join(out, "entrypoint.sh"))
+	if !strings.Contains(string(ep), "service redis-server start") {
+		t.Fatalf("entrypoint:\n%s", ep)
 	}
 	setup, _ := os.ReadFile(filepath.Join(out, "setup.sh"))
 	if b := strings.Index(string(setup), "redis-server"); b < 0 || b < strings.Index(string(setup), "build_project() {") {

@@ -217,16 +217,22 @@ func (r *runner) withTTY(text string) bool {
 	return r.mark(text, func(c *pyramid.Command) bool { was := c.TTY; c.TTY = true; return was })
 }
 
-// withService marks the pyramid's command text to run after the service
-// start line and reports whether it was so marked already.
+// withService adds the service's start line to every command of the
+// pyramid — a service a command needs is part of the environment from
+// then on (the examples of a client library need it too), and a command
+// must not pass on a service another one left running — and reports
+// whether the command text had it already.
 func (r *runner) withService(text, start string) bool {
-	return r.mark(text, func(c *pyramid.Command) bool {
+	was := false
+	for i := range r.cur.pyr.Commands {
+		c := &r.cur.pyr.Commands[i]
 		if slices.Contains(c.Start, start) {
-			return true
+			was = was || c.Text == text
+			continue
 		}
 		c.Start = append(c.Start, start)
-		return false
-	})
+	}
+	return was
 }
 
 // mark applies set to every pyramid command of this text and reports

@@ -85,6 +85,13 @@ func Judge(c Command, o Outcome) Verdict {
 			return Verdict{Passed: false, Reason: "exit 0 but the output shows a " + sig}
 		}
 	}
+	if c.Bucket == Entry && !c.Background {
+		if l := onlyErrors(o.Output); l != "" {
+			// an example that reports its failure and returns 0
+			// (hiredis's examples: "Error: Connection refused")
+			return Verdict{Passed: false, Reason: "exit 0 but the program printed only an error: " + l}
+		}
+	}
 	if c.Bucket == Entry && c.Synth && !c.LastResort() && printedUsage(o.Output) {
 		// a probe that guessed wrong how to run the program: the usage
 		// says how (FromUsage), and is no use of it
@@ -120,6 +127,30 @@ func Judge(c Command, o Outcome) Verdict {
 		return Verdict{Passed: true, Reason: fmt.Sprintf("exit 0 with all %d landmarks", len(c.Expect))}
 	}
 	return Verdict{Passed: true, Reason: "exit 0"}
+}
+
+// failureLineRe is a line that reports a failure: "Error: Connection
+// refused", "prog: cannot open x", "fatal: …".
+var failureLineRe = regexp.MustCompile(`(?i)^\s*(?:[\w./\[\] -]{0,40}:\s*)?(?:error|fatal|failed|failure|cannot|can't|could not|couldn't|unable to)\b|connection refused|no such file or directory|permission denied`)
+
+// onlyErrors returns the first line of output that says anything when
+// every such line (at most four) reports a failure, else "".
+func onlyErrors(output string) string {
+	var lines []string
+	for _, l := range strings.Split(output, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) == 0 || len(lines) > 4 {
+		return ""
+	}
+	for _, l := range lines {
+		if !failureLineRe.MatchString(l) {
+			return ""
+		}
+	}
+	return lines[0]
 }
 
 // printedUsage reports output that opens with a usage message: its first

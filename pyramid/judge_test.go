@@ -118,3 +118,27 @@ func TestDependencyCheck(t *testing.T) {
 		t.Error("no traceback")
 	}
 }
+
+// A program that reports only a failure and exits 0 (hiredis's examples
+// without a server: "Error: Connection refused") is no real use; output
+// that does something beside an error line, or mentions errors as data,
+// is judged by its exit status as before.
+func TestJudgeEntryPrintingOnlyAnError(t *testing.T) {
+	c := Command{Text: "./example", Bucket: Entry}
+	for out, want := range map[string]bool{
+		"Error: Connection refused\n":                         false,
+		"example: cannot open config.ini\nfatal: giving up\n": false,
+		"connect: No such file or directory\n":                false,
+		"PING: PONG\nError: key not found\n":                  true,
+		`{"error": null, "ok": true}` + "\n":                  true,
+		"3 errors found in input\n":                           true,
+		"":                                                    true,
+	} {
+		if v := Judge(c, Outcome{Output: out}); v.Passed != want {
+			t.Errorf("%q: passed %v (%s), want %v", out, v.Passed, v.Reason, want)
+		}
+	}
+	if v := Judge(Command{Text: "make", Bucket: Build}, Outcome{Output: "error: nothing to do\n"}); !v.Passed {
+		t.Errorf("a build step is judged by its exit status: %s", v.Reason)
+	}
+}
