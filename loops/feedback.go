@@ -400,7 +400,7 @@ func (r *runner) repairFailures(ctx context.Context, sb Sandbox, l pyramid.Level
 		}
 		why = append(why, fmt.Sprintf("`%s`: %s (%s)", fc.Text, fc.Verdict, stop))
 	}
-	if res, ok, err := r.againHere(ctx, sb, l, fixed, before, p); ok || err != nil {
+	if res, ok, err := r.againHere(ctx, sb, l, r.runDifferently(fixed, failed), before, p); ok || err != nil {
 		return res, err
 	}
 	if len(repaired) > 0 {

@@ -472,6 +472,34 @@ func TestSuiteNeedingAServiceRunsAfterStartingIt(t *testing.T) {
 	}
 }
 
+// When the service's package is in the Bash File already, the start is
+// a change of how commands run: the command that named the port runs
+// again in the same sandbox, and so does the example that failed beside
+// it for want of the service ("Error: Connection refused", no port).
+func TestServiceStartedRunsTheLevelsOtherFailuresAgainHere(t *testing.T) {
+	f := newFake()
+	f.command = func(script, text string) (int, string) {
+		switch text {
+		case "./client-test":
+			return 1, "Testing against TCP connection (127.0.0.1:6379): Connection refused\n"
+		case "[service] ./client-test":
+			return 134, "Aborted\n"
+		case "./example":
+			return 0, "Error: Connection refused\n"
+		case "[service] ./example":
+			return 0, "PING: PONG\n"
+		}
+		return 0, "============ 1 passed in 0.1s ============\n"
+	}
+	file := builtFile()
+	file.AddPackages(bashfile.Runtimes, testWhy, "redis-server")
+	p := pyr(1, documented("make check", pyramid.Unit), documented("./client-test", pyramid.Entry), documented("./example", pyramid.Entry))
+	rep, _ := runFake(t, f, RunOptions{File: file, Pyramid: p, Target: pyramid.Runnable, Repairer: repair.RulesBrain{}})
+	if rep.Level != pyramid.Runnable || !slices.Contains(f.commandsRun(), "[service] ./example") || strings.Count(strings.Join(f.runs, "\n"), "build_project") != 1 {
+		t.Fatalf("level %s: %s\n%v", rep.Level, rep.WhyNotHigher, f.runs)
+	}
+}
+
 // The pyramid's build commands run as a sequence; those that pass up to
 // the first failure join the Bash File's build section together.
 func TestPyramidBuildSequenceIsAdopted(t *testing.T) {

@@ -2,6 +2,7 @@ package loops
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/heragent/heragent/pyramid"
@@ -34,6 +35,32 @@ func (r *runner) runsAgainHere(c pyramid.Command, before string) (pyramid.Comman
 		}
 	}
 	return pyramid.Command{}, false
+}
+
+// runDifferently returns fixed and, after them, the other failed
+// commands the round's repairs made run differently too: a service a
+// command needed starts before every command from then on (withService),
+// and the examples that failed without it run again with it.
+func (r *runner) runDifferently(fixed, failed []outcome) []outcome {
+	if len(fixed) == 0 {
+		return fixed
+	}
+	out := slices.Clone(fixed)
+	for _, fc := range failed {
+		if slices.ContainsFunc(out, func(o outcome) bool { return o.Text == fc.Text }) {
+			continue
+		}
+		if _, skip := r.cur.skip[fc.Text]; skip {
+			continue
+		}
+		for _, n := range r.cur.pyr.Commands {
+			if n.Text == fc.Text && n.Dir == fc.cmd.Dir && n.Level == fc.cmd.Level && len(n.Start) > len(fc.cmd.Start) {
+				out = append(out, fc)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // remark gives the commands of s that were run again (runsAgainHere) the
