@@ -406,6 +406,11 @@ func (r *runner) repairFailures(ctx context.Context, sb Sandbox, l pyramid.Level
 	if len(repaired) > 0 {
 		return levelResult{repaired: true, why: strings.Join(repaired, "; ") + " and " + plural(len(repaired), "was", "were") + " repaired", failLog: failLog}, nil
 	}
+	if l == pyramid.Testable {
+		if res, ok, err := r.offlineSubset(ctx, sb, failed, p); ok || err != nil {
+			return res, err
+		}
+	}
 	if l == pyramid.Testable && r.tolerate(failed, why, p) {
 		return levelResult{passed: true, how: " (with failing tests no repair fixed)"}, nil
 	}

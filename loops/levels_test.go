@@ -627,3 +627,34 @@ func TestStepsAfterAFailedConfigureAreNotDiagnosed(t *testing.T) {
 		t.Fatalf("build section:\n%s", setup)
 	}
 }
+
+// A suite whose failing tests need the internet (their data is cloned
+// from github.com at test time) runs again without them: the part passes
+// and proves Testable as a subset, and Runnable is tried after it.
+func TestSuiteWithoutTheTestsThatNeedTheNetwork(t *testing.T) {
+	f := newFake()
+	const failing = "fatal: unable to access 'https://github.com/example/test_data.git/': Could not resolve host: github.com\n" +
+		"test 1\n    Start 1: download_test_data\n1/3 Test #1: download_test_data ...***Failed    0.10 sec\n" +
+		"2/3 Test #2: test-unicode ...***Failed    0.10 sec\n3/3 Test #3: test-basic ...   Passed    0.10 sec\n\n" +
+		"33% tests passed, 2 tests failed out of 3\n\nThe following tests FAILED:\n\t  1 - download_test_data (Failed)\n\t  2 - test-unicode (Failed)\n"
+	f.command = func(script, text string) (int, string) {
+		switch text {
+		case "ctest --test-dir build":
+			return 8, failing
+		case "ctest --test-dir build -E '^(download_test_data|test-unicode)$'":
+			return 0, "1/1 Test #3: test-basic ...   Passed    0.10 sec\n\n100% tests passed, 0 tests failed out of 1\n"
+		case "./app":
+			return 0, "hello\n"
+		}
+		return 1, "no\n"
+	}
+	p := pyr(3, documented("ctest --test-dir build", pyramid.Unit), documented("./app", pyramid.Entry))
+	rep, out := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Runnable, Repairer: repair.RulesBrain{}})
+	if rep.Level != pyramid.Runnable || rep.TestableEvidence != pyramid.EvidenceSubset || rep.TestsRun != 1 {
+		t.Fatalf("level %s, evidence %s, %d tests: %s\n%v", rep.Level, rep.TestableEvidence, rep.TestsRun, rep.WhyNotHigher, f.commandsRun())
+	}
+	pj, _ := os.ReadFile(filepath.Join(out, "pyramid.json"))
+	if !strings.Contains(string(pj), "download_test_data|test-unicode") {
+		t.Fatalf("pyramid.json lacks the run without the tests: %s", pj)
+	}
+}
