@@ -156,6 +156,9 @@ func execCommand(ctx context.Context, sb Sandbox, c pyramid.Command, n int, time
 	if !v.Passed || c.LastResort() {
 		cr.diag = repair.Excerpt(out, 60, 40) // failures are diagnosed; a usage asked for is read (usageCommands)
 	}
+	if !v.Passed && counts.Failed+counts.Errors > 0 {
+		cr.failedNames = results.FailedNames(out, 0) // the whole output's: the excerpt may cut the list
+	}
 	return cr, nil
 }
 
@@ -218,6 +221,8 @@ type outcome struct {
 	gradeWhy string
 	// diag is the whole log condensed for diagnosis (repair.Excerpt).
 	diag string
+	// failedNames are the failed tests the output names (a failed run's).
+	failedNames []string
 	// noRepair says why a repair right after the command changed nothing.
 	noRepair string
 	// share: the command was stopped at the Testable tier's share of the

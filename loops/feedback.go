@@ -400,6 +400,10 @@ func (r *runner) repairFailures(ctx context.Context, sb Sandbox, l pyramid.Level
 		}
 		why = append(why, fmt.Sprintf("`%s`: %s (%s)", fc.Text, fc.Verdict, stop))
 	}
+	var offline []pyramid.Command
+	if l == pyramid.Testable {
+		offline = r.offlineCandidates(failed)
+	}
 	if res, ok, err := r.againHere(ctx, sb, l, r.runDifferently(fixed, failed), before, p); ok || err != nil {
 		return res, err
 	}
@@ -407,7 +411,7 @@ func (r *runner) repairFailures(ctx context.Context, sb Sandbox, l pyramid.Level
 		return levelResult{repaired: true, why: strings.Join(repaired, "; ") + " and " + plural(len(repaired), "was", "were") + " repaired", failLog: failLog}, nil
 	}
 	if l == pyramid.Testable {
-		if res, ok, err := r.offlineSubset(ctx, sb, failed, p); ok || err != nil {
+		if res, ok, err := r.offlineSubset(ctx, sb, offline, p); ok || err != nil {
 			return res, err
 		}
 	}

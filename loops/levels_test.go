@@ -2,6 +2,7 @@ package loops
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -629,32 +630,51 @@ func TestStepsAfterAFailedConfigureAreNotDiagnosed(t *testing.T) {
 }
 
 // A suite whose failing tests need the internet (their data is cloned
-// from github.com at test time) runs again without them: the part passes
-// and proves Testable as a subset, and Runnable is tried after it.
+// from github.com at test time) runs again without them — all of them,
+// though the list is longer than the excerpt repairs read — the part
+// passes and proves Testable as a subset, and Runnable is tried after it.
+// A repair of another command in the same round (make, missing) does not
+// lose the run without them: the next state runs it.
 func TestSuiteWithoutTheTestsThatNeedTheNetwork(t *testing.T) {
 	f := newFake()
-	const failing = "fatal: unable to access 'https://github.com/example/test_data.git/': Could not resolve host: github.com\n" +
-		"test 1\n    Start 1: download_test_data\n1/3 Test #1: download_test_data ...***Failed    0.10 sec\n" +
-		"2/3 Test #2: test-unicode ...***Failed    0.10 sec\n3/3 Test #3: test-basic ...   Passed    0.10 sec\n\n" +
-		"33% tests passed, 2 tests failed out of 3\n\nThe following tests FAILED:\n\t  1 - download_test_data (Failed)\n\t  2 - test-unicode (Failed)\n"
+	failing := "fatal: unable to access 'https://github.com/example/test_data.git/': Could not resolve host: github.com\n" +
+		"3/150 Test #3: test-basic ...   Passed    0.10 sec\n\n1% tests passed, 149 tests failed out of 150\n\nThe following tests FAILED:\n\t  1 - download_test_data (Failed)\n"
+	var names []string
+	for i := 4; i <= 151; i++ {
+		failing += fmt.Sprintf("\t  %d - test-%d (Not Run)\n", i, i)
+		names = append(names, fmt.Sprintf("test-%d", i))
+	}
+	without := "ctest --test-dir build -E '^(download_test_data|" + strings.Join(names, "|") + ")$'"
 	f.command = func(script, text string) (int, string) {
-		switch text {
-		case "ctest --test-dir build":
+		switch {
+		case text == "make check" && !strings.Contains(script, "libfoo-dev"):
+			return 2, "fatal error: foo.h: No such file or directory\n"
+		case text == "ctest --test-dir build":
 			return 8, failing
-		case "ctest --test-dir build -E '^(download_test_data|test-unicode)$'":
+		case text == without && strings.Contains(script, "libfoo-dev"):
 			return 0, "1/1 Test #3: test-basic ...   Passed    0.10 sec\n\n100% tests passed, 0 tests failed out of 1\n"
-		case "./app":
+		case text == "./app":
 			return 0, "hello\n"
 		}
 		return 1, "no\n"
 	}
-	p := pyr(3, documented("ctest --test-dir build", pyramid.Unit), documented("./app", pyramid.Entry))
-	rep, out := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Runnable, Repairer: repair.RulesBrain{}})
+	p := pyr(150, documented("make check", pyramid.Unit), documented("ctest --test-dir build", pyramid.Unit), documented("./app", pyramid.Entry))
+	rep, out := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Runnable, Repairer: thenRules{addPackage("make check", "libfoo-dev")}})
 	if rep.Level != pyramid.Runnable || rep.TestableEvidence != pyramid.EvidenceSubset || rep.TestsRun != 1 {
 		t.Fatalf("level %s, evidence %s, %d tests: %s\n%v", rep.Level, rep.TestableEvidence, rep.TestsRun, rep.WhyNotHigher, f.commandsRun())
 	}
 	pj, _ := os.ReadFile(filepath.Join(out, "pyramid.json"))
-	if !strings.Contains(string(pj), "download_test_data|test-unicode") {
+	if !strings.Contains(string(pj), "download_test_data|test-4|") {
 		t.Fatalf("pyramid.json lacks the run without the tests: %s", pj)
 	}
+}
+
+// thenRules answers with the scripted repairs, else with the rules'.
+type thenRules struct{ scripted }
+
+func (t thenRules) Propose(ctx context.Context, f repair.Failure, file *bashfile.File, tried []repair.Proposal) []repair.Proposal {
+	if ps := t.scripted(f, file); len(ps) > 0 {
+		return ps
+	}
+	return repair.RulesBrain{}.Propose(ctx, f, file, tried)
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/heragent/heragent/pyramid"
-	"github.com/heragent/heragent/pyramid/results"
 	"github.com/heragent/heragent/repair"
 )
 
@@ -18,16 +17,19 @@ import (
 // suite — graded by what ran, a subset unless nearly all of it — and the
 // report names what was left out and why.
 
-// offlineSubset tries the first failed test run of the level that is
-// eligible (one nearly passing is tolerated as it is); ok reports a pass
-// that proved Testable.
-func (r *runner) offlineSubset(ctx context.Context, sb Sandbox, failed []outcome, p *proof) (levelResult, bool, error) {
+// offlineCandidates makes, for each failed test run of the level that
+// is eligible (one nearly passing is tolerated as it is), the run without
+// its failed tests, and adds it to the pyramid: when a repair of another
+// failure changes the state, the next one runs it as any other candidate
+// (Masterminds/vcs: `make` was missing in the same round).
+func (r *runner) offlineCandidates(failed []outcome) []pyramid.Command {
+	var out []pyramid.Command
 	for _, fc := range failed {
 		why := r.offlineNeed(fc)
 		if why == "" || fc.TimedOut || fc.Counts.Passed == 0 || pyramid.Tolerable(fc.Counts) {
 			continue
 		}
-		names := results.FailedNames(fc.diag, 0)
+		names := fc.failedNames
 		if len(names) != fc.Counts.Failed+fc.Counts.Errors {
 			continue // a failure the output does not name would stay in
 		}
@@ -37,6 +39,15 @@ func (r *runner) offlineSubset(ctx context.Context, sb Sandbox, failed []outcome
 		}
 		r.cur.pyr.Commands = append(r.cur.pyr.Commands, c)
 		r.usage = append(r.usage, c) // made while it ran: the proof's state keeps it
+		out = append(out, c)
+	}
+	return out
+}
+
+// offlineSubset runs the candidates in turn; ok reports a pass that
+// proved Testable.
+func (r *runner) offlineSubset(ctx context.Context, sb Sandbox, cands []pyramid.Command, p *proof) (levelResult, bool, error) {
+	for _, c := range cands {
 		res, err := r.runCommand(ctx, sb, c)
 		if err != nil {
 			return levelResult{}, false, err
@@ -46,9 +57,8 @@ func (r *runner) offlineSubset(ctx context.Context, sb Sandbox, failed []outcome
 		}
 		r.grade(&res, c)
 		r.take(pyramid.Testable, res, p)
-		p.notes = append(p.notes, fmt.Sprintf("testable on a part of the suite: `%s` failed %d tests for want of %s (%s), and passed without them: %d tests ran",
-			fc.Text, len(names), why, fc.Verdict, res.Counts.Passed))
-		return levelResult{passed: true, how: " (" + res.Evidence + ", without the tests that need " + why + ")"}, true, nil
+		p.notes = append(p.notes, fmt.Sprintf("testable on a part of the suite: %s, run without them, passed: %d tests ran", c.Part, res.Counts.Passed))
+		return levelResult{passed: true, how: " (" + res.Evidence + ", " + c.Part + ")"}, true, nil
 	}
 	return levelResult{}, false, nil
 }
