@@ -218,20 +218,11 @@ func (r *runner) withTTY(text string) bool {
 }
 
 // withService adds the service's start line to every command of the
-// pyramid — a service a command needs is part of the environment from
-// then on (the examples of a client library need it too), and a command
-// must not pass on a service another one left running — and reports
-// whether the command text had it already.
+// pyramid (pyramid.StartEverywhere), and reports whether the command text
+// had it already.
 func (r *runner) withService(text, start string) bool {
-	was := false
-	for i := range r.cur.pyr.Commands {
-		c := &r.cur.pyr.Commands[i]
-		if slices.Contains(c.Start, start) {
-			was = was || c.Text == text
-			continue
-		}
-		c.Start = append(c.Start, start)
-	}
+	was := slices.ContainsFunc(r.cur.pyr.Commands, func(c pyramid.Command) bool { return c.Text == text && slices.Contains(c.Start, start) })
+	r.cur.pyr.StartEverywhere(start)
 	return was
 }
 

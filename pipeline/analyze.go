@@ -204,6 +204,9 @@ func (p *Plan) mine(ctx context.Context, ix *retrieval.Index, o Options, facts [
 	}
 	pyr.SchemaVersion = pyramid.SchemaVersion
 	p.Pyramid = pyr
+	if o.BashFile == nil { // the user's Bash File is not added to
+		p.applyServices(ctx, ix)
+	}
 	p.applyPyramid(o.Config)
 	return nil
 }

@@ -1,0 +1,86 @@
+package pyramid
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// A client library's tests and examples talk to a server on this machine
+// (Redis on 6379); the sandbox runs none. Debian packages the common ones,
+// and each starts without an init system. A command that needs one runs
+// after its start line (Command.Start), which starts it unless its port
+// answers and waits for the port: the repair that reads "Connection
+// refused" on the port adds it, and so does the plan when the project's
+// CI runs the server beside its tests (a GitHub Actions job's services,
+// a docker-compose file's).
+
+// Service is a server Debian packages: its name, package, how it starts
+// without an init system and the port it answers on ("" package: Debian
+// has none).
+type Service struct{ Name, Package, Start, Port string }
+
+// services are the well-known servers, by port.
+var services = []Service{
+	{"Redis", "redis-server", "service redis-server start", "6379"},
+	{"PostgreSQL", "postgresql", "service postgresql start", "5432"},
+	{"MySQL/MariaDB", "mariadb-server", "service mariadb start", "3306"},
+	{"memcached", "memcached", "service memcached start", "11211"},
+	{"an MQTT broker", "mosquitto", "mosquitto -d", "1883"}, // its init script lacks /run/mosquitto
+	{"RabbitMQ", "rabbitmq-server", "service rabbitmq-server start", "5672"},
+	{"ZooKeeper", "zookeeperd", "service zookeeper start", "2181"},
+	{"MongoDB", "", "", "27017"},
+	{"Elasticsearch", "", "", "9200"},
+}
+
+// serviceImages are container images of those servers, by the image's
+// name without registry, owner or tag.
+var serviceImages = map[string]string{
+	"redis": "6379", "redis-stack-server": "6379", "redis-stack": "6379", "keydb": "6379", "valkey": "6379",
+	"postgres": "5432", "postgresql": "5432", "mysql": "3306", "mariadb": "3306",
+	"memcached": "11211", "eclipse-mosquitto": "1883", "mosquitto": "1883", "rabbitmq": "5672",
+	"zookeeper": "2181", "mongo": "27017", "mongodb": "27017", "elasticsearch": "9200",
+}
+
+// ServiceOnPort is the well-known service of a port.
+func ServiceOnPort(port string) (Service, bool) {
+	i := slices.IndexFunc(services, func(s Service) bool { return s.Port == port })
+	if i < 0 {
+		return Service{}, false
+	}
+	return services[i], true
+}
+
+// ServiceOfImage is the service a container image runs ("redis:7-alpine",
+// "docker.io/bitnami/redis:7.2").
+func ServiceOfImage(image string) (Service, bool) {
+	name, _, _ := strings.Cut(path.Base(strings.TrimSpace(image)), ":")
+	name, _, _ = strings.Cut(name, "@")
+	port, ok := serviceImages[strings.ToLower(name)]
+	if !ok {
+		return Service{}, false
+	}
+	return ServiceOnPort(port)
+}
+
+// StartLine is the shell line that starts s unless its port answers
+// already, then waits (up to ten seconds) for the port to answer.
+func (s Service) StartLine() string {
+	probe := "(exec 3<>/dev/tcp/127.0.0.1/" + s.Port + ") 2>/dev/null"
+	return probe + " || { " + s.Start + " >/dev/null 2>&1; for _ in $(seq 100); do " + probe + " && break; sleep 0.1; done; }"
+}
+
+// StartEverywhere adds the start line to every command of the pyramid: a
+// service one command needs is part of the environment from then on, and
+// no command may pass on a server another left running. It reports
+// whether any command lacked it.
+func (p *Pyramid) StartEverywhere(line string) bool {
+	added := false
+	for i := range p.Commands {
+		if c := &p.Commands[i]; !slices.Contains(c.Start, line) {
+			c.Start = append(c.Start, line)
+			added = true
+		}
+	}
+	return added
+}
