@@ -72,6 +72,9 @@ var namedMatches = []match{
 	{MissingExecutable, regexp.MustCompile(`\b[Pp]lease (?:upgrade|update) your ([A-Za-z][\w.+-]*)(?: version| installation)?\b`)},
 	// ERROR: gperf is not installed / sphinx-build: not found in PATH
 	{MissingExecutable, regexp.MustCompile(`(?:ERROR|Error|error): ["']?([A-Za-z][\w.+-]*)["']? (?:is not installed|not found in PATH|is not in PATH|is required but not found)`)},
+	// a build file's own check of alternatives, the first the usual one:
+	// "Neither flex nor win_flex nor lex was found." (libpcap's CMake)
+	{MissingExecutable, regexp.MustCompile(`\bNeither ["']?([A-Za-z][\w.+-]*)["']?(?:,? nor ["']?[\w.+-]+["']?)+ (?:was|were|is|are|could be) found\b`)},
 }
 
 // namedDetail marks a diagnosis read from such prose.

@@ -33,7 +33,7 @@ var fakeIndex = MapIndex{
 	Headers:       map[string][]string{"zlib.h": {"zlib1g-dev"}},
 	PkgConfigs:    map[string][]string{"libevent": {"libevent-dev"}, "libnl-genl-3.0": {"libnl-genl-3-dev"}, "wayland-protocols": {"wayland-protocols"}},
 	Libraries:     map[string][]string{"libevent.so": {"libevent-dev"}, "libevent-2.1.so.7": {"libevent-2.1-7"}, "libpcre.so": {"libpcre3-dev"}},
-	Executables:   map[string][]string{"autoreconf": {"autoconf"}, "xxd": {"xxd"}, "yacc": {"bison"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}, "rubocop": {"rubocop"}},
+	Executables:   map[string][]string{"autoreconf": {"autoconf"}, "xxd": {"xxd"}, "yacc": {"bison"}, "flex": {"flex"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}, "rubocop": {"rubocop"}},
 	CMakePackages: map[string][]string{"fmt": {"libfmt-dev"}, "GMock": {"libgmock-dev"}},
 	PythonModules: map[string][]string{"yaml": {"python3-yaml"}},
 }
@@ -114,6 +114,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-executable/make-docker-mongoose.log", PhaseCommand, "make -C test vc98", false, MissingExecutable, "docker", ActionRecord, ""},
 		{"missing-executable/buildconf-exec-autoreconf.log", PhaseCommand, "./buildconf.sh", false, MissingExecutable, "autoreconf", ActionEdit, "autoconf"},
 		{"missing-executable/configure-yacc-not-found.log", PhaseSetup, "./configure", false, MissingExecutable, "yacc", ActionEdit, "bison"},
+		{"missing-executable/cmake-neither-flex-nor-lex.log", PhaseSetup, "cmake -S . -B build", false, MissingExecutable, "flex", ActionEdit, "flex"},
 		{"missing-executable/auto-configure-no-cc.log", PhaseCommand, "auto/configure", false, MissingExecutable, "cc", ActionEdit, "libc6-dev"},
 		{"missing-executable/pytest-setuptools-scm-git.log", PhaseCommand, "python -m pytest -q", false, MissingExecutable, "git", ActionEdit, "git"},
 		{"missing-executable/gotest-vcs-bzr-not-installed.log", PhaseCommand, "go test -v", false, MissingExecutable, "bzr", ActionEdit, "bzr"},
