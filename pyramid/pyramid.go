@@ -107,6 +107,9 @@ type Command struct {
 	// a service it connects to (a Redis server for a client library's
 	// tests) unless the service answers already; set by a repair.
 	Start []string `json:"start,omitempty"`
+	// LeftOut are the tests the command leaves out, which failed for want
+	// of the network (WithoutTests).
+	LeftOut []string `json:"left_out,omitempty"`
 	// Driver marks a test suite's own driver in the project's language
 	// (lua's all.lua, Tcl's all.tcl): one that runs to its end with exit
 	// 0 proves the suite although it prints no count a parser knows.

@@ -27,6 +27,10 @@ func TestWithoutTests(t *testing.T) {
 	if !ok || gt.Text != "go test -v ./... -skip '^(TestGitClone|TestHg)$'" {
 		t.Fatalf("go test: %q", gt.Text)
 	}
+	again, ok := WithoutTests(gt, []string{"TestGitClone", "TestGitPull"}, "the network")
+	if !ok || again.Text != "go test -v ./... -skip '^(TestGitClone|TestGitPull|TestHg)$'" || len(again.Why) != len(gt.Why) {
+		t.Fatalf("go test again: %q", again.Text)
+	}
 	for _, text := range []string{"make check", "ctest -E slow", "go test -skip X ./...", "pytest | tee log"} {
 		if _, ok := WithoutTests(Command{Text: text}, []string{"x"}, "the network"); ok {
 			t.Errorf("%q: made", text)
