@@ -29,7 +29,7 @@ type textParser struct {
 
 // inner are frameworks whose binaries or scripts are typically run by a
 // test runner (ctest, meson, automake, prove).
-var inner = []string{"googletest", "catch2", "doctest", "cunit", "unity", "tap", "pytest", "unittest", "plain"}
+var inner = []string{"googletest", "catch2", "doctest", "boost.test", "cunit", "unity", "tap", "pytest", "unittest", "plain"}
 
 // textParsers is the ordered list of console-output parsers. Order is the
 // order of Counts.Frameworks; supersession and fallback decide overlaps.
@@ -60,6 +60,9 @@ var textParsers = []textParser{
 	{name: "catch2", parse: parseCatch2, summaries: catch2Summaries},
 	// doctest: "[doctest] test cases: N | P passed | F failed | S skipped".
 	{name: "doctest", parse: parseDoctest, summaries: doctestSummaries},
+	// Boost.Test: "Running N test cases..." then "*** No errors detected"
+	// or "*** K failures are detected in the test module".
+	{name: "boost.test", parse: parseBoostTest, summaries: boostSummaries},
 	// CUnit: the "Run Summary:" table's "tests  Total Ran Passed Failed Inactive" row.
 	{name: "cunit", parse: parseCUnit, summaries: cunitSummaries},
 	// ThrowTheSwitch Unity: "42 Tests 0 Failures 1 Ignored" per program.

@@ -167,6 +167,9 @@ func TestParseTestdata(t *testing.T) {
 		// doctest 2.4.9: doctest::skip() → skipped (outside "test cases: N").
 		{"doctest/mixed.txt", c(4, 1, 1, 0, "doctest")},
 		{"doctest/pass.txt", c(5, 0, 0, 0, "doctest")},
+		// Boost.Test at its default report level; failures count checks, the cases are named
+		{"boosttest/pass.txt", c(312, 0, 0, 0, "boost.test")},
+		{"boosttest/mixed.txt", c(3, 2, 0, 0, "boost.test")},
 		// ctest -V: one entry running a gtest binary whose 300 tests show
 		// (prefixed "1: "): the inner tests count.
 		{"ctest/wraps-gtest-verbose.txt", c(300, 0, 0, 0, "googletest")},
