@@ -61,16 +61,17 @@ type miner struct {
 // miners run in this order; earlier sources win ties when commands are
 // merged (the order of the pyramid within a level follows it).
 var miners = []miner{
-	{"docs", mineDocs},             // README / docs: fenced and inline shell (Markdown), code-block (rST)
-	{"examples", mineExamples},     // the README's code examples that import the package (js, python)
-	{"ci", mineCI},                 // GitHub Actions, GitLab CI, Travis, CircleCI run steps; Dockerfile RUN
-	{"makefile", mineMakefile},     // top-level Makefile targets test, check, run, …; automake check
-	{"package.json", minePackage},  // npm scripts test/start/build, bin
-	{"cmake", mineCMake},           // enable_testing / add_test → ctest
-	{"meson", mineMeson},           // test() → meson test
-	{"python", minePython},         // tox, nox, pytest configuration, unittest layout
-	{"convention", mineConvention}, // go, cargo, maven, gradle; missing standard build commands
-	{"entrypoint", mineEntry},      // npm start, Dockerfile CMD/ENTRYPOINT, console scripts, go run
+	{"docs", mineDocs},                    // README / docs: fenced and inline shell (Markdown), code-block (rST)
+	{"examples", mineExamples},            // the README's code examples that import the package (js, python)
+	{"ci", mineCI},                        // GitHub Actions, GitLab CI, Travis, CircleCI run steps; Dockerfile RUN
+	{"makefile", mineMakefile},            // top-level Makefile targets test, check, run, …; automake check
+	{"package.json", minePackage},         // npm scripts test/start/build, bin
+	{"cmake", mineCMake},                  // enable_testing / add_test → ctest
+	{"cmake-tests", mineCMakeTestProject}, // tests/CMakeLists.txt, a project of its own the top does not add
+	{"meson", mineMeson},                  // test() → meson test
+	{"python", minePython},                // tox, nox, pytest configuration, unittest layout
+	{"convention", mineConvention},        // go, cargo, maven, gradle; missing standard build commands
+	{"entrypoint", mineEntry},             // npm start, Dockerfile CMD/ENTRYPOINT, console scripts, go run
 }
 
 // Mine builds the pyramid of a repository: every miner's commands, a
