@@ -157,6 +157,15 @@ func documentedRunnable(cs []Command) bool {
 // told in words: `&& echo "valid!" || echo "invalid!"` (xkbcommon's docs).
 var maskedStatus = regexp.MustCompile(`\s*(?:\|\||;)\s*(?:true|:)\s*$|(?:\s*&&\s*echo\b[^|&;]*)?\s*\|\|\s*echo\b[^|&;]*$`)
 
+// buildSectionRe are the headings of a document's sections about making
+// the project, not using it (Building, Generated Code, Releasing), and
+// interpretedScriptRe a script of the repository an interpreter runs: such a
+// script there is a maintenance task, not a use of the project.
+var (
+	buildSectionRe      = regexp.MustCompile(`(?i)^(?:build(?:ing)?|compiling|(?:re)?generat\w* code|code ?gen\w*|releas\w*|publish\w*|lint\w*|format\w*)$`)
+	interpretedScriptRe = regexp.MustCompile(`^(?:node|python3?|ruby|perl|bash|sh) \.?/?[\w./-]+\.(?:js|mjs|cjs|ts|py|rb|pl|sh)\b`)
+)
+
 // fromShell splits a block of shell into classified commands with
 // provenance; startLine is the file line of the block's first line.
 func fromShell(e *env, block string, src, file string, startLine int, note string) []Command {
@@ -178,8 +187,8 @@ func fromShell(e *env, block string, src, file string, startLine int, note strin
 				v.Reason += " (as built: " + run + ")"
 			}
 		}
-		if v.Drop != "" {
-			continue
+		if v.Drop != "" || v.Bucket == Entry && interpretedScriptRe.MatchString(text) && buildSectionRe.MatchString(strings.TrimPrefix(note, "section ")) {
+			continue // (a script a build section runs regenerates code: ioredis's `node bin/index.js`)
 		}
 		dir, ok := e.fit(text, sc.Dir)
 		if !ok {
