@@ -30,12 +30,15 @@ func isTS(lang string) bool { l := strings.ToLower(lang); return l == "ts" || l 
 const maxExamples = 3
 
 var (
-	esmImportRe  = regexp.MustCompile(`(?m)^\s*import\s+(?:[\w*{}\s,]+\s+from\s+)?['"]([^'"]+)['"]`)
-	requireRe    = regexp.MustCompile(`require\(\s*['"]([^'"]+)['"]\s*\)`)
-	pyImportRe   = regexp.MustCompile(`(?m)^\s*(?:from\s+([\w.]+)\s+import\b|import\s+([\w.]+))`)
-	pyconPrompt  = regexp.MustCompile(`(?m)^(>>>|\.\.\.) ?`)
-	waitsRe      = regexp.MustCompile(`\.listen\(|serve_forever|app\.run\(|uvicorn\.run|input\(|readline\(|process\.stdin|getpass`)
-	ellipsisLine = regexp.MustCompile(`(?m)^\s*(\.\.\.|…|// \.\.\.|# \.\.\.)\s*$`)
+	esmImportRe = regexp.MustCompile(`(?m)^\s*import\s+(?:[\w*{}\s,]+\s+from\s+)?['"]([^'"]+)['"]`)
+	requireRe   = regexp.MustCompile(`require\(\s*['"]([^'"]+)['"]\s*\)`)
+	pyImportRe  = regexp.MustCompile(`(?m)^\s*(?:from\s+([\w.]+)\s+import\b|import\s+([\w.]+))`)
+	pyconPrompt = regexp.MustCompile(`(?m)^(>>>|\.\.\.) ?`)
+	waitsRe     = regexp.MustCompile(`\.listen\(|serve_forever|app\.run\(|uvicorn\.run|input\(|readline\(|process\.stdin|getpass`)
+	// placeholderPathRe opens a string that is the docs' placeholder for
+	// the user's own path: '/path/to/db.json'
+	placeholderPathRe = regexp.MustCompile("([\"'`])/path/to/")
+	ellipsisLine      = regexp.MustCompile(`(?m)^\s*(\.\.\.|…|// \.\.\.|# \.\.\.)\s*$`)
 )
 
 // programExamples build a whole program of a compiled language against
@@ -141,6 +144,7 @@ func scriptExample(ctx context.Context, e *env, s retrieval.DocSection, cb retri
 		return Command{}, false
 	}
 	count[run]++
+	code = placeholderPathRe.ReplaceAllString(code, "${1}path/to/") // tinydb's TinyDB('/path/to/db.json'): made in the checkout (exampleInputs)
 	code = showResult(run, code)
 	reason := "runs " + whose + " example of the package in " + run
 	code, hosts := localHTTP(run, code)
