@@ -293,6 +293,8 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 		res.noRepair = "on a pseudo-terminal it was still running after the keys a user quits with: it waits for a user at the keyboard (an interactive program)"
 	case res.TimedOut && !res.Idle && boundedUse(c):
 		res.noRepair = fmt.Sprintf("still running after %s: the program runs until stopped (an animation, a prompt, a server), not a use that ends", useTimeout)
+	case stoppedByOwnTimeout(c, res):
+		res.noRepair = "still running when its own `timeout` stopped it (exit 124): it waits or runs until stopped (a subscriber, an open connection, a server), not a use that ends"
 	}
 	if res.noRepair != "" {
 		// No repair makes a program that waits or runs on end: the later

@@ -678,3 +678,31 @@ func (t thenRules) Propose(ctx context.Context, f repair.Failure, file *bashfile
 	}
 	return repair.RulesBrain{}.Propose(ctx, f, file, tried)
 }
+
+// A Runnable example its own `timeout` stopped (exit 124: a client that
+// keeps its connection open) is not run again in the states after it.
+func TestExampleStoppedByItsOwnTimeoutIsNotRunAgain(t *testing.T) {
+	f := newFake()
+	f.command = func(script, text string) (int, string) {
+		switch {
+		case text == "python -m pytest -q":
+			return 0, "============ 3 passed in 0.50s ============\n"
+		case text == "timeout 60 node ex.js":
+			return 124, "Published 1\nPublished 2\n"
+		case text == "./tool in.txt" && strings.Contains(script, "libx"):
+			return 0, "done\n"
+		}
+		return 1, "tool: cannot load libx\n"
+	}
+	p := pyr(3, documented("python -m pytest -q", pyramid.Unit), documented("timeout 60 node ex.js", pyramid.Entry), documented("./tool in.txt", pyramid.Entry))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Runnable, Repairer: addPackage("./tool in.txt", "libx")})
+	n := 0
+	for _, c := range f.commandsRun() {
+		if c == "timeout 60 node ex.js" {
+			n++
+		}
+	}
+	if rep.Level != pyramid.Runnable || n != 1 {
+		t.Fatalf("level %s, the example ran %d times: %v", rep.Level, n, f.commandsRun())
+	}
+}
