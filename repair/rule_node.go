@@ -3,6 +3,7 @@ package repair
 import (
 	"encoding/json"
 	"fmt"
+	"path"
 	"regexp"
 	"strings"
 
@@ -36,15 +37,39 @@ func nodePackage(spec string) string {
 
 func (missingNodeModule) Name() string { return "missing-node-module" }
 
+// requirerRe is the repository file that asked for the module: the first
+// of CommonJS's require stack, or ESM's "imported from".
+var requirerRe = regexp.MustCompile(`(?m)(?:^Require stack:\s*\n- |imported from )(?:/repo/)([\w./@+-]+)`)
+
 func (missingNodeModule) Diagnose(f Failure) []Diagnosis {
 	ds := scan(f.Log, nodeMatches, nodePackage)
 	out := ds[:0]
+	from := ""
+	if m := requirerRe.FindStringSubmatch(f.Log); m != nil {
+		from = m[1]
+	}
 	for _, d := range ds {
 		if d.Subject != "" {
+			d.Detail = from
 			out = append(out, d)
 		}
 	}
 	return out
+}
+
+// ownManifest is the directory below the top of the checkout whose
+// package.json declares pkg, nearest the file that required it (an
+// example app's: ioredis's examples/express/), or "".
+func ownManifest(ctx *Context, file, pkg string) string {
+	for dir := path.Dir(file); dir != "." && dir != "/" && dir != ""; dir = path.Dir(dir) {
+		if m := ctx.readRepo(path.Join(dir, "package.json")); m != "" {
+			if declaredNodeDependency(m, pkg) {
+				return dir
+			}
+			return ""
+		}
+	}
+	return ""
 }
 
 // npmInstallRe finds a command that installs the declared dependencies.
@@ -53,6 +78,12 @@ var npmInstallRe = regexp.MustCompile(`\bnpm (ci|install|i)\b\s*($|&&|;|\||--)`)
 func (r missingNodeModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != MissingNodeModule {
 		return Proposal{}, false
+	}
+	if dir := ownManifest(ctx, d.Detail, d.Subject); dir != "" {
+		// an example app with a manifest of its own: its dependencies,
+		// all at once, not one module a round
+		return edit(d, fmt.Sprintf("%s is declared in %s/package.json, the manifest of the program that requires it: install that directory's dependencies", d.Subject, dir),
+			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: "npm install --prefix " + bashfile.ShellQuote(dir) + " --no-audit --no-fund", Why: why(r, d)}), true
 	}
 	if declaredNodeDependency(ctx.readRepo("package.json"), d.Subject) {
 		if i, text := ctx.find(bashfile.Runtimes, npmInstallRe.MatchString); i >= 0 {

@@ -1,0 +1,32 @@
+package repair
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// A module an example app requires, which that app's own package.json
+// declares (ioredis's examples/express), installs the app's dependencies
+// all at once; one the top-level manifest declares, or no manifest does,
+// is answered as before.
+func TestMissingNodeModuleOfAnExampleApp(t *testing.T) {
+	log, err := os.ReadFile("testdata/missing-node-module/example-app-own-manifest.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := fstest.MapFS{
+		"package.json":                  {Data: []byte(`{"name":"ioredis","devDependencies":{"mocha":"1"}}`)},
+		"examples/express/package.json": {Data: []byte(`{"name":"express-example","dependencies":{"express":"4","http-errors":"2"}}`)},
+	}
+	f := Failure{Phase: PhaseCommand, Command: "node examples/express/bin/www", Log: string(log)}
+	ps := Propose(&Context{Phase: PhaseCommand, Repo: repo}, f)
+	if len(ps) == 0 || ps[0].Action != ActionEdit || ps[0].Edits[0].Command != "npm install --prefix examples/express --no-audit --no-fund" {
+		t.Fatalf("proposals %+v", ps)
+	}
+	delete(repo, "examples/express/package.json")
+	if ps := Propose(&Context{Phase: PhaseCommand, Repo: repo}, f); len(ps) == 0 || !strings.Contains(ps[0].Edits[0].Command, "npm install --no-save http-errors") {
+		t.Fatalf("without the app's manifest: %+v", ps)
+	}
+}
