@@ -79,8 +79,41 @@ func readsGit(repo string, commands []string) bool {
 			return true
 		}
 	}
-	return false
+	return clonesItself(repo)
 }
+
+// localCloneRe is a CMake FetchContent or ExternalProject that clones a
+// directory of the checkout, not a URL: nlohmann/json's FetchContent tests
+// clone the repository itself (GIT_REPOSITORY ${GIT_REPOSITORY_DIRECTORY},
+// the source tree three levels up), and fail in an image without .git.
+var localCloneRe = regexp.MustCompile(`GIT_REPOSITORY\s+"?\$\{\w*(?:SOURCE_DIR|DIRECTORY|_DIR|ROOT)\}`)
+
+// clonesItself reports a CMake file of the checkout (outside dependencies,
+// at most maxCMakeFiles of them) with a localCloneRe.
+func clonesItself(repo string) bool {
+	found, n := false, 0
+	filepath.WalkDir(repo, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil || found:
+			return filepath.SkipAll
+		case d.IsDir() && p != repo && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || d.Name() == "third_party" || d.Name() == "vendor"):
+			return filepath.SkipDir
+		case d.IsDir() || d.Name() != "CMakeLists.txt" && !strings.HasSuffix(d.Name(), ".cmake"):
+			return nil
+		}
+		if n++; n > maxCMakeFiles {
+			return filepath.SkipAll
+		}
+		if b, err := os.ReadFile(p); err == nil && localCloneRe.Match(b) {
+			found = true
+		}
+		return nil
+	})
+	return found
+}
+
+// maxCMakeFiles bounds the CMake files clonesItself reads.
+const maxCMakeFiles = 2000
 
 // outputsIn lists heragent's output directories inside the repository.
 func outputsIn(repo string) []string {
