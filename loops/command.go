@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path"
-	"regexp"
 	"strings"
 	"time"
 
@@ -52,17 +51,6 @@ func commandIdle(c pyramid.Command) time.Duration {
 // user's own goal (which gets the whole command limit).
 func boundedUse(c pyramid.Command) bool {
 	return c.Level == pyramid.Runnable && !c.Synth && pyramid.GradeRunnable(c) != pyramid.EvidenceGoal
-}
-
-// ownTimeoutRe is a step of a command run under timeout(1).
-var ownTimeoutRe = regexp.MustCompile(`(?:^|&&|;|\|)\s*timeout \d+`)
-
-// stoppedByOwnTimeout reports a Runnable command that its own `timeout N`
-// stopped (exit 124): a README example of a client library that keeps its
-// connection open (ioredis's pub/sub example published until killed) ran
-// its 60 seconds in every state the run tried.
-func stoppedByOwnTimeout(c pyramid.Command, res outcome) bool {
-	return c.Level == pyramid.Runnable && !c.TTY && res.ExitCode == 124 && !res.TimedOut && ownTimeoutRe.MatchString(c.Text)
 }
 
 // madeUpProbe reports whether c is a Runnable probe heragent synthesized.

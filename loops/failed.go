@@ -3,6 +3,7 @@ package loops
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -117,4 +118,15 @@ func (r *runner) skipInteractive(c pyramid.Command) {
 			}
 		}
 	}
+}
+
+// ownTimeoutRe is a step of a command run under timeout(1).
+var ownTimeoutRe = regexp.MustCompile(`(?:^|&&|;|\|)\s*timeout \d+`)
+
+// stoppedByOwnTimeout reports a Runnable command that its own `timeout N`
+// stopped (exit 124): a README example of a client library that keeps its
+// connection open (ioredis's pub/sub example published until killed) ran
+// its 60 seconds in every state the run tried.
+func stoppedByOwnTimeout(c pyramid.Command, res outcome) bool {
+	return c.Level == pyramid.Runnable && !c.TTY && res.ExitCode == 124 && !res.TimedOut && ownTimeoutRe.MatchString(c.Text)
 }

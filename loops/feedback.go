@@ -356,17 +356,19 @@ func plural(n int, one, many string) string {
 // iteration, as a target or script the project does not have.
 func (r *runner) noneOwn(failed []outcome) bool {
 	for _, fc := range failed {
-		own := true
-		for _, rp := range r.rep.Repairs {
-			if rp.Iteration == r.iter && rp.Command == fc.Text && rp.Diagnosis.Kind == repair.NoSuchTarget {
-				own = false
-			}
-		}
-		if own {
+		if !r.diagnosedHere(fc.Text, func(rp report.RepairRecord) bool { return rp.Diagnosis.Kind == repair.NoSuchTarget }) {
 			return false
 		}
 	}
 	return len(failed) > 0
+}
+
+// diagnosedHere reports whether a repair record of this state, for the
+// command text, satisfies match.
+func (r *runner) diagnosedHere(text string, match func(report.RepairRecord) bool) bool {
+	return slices.ContainsFunc(r.rep.Repairs, func(rp report.RepairRecord) bool {
+		return rp.Iteration == r.iter && rp.Command == text && match(rp)
+	})
 }
 
 // commandFailure is what repair reads of a failed command.

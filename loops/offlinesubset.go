@@ -6,6 +6,7 @@ import (
 
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
+	"github.com/heragent/heragent/report"
 )
 
 // A test run can fail for a reason no repair of this environment removes:
@@ -66,11 +67,10 @@ func (r *runner) offlineSubset(ctx context.Context, sb Sandbox, cands []pyramid.
 // offlineNeed is what the run's diagnoses of fc, in this state, say the
 // sandbox lacks for good — "the network" — or "".
 func (r *runner) offlineNeed(fc outcome) string {
-	for _, rp := range r.rep.Repairs {
-		if rp.Iteration == r.iter && rp.Command == fc.Text && rp.Action == repair.ActionRecord &&
-			(rp.Diagnosis.Kind == repair.NeedsNetwork || rp.Diagnosis.Kind == repair.NetworkUnreachable) {
-			return "the network"
-		}
+	if r.diagnosedHere(fc.Text, func(rp report.RepairRecord) bool {
+		return rp.Action == repair.ActionRecord && (rp.Diagnosis.Kind == repair.NeedsNetwork || rp.Diagnosis.Kind == repair.NetworkUnreachable)
+	}) {
+		return "the network"
 	}
 	return ""
 }
