@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run heragent over the development corpus and regenerate the scoreboard.
 #
-#   bench/run-corpus.sh OUT [--mirror DIR] [--list FILE] [--only SEL]... [--jobs N] [--scoreboard FILE] [-- extra batch flags]
+#   bench/run-corpus.sh OUT [--mirror DIR] [--list FILE] [--only SEL]... [--jobs N] [--records DIR] [--scoreboard FILE] [-- extra batch flags]
 #
 # OUT is a `heragent batch` directory: a run that is stopped resumes where
 # it stopped (--resume), so the corpus can be run in slices across
@@ -16,11 +16,17 @@
 # '' for none) from every record in OUT. --list FILE runs another list of
 # the same form (e.g. repositories outside the corpus) through the same
 # mirror and batch; its scoreboard is only written when --scoreboard names a file.
+# --records DIR keeps the corpus's records across machines (bench/records
+# is the committed one): DIR is shaped like a batch directory (results/ID.json,
+# repos/ID/report.json, no logs). Without --only, only the
+# repositories DIR has no record of run; after the batch, OUT's records
+# replace DIR's, and the scoreboard is written from DIR — so a pass too long
+# for one session is finished by the next, on another machine.
 set -Eeuo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 1 ] || { echo "usage: $0 OUT [--mirror DIR] [--only SEL]... [--jobs N] [--scoreboard FILE] [-- batch flags]" >&2; exit 2; }
 out=$1; shift
-mirror="" jobs=1 only=() extra=() scoreboard=bench/SCOREBOARD.md corpus=bench/corpus.jsonl
+mirror="" jobs=1 only=() extra=() scoreboard=bench/SCOREBOARD.md corpus=bench/corpus.jsonl records=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --mirror) mirror=$2; shift 2 ;;
@@ -28,6 +34,7 @@ while [ $# -gt 0 ]; do
     --list) corpus=$2; [ "$scoreboard" = bench/SCOREBOARD.md ] && scoreboard=""; shift 2 ;;
     --only) only+=(--only "$2"); shift 2 ;;
     --scoreboard) scoreboard=$2; shift 2 ;;
+    --records) records=$2; shift 2 ;;
     --) shift; extra=("$@"); break ;;
     *) echo "unknown argument: $1" >&2; exit 2 ;;
   esac
@@ -85,11 +92,30 @@ if [ -n "$mirror" ]; then
 else
   cp "$corpus" "$list"
 fi
+if [ -n "$records" ] && [ ${#only[@]} -eq 0 ]; then
+  # only what the records lack; a record already in OUT resumes as before
+  grep -v -F -f <(ls "$records/results" 2>/dev/null | sed -n 's/^\(.*\)\.json$/"id": "\1"/p') "$list" > "$list.new" || true
+  mv "$list.new" "$list"
+fi
 bin=${out%/}.heragent
 go build -buildvcs=auto -o "$bin" ./cmd/heragent
 status=0
 "$bin" batch "$list" --out "$out" --resume --jobs "$jobs" --level runnable --timeout 15m "${only[@]}" "${extra[@]}" || status=$?
+board=$out
+if [ -n "$records" ]; then
+  mkdir -p "$records/results" "$records/repos"
+  for r in "$out"/results/*.json; do
+    [ -e "$r" ] || continue
+    id=$(basename "$r" .json)
+    cp "$r" "$records/results/$id.json"
+    mkdir -p "$records/repos/$id"
+    for f in report.json; do
+      [ -f "$out/repos/$id/$f" ] && cp "$out/repos/$id/$f" "$records/repos/$id/$f"
+    done
+  done
+  board=$records
+fi
 if [ -n "$scoreboard" ]; then
-  go run ./bench/scoreboard --corpus "$corpus" --tsv ../shared/corpus/corpus.tsv "$out" > "$scoreboard"
+  go run ./bench/scoreboard --corpus "$corpus" --tsv ../shared/corpus/corpus.tsv "$board" > "$scoreboard"
   echo "scoreboard: $scoreboard (batch exit $status)" >&2
 fi

@@ -68,6 +68,7 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 			r.fixture.Flag = pyramid.FixtureFlag(fsys, r.fixture.Path)
 		}
 	}
+	bins = slices.DeleteFunc(bins, func(b string) bool { return suiteRuns(r.cur.pyr, b) })
 	probes := pyramid.BuiltProbes(bins, name, r.fixture)
 	// A header-only library (nlohmann/json, magic_enum, cxxopts) builds
 	// nothing: its example programs, compiled against its headers, are
@@ -121,4 +122,21 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 		out = append(out, c)
 	}
 	return out
+}
+
+// suiteRuns reports whether a Testable command of the pyramid runs the
+// built program rel as the test suite (`make sds-test && ./sds-test`):
+// the suite's program is not the project's entry point.
+func suiteRuns(p *pyramid.Pyramid, rel string) bool {
+	if p == nil {
+		return false
+	}
+	for _, c := range p.At(pyramid.Testable) {
+		for _, w := range strings.FieldsFunc(c.Text, func(r rune) bool { return r == ' ' || r == ';' || r == '&' || r == '|' || r == '(' || r == ')' }) {
+			if w == "./"+rel {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -75,7 +75,7 @@ func classifyMake(args []string) verdict {
 	}
 	t := targets[len(targets)-1]
 	switch {
-	case t == "test" || t == "check" || t == "tests" || t == "verify" || t == "ci" || t == "test-all" || t == "unittest" || strings.HasPrefix(t, "check-") || strings.HasPrefix(t, "test-") || t == "runtest" || t == "distcheck" && false:
+	case t == "test" || t == "check" || t == "tests" || t == "verify" || t == "ci" || t == "test-all" || t == "unittest" || strings.HasPrefix(t, "check-") || strings.HasPrefix(t, "test-") || t == "runtest" || testLikeTarget(t):
 		return verdict{Bucket: Unit, Reason: "runs the test target"}
 	case t == "run" || t == "demo" || t == "example" || t == "examples" || t == "run-example" || t == "serve" || t == "start":
 		return verdict{Bucket: Integration, Reason: "runs the program through the make target"}

@@ -61,7 +61,7 @@ func mineMakefile(ctx context.Context, e *env) ([]Command, error) {
 		out = append(out, Command{Text: text, Bucket: v.Bucket, Reason: v.Reason, Driver: v.Bucket == Unit && runsItsPrograms(t, byName),
 			Why: []Provenance{{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "target " + name}}})
 	}
-	return out, nil
+	return append(out, otherTestTargets(byName)...), nil
 }
 
 // recipeVarRe is a make variable reference: $(HELPER), ${BINEXT}.

@@ -1,0 +1,83 @@
+package pyramid
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/heragent/heragent/retrieval"
+)
+
+// testTargetRe is a Makefile target named as tests other than the
+// conventional test/tests/check: haproxy's unit-tests, sds's sds-test,
+// runtests, alltests, test_all.
+var testTargetRe = regexp.MustCompile(`^([a-z0-9]+[-_])*(unit[-_]?)?tests?([-_][a-z0-9]+)*$|^(run|all|unit)tests?$`)
+
+// notTestRunRe is a test-named target that prepares, inspects or runs the
+// tests somewhere else: it does not run the suite here.
+var notTestRunRe = regexp.MustCompile(`(^|[-_])(build|compile|install|bootstrap|setup|help|docker|e2e|32bit|cov|coverage|fuzz|clean|deps|tui|cli|ci|bench|perf|speed|bloat|stress|asv|notebook|nb|timer)([-_]|$)`)
+
+// testLikeTarget reports whether make target t is named as the project's
+// tests (classify's verdict on `make t`).
+func testLikeTarget(t string) bool {
+	return testTargetRe.MatchString(t) && !notTestRunRe.MatchString(t)
+}
+
+// otherTestTargets are the top-level Makefile's test-named targets when
+// it has no test, tests or check target: `make unit-tests` (haproxy), and
+// for a target that only links a program of its own name, the program
+// run after it (sds's `sds-test: … $(CC) -o sds-test …` and its "Type
+// ./sds-test to run the unit tests"). At most two, in file order, the
+// unit tests first.
+func otherTestTargets(byName map[string]retrieval.Target) []Command {
+	for _, n := range []string{"test", "tests", "check"} {
+		if _, ok := byName[n]; ok {
+			return nil
+		}
+	}
+	var ts []retrieval.Target
+	for n, t := range byName {
+		if testLikeTarget(n) {
+			ts = append(ts, t)
+		}
+	}
+	sort.Slice(ts, func(i, j int) bool {
+		ui, uj := strings.Contains(ts[i].Name, "unit"), strings.Contains(ts[j].Name, "unit")
+		if ui != uj {
+			return ui
+		}
+		return ts[i].Line < ts[j].Line
+	})
+	var out []Command
+	for _, t := range ts {
+		if len(out) == 2 {
+			break
+		}
+		text, reason := "make "+t.Name, "runs the make target "+t.Name+", named as the project's tests"
+		if linksItself(t) {
+			text += " && ./" + t.Name
+			reason = "builds the test program " + t.Name + " with its make target and runs it"
+		}
+		out = append(out, Command{Text: text, Bucket: Unit, Reason: reason, Driver: linksItself(t),
+			Why: []Provenance{{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "target " + t.Name}}})
+	}
+	return out
+}
+
+// linksItself reports whether a target's recipe links a program named as
+// the target (`-o sds-test`, `-o $@`) and runs nothing.
+func linksItself(t retrieval.Target) bool {
+	linked := false
+	for _, l := range strings.Split(t.Command, "\n") {
+		f := strings.Fields(strings.TrimLeft(strings.TrimSpace(l), "@-+"))
+		for i := 0; i+1 < len(f); i++ {
+			if f[i] == "-o" && (f[i+1] == t.Name || f[i+1] == "$@") {
+				linked = true
+			}
+		}
+		if len(f) > 0 && strings.HasPrefix(f[0], "./") {
+			return false
+		}
+	}
+	return linked
+}

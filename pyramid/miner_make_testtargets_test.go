@@ -1,0 +1,47 @@
+package pyramid
+
+import (
+	"testing"
+
+	"github.com/heragent/heragent/retrieval"
+)
+
+func TestTestLikeTarget(t *testing.T) {
+	for n, want := range map[string]bool{
+		"unit-tests": true, "sds-test": true, "runtests": true, "test_all": true, "alltests": true, "unittests": true,
+		"test-compile": false, "build_tests": false, "test-install": false, "reg-tests-help": false, "test-docker": false,
+		"testcoverage": false, "speed-test": false, "bloat-test": false, "latest": false, "contest": false, "integration-test-tui": false, "all": false,
+	} {
+		if got := testLikeTarget(n); got != want {
+			t.Errorf("testLikeTarget(%q) = %v, want %v", n, got, want)
+		}
+	}
+}
+
+func TestOtherTestTargets(t *testing.T) {
+	sds := map[string]retrieval.Target{
+		"all":      {Kind: "make", Name: "all", Sources: []string{"sds-test"}, Path: "Makefile", Line: 1},
+		"sds-test": {Kind: "make", Name: "sds-test", Command: "$(CC) -o sds-test sds.c -Wall -DSDS_TEST_MAIN\n@echo \">>> Type ./sds-test to run the sds.c unit tests.\"", Path: "Makefile", Line: 3},
+		"clean":    {Kind: "make", Name: "clean", Command: "rm -f sds-test", Path: "Makefile", Line: 7},
+	}
+	got := otherTestTargets(sds)
+	if len(got) != 1 || got[0].Text != "make sds-test && ./sds-test" || got[0].Bucket != Unit || !got[0].Driver {
+		t.Fatalf("sds: got %+v", got)
+	}
+	haproxy := map[string]retrieval.Target{
+		"reg-tests":      {Kind: "make", Name: "reg-tests", Command: "$(Q)$(REG_TEST_SCRIPT) --type \"$(REGTESTS_TYPES)\"", Path: "Makefile", Line: 1250},
+		"reg-tests-help": {Kind: "make", Name: "reg-tests-help", Command: "@echo", Path: "Makefile", Line: 1254},
+		"unit-tests":     {Kind: "make", Name: "unit-tests", Command: "$(Q)$(UNIT_TEST_SCRIPT)", Path: "Makefile", Line: 1292},
+	}
+	got = otherTestTargets(haproxy)
+	if len(got) != 2 || got[0].Text != "make unit-tests" || got[1].Text != "make reg-tests" || got[0].Driver {
+		t.Fatalf("haproxy: got %+v", got)
+	}
+	haproxy["check"] = retrieval.Target{Kind: "make", Name: "check", Path: "Makefile"}
+	if got = otherTestTargets(haproxy); len(got) != 0 {
+		t.Fatalf("a check target is the suite: got %+v", got)
+	}
+	if v := classify("make unit-tests"); v.Bucket != Unit {
+		t.Fatalf("classify(make unit-tests) = %+v", v)
+	}
+}
