@@ -78,3 +78,29 @@ func ciTexts(t *testing.T, e *env) []string {
 	}
 	return texts
 }
+
+// Travis and GitLab run a phase's list in one shell: a `- cd tests` item
+// moves the items after it (stb's `script: [cd tests, make all]`), and
+// `mkdir build`, `cd build`, `cmake ..` is the usual out-of-tree build.
+// GitHub Actions' steps are shells of their own.
+func TestOneShellCIListsKeepTheirDirectory(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"tests/Makefile": "all:\n\tcc -o t t.c\n",
+		".travis.yml":    "language: c\nscript:\n  - cd tests\n  - make all\n",
+		".gitlab-ci.yml": "build:\n  script:\n    - mkdir build\n    - cd build\n    - cmake ..\n    - make\n",
+	})
+	cs, err := mineCI(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, c := range cs {
+		got[c.Text] = c.Dir
+	}
+	if d, ok := got["make all"]; !ok || d != "tests" {
+		t.Errorf("make all mined in %q (%v), want tests: %v", d, ok, got)
+	}
+	if d, ok := got["cmake .."]; !ok || d != "build" {
+		t.Errorf("cmake .. mined in %q (%v), want build: %v", d, ok, got)
+	}
+}

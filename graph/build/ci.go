@@ -109,12 +109,52 @@ func scriptSteps(n *yaml.Node, system, job, name string, matrix []string) []step
 	case n == nil:
 	case n.Kind == yaml.ScalarNode && strings.TrimSpace(n.Value) != "":
 		out = append(out, step{system: system, job: job, name: name, text: strings.TrimRight(n.Value, "\n"), line: scalarLine(n), matrix: matrix})
+	case n.Kind == yaml.SequenceNode && oneShell[system] && changesDir(n):
+		out = append(out, step{system: system, job: job, name: name, text: joinLines(n), line: scalarLine(n.Content[0]), matrix: matrix})
 	case n.Kind == yaml.SequenceNode:
 		for _, e := range n.Content {
 			out = append(out, scriptSteps(e, system, job, name, matrix)...)
 		}
 	}
 	return out
+}
+
+// oneShell are the CI systems that run a phase's list of commands in one
+// shell, so a `- cd tests` item moves the items after it (stb's Travis
+// `script: [cd tests, make all]`; GitLab's `script:` likewise).
+var oneShell = map[string]bool{"travis": true, "gitlab-ci": true}
+
+// changesDir reports whether a sequence of scalars has an item that is a
+// cd: only then does reading it as one block change what it says.
+func changesDir(n *yaml.Node) bool {
+	has := false
+	for _, e := range n.Content {
+		e = resolveAlias(e)
+		if e == nil || e.Kind != yaml.ScalarNode {
+			return false
+		}
+		if f := strings.Fields(e.Value); len(f) > 0 && f[0] == "cd" {
+			has = true
+		}
+	}
+	return has
+}
+
+// joinLines is a sequence of scalars as one script, each item on the
+// line it has in the file (so a command's line stays its own).
+func joinLines(n *yaml.Node) string {
+	var b strings.Builder
+	first, at := scalarLine(resolveAlias(n.Content[0])), 0
+	for _, e := range n.Content {
+		e = resolveAlias(e)
+		for ; at < scalarLine(e)-first; at++ {
+			b.WriteString("\n")
+		}
+		v := strings.TrimRight(e.Value, "\n")
+		b.WriteString(v + "\n")
+		at += strings.Count(v, "\n") + 1
+	}
+	return strings.TrimRight(b.String(), "\n")
 }
 
 // matrixOf flattens a strategy matrix into "key=v1,v2" entries, sorted,
