@@ -44,6 +44,10 @@ type macroNeed struct {
 	line       int
 }
 
+// archiveNeeds: autoconf-archive's macros require pkg.m4's (ax_with_curses'
+// AX_REQUIRE_DEFINED([PKG_CHECK_EXISTS]) stops aclocal without it: tig).
+var archiveNeeds = map[string]string{"autoconf-archive": "pkg-config"}
+
 // configureMacroPackages lists the packages the macros configure.ac calls
 // need (comments skipped), each once, at its first call.
 func configureMacroPackages(text string) []macroNeed {
@@ -54,8 +58,10 @@ func configureMacroPackages(text string) []macroNeed {
 		}
 		for _, m := range macroCallRe.FindAllStringSubmatch(l, -1) {
 			p := AutoconfMacroPackage(m[1])
-			if p != "" && !slices.ContainsFunc(out, func(n macroNeed) bool { return n.pkg == p }) {
-				out = append(out, macroNeed{p, m[1], i + 1})
+			for _, q := range []string{p, archiveNeeds[p]} {
+				if q != "" && !slices.ContainsFunc(out, func(n macroNeed) bool { return n.pkg == q }) {
+					out = append(out, macroNeed{q, m[1], i + 1})
+				}
 			}
 		}
 	}

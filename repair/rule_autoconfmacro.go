@@ -17,6 +17,8 @@ type autoconfMacro struct{}
 
 var autoconfMacroMatches = []match{
 	{UndefinedMacro, regexp.MustCompile(`possibly undefined macro: ([A-Z][A-Z0-9_]+)`)},
+	// autoconf 2.71's m4 check: "error: macro PKG_CHECK_EXISTS is not defined; is a m4 file missing?"
+	{UndefinedMacro, regexp.MustCompile(`\bmacro ([A-Z][A-Z0-9_]+) is not defined`)},
 	// configure: line 4242: syntax error near unexpected token `LIBFFI,' after PKG_CHECK_MODULES( was left unexpanded
 	{UndefinedMacro, regexp.MustCompile(`\b((?:PKG|LT|AX|AM|GTK_DOC)_[A-Z0-9_]+)\(?[^\n]*: command not found`)},
 }

@@ -93,6 +93,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-library/nginx-configure-pcre.log", PhaseCommand, "auto/configure", false, MissingLibrary, "pcre", ActionEdit, "libpcre3-dev"},
 		{"meson-too-old/meson-setup-xkbcommon.log", PhaseSetup, "meson setup build", false, MesonTooOld, "1.4", ActionEdit, "-backports"},
 		{"autoconf-macro/autoreconf-libffi-libtool.log", PhaseSetup, "autoreconf -fi", false, UndefinedMacro, "LT_SYS_SYMBOL_USCORE", ActionEdit, "libltdl-dev"},
+		{"autoconf-macro/autoreconf-tig-pkg-m4.log", PhaseSetup, "autoreconf -fi", false, UndefinedMacro, "PKG_CHECK_EXISTS", ActionEdit, "pkg-config"},
 		{"unlinked-library/make-vim-libxmu.log", PhaseSetup, "bash setup.sh", false, UnlinkedLibrary, "Xmu", ActionEdit, `persist_env LDFLAGS "${LDFLAGS:+$LDFLAGS }-Wl,--no-as-needed -lXmu"`}, // the sample builds with CMake
 		{"rejected/make-check-nginx-no-target.log", PhaseCommand, "make check", false, NoSuchTarget, "check", ActionRecord, ""},
 		{"rejected/pkgconf-please-specify.log", PhaseCommand, "./build/pkgconf", false, UsageError, "at least one package name on the command line.", ActionRecord, ""},
