@@ -165,6 +165,9 @@ func cmakeTestSwitch(cmakeLists string) (string, bool) {
 			continue
 		}
 		on := def != "OFF" && def != "FALSE" && def != "0"
+		if gate := DependentGate(cmakeLists, g); on && gate != "" {
+			w, on = gate, false // on only under an option that is off (Catch2's CATCH_DEVELOPMENT_BUILD)
+		}
 		switch {
 		case best == "",
 			bestOn && !on,
@@ -173,6 +176,36 @@ func cmakeTestSwitch(cmakeLists string) (string, bool) {
 		}
 	}
 	return best, bestOn
+}
+
+// dependentOptionRe is cmake_dependent_option(X "…" ON "conditions" OFF).
+var dependentOptionRe = regexp.MustCompile(`(?is)\bcmake_dependent_option\s*\(\s*(\w+)\s+"[^"]*"\s+ON\s+"([^"]*)"\s+OFF\s*\)`)
+
+// offOptionRe is option(X "…" OFF).
+var offOptionRe = regexp.MustCompile(`(?im)^\s*option\s*\(\s*(\w+)\s+"[^"]*"\s+OFF\s*\)`)
+
+// DependentGate is the option, off by default, without which the
+// dependent option name is forced off: Catch2's
+// cmake_dependent_option(CATCH_BUILD_TESTING "…" ON
+// "CATCH_DEVELOPMENT_BUILD" OFF) with option(CATCH_DEVELOPMENT_BUILD … OFF)
+// builds no tests until CATCH_DEVELOPMENT_BUILD is on. "" when every
+// condition holds by default (libuv's BUILD_TESTING;LIBUV_BUILD_SHARED).
+func DependentGate(cmakeLists, name string) string {
+	off := map[string]string{}
+	for _, m := range offOptionRe.FindAllStringSubmatch(cmakeLists, -1) {
+		off[strings.ToUpper(m[1])] = m[1]
+	}
+	for _, m := range dependentOptionRe.FindAllStringSubmatch(cmakeLists, -1) {
+		if !strings.EqualFold(m[1], name) {
+			continue
+		}
+		for _, c := range strings.Split(m[2], ";") {
+			if g, ok := off[strings.ToUpper(strings.TrimSpace(c))]; ok {
+				return g
+			}
+		}
+	}
+	return ""
 }
 
 // negatedRe is an option that turns the tests off when on.

@@ -23,6 +23,12 @@ if (JSON_BuildTests)
     add_subdirectory(tests)
 endif()`, "JSON_BuildTests", true},
 		{"an option through the project's own macro (mosquitto)", "option_env(WITH_DOCS \"Build documentation?\" ON)\noption_env(WITH_TESTS \"Enable tests\" ON)\nif(WITH_TESTS)\n  enable_testing()\n  add_subdirectory(test)\nendif()", "WITH_TESTS", true},
+		{"a dependent option forced off under an option off by default (Catch2)", `option(CATCH_DEVELOPMENT_BUILD "Build tests, enable warnings, enable Werror, etc" OFF)
+include(CMakeDependentOption)
+cmake_dependent_option(CATCH_BUILD_TESTING "Build the SelfTest project" ON "CATCH_DEVELOPMENT_BUILD" OFF)
+if (BUILD_TESTING AND CATCH_BUILD_TESTING AND NOT_SUBPROJECT)
+  add_subdirectory(tests)
+endif()`, "CATCH_DEVELOPMENT_BUILD", false},
 		{"CTest's switch", "include(CTest)\nif(BUILD_TESTING)\n  add_subdirectory(tests)\nendif()", "BUILD_TESTING", true},
 		{"the project's own before CTest's (libuv)", `include(CTest)
 option(LIBUV_BUILD_TESTS "Build the unit tests when BUILD_TESTING is enabled" ON)

@@ -41,6 +41,9 @@ func testOption(cmakeLists string) string {
 	guards := bashfile.CMakeTestGuards(cmakeLists)
 	best, bestScore := "", 0
 	for g, w := range guards {
+		if gate := bashfile.DependentGate(cmakeLists, g); gate != "" && bashfile.HasTestWord(g) {
+			return gate // the tests' option is forced off until its gate is on
+		}
 		// a variable guarding the tests that the project declares its own
 		// way (gflags_define(BOOL BUILD_TESTING … OFF)): a candidate too
 		if bashfile.HasTestWord(g) && !bashfile.NotTheTests.MatchString(g) && (bestScore < 2 || w < best) {

@@ -17,6 +17,8 @@ func TestTestOptionIsTheSuites(t *testing.T) {
 		{"project(baz)\noption(BAZ_BUILD_TESTS \"tests\" ON)\n", ""},
 		// a dependency's switch is not the tests (GTEST is a framework, not a word for tests)
 		{"project(YAML_CPP)\noption(YAML_USE_SYSTEM_GTEST \"Use system googletest\" OFF)\ncmake_dependent_option(YAML_CPP_BUILD_TESTS\n  \"Enable yaml-cpp tests\" OFF\n  \"BUILD_TESTING;YAML_CPP_MAIN_PROJECT\" OFF)\nif(YAML_CPP_BUILD_TESTS)\n  add_subdirectory(test)\nendif()\n", "YAML_CPP_BUILD_TESTS"},
+		// the tests' option is forced off until a development switch is on (Catch2)
+		{"project(Catch2)\noption(CATCH_DEVELOPMENT_BUILD \"Build tests, enable warnings\" OFF)\ncmake_dependent_option(CATCH_BUILD_TESTING \"Build the SelfTest project\" ON \"CATCH_DEVELOPMENT_BUILD\" OFF)\nif (BUILD_TESTING AND CATCH_BUILD_TESTING AND NOT_SUBPROJECT)\n  add_subdirectory(tests)\nendif()\n", "CATCH_DEVELOPMENT_BUILD"},
 		// a guard the project declares with its own macro (gflags)
 		{"project(gflags)\ngflags_define (BOOL BUILD_TESTING \"Enable tests\" OFF OFF)\nif (BUILD_TESTING)\n  include (CTest)\n  add_subdirectory (test)\nendif ()\n", "BUILD_TESTING"},
 		// the option guarding the test directory wins over a plainer name
