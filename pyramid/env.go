@@ -140,3 +140,10 @@ func (e *env) exists(dir string) bool {
 	st, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(dir)))
 	return err == nil && st.IsDir()
 }
+
+// isDir reports whether a repository-relative path is a directory of the
+// checkout itself (not a build directory the setup script makes).
+func (e *env) isDir(rel string) bool {
+	st, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(rel)))
+	return err == nil && st.IsDir()
+}

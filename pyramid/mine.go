@@ -336,6 +336,8 @@ func (e *env) absentProgram(w []string, dir string) string {
 		// `pipenv run python3 validate_manual_schema.py`: a script the docs
 		// name and the checkout lacks (a build writes no Python script)
 		return "no " + pyScript(w) + " here"
+	case strings.HasPrefix(w[0], "./") && e.isDir(path.Join(dir, w[0])):
+		return w[0] + " is a directory here" // Catch2's docs run their reader's ./tests
 	case e.declared > 0 && strings.HasPrefix(w[0], "./") && !strings.Contains(w[0][2:], "/") && e.progs[w[0][2:]] == "" && !e.fileExists(path.Join(dir, w[0])) && !configureLike.MatchString(w[0]):
 		// the build files declare their programs and not this one: the
 		// reader's own (argparse's README: ./main 15; a benchmark's ./a.out)

@@ -3,6 +3,7 @@ package pyramid
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -31,5 +32,24 @@ func TestDocsLiteralBlocksAndDeepDocs(t *testing.T) {
 	want := []string{"./src/greet --genkey secret.key @ docs doc/man-sections/options.rst:9", "./src/greet --self-test @ docs doc/man-sections/options.rst:14"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+}
+
+// A docs example running ./tests, where tests/ is the checkout's test
+// directory, is the reader's own test program (Catch2's command-line.md).
+func TestDocsProgramThatIsADirectoryIsDropped(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"CMakeLists.txt": "project(x)\nadd_executable(tool main.c)\n",
+		"tests/t.cpp":    "int main(){}\n",
+		"docs/usage.md":  "# Usage\n\n```sh\n./tests \"Test 1\"\n./tool --list\n```\n",
+	})
+	cs, err := mineDocs(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs {
+		if strings.HasPrefix(c.Text, "./tests") {
+			t.Fatalf("mined %q, a directory of the checkout", c.Text)
+		}
 	}
 }
