@@ -137,11 +137,15 @@ func serverProbe(cmd, port string) string {
 }
 
 // backgroundProbe runs check (which sets ok=0 on success) once a second
-// for up to 30 s while cmd runs in the background.
+// for up to 30 s while cmd runs in the background. A server that exits
+// with a failure ends the wait at once (gunicorn without its app module:
+// 30 s for each of six such uses); one that exits 0 may have put itself
+// in the background (nginx, a daemon), so the checks go on.
 func backgroundProbe(cmd, check string) string {
 	// "( " with a space: a command that is a subshell itself would make
 	// "((", which bash reads as arithmetic
-	return "set -m; ( " + cmd + " ) >/tmp/heragent-server.log 2>&1 & pid=$!; ok=1; for i in $(seq 1 30); do " + check + "; [ $ok = 0 ] && break; sleep 1; done; " +
+	return "set -m; ( " + cmd + " ) >/tmp/heragent-server.log 2>&1 & pid=$!; ok=1; for i in $(seq 1 30); do " + check + "; [ $ok = 0 ] && break; " +
+		"if ! kill -0 $pid 2>/dev/null; then wait $pid 2>/dev/null || break; fi; sleep 1; done; " +
 		"kill -- -$pid 2>/dev/null || kill $pid 2>/dev/null; wait $pid 2>/dev/null; tail -n 20 /tmp/heragent-server.log; exit $ok"
 }
 
