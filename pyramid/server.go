@@ -52,7 +52,7 @@ func serverPort(ctx context.Context, e *env, cmd, dir string) (string, bool) {
 	switch {
 	case strings.Contains(cmd, "flask") && strings.Contains(cmd, " run"):
 		return "5000", true
-	case strings.Contains(cmd, "http.server") || strings.Contains(cmd, "uvicorn") || strings.Contains(cmd, "runserver"):
+	case strings.Contains(cmd, "http.server") || strings.Contains(cmd, "uvicorn") || strings.Contains(cmd, "gunicorn") || strings.Contains(cmd, "runserver"):
 		return "8000", true
 	}
 	if !serverSrc.MatchString(src) && !startsServer(cmd) {
@@ -114,7 +114,8 @@ func serverize(ctx context.Context, e *env, cs []Command) []Command {
 			continue // a client run against the stand-in server is no server
 		}
 		if port, ok := serverPort(ctx, e, c.Text, c.Dir); ok {
-			cs[i].Text, cs[i].Background, cs[i].Serve = serverProbe(c.Text, port), true, c.Text
+			text := e.readerApp(c.Text, c.Dir)
+			cs[i].Text, cs[i].Background, cs[i].Serve = serverProbe(text, port), true, text
 			cs[i].Reason = c.Reason + "; a server: started in the background and proved by an HTTP answer on 127.0.0.1:" + port
 		}
 	}

@@ -1,0 +1,34 @@
+package pyramid
+
+import (
+	"strings"
+	"testing"
+)
+
+// The docs serve the reader's application: the smallest one of the kind
+// the command serves is written under the name it gives, outside the
+// checkout; the repository's own application module is served as it is.
+func TestReaderApp(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"pyproject.toml":                  "[project]\nname = \"gunicorn\"\n",
+		"gunicorn/__init__.py":            "",
+		"examples/streaming_chat/main.py": "app = None\n",
+	})
+	e.stacks["python"] = true
+	wsgi := e.readerApp("gunicorn myapp:app --workers 4", "")
+	if !strings.Contains(wsgi, "def app(environ, start_response)") || !strings.Contains(wsgi, "> /tmp/heragent-app/myapp.py") ||
+		!strings.HasSuffix(wsgi, "PYTHONPATH=/tmp/heragent-app${PYTHONPATH:+:$PYTHONPATH} gunicorn myapp:app --workers 4") {
+		t.Errorf("WSGI: %s", wsgi)
+	}
+	if asgi := e.readerApp("gunicorn main:app --worker-class asgi", ""); !strings.Contains(asgi, "async def app(scope, receive, send)") {
+		t.Errorf("ASGI: %s", asgi)
+	}
+	if w := e.readerApp("waitress-serve --port=8041 --app=pkg.web:wsgifunc", ""); !strings.Contains(w, "def wsgifunc(") || !strings.Contains(w, "/tmp/heragent-app/pkg/__init__.py") {
+		t.Errorf("dotted: %s", w)
+	}
+	for _, own := range []string{"gunicorn examples.streaming_chat.main:app", "gunicorn gunicorn.app.wsgiapp:run", "gunicorn --check-config APP_MODULE"} {
+		if got := e.readerApp(own, ""); got != own {
+			t.Errorf("%q became %q", own, got)
+		}
+	}
+}
