@@ -121,6 +121,9 @@ func Generate(ctx context.Context, ix *retrieval.Index, o Options) (*Plan, error
 		p.plan.Layout.TestBuild = map[string]string{"cmake": CMakeTestBuild(dir, p.testsOff.option, p.testsOff.deps)}
 		p.plan.Layout.TestSubset = map[string]string{"cmake": CMakeTestSubset(p.plan.Layout.RepoDir, dir, p.testsOff.option)}
 	}
+	if dir := p.plan.Layout.BuildDir("cmake"); dir != "" && subdir == "" {
+		p.plan.Layout.Examples = p.repo.exampleBuild(dir)
+	}
 	if err := p.plan.File.Validate(); err != nil {
 		return nil, fmt.Errorf("validate generated Bash File: %w", err)
 	}

@@ -47,6 +47,10 @@ type Layout struct {
 	// runs one test program of those tests (cmake_tests.go): the proof
 	// left when the whole test build does not fit the run's time.
 	TestSubset map[string]string `json:"test_subset,omitempty"`
+	// Examples builds the example programs the script's CMake build left
+	// off (cmake_examples.go), run before the Runnable commands that run
+	// one; nil when they are built by default.
+	Examples *OptionalBuild `json:"examples,omitempty"`
 }
 
 // LayoutOf is the layout of a Bash File that builds with the given stacks

@@ -73,6 +73,7 @@ func (p *Pyramid) Align(layout bashfile.Layout, rootMakefile bool) (dropped []Co
 	// after the drop: a test build before another build system's command
 	// would hide that system from buildSystemOf
 	rewritten = append(rewritten, p.buildTestsFirst(layout)...)
+	rewritten = append(rewritten, p.buildExamplesFirst(layout)...)
 	return dropped, rewritten
 }
 

@@ -61,3 +61,24 @@ func (p *Pyramid) addTestSubset(text string, after int) {
 		Why:    []Provenance{{Source: "convention", File: "CMakeLists.txt", Note: "tests listed by CTest in the build directory"}}}
 	p.Commands = slices.Insert(p.Commands, after+1, c)
 }
+
+// buildExamplesFirst puts the layout's example build before each
+// Runnable command that runs a program of the examples' build directory:
+// the Bash File's build left them off (bashfile.Layout.Examples).
+func (p *Pyramid) buildExamplesFirst(layout bashfile.Layout) []Rewrite {
+	ex := layout.Examples
+	if ex == nil {
+		return nil
+	}
+	var out []Rewrite
+	for i, c := range p.Commands {
+		if c.Level != Runnable || c.Dir != "" && c.Dir != "." || strings.Contains(c.Text, ex.Command) || !strings.Contains(c.Text, "./"+ex.Dir+"/") {
+			continue
+		}
+		t := ex.Command + " && " + c.Text
+		p.Commands[i].Text = t
+		p.Commands[i].Reason = c.Reason + "; the examples are built first (the project builds them only when asked)"
+		out = append(out, Rewrite{From: c.Text, To: t})
+	}
+	return out
+}

@@ -65,3 +65,16 @@ func TestTestSubsetFollowsTheFirstTestableCommand(t *testing.T) {
 		t.Errorf("the subset is a part of the suite, the first command the whole: %v %v", Narrow(p.Commands[2]), Narrow(p.Commands[1]))
 	}
 }
+
+func TestBuildExamplesFirst(t *testing.T) {
+	p := &Pyramid{Commands: []Command{
+		{Text: "./build/examples/010-TestCase", Level: Runnable, Bucket: Entry},
+		{Text: "./build/tools/x --help", Level: Runnable, Bucket: Entry},
+		{Text: "ctest --test-dir build", Level: Testable, Bucket: Unit},
+	}}
+	build := `cmake build -DX_BUILD_EXAMPLES=ON && cmake --build build --parallel "$(nproc)"`
+	rw := p.buildExamplesFirst(bashfile.Layout{Examples: &bashfile.OptionalBuild{Dir: "build/examples", Command: build}})
+	if len(rw) != 1 || p.Commands[0].Text != build+" && ./build/examples/010-TestCase" || p.Commands[1].Text != "./build/tools/x --help" {
+		t.Fatalf("rewrites %v, commands %+v", rw, p.Commands)
+	}
+}
