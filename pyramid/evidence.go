@@ -81,6 +81,8 @@ func GradeTestable(c Command, counts results.Counts, testsFound int) (evidence, 
 	switch {
 	case share != "" && float64(ran) >= suiteShare*float64(testsFound):
 		return EvidenceSuite, join(share, sc.part)
+	case c.Only && sc.part != "" && ran > 0:
+		return EvidenceSuite, join("the project's only test target, "+strings.TrimPrefix(sc.part, "one test target "), share)
 	case sc.part != "":
 		return EvidenceSubset, join(sc.part, share)
 	case sc.runner:

@@ -58,7 +58,7 @@ func otherTestTargets(byName map[string]retrieval.Target) []Command {
 			text += " && ./" + t.Name
 			reason = "builds the test program " + t.Name + " with its make target and runs it"
 		}
-		out = append(out, Command{Text: text, Bucket: Unit, Reason: reason, Driver: linksItself(t),
+		out = append(out, Command{Text: text, Bucket: Unit, Reason: reason, Driver: linksItself(t), Only: len(ts) == 1,
 			Why: []Provenance{{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "target " + t.Name}}})
 	}
 	return out

@@ -3,6 +3,7 @@ package pyramid
 import (
 	"testing"
 
+	"github.com/heragent/heragent/pyramid/results"
 	"github.com/heragent/heragent/retrieval"
 )
 
@@ -25,7 +26,7 @@ func TestOtherTestTargets(t *testing.T) {
 		"clean":    {Kind: "make", Name: "clean", Command: "rm -f sds-test", Path: "Makefile", Line: 7},
 	}
 	got := otherTestTargets(sds)
-	if len(got) != 1 || got[0].Text != "make sds-test && ./sds-test" || got[0].Bucket != Unit || !got[0].Driver {
+	if len(got) != 1 || got[0].Text != "make sds-test && ./sds-test" || got[0].Bucket != Unit || !got[0].Driver || !got[0].Only {
 		t.Fatalf("sds: got %+v", got)
 	}
 	haproxy := map[string]retrieval.Target{
@@ -34,7 +35,7 @@ func TestOtherTestTargets(t *testing.T) {
 		"unit-tests":     {Kind: "make", Name: "unit-tests", Command: "$(Q)$(UNIT_TEST_SCRIPT)", Path: "Makefile", Line: 1292},
 	}
 	got = otherTestTargets(haproxy)
-	if len(got) != 2 || got[0].Text != "make unit-tests" || got[1].Text != "make reg-tests" || got[0].Driver {
+	if len(got) != 2 || got[0].Text != "make unit-tests" || got[1].Text != "make reg-tests" || got[0].Driver || got[0].Only {
 		t.Fatalf("haproxy: got %+v", got)
 	}
 	haproxy["check"] = retrieval.Target{Kind: "make", Name: "check", Path: "Makefile"}
@@ -43,5 +44,17 @@ func TestOtherTestTargets(t *testing.T) {
 	}
 	if v := classify("make unit-tests"); v.Bucket != Unit {
 		t.Fatalf("classify(make unit-tests) = %+v", v)
+	}
+}
+
+// The only test target grades as the suite, one of several as a part.
+func TestOnlyTestTargetIsTheSuite(t *testing.T) {
+	c := Command{Text: "make sds-test && ./sds-test", Bucket: Unit, Level: Testable, Only: true, Why: []Provenance{{Source: "makefile"}}}
+	if ev, why := GradeTestable(c, results.Counts{Passed: 46}, 0); ev != EvidenceSuite {
+		t.Fatalf("only target: %s (%s)", ev, why)
+	}
+	c.Only = false
+	if ev, why := GradeTestable(c, results.Counts{Passed: 46}, 0); ev != EvidenceSubset {
+		t.Fatalf("one of several: %s (%s)", ev, why)
 	}
 }

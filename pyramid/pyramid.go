@@ -114,6 +114,10 @@ type Command struct {
 	// (lua's all.lua, Tcl's all.tcl): one that runs to its end with exit
 	// 0 proves the suite although it prints no count a parser knows.
 	Driver bool `json:"driver,omitempty"`
+	// Only marks the project's only test target, though its name reads as
+	// one of several (sds's sds-test in a Makefile without test or check):
+	// it grades as the suite.
+	Only bool `json:"only,omitempty"`
 	// Part says what part of the project's suite the command runs when
 	// its text does not show it: one suite of the chain `npm test` runs
 	// (`node test/mocha.js` of `node test/compress.js && node
