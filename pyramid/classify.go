@@ -99,8 +99,8 @@ var setupTools = map[string]bool{"apt-get": true, "apt": true, "brew": true, "yu
 // of another environment; "" when none applies.
 func hardDrop(t string) string {
 	switch {
-	case placeholderRe.MatchString(t):
-		return "placeholder"
+	case placeholderRe.MatchString(appOperandRe.ReplaceAllString(t, " ")):
+		return "placeholder" // not the reader's module:app an application server serves (server_app.go)
 	case destructiveRe.MatchString(t):
 		return "publishes or deploys"
 	case rmRe.MatchString(t):

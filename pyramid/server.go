@@ -69,7 +69,8 @@ func serverPort(ctx context.Context, e *env, cmd, dir string) (string, bool) {
 
 // startsServer tells a server by the command's words: one of serverWords
 // (`hugo server`, `python -m http.server`, `node server.js`), `--reload`,
-// `flask run`, or a program named …-server (`./src/redis-server`). A word
+// `flask run`, or a program named …-server (`./src/redis-server`) or
+// …-serve (`waitress-serve`). A word
 // of an argument is not enough: `openvpn --genkey tls-crypt-v2-server
 // v2crypt-server.key` writes a key file.
 func startsServer(cmd string) bool {
@@ -86,7 +87,7 @@ func startsServer(cmd string) bool {
 		switch {
 		case w == "--reload" || serverWords[base]:
 			return true
-		case program && (strings.HasSuffix(base, "-server") || strings.HasSuffix(base, "_server")):
+		case program && (strings.HasSuffix(base, "-server") || strings.HasSuffix(base, "_server") || strings.HasSuffix(base, "-serve")):
 			return true
 		case w == "&&" || w == "||" || w == ";" || w == "|":
 			program = true

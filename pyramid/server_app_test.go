@@ -32,3 +32,17 @@ func TestReaderApp(t *testing.T) {
 		}
 	}
 }
+
+// The reader's module:app of a server's documented use is no placeholder
+// (gunicorn's README: gunicorn myapp:app), and waitress-serve is a server.
+func TestReaderAppCommandsAreServers(t *testing.T) {
+	if why := hardDrop("gunicorn myapp:app --workers 4"); why != "" {
+		t.Errorf("gunicorn myapp:app dropped: %s", why)
+	}
+	if why := hardDrop("cp myapp.conf /etc/"); why == "" {
+		t.Error("a placeholder file outside an app operand was kept")
+	}
+	if !startsServer("waitress-serve --port=8041 myapp:wsgifunc") {
+		t.Error("waitress-serve is not taken for a server")
+	}
+}
