@@ -14,7 +14,9 @@ import (
 // application of the kind the command serves — WSGI, or ASGI when the
 // command says so — under the name it gives, in a directory of its own put
 // on PYTHONPATH (not in the checkout, where a test run could find it), and
-// the probe then asks the server for a page as for any other server.
+// the probe then asks the server for a page as for any other server. Only
+// for the repository's own server program: a web framework's docs serve
+// an application written with the framework, which a stand-in is not.
 
 // appOperandRe is a module:attribute operand, or --app=module:attribute.
 var appOperandRe = regexp.MustCompile(`(?:^|\s)(?:--app[= ])?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*):([A-Za-z_]\w*)(?:\s|$)`)
@@ -42,9 +44,9 @@ const asgiApp = `async def %s(scope, receive, send):
 // such module, and cmd run with that module on PYTHONPATH; cmd unchanged
 // otherwise.
 func (e *env) readerApp(cmd, dir string) string {
-	m := appOperandRe.FindStringSubmatch(cmd)
-	if m == nil || !e.stacks["python"] {
-		return cmd
+	m, w := appOperandRe.FindStringSubmatch(cmd), strings.Fields(cmd)
+	if m == nil || !e.stacks["python"] || len(w) == 0 || e.progs[w[0]] == "" {
+		return cmd // a framework's docs (FastAPI's uvicorn main:app) serve an application made with it: not a stand-in
 	}
 	mod, attr := m[1], m[2]
 	top, _, dotted := strings.Cut(mod, ".")

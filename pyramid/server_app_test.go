@@ -15,6 +15,10 @@ func TestReaderApp(t *testing.T) {
 		"examples/streaming_chat/main.py": "app = None\n",
 	})
 	e.stacks["python"] = true
+	e.progs["gunicorn"], e.progs["waitress-serve"] = "gunicorn", "waitress-serve"
+	if got := e.readerApp("uvicorn main:app --reload", ""); got != "uvicorn main:app --reload" {
+		t.Errorf("another project's server got a stand-in application: %s", got)
+	}
 	wsgi := e.readerApp("gunicorn myapp:app --workers 4", "")
 	if !strings.Contains(wsgi, "def app(environ, start_response)") || !strings.Contains(wsgi, "> /tmp/heragent-app/myapp.py") ||
 		!strings.HasSuffix(wsgi, "PYTHONPATH=/tmp/heragent-app${PYTHONPATH:+:$PYTHONPATH} gunicorn myapp:app --workers 4") {
