@@ -28,29 +28,19 @@ var examplesAddedRe = regexp.MustCompile(`(?i)^\s*add_subdirectory\s*\(\s*"?((?:
 // exampleWordRe is a word of an option's name that means the examples.
 var exampleWordRe = regexp.MustCompile(`(?i)EXAMPLES?|SAMPLES?|DEMOS?`)
 
-// anyDependentRe is cmake_dependent_option(X "…" D "conditions" F).
-var anyDependentRe = regexp.MustCompile(`(?is)\bcmake_dependent_option\s*\(\s*(\w+)\s+"[^"]*"\s+(ON|OFF)\s+"([^"]*)"\s+(?:ON|OFF)\s*\)`)
-
 // CMakeExampleSwitch is the examples' directory the top-level
 // CMakeLists.txt adds under an option off by default, and the -D flags
 // that switch them on: the option, and an option off by default it
 // depends on (Catch2's CATCH_DEVELOPMENT_BUILD). "" when the examples are
 // built by default or not behind such an option.
 func CMakeExampleSwitch(cmakeLists string) (dir, flags string) {
-	off := map[string]string{}
-	for _, m := range offOptionRe.FindAllStringSubmatch(cmakeLists, -1) {
-		off[strings.ToUpper(m[1])] = m[1]
-	}
+	off := offOptions(cmakeLists)
 	deps := map[string][]string{}
-	for _, m := range anyDependentRe.FindAllStringSubmatch(cmakeLists, -1) {
+	for _, m := range dependentOptionRe.FindAllStringSubmatch(cmakeLists, -1) {
 		if m[2] == "OFF" {
 			off[strings.ToUpper(m[1])] = m[1]
 		}
-		for _, c := range strings.Split(m[3], ";") {
-			if g, ok := off[strings.ToUpper(strings.TrimSpace(c))]; ok {
-				deps[strings.ToUpper(m[1])] = append(deps[strings.ToUpper(m[1])], g)
-			}
-		}
+		deps[strings.ToUpper(m[1])] = offConditions(m[3], off)
 	}
 	WalkCMakeIfs(cmakeLists, func(l string, conds []string) bool {
 		m := examplesAddedRe.FindStringSubmatch(l)

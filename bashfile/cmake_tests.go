@@ -178,30 +178,45 @@ func cmakeTestSwitch(cmakeLists string) (string, bool) {
 	return best, bestOn
 }
 
-// dependentOptionRe is cmake_dependent_option(X "…" ON "conditions" OFF).
-var dependentOptionRe = regexp.MustCompile(`(?is)\bcmake_dependent_option\s*\(\s*(\w+)\s+"[^"]*"\s+ON\s+"([^"]*)"\s+OFF\s*\)`)
-
 // offOptionRe is option(X "…" OFF).
 var offOptionRe = regexp.MustCompile(`(?im)^\s*option\s*\(\s*(\w+)\s+"[^"]*"\s+OFF\s*\)`)
 
+// dependentOptionRe is cmake_dependent_option(X "…" D "conditions" F).
+var dependentOptionRe = regexp.MustCompile(`(?is)\bcmake_dependent_option\s*\(\s*(\w+)\s+"[^"]*"\s+(ON|OFF)\s+"([^"]*)"\s+(?:ON|OFF)\s*\)`)
+
+// offOptions are the options declared off by default, upper case to as
+// written.
+func offOptions(cmakeLists string) map[string]string {
+	off := map[string]string{}
+	for _, m := range offOptionRe.FindAllStringSubmatch(cmakeLists, -1) {
+		off[strings.ToUpper(m[1])] = m[1]
+	}
+	return off
+}
+
+// offConditions are the options off by default among a dependent
+// option's conditions.
+func offConditions(conds string, off map[string]string) []string {
+	var out []string
+	for _, c := range strings.Split(conds, ";") {
+		if g, ok := off[strings.ToUpper(strings.TrimSpace(c))]; ok {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
 // DependentGate is the option, off by default, without which the
-// dependent option name is forced off: Catch2's
+// dependent option name, on by default, is forced off: Catch2's
 // cmake_dependent_option(CATCH_BUILD_TESTING "…" ON
 // "CATCH_DEVELOPMENT_BUILD" OFF) with option(CATCH_DEVELOPMENT_BUILD … OFF)
 // builds no tests until CATCH_DEVELOPMENT_BUILD is on. "" when every
 // condition holds by default (libuv's BUILD_TESTING;LIBUV_BUILD_SHARED).
 func DependentGate(cmakeLists, name string) string {
-	off := map[string]string{}
-	for _, m := range offOptionRe.FindAllStringSubmatch(cmakeLists, -1) {
-		off[strings.ToUpper(m[1])] = m[1]
-	}
 	for _, m := range dependentOptionRe.FindAllStringSubmatch(cmakeLists, -1) {
-		if !strings.EqualFold(m[1], name) {
-			continue
-		}
-		for _, c := range strings.Split(m[2], ";") {
-			if g, ok := off[strings.ToUpper(strings.TrimSpace(c))]; ok {
-				return g
+		if m[2] == "ON" && strings.EqualFold(m[1], name) {
+			if gs := offConditions(m[3], offOptions(cmakeLists)); len(gs) > 0 {
+				return gs[0]
 			}
 		}
 	}

@@ -53,12 +53,12 @@ func otherTestTargets(byName map[string]retrieval.Target) []Command {
 		if len(out) == 2 {
 			break
 		}
-		text, reason := "make "+t.Name, "runs the make target "+t.Name+", named as the project's tests"
-		if linksItself(t) {
+		text, reason, links := "make "+t.Name, "runs the make target "+t.Name+", named as the project's tests", linksItself(t)
+		if links {
 			text += " && ./" + t.Name
 			reason = "builds the test program " + t.Name + " with its make target and runs it"
 		}
-		out = append(out, Command{Text: text, Bucket: Unit, Reason: reason, Driver: linksItself(t), Only: len(ts) == 1,
+		out = append(out, Command{Text: text, Bucket: Unit, Reason: reason, Driver: links, Only: len(ts) == 1,
 			Why: []Provenance{{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "target " + t.Name}}})
 	}
 	return out
