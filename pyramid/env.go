@@ -32,6 +32,9 @@ type env struct {
 	// targets are what the build files do with their programs, and
 	// where the top CMakeLists.txt puts them all
 	targets targetFacts
+	// servers are the programs whose main source is a server
+	// (serverPrograms reads them once)
+	servers map[string]string
 }
 
 // newEnv reads the graph's stacks and entry points; layout is the Bash

@@ -57,7 +57,11 @@ func documentedProgram(e *env, c Command) string {
 	}
 	// the one program the command runs, wrappers, text helpers and the
 	// sample inputs written first (withInputs) set aside
-	av := argvs(c.Text)
+	text := c.Text
+	if c.Background && c.Serve != "" {
+		text = c.Serve // a server probe: the command it starts (memcached's ./memcached)
+	}
+	av := argvs(text)
 	if len(av) != 1 || len(av[0]) == 0 {
 		return ""
 	}

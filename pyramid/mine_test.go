@@ -282,7 +282,7 @@ func TestPathRooted(t *testing.T) {
 // A server command that is a subshell itself ((d=…; go run .)) is not
 // turned into bash's arithmetic "((".
 func TestServerProbeOfASubshell(t *testing.T) {
-	if p := serverProbe("(cd x && go run .)", "8080"); strings.Contains(p, "((") {
+	if p := serverProbe("(cd x && go run .)", "8080"); strings.Contains(p, "((cd") {
 		t.Errorf("probe: %s", p)
 	}
 }

@@ -271,10 +271,18 @@ func amMain(e *env, eps []retrieval.EntryPoint, prog retrieval.EntryPoint) strin
 			best = ep.Path
 		}
 	}
+	// a source named after the program whose main the parser did not
+	// see (macros around it, memcached.c's) beats another main beside it
+	// (memcached's sizes.c)
+	for _, c := range []string{path.Join(d, prog.Name+".c"), path.Join(d, "src", prog.Name+".c")} {
+		if _, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(c))); err == nil {
+			return c
+		}
+	}
 	if best != "" {
 		return best
 	}
-	for _, c := range []string{path.Join(d, prog.Name+".c"), path.Join(d, "src", prog.Name+".c"), path.Join(d, "main.c"), path.Join(d, "src", "main.c")} {
+	for _, c := range []string{path.Join(d, "main.c"), path.Join(d, "src", "main.c")} {
 		if _, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(c))); err == nil {
 			return c // a main the parser did not see (macros around main)
 		}

@@ -55,6 +55,9 @@ func serverPort(ctx context.Context, e *env, cmd, dir string) (string, bool) {
 	case strings.Contains(cmd, "http.server") || strings.Contains(cmd, "uvicorn") || strings.Contains(cmd, "gunicorn") || strings.Contains(cmd, "runserver"):
 		return "8000", true
 	}
+	if port, ok := e.cServerPort(ctx, cmd); ok {
+		return port, true
+	}
 	if !serverSrc.MatchString(src) && !startsServer(cmd) {
 		return "", false
 	}
@@ -118,6 +121,10 @@ func serverize(ctx context.Context, e *env, cs []Command) []Command {
 			text := e.readerApp(c.Text, c.Dir)
 			cs[i].Text, cs[i].Background, cs[i].Serve = serverProbe(text, port), true, text
 			cs[i].Reason = c.Reason + "; a server: started in the background and proved by an HTTP answer on 127.0.0.1:" + port
+			if e.socketServer(ctx, c.Text) {
+				cs[i].Text = tcpServerProbe(text, port)
+				cs[i].Reason = c.Reason + "; a server of its own protocol: started in the background and proved by a connection it accepts on 127.0.0.1"
+			}
 		}
 	}
 	return cs
@@ -138,15 +145,30 @@ func serverProbe(cmd, port string) string {
 		"else (exec 3<>/dev/tcp/127.0.0.1/%[1]s) 2>/dev/null && ok=0; fi", port))
 }
 
+// listeningPorts is a shell function printing the hexadecimal ports of
+// the sandbox's listening TCP sockets (/proc/net/tcp, tcp6: state 0A),
+// and newListener the check that one opened since the probe began
+// accepts a connection: the port a server chose when neither its
+// command nor its source says it (memcached's 11211, a broker's 1883,
+// a program that reads its port from a configuration file). The port
+// found is written to the server's log, which the probe prints.
+const (
+	listeningPorts = `lp() { cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk '$4=="0A" {split($2,a,":"); print a[2]}' | sort -u | tr '\n' ' '; }; before=" $(lp)"; `
+	newListener    = `for h in $(lp); do case "$before " in *" $h "*) continue ;; esac; p=$((16#$h)); ` +
+		`if (exec 3<>/dev/tcp/127.0.0.1/$p) 2>/dev/null; then echo "heragent: the server accepts connections on 127.0.0.1:$p" >>/tmp/heragent-server.log; ok=0; break; fi; done`
+)
+
 // backgroundProbe runs check (which sets ok=0 on success) once a second
-// for up to 30 s while cmd runs in the background. A server that exits
+// for up to 30 s while cmd runs in the background; failing that, a port
+// the server opened since it started that accepts a connection passes
+// too (newListener). A server that exits
 // with a failure ends the wait at once (gunicorn without its app module:
 // 30 s for each of six such uses); one that exits 0 may have put itself
 // in the background (nginx, a daemon), so the checks go on.
 func backgroundProbe(cmd, check string) string {
 	// "( " with a space: a command that is a subshell itself would make
 	// "((", which bash reads as arithmetic
-	return "set -m; ( " + cmd + " ) >/tmp/heragent-server.log 2>&1 & pid=$!; ok=1; for i in $(seq 1 30); do " + check + "; [ $ok = 0 ] && break; " +
+	return "set -m; " + listeningPorts + "( " + cmd + " ) >/tmp/heragent-server.log 2>&1 & pid=$!; ok=1; for i in $(seq 1 30); do " + check + "; [ $ok = 0 ] || " + newListener + "; [ $ok = 0 ] && break; " +
 		"if ! kill -0 $pid 2>/dev/null; then wait $pid 2>/dev/null || break; fi; sleep 1; done; " +
 		"kill -- -$pid 2>/dev/null || kill $pid 2>/dev/null; wait $pid 2>/dev/null; tail -n 20 /tmp/heragent-server.log; exit $ok"
 }

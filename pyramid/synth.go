@@ -33,7 +33,7 @@ var (
 	portRe      = regexp.MustCompile(`(?i)(?:listen\s*\(\s*|port\s*(?:=|:|\|\|)\s*(?:[\w.]+\s*\|\|\s*)?|localhost:|127\.0\.0\.1:|":|htons\s*\(\s*|#define\s+\w*PORT\w*\s+|(?:run_simple|make_server)\s*\(\s*['"][^'"]*['"]\s*,\s*)(\d{2,5})\b`)
 	// cServerSrc marks C/C++ socket servers: BSD listen(fd, backlog),
 	// libevent's listeners, libuv's uv_listen, libmicrohttpd.
-	cServerSrc   = regexp.MustCompile(`\blisten\s*\(\s*\w+\s*,\s*\w+\s*\)|evconnlistener_new_bind|evhttp_bind_socket|uv_listen\s*\(|MHD_start_daemon`)
+	cServerSrc   = regexp.MustCompile(`\blisten\s*\(\s*[\w.>\[\]-]+\s*,\s*[\w.>\[\]-]+\s*\)|evconnlistener_new_bind|evhttp_bind_socket|uv_listen\s*\(|MHD_start_daemon`)
 	httpSrc      = regexp.MustCompile(`HTTP/1|evhttp_|MHD_|http_parser|llhttp`)
 	testName     = regexp.MustCompile(`(?i)(^|[_./-])(test|tests|unittest|unittests|check|bench|benchmark|fuzz|fuzzer|regress|regression)([_./-]|$)|^test|tests?$|^regress$`)
 	scriptExt    = regexp.MustCompile(`\.(py|pl|sh|rb|in)$`)
