@@ -125,13 +125,17 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 }
 
 // suiteRuns reports whether a Testable command of the pyramid runs the
-// built program rel as the test suite (`make sds-test && ./sds-test`):
+// built program rel as the test suite (`make sds-test && ./sds-test`), not
+// as a runtime probe:
 // the suite's program is not the project's entry point.
 func suiteRuns(p *pyramid.Pyramid, rel string) bool {
 	if p == nil {
 		return false
 	}
 	for _, c := range p.At(pyramid.Testable) {
+		if c.Bucket == pyramid.Smoke {
+			continue // a runtime probe of the program (lua's `./lua -e …`), not its suite
+		}
 		for _, w := range strings.FieldsFunc(c.Text, func(r rune) bool { return r == ' ' || r == ';' || r == '&' || r == '|' || r == '(' || r == ')' }) {
 			if w == "./"+rel {
 				return true

@@ -246,8 +246,10 @@ func defaultGoal(ts []retrieval.Target) map[string]bool {
 
 // objectFile is a target with a file extension, which a program made by
 // a plain Makefile has none of: an object it compiles (pigz's pigzj.o:
-// -o $@) or a document a tool writes (`… -o ChangeLog.md`).
-var objectFile = regexp.MustCompile(`\.[A-Za-z][A-Za-z0-9]*$`)
+// -o $@), a document a tool writes (`… -o ChangeLog.md`), or a shared
+// library with its version (cJSON's `$(CJSON_SHARED_VERSION)`, which
+// reads libcjson.so.1.7.19).
+var objectFile = regexp.MustCompile(`\.[A-Za-z][A-Za-z0-9]*$|\.(so|dylib|dll)(\.\d+)+$`)
 
 // cdRecipe matches a recipe that changes directory before it links.
 var cdRecipe = regexp.MustCompile(`(^|[(;&|]\s*)cd\s`)

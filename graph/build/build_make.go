@@ -15,6 +15,7 @@ func parseMakefile(_ string, src []byte, f *fileFacts) error {
 	sc := bufio.NewScanner(bytes.NewReader(src))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	var cur []int // indexes into f.targets of the rule being read
+	vars := makeVars{}
 	for ln := 1; sc.Scan(); ln++ {
 		line := sc.Text()
 		if strings.HasPrefix(line, "\t") {
@@ -30,12 +31,17 @@ func parseMakefile(_ string, src []byte, f *fileFacts) error {
 			continue
 		}
 		cur = nil
+		if a := makeAssign.FindStringSubmatch(line); a != nil {
+			vars.assign(a[1], a[2], a[3])
+			continue
+		}
 		if strings.HasPrefix(line, " ") || strings.Contains(line, ":=") || strings.Contains(line, "?=") || strings.Contains(line, "+=") {
 			continue
 		}
 		if w, _, _ := strings.Cut(strings.TrimSpace(line), " "); makeDirective[w] {
 			continue // `ifneq ($(ERR:0=),)` is a conditional, not a rule
 		}
+		line = vars.expand(line)
 		m := makeRule.FindStringSubmatch(line)
 		if m == nil {
 			continue
@@ -55,6 +61,45 @@ func parseMakefile(_ string, src []byte, f *fileFacts) error {
 		}
 	}
 	return sc.Err()
+}
+
+// makeAssign is a variable's assignment: `BIN = nnn`, `SRC := src/$(BIN).c`,
+// `PREFIX ?= /usr/local`, `OBJS += x.o` (not a rule's target-specific one,
+// whose name is followed by a colon first).
+var makeAssign = regexp.MustCompile(`^(?:override\s+|export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(:{1,3}=|\?=|\+=|=)\s*(.*?)\s*$`)
+
+// makeVars are the Makefile's plain variables read so far: make expands a
+// rule's targets and prerequisites as it reads the rule, so `$(BIN):
+// $(SRC)` names the program the lines above it define (nnn's `BIN = nnn`).
+type makeVars map[string]string
+
+func (v makeVars) assign(name, op, value string) {
+	value = v.expand(value)
+	switch op {
+	case "?=":
+		if _, ok := v[name]; !ok {
+			v[name] = value
+		}
+	case "+=":
+		v[name] = strings.TrimSpace(v[name] + " " + value)
+	default:
+		v[name] = value
+	}
+}
+
+// makeVarRef is a plain reference, $(NAME) or ${NAME}, not a function call.
+var makeVarRef = regexp.MustCompile(`\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]`)
+
+// expand replaces the references to variables it knows whose values hold
+// no reference of their own left; others stay as they are.
+func (v makeVars) expand(s string) string {
+	return makeVarRef.ReplaceAllStringFunc(s, func(ref string) string {
+		val, ok := v[ref[2:len(ref)-1]]
+		if !ok || strings.Contains(val, "$") {
+			return ref
+		}
+		return val
+	})
 }
 
 // makeDirective are the words that start a line of GNU make's own.

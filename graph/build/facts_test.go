@@ -201,3 +201,29 @@ func TestMakeSources(t *testing.T) {
 		t.Fatalf("targets %+v", f.targets)
 	}
 }
+
+// A rule's targets and prerequisites are read with the plain variables
+// defined above it, as make reads them: nnn's `$(BIN): $(SRC)` is the
+// program nnn made from src/nnn.c; a reference to a variable defined by
+// a function or not at all stays unread.
+func TestMakeVariablesInRules(t *testing.T) {
+	f := &fileFacts{}
+	src := "PREFIX ?= /usr/local\nBIN = nnn\nSRC = src/$(BIN).c\nPREFIX ?= /opt\nOBJS := a.o\nOBJS += b.o\nGEN = $(shell ls)\n" +
+		"all: $(BIN)\n$(BIN): $(SRC) ${OBJS} $(GEN) Makefile\n\t$(CC) -o $@ $<\n$(UNSET): x.c\ninstall: ; cp $(BIN) $(PREFIX)/bin\n"
+	if err := parseMakefile("Makefile", []byte(src), f); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tg := range f.targets {
+		names = append(names, tg.name)
+	}
+	if !slices.Equal(names, []string{"all", "nnn", "install"}) {
+		t.Fatalf("targets %q", names)
+	}
+	if !slices.Equal(f.targets[0].sources, []string{"nnn"}) || !slices.Equal(f.targets[1].sources, []string{"src/nnn.c", "a.o", "b.o", "Makefile"}) {
+		t.Errorf("sources %q, %q", f.targets[0].sources, f.targets[1].sources)
+	}
+	if f.targets[1].command != "$(CC) -o $@ $<" || f.targets[2].command != "cp nnn /usr/local/bin" {
+		t.Errorf("recipes %q, %q", f.targets[1].command, f.targets[2].command)
+	}
+}
