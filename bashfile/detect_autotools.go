@@ -2,6 +2,10 @@ package bashfile
 
 import (
 	"context"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
 	"strings"
 )
 
@@ -18,6 +22,10 @@ func (autotoolsDetector) Detect(r *repo) bool {
 
 func (d autotoolsDetector) Apply(ctx context.Context, p *planner) error {
 	ac := p.repo.first("configure.ac", "configure.in")
+	text := ""
+	if ac != "" {
+		text, _ = p.ix.ReadFile(ctx, ac, 0, 0, true)
+	}
 	if err := p.install(Base, ev(d.Name(), p.repo.first("configure.ac", "configure.in", "configure"), 0, "C/C++ compiler and make"), "build-essential"); err != nil {
 		return err
 	}
@@ -29,7 +37,6 @@ func (d autotoolsDetector) Apply(ctx context.Context, p *planner) error {
 		if err := p.install(Base, ev(d.Name(), ac, 0, "autoreconf generates configure"), tools...); err != nil {
 			return err
 		}
-		text, _ := p.ix.ReadFile(ctx, ac, 0, 0, true)
 		for _, n := range configureMacroPackages(text) {
 			if err := p.install(Base, ev(d.Name(), ac, int64(n.line), n.macro+" needs "+n.pkg), n.pkg); err != nil {
 				return err
@@ -45,7 +52,13 @@ func (d autotoolsDetector) Apply(ctx context.Context, p *planner) error {
 	if ac != "" {
 		gen := "[ -x configure ] || autoreconf -fi"
 		note := "generate configure"
-		if p.repo.has("autogen.sh") {
+		if script, missing := bootstrapFor(p.repo, text); script != "" {
+			// the bootstrap script writes a file configure.ac includes
+			// (memcached's version.m4, libuv's m4/…-flags.m4): autoreconf
+			// alone stops at "file 'version.m4' does not exist"
+			gen = "[ -x configure ] || NOCONFIGURE=1 sh ./" + script
+			note += " with " + script + ", which writes " + missing + " that " + ac + " includes"
+		} else if p.repo.has("autogen.sh") {
 			note += " (autogen.sh exists; autoreconf does the same without running configure)"
 		}
 		if err := p.add(Build, gen, ev(d.Name(), ac, 0, note)); err != nil {
@@ -57,6 +70,34 @@ func (d autotoolsDetector) Apply(ctx context.Context, p *planner) error {
 		return err
 	}
 	return p.add(Build, `make -j"$(nproc)"`, ev(d.Name(), p.repo.first("Makefile.am", "Makefile.in", "configure"), 0, "build (tests run later, from the test pyramid: make check)"))
+}
+
+// m4IncludeRe is an m4_include or sinclude of a file, in brackets or not.
+var m4IncludeRe = regexp.MustCompile(`\b(?:m4_include|m4_sinclude|sinclude)\(\s*\[?([^\]\)\s$]+)\]?\s*\)`)
+
+// bootstrapFor is the repository's bootstrap script (autogen.sh,
+// bootstrap, bootstrap.sh) when configure.ac includes a file the checkout
+// does not hold and the script names it, which is how the script writes
+// it; missing is that file.
+func bootstrapFor(r *repo, configureAC string) (script, missing string) {
+	for _, m := range m4IncludeRe.FindAllStringSubmatch(configureAC, -1) {
+		f := m[1]
+		if r.root == "" || fileExists(filepath.Join(r.root, filepath.FromSlash(f))) {
+			continue
+		}
+		for _, s := range []string{"autogen.sh", "bootstrap", "bootstrap.sh"} {
+			b, err := os.ReadFile(filepath.Join(r.root, s))
+			if err == nil && strings.Contains(string(b), path.Base(strings.TrimSuffix(f, ".m4"))) {
+				return s, f
+			}
+		}
+	}
+	return "", ""
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 // lineOf is the 1-based line of the first line containing s, outside

@@ -53,6 +53,16 @@ func TestDetectors(t *testing.T) {
 		unsupported string // substring of an Unsupported entry
 		note        string // substring of a note
 	}{
+		{name: "autotools: a bootstrap script writes what configure.ac includes", files: map[string]string{
+			"configure.ac": "AC_INIT([kvd], [1.0])\nm4_include([version.m4])\nAM_INIT_AUTOMAKE\nAC_PROG_CC\nAC_OUTPUT([Makefile])\n",
+			"Makefile.am":  "bin_PROGRAMS = kvd\n", "kvd.c": "int main(void) { return 0; }\n",
+			"autogen.sh": "#!/bin/sh\nperl version.pl\nautoreconf -fi\n"},
+			stacks: "autotools", contains: []string{"[ -x configure ] || NOCONFIGURE=1 sh ./autogen.sh", "which writes version.m4"}, absent: []string{"autoreconf -fi"}},
+		{name: "autotools: autoreconf when nothing included is missing", files: map[string]string{
+			"configure.ac": "AC_INIT([kvd], [1.0])\nm4_include([m4/ax.m4])\nAM_INIT_AUTOMAKE\nAC_PROG_CC\nAC_OUTPUT([Makefile])\n",
+			"m4/ax.m4":     "dnl\n", "Makefile.am": "bin_PROGRAMS = kvd\n", "kvd.c": "int main(void) { return 0; }\n",
+			"autogen.sh": "#!/bin/sh\nautoreconf -fi\n./configure \"$@\"\n"},
+			stacks: "autotools", contains: []string{"[ -x configure ] || autoreconf -fi"}, absent: []string{"./autogen.sh"}},
 		{name: "go newer than Debian's", files: map[string]string{"go.mod": "module x\n\ngo 1.22.3\n", "main.go": "package main\nfunc main() {}\n"},
 			stacks: "go", contains: []string{"golang.org/toolchain/@v/list", "go1\\.22", "path_prepend /usr/local/go1.22/bin", "go mod download", "go build ./..."}, absent: []string{"golang-go"}},
 		{name: "go toolchain directive", files: map[string]string{"go.mod": "module x\n\ngo 1.21\n\ntoolchain go1.23.4\n"},
