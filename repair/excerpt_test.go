@@ -58,6 +58,7 @@ func TestBlocking(t *testing.T) {
 		{"make check", "make[1]: file: No such file or directory\nmake[1]: *** [Makefile:351: test-zstd] Error 127", true},
 		{"ctest --test-dir build", readLog(t, "missing-executable/ctest-dash-script-xxd.log"), true},
 		{"tox -e py", "bash: line 3: tox: command not found", false},
+		{"./memcached", "must add '-u root' to start as root", true},
 		{"python -m pytest", "FAILED tests/test_a.py::test_x - AssertionError\n=== 1 failed, 20 passed in 3.1s ===", false},
 	}
 	for _, tt := range tests {

@@ -14,12 +14,15 @@ const TestUser = "heragent"
 // suite cannot be run as root."), or a daemon it starts drops root and
 // then cannot write the checkout root made (distccd: "failed to open
 // /repo/_testtmp/…: Permission denied" — root itself never sees EACCES on
-// a file; mosquitto's broker falls back to nobody). The sandbox runs as root, so the repair creates an unprivileged
+// a file; mosquitto's broker falls back to nobody), or a daemon will not
+// run as root unless told to (memcached: "must add '-u root' to start as
+// root", "can't run as root without the -u switch" before 1.6; postgres: "\"root\" execution of the PostgreSQL server is not
+// permitted."). The sandbox runs as root, so the repair creates an unprivileged
 // user owning the repository and runs the command as that user.
 type nonRoot struct{}
 
 var nonRootMatches = []match{
-	{NeedsNonRoot, regexp.MustCompile(`(?i)()(?:cannot|can't|must not|should not|may not|must never) be run as root|refus\w* to run as root|running as root is not (?:allowed|supported|permitted)|do not run (?:this|the tests?|it) as root`)},
+	{NeedsNonRoot, regexp.MustCompile(`(?i)()(?:cannot|can't|must not|should not|may not|must never) be run as root|refus\w* to run as root|running as root is not (?:allowed|supported|permitted)|do not run (?:this|the tests?|it) as root|(?:cannot|can't|won't|will not) run as root|"root" execution of .* is not permitted|must add '?-u root'? to start as root|as root without \S+ is not supported`)},
 	{NeedsNonRoot, regexp.MustCompile(`()(?:/repo|/tmp)/\S*: Permission denied`)},
 	// a broker that drops root to an account it lacks, then cannot write
 	// the test directory (mosquitto: "Unable to drop privileges to
