@@ -295,7 +295,8 @@ func amMain(e *env, eps []retrieval.EntryPoint, prog retrieval.EntryPoint) strin
 // pySource finds the file of a dotted module (src layout or flat).
 func pySource(ctx context.Context, e *env, mod string) string {
 	rel := strings.ReplaceAll(mod, ".", "/") + ".py"
-	for _, p := range []string{rel, "src/" + rel, strings.TrimSuffix(rel, ".py") + "/__init__.py", "src/" + strings.TrimSuffix(rel, ".py") + "/__init__.py"} {
+	pkg := strings.TrimSuffix(rel, ".py") + "/__init__.py"
+	for _, p := range []string{rel, "src/" + rel, pkg, "src/" + pkg, "lib/" + pkg} {
 		if _, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(p))); err == nil {
 			return p
 		}

@@ -129,8 +129,12 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 				mk(p.run+" --help", "last resort: asks the program for its usage (proves it starts, not that it works)"))
 		}
 	}
+	none := len(out) == 0
+	// the library's API on a small input: after its programs, before
+	// their last resorts (PyYAML's examples are Python 2 scripts)
+	out = append(out, pyCalls(ctx, e, "no documented run command")...)
 	out = append(out, weak...)
-	if len(out) == 0 {
+	if none {
 		out = append(out, pyImport(ctx, e, "no documented run command and no entry point")...)
 		out = append(out, jsImport(ctx, e, "no documented run command and no entry point")...)
 	}
@@ -202,7 +206,7 @@ func findPyPackage(ctx context.Context, e *env) string {
 	for _, f := range fs {
 		parts := strings.Split(f.Path, "/")
 		switch {
-		case len(parts) == 3 && parts[0] == "src":
+		case len(parts) == 3 && (parts[0] == "src" || parts[0] == "lib"): // setup's package_dir (PyYAML's lib/yaml)
 			cands = append(cands, parts[1])
 		case len(parts) == 2 && !foreignDirs.MatchString(parts[0]) && !inAux(parts[0]):
 			cands = append(cands, parts[0])
@@ -218,6 +222,11 @@ func findPyPackage(ctx context.Context, e *env) string {
 			if strings.EqualFold(strings.ReplaceAll(c, "_", "-"), name) {
 				return c
 			}
+		}
+	}
+	for _, c := range cands {
+		if !strings.HasPrefix(c, "_") {
+			return c // the public package, not its private twin (PyYAML's lib/_yaml beside lib/yaml)
 		}
 	}
 	return cands[0]
@@ -305,6 +314,7 @@ var inputKinds = []struct {
 	{regexp.MustCompile(`csv`), `a,b,c\n1,2,3\n`, "CSV"},
 	{regexp.MustCompile(`yaml|\byml\b`), `name: heragent\nlist: [1, 2]\n`, "YAML"},
 	{regexp.MustCompile(`markdown|commonmark`), `# heragent\n\nhello *world*\n`, "Markdown"},
+	{regexp.MustCompile(`toml`), `name = "heragent"\nlist = [1, 2]\n`, "TOML"},
 }
 
 // StdinProbe is the command that feeds a probe's made-up input in (a
