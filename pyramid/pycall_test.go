@@ -31,7 +31,9 @@ func TestPythonLibraryCalls(t *testing.T) {
 	load := `python -c 'import yaml; print(repr(yaml.safe_load("name: heragent\nlist: [1, 2]\n")))'`
 	dump := `python -c 'import yaml; print(repr(yaml.safe_dump({"name": "heragent", "list": [1, 2]})))'`
 	i, j := slices.Index(runnable, load), slices.Index(runnable, dump)
-	imp := slices.IndexFunc(runnable, func(s string) bool { return s == `python -c 'import yaml; print(yaml.__name__, getattr(yaml, "__version__", ""))'` })
+	imp := slices.IndexFunc(runnable, func(s string) bool {
+		return s == `python -c 'import yaml; print(yaml.__name__, getattr(yaml, "__version__", ""))'`
+	})
 	if i < 0 || j < 0 || imp >= 0 && imp < j {
 		t.Fatalf("runnable %q", runnable)
 	}
