@@ -28,6 +28,8 @@ import (
 //     a failing make in a Go module or Cargo package becomes the stack's
 //     own build (stackbuild.go): a Makefile that lints and downloads
 //     tools fails on more than the build.
+//  3. A bare make that failed in one part of its default goal makes the
+//     goal's other parts (buildfallback_goal.go).
 //
 // Each change is made once; it reports whether the Bash File changed.
 func (r *runner) buildFallback(f repair.Failure) bool {
@@ -41,7 +43,7 @@ func (r *runner) buildFallback(f repair.Failure) bool {
 	if r.fellBack == nil {
 		r.fellBack = map[string]bool{}
 	}
-	return r.dropSecondBuild(at) || r.stackBuild(at) || r.documentedBuild(at)
+	return r.dropSecondBuild(at) || r.stackBuild(at) || r.documentedBuild(at) || r.goalParts(at, f.Log)
 }
 
 var failedAtRe = regexp.MustCompile(`setup failed at line (\d+) with exit code`)

@@ -51,8 +51,9 @@ func (r *runner) execution(ctx context.Context) (Sandbox, error) {
 		changed, stop := r.repair(ctx, *f)
 		// A limit a rule recorded (a toolchain too old, a host out of
 		// reach) is no wrong guess of the build: another build command
-		// would meet it too.
-		if !changed && !r.recorded && r.buildFallback(*f) {
+		// would meet it too — except in a part of the build the project
+		// can do without (a default goal's book that needs Dart).
+		if !changed && (!r.recorded && r.buildFallback(*f) || r.recorded && r.goalFallback(*f)) {
 			continue
 		}
 		if !changed && r.stackFallback(*f, stop) {

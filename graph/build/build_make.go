@@ -172,3 +172,25 @@ func parseDockerfile(_ string, src []byte, f *fileFacts) error {
 	flush()
 	return sc.Err()
 }
+
+// MakeRule is a Makefile rule as parseMakefile reads it: its target and
+// prerequisites, plain variables expanded.
+type MakeRule struct {
+	Target  string
+	Sources []string
+}
+
+// MakeRules reads a Makefile's explicit rules in order (the first is the
+// default goal); for callers outside the graph (the build fallback that
+// splits a default goal).
+func MakeRules(src []byte) []MakeRule {
+	f := &fileFacts{}
+	if parseMakefile("Makefile", src, f) != nil {
+		return nil
+	}
+	out := make([]MakeRule, 0, len(f.targets))
+	for _, t := range f.targets {
+		out = append(out, MakeRule{Target: t.name, Sources: t.sources})
+	}
+	return out
+}
