@@ -33,17 +33,24 @@ import (
 //
 // Each change is made once; it reports whether the Bash File changed.
 func (r *runner) buildFallback(f repair.Failure) bool {
+	at, ok := r.failedBuild(f)
+	return ok && (r.dropSecondBuild(at) || r.stackBuild(at) || r.documentedBuild(at) || r.goalParts(at, f.Log))
+}
+
+// failedBuild is the build section's command that failed in f, when a
+// fallback may still be tried (not a time-out, budget left).
+func (r *runner) failedBuild(f repair.Failure) (bashfile.Place, bool) {
 	if f.Section != bashfile.Build || f.TimedOut || r.repairBudget() != "" {
-		return false
+		return bashfile.Place{}, false
 	}
 	at, ok := failedCommand(r.cur.file, f.Log)
 	if !ok || at.Section != bashfile.Build {
-		return false
+		return bashfile.Place{}, false
 	}
 	if r.fellBack == nil {
 		r.fellBack = map[string]bool{}
 	}
-	return r.dropSecondBuild(at) || r.stackBuild(at) || r.documentedBuild(at) || r.goalParts(at, f.Log)
+	return at, true
 }
 
 var failedAtRe = regexp.MustCompile(`setup failed at line (\d+) with exit code`)

@@ -26,17 +26,8 @@ import (
 // limit of the environment (no Debian package provides dart): the limit
 // stands for the part that needs it, not for the others.
 func (r *runner) goalFallback(f repair.Failure) bool {
-	if f.Section != bashfile.Build || f.TimedOut || r.repairBudget() != "" {
-		return false
-	}
-	at, ok := failedCommand(r.cur.file, f.Log)
-	if !ok || at.Section != bashfile.Build {
-		return false
-	}
-	if r.fellBack == nil {
-		r.fellBack = map[string]bool{}
-	}
-	return r.goalParts(at, f.Log)
+	at, ok := r.failedBuild(f)
+	return ok && r.goalParts(at, f.Log)
 }
 
 // makeFailedRe is make's report of the target whose recipe failed:
