@@ -2,6 +2,7 @@ package repair
 
 import (
 	"fmt"
+	"github.com/heragent/heragent/bashfile"
 	"path"
 	"regexp"
 	"strings"
@@ -146,8 +147,32 @@ func (r missingExecutable) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return record(d, fmt.Sprintf("the command runs %s: a container engine or virtual machine, which the sandbox cannot run inside itself", d.Subject)), true
 	}
 	cands := lookup(ctx, func(i PackageIndex) []string { return i.Executable(d.Subject) }, executableHints[d.Subject])
+	if len(cands) == 0 {
+		if p, ok := r.python3Name(d, ctx); ok {
+			return p, true
+		}
+	}
 	if d.Detail == namedDetail && len(cands) == 0 {
 		return none(d, fmt.Sprintf("the log names %q as missing, but no Debian package ships a program by that name", d.Subject)), true
 	}
 	return addPackage(r, d, ctx, cands), true
+}
+
+// python3Name answers a program Debian ships only under its Python 3
+// name (the_silver_searcher's tests run `cram`; python3-cram installs
+// cram3, as pytest-3 and nosetests3 were): the package is installed and
+// the program linked under the name the project calls, once.
+func (r missingExecutable) python3Name(d Diagnosis, ctx *Context) (Proposal, bool) {
+	for _, alt := range []string{d.Subject + "3", d.Subject + "-3"} {
+		cands := lookup(ctx, func(i PackageIndex) []string { return i.Executable(alt) }, nil)
+		if len(cands) == 0 || ctx.hasPackage(cands[0]) || triedPackage(ctx, cands[0]) {
+			continue
+		}
+		w := why(r, d)
+		link := fmt.Sprintf(`[ -e /usr/local/bin/%[1]s ] || ln -s "$(command -v %[2]s)" /usr/local/bin/%[1]s`, d.Subject, alt)
+		return edit(d, fmt.Sprintf("Debian's %s ships %s as %s: install it and link %s to it", cands[0], d.Subject, alt, d.Subject),
+			bashfile.Edit{Op: bashfile.OpAddPackages, Section: ctx.packageSection(cands[0]), Packages: []string{cands[0]}, Why: w},
+			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: link, Why: w}), true
+	}
+	return Proposal{}, false
 }

@@ -33,7 +33,7 @@ var fakeIndex = MapIndex{
 	Headers:       map[string][]string{"zlib.h": {"zlib1g-dev"}},
 	PkgConfigs:    map[string][]string{"libevent": {"libevent-dev"}, "libnl-genl-3.0": {"libnl-genl-3-dev"}, "wayland-protocols": {"wayland-protocols"}},
 	Libraries:     map[string][]string{"libevent.so": {"libevent-dev"}, "libevent-2.1.so.7": {"libevent-2.1-7"}, "libpcre.so": {"libpcre3-dev"}},
-	Executables:   map[string][]string{"autoreconf": {"autoconf"}, "xxd": {"xxd"}, "yacc": {"bison"}, "flex": {"flex"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}, "rubocop": {"rubocop"}},
+	Executables:   map[string][]string{"autoreconf": {"autoconf"}, "xxd": {"xxd"}, "yacc": {"bison"}, "flex": {"flex"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}, "rubocop": {"rubocop"}, "cram3": {"python3-cram"}},
 	CMakePackages: map[string][]string{"fmt": {"libfmt-dev"}, "GMock": {"libgmock-dev"}},
 	PythonModules: map[string][]string{"yaml": {"python3-yaml"}},
 }
@@ -109,6 +109,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"node-too-old/pnpm-install-node-sqlite-handlebars.log", PhaseSetup, "", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"missing-library/loader-libevent.log", PhaseCommand, "./ev", false, MissingLibrary, "libevent-2.1.so.7", ActionEdit, "libevent-2.1-7"},
 		{"missing-executable/make-dash-xxd.log", PhaseSetup, "make", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
+		{"missing-executable/make-test-cram-python3.log", PhaseCommand, "./build.sh && make test", false, MissingExecutable, "cram", ActionEdit, "ln -s \"$(command -v cram3)\" /usr/local/bin/cram"},
 		{"missing-executable/ctest-dash-script-xxd.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/node-gyp-which-make.log", PhaseSetup, "yarn install --frozen-lockfile", false, MissingExecutable, "make", ActionEdit, "make"},
 		{"missing-executable/bash-xxd.log", PhaseSetup, "", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
