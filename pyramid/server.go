@@ -17,6 +17,9 @@ import (
 // port, from the command and the source of the file it runs.
 func serverPort(ctx context.Context, e *env, cmd, dir string) (string, bool) {
 	src, cmd := writtenFiles(cmd) // a file the command writes is source, not command words
+	if src == "" && strings.Contains(cmd, "printf '%s' $'") {
+		src = cmd // an example written inside a subshell (a Go module's: d=/tmp/heragent-example-1 …)
+	}
 	if f := strings.Fields(cmd); len(f) >= 2 && (f[0] == "npm" || f[0] == "yarn") {
 		name := f[1]
 		if name == "run" && len(f) > 2 {

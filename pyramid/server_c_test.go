@@ -45,3 +45,23 @@ func TestDocumentedCServerIsProbed(t *testing.T) {
 		t.Errorf("served %v, --version after it %v: %+v", served, lastResort, p.Commands)
 	}
 }
+
+// A Go framework's README example written inside a subshell (echo's
+// `e.Start(":8080")`, fiber's `app.Listen(":3000")`) is a server on the
+// port its code names: before, it ran in the foreground until its own
+// timeout stopped it.
+func TestGoExampleServer(t *testing.T) {
+	e := fixtureEnv(t, "c-cmake")
+	for code, want := range map[string]string{
+		`e := echo.New()\n  e.GET("/", hello)\n  if err := e.Start(":8080"); err != nil {\n  }\n`: "8080",
+		`app := fiber.New()\n  log.Fatal(app.Listen(":3000"))\n`:                                      "3000",
+	} {
+		cmd := `(d=/tmp/heragent-example-1 r=$PWD; rm -rf "$d" && mkdir -p "$d" && printf '%s' $'package main\n\nfunc main() {\n  ` + code + `}\n' > "$d/main.go" && cd "$d" && go mod tidy && timeout 60 go run .)`
+		if port, ok := serverPort(context.Background(), e, cmd, ""); !ok || port != want {
+			t.Errorf("%q: server %v on %q, want %s", code, ok, port, want)
+		}
+	}
+	if _, ok := serverPort(context.Background(), e, `(d=/tmp/x; printf '%s' $'package main\nfunc main() { fmt.Println(strings.Repeat("a:1", 2)) }\n' > "$d/main.go" && go run .)`, ""); ok {
+		t.Error("a program that prints is no server")
+	}
+}
