@@ -54,7 +54,7 @@ func TestGoExampleServer(t *testing.T) {
 	e := fixtureEnv(t, "c-cmake")
 	for code, want := range map[string]string{
 		`e := echo.New()\n  e.GET("/", hello)\n  if err := e.Start(":8080"); err != nil {\n  }\n`: "8080",
-		`app := fiber.New()\n  log.Fatal(app.Listen(":3000"))\n`:                                      "3000",
+		`app := fiber.New()\n  log.Fatal(app.Listen(":3000"))\n`:                                  "3000",
 	} {
 		cmd := `(d=/tmp/heragent-example-1 r=$PWD; rm -rf "$d" && mkdir -p "$d" && printf '%s' $'package main\n\nfunc main() {\n  ` + code + `}\n' > "$d/main.go" && cd "$d" && go mod tidy && timeout 60 go run .)`
 		if port, ok := serverPort(context.Background(), e, cmd, ""); !ok || port != want {
