@@ -35,6 +35,8 @@ type env struct {
 	// servers are the programs whose main source is a server
 	// (serverPrograms reads them once)
 	servers map[string]string
+	// progList are the repository's programs (programs reads them once)
+	progList *[]program
 }
 
 // newEnv reads the graph's stacks and entry points; layout is the Bash

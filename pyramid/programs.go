@@ -12,8 +12,20 @@ import (
 )
 
 // programs lists the repository's runnable programs from the graph's
-// entry points, test programs left out, examples first.
+// entry points, test programs left out, examples first; read once (the
+// synthesized probes and the servers' reading both ask).
 func programs(ctx context.Context, e *env) ([]program, error) {
+	if e.progList == nil {
+		ps, err := readPrograms(ctx, e)
+		if err != nil {
+			return nil, err
+		}
+		e.progList = &ps
+	}
+	return *e.progList, nil
+}
+
+func readPrograms(ctx context.Context, e *env) ([]program, error) {
 	eps, err := e.ix.EntryPoints(ctx)
 	if err != nil {
 		return nil, err

@@ -122,12 +122,11 @@ func serverize(ctx context.Context, e *env, cs []Command) []Command {
 		}
 		if port, ok := serverPort(ctx, e, c.Text, c.Dir); ok {
 			text := e.readerApp(c.Text, c.Dir)
-			cs[i].Text, cs[i].Background, cs[i].Serve = serverProbe(text, port), true, text
-			cs[i].Reason = c.Reason + "; a server: started in the background and proved by an HTTP answer on 127.0.0.1:" + port
+			probe, reason := serverProbe(text, port), "; a server: started in the background and proved by an HTTP answer on 127.0.0.1:"+port
 			if e.socketServer(ctx, c.Text) {
-				cs[i].Text = tcpServerProbe(text, port)
-				cs[i].Reason = c.Reason + "; a server of its own protocol: started in the background and proved by a connection it accepts on 127.0.0.1"
+				probe, reason = tcpServerProbe(text, port), "; a server of its own protocol: started in the background and proved by a connection it accepts on 127.0.0.1"
 			}
+			cs[i].Text, cs[i].Background, cs[i].Serve, cs[i].Reason = probe, true, text, c.Reason+reason
 		}
 	}
 	return cs
