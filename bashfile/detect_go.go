@@ -47,7 +47,7 @@ func (d goDetector) Apply(ctx context.Context, p *planner) error {
 	if err := d.cgo(ctx, p); err != nil {
 		return err
 	}
-	if err := p.addProject(Runtimes, "go mod download", ev(d.Name(), mod, 0, "module dependencies from the Go module proxy")); err != nil {
+	if err := d.modules(p, minor); err != nil {
 		return err
 	}
 	if err := p.add(Build, "go build ./...", ev(d.Name(), mod, 0, "build every package")); err != nil {
@@ -63,6 +63,19 @@ func (d goDetector) Apply(ctx context.Context, p *planner) error {
 	}
 	return p.add(Build, "GOBIN=/usr/local/bin go install "+strings.Join(pkgs, " "),
 		ev(d.Name(), mod, 0, "install the module's programs ("+strings.Join(names, ", ")+") on PATH, as its users run them"))
+}
+
+// modules: the module's dependencies from the Go module proxy — unless
+// the repository vendors them (vendor/modules.txt, go ≥ 1.14 in go.mod):
+// the go command then builds from vendor/ without asking the proxy, which
+// may not serve every one of them (scc's, lazygit's, hey's vendored
+// modules).
+func (d goDetector) modules(p *planner, minor string) error {
+	if p.repo.onDisk("vendor/modules.txt") && minor != "" && !versionAtMost(minor, "1.13") {
+		p.note("go: the module's dependencies are vendored (vendor/modules.txt): the go command builds from vendor/, offline, without go mod download")
+		return nil
+	}
+	return p.addProject(Runtimes, "go mod download", ev(d.Name(), "go.mod", 0, "module dependencies from the Go module proxy"))
 }
 
 // cgo: packages of the module that import "C" need a C compiler, and the
