@@ -69,20 +69,39 @@ var recipeVarRe = regexp.MustCompile(`\$[({][^)}]*[)}]`)
 
 // runsItsPrograms reports whether a test target's recipe only runs test
 // programs it depends on that the same Makefile links (http-parser's
-// `test: test_g test_fast` running `./test_g` and `./test_fast`): make
-// stops at the first one that fails, so the target ending with exit 0 is
-// every program passing, whether or not they print a count.
+// `test: test_g test_fast` running `./test_g` and `./test_fast`), or
+// checks of such a program written in the recipe (pigz's `test: pigz`:
+// `printf x | ./pigz -cdf | wc -c | test \`cat\` -eq 1`): make stops at
+// the first line that fails, so the target ending with exit 0 is every
+// program and check passing, whether or not they print a count. Lines
+// whose failure make ignores (`-`), and cleaning or echoing ones, check
+// nothing and are passed over.
 func runsItsPrograms(t retrieval.Target, targets map[string]retrieval.Target) bool {
-	lines := strings.Split(strings.TrimSpace(t.Command), "\n")
-	for _, l := range lines {
-		l = strings.TrimLeft(strings.TrimSpace(recipeVarRe.ReplaceAllString(l, "")), "@-+ ")
-		prog, ok := strings.CutPrefix(strings.Fields(l + " x")[0], "./")
-		if _, linked := targets[prog]; !ok || !linked || !slices.Contains(t.Sources, prog) {
+	runs := false
+	for _, l := range strings.Split(strings.ReplaceAll(strings.TrimSpace(t.Command), "\\\n", " "), "\n") {
+		l = strings.TrimLeft(strings.TrimSpace(recipeVarRe.ReplaceAllString(l, "")), "@+ ")
+		if l == "" || strings.HasPrefix(l, "-") || recipeChoreRe.MatchString(l) {
+			continue
+		}
+		ms := recipeProgRe.FindAllStringSubmatch(l, -1)
+		if len(ms) == 0 {
 			return false
 		}
+		for _, m := range ms {
+			if _, linked := targets[m[1]]; !linked || !slices.Contains(t.Sources, m[1]) {
+				return false
+			}
+		}
+		runs = true
 	}
-	return len(lines) > 0 && t.Command != ""
+	return runs
 }
+
+// recipeProgRe is a program of the current directory a recipe line runs.
+var recipeProgRe = regexp.MustCompile(`(?:^|[\s|;&(])\./([\w.+-]+)`)
+
+// recipeChoreRe is a recipe line that checks nothing: cleaning, echoing.
+var recipeChoreRe = regexp.MustCompile(`^(?:rm|echo|printf|true|:|mkdir|touch)(?:\s|$)[^|;&]*$`)
 
 // minePackage mines package.json scripts: test, build (start is an entry).
 func minePackage(ctx context.Context, e *env) ([]Command, error) {

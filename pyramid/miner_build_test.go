@@ -20,6 +20,10 @@ func TestRunsItsPrograms(t *testing.T) {
 		{"a script", retrieval.Target{Command: "./test_g\nsh run-tests.sh", Sources: []string{"test_g"}}, false},
 		{"a program no rule links", retrieval.Target{Command: "./runner", Sources: []string{"runner"}}, false},
 		{"no recipe", retrieval.Target{Sources: []string{"test_g"}}, false},
+		// pigz's Makefile: checks of its program written in the recipe
+		{"checks of its program", retrieval.Target{Command: "./test_g -kf x.c ; ./test_g -t x.c.gz\nprintf \"x\" | ./test_g -cdf | wc -c | test `cat` -eq 1\n-@if test \"`which compress`\" != \"\"; then \\\n  compress -f < x.c | ./unpigz | cmp - x.c ;\\\nfi\n@rm -f x.c.gz", Sources: []string{"test_g"}}, true},
+		{"a check of another program", retrieval.Target{Command: "./test_g\nprintf x | gzip | cmp - y", Sources: []string{"test_g"}}, false},
+		{"only chores", retrieval.Target{Command: "@echo testing\nrm -f x", Sources: []string{"test_g"}}, false},
 	}
 	for _, tt := range tests {
 		if got := runsItsPrograms(tt.t, targets); got != tt.want {
