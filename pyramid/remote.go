@@ -21,7 +21,10 @@ var (
 	// data for the program — a JSON schema's "$schema" URL — not a host
 	// it connects to.
 	writtenData = regexp.MustCompile(`printf '%s' (?:\$'(?:[^'\\]|\\.)*'|'[^']*')`)
-	urlHostRe   = regexp.MustCompile(`(?:https?|ftp|rsync|ssh|git|wss?)://(?:[^@\s/]+@)?([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)`)
+	// socketClientRe is a socket client given a host and a port (`scc |
+	// nc paste.c-net.org 9999`, `telnet towel.blinkenlights.nl 23`).
+	socketClientRe = regexp.MustCompile(`(?:^|[\s|;&(])(?:nc|ncat|netcat|telnet|socat\s+-\s+TCP:)\s+(?:-\w+\s+)*([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)[\s:]\d+`)
+	urlHostRe      = regexp.MustCompile(`(?:https?|ftp|rsync|ssh|git|wss?)://(?:[^@\s/]+@)?([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)`)
 )
 
 // RemoteTarget is the host of the internet a command addresses, "".
@@ -32,7 +35,7 @@ func RemoteTarget(text string) string {
 		return ""
 	}
 	text = writtenData.ReplaceAllString(text, "printf")
-	for _, re := range []*regexp.Regexp{rsyncModuleRe, sshTargetRe, urlHostRe} {
+	for _, re := range []*regexp.Regexp{rsyncModuleRe, sshTargetRe, socketClientRe, urlHostRe} {
 		for _, m := range re.FindAllStringSubmatch(text, -1) {
 			if h := m[1]; !localHost(h) && !strings.HasSuffix(h, ".local") && !strings.HasSuffix(h, ".localhost") {
 				return h
