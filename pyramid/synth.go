@@ -315,6 +315,7 @@ var inputKinds = []struct {
 	{regexp.MustCompile(`yaml|\byml\b`), `name: heragent\nlist: [1, 2]\n`, "YAML"},
 	{regexp.MustCompile(`markdown|commonmark`), `# heragent\n\nhello *world*\n`, "Markdown"},
 	{regexp.MustCompile(`toml`), `name = "heragent"\nlist = [1, 2]\n`, "TOML"},
+	{regexp.MustCompile(`\bshell\b|\bbash\b`), `echo "hello from heragent"\nfor i in 1 2; do echo "$i"; done\n`, "shell script"},
 }
 
 // StdinProbe is the command that feeds a probe's made-up input in (a

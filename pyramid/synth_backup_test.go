@@ -93,6 +93,7 @@ func TestSampleInput(t *testing.T) {
 		"python xmltodict.py\njson xml xml":                               "XML",
 		"./csvtool\njson json":                                            "CSV",
 		"./wc\nint main() { getchar(); }":                                 "text",
+		"go run ./cmd/shfmt\nshell json shell bash posix shell":           "shell script",
 	} {
 		if _, kind := sampleInput(hint); kind != want {
 			t.Errorf("%q: %s, want %s", hint, kind, want)
