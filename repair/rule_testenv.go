@@ -2,6 +2,7 @@ package repair
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/heragent/heragent/bashfile"
 )
@@ -34,12 +35,22 @@ var testEnvMatches = []match{
 	{NeedsRoot, regexp.MustCompile(`(?i)()(?:must be (?:run as )?root|are you root\?|requires? root privileges|need to be root|unshare failed: Operation not permitted)`)},
 }
 
+// altScreen is the control sequence that enters a terminal's alternate
+// screen, which full-screen programs draw on.
+const altScreen = "\x1b[?1049h"
+
 func (testEnvironment) Name() string { return "test-environment" }
 
 func (testEnvironment) Diagnose(f Failure) []Diagnosis {
 	ds := scan(f.Log, testEnvMatches, nil)
 	if len(ds) > 1 {
 		ds = ds[:1]
+	}
+	if len(ds) == 0 && strings.Contains(f.Log, altScreen) && f.Phase == PhaseCommand {
+		// a full-screen terminal UI that failed without a terminal,
+		// saying nothing: it switched to the terminal's alternate screen
+		// (smcup) and back (nnn given a pipe instead of a terminal)
+		ds = append(ds, Diagnosis{Kind: NeedsTTY, Evidence: "it switched the terminal to its full-screen alternate screen and failed"})
 	}
 	return ds
 }
