@@ -30,7 +30,7 @@ const probeTimeout = 2 * time.Minute
 const useTimeout = 3 * time.Minute
 
 // ttyTimeout bounds a Runnable command run on a pseudo-terminal.
-const ttyTimeout = 90 * time.Second
+const ttyTimeout = 45 * time.Second
 
 // idleTimeout ends a test or run command that printed nothing for this
 // long: it is waiting for something that will not come (a peer that did
@@ -72,7 +72,7 @@ func (r *runner) runCommand(ctx context.Context, sb Sandbox, c pyramid.Command) 
 		timeout = min(timeout, useTimeout)
 	}
 	if c.TTY && c.Level == pyramid.Runnable {
-		// the terminal types its quit keys for a minute (ttyKeys): a
+		// the terminal types its quit keys for 36 s (ttyKeys): a
 		// program still running well after that waits for a user
 		timeout = min(timeout, ttyTimeout)
 	}
@@ -230,10 +230,10 @@ type outcome struct {
 	share time.Duration
 }
 
-// ttyKeys is what the pseudo-terminal types: q every 3 s for a minute,
+// ttyKeys is what the pseudo-terminal types: q every 3 s for 36 s,
 // until the program ends (the next write then fails). No Ctrl-C: a
 // program still compiling (`go run`) would die of it.
-const ttyKeys = `for i in $(seq 1 20); do sleep 3; printf q 2>/dev/null || break; done`
+const ttyKeys = `for i in $(seq 1 12); do sleep 3; printf q 2>/dev/null || break; done`
 
 // onTTY runs cmd on a pseudo-terminal (script(1), in util-linux, on every
 // Debian): a terminal UI draws and is quit as a user quits it; script -e

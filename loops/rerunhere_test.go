@@ -64,22 +64,35 @@ func TestTerminalRunDropsTheMadeUpStdin(t *testing.T) {
 }
 
 // A probe that, given a terminal, runs until its own `timeout` stops it
-// (exit 124) is an interactive program: said so and not repaired, not
+// (exit 124) is an interactive program: one that drew its screen there
+// (tmux's status line) is at work and proves Runnable; one that only sent
+// a terminal library's queries is said so and not repaired, not
 // "unknown".
 func TestTerminalProbeStoppedByItsOwnTimeout(t *testing.T) {
-	f := newFake()
-	f.command = func(_, text string) (int, string) {
-		switch text {
-		case "make test":
-			return 0, "Ran 12 tests in 0.1s\n\nOK\n"
-		case "[tty] timeout 10 ./tui":
-			return 124, "\x1b[K[0] 0:bash*\x1b[?25h"
+	for _, tc := range []struct {
+		screen string
+		want   pyramid.Level
+	}{
+		{"\x1b[H\x1b[2J\x1b[K\r\n\x1b[K[0] 0:bash* \"host\" 18:33 28-Nov-26\x1b[?25h", pyramid.Runnable},
+		{"\x1b[?2026h\x1b[6n\x1b[?25l", pyramid.Testable},
+	} {
+		f := newFake()
+		f.command = func(_, text string) (int, string) {
+			switch text {
+			case "make test":
+				return 0, "Ran 12 tests in 0.1s\n\nOK\n"
+			case "[tty] timeout 10 ./tui":
+				return 124, tc.screen
+			}
+			return 1, "open terminal failed: not a terminal\n"
 		}
-		return 1, "open terminal failed: not a terminal\n"
-	}
-	probe := pyramid.Command{Text: "printf 'hello world\\n' | timeout 10 ./tui", Bucket: pyramid.Entry, Synth: true, Reason: "runs the program on a small text input on stdin"}
-	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: pyr(12, documented("make test", pyramid.Unit), probe), Repairer: repair.RulesBrain{}, MaxTime: time.Hour})
-	if rep.Level != pyramid.Testable || !strings.Contains(rep.WhyNotHigher, "interactive program") || strings.Contains(rep.WhyNotHigher, "unknown") {
-		t.Fatalf("level %s: %s; commands %v", rep.Level, rep.WhyNotHigher, f.commandsRun())
+		probe := pyramid.Command{Text: "printf 'hello world\\n' | timeout 10 ./tui", Bucket: pyramid.Entry, Synth: true, Reason: "runs the program on a small text input on stdin"}
+		rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: pyr(12, documented("make test", pyramid.Unit), probe), Repairer: repair.RulesBrain{}, MaxTime: time.Hour})
+		if rep.Level != tc.want {
+			t.Errorf("%q: level %s, want %s: %s; commands %v", tc.screen, rep.Level, tc.want, rep.WhyNotHigher, f.commandsRun())
+		}
+		if tc.want == pyramid.Testable && (!strings.Contains(rep.WhyNotHigher, "interactive program") || strings.Contains(rep.WhyNotHigher, "unknown")) {
+			t.Errorf("why not higher: %s", rep.WhyNotHigher)
+		}
 	}
 }

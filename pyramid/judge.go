@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/heragent/heragent/pyramid/results"
 )
@@ -63,6 +64,10 @@ func CrashSignature(output string) string {
 	return ""
 }
 
+// NoTestSeen is the verdict on a Testable command that exited 0 without a
+// test a parser counts.
+const NoTestSeen = "exit 0 but no test was seen to run"
+
 // Judge decides whether a command's outcome proves its level:
 //   - every command must exit 0 within its time limit;
 //   - a unit command must have run at least one test (parsed counts);
@@ -70,6 +75,11 @@ func CrashSignature(output string) string {
 //   - a command with Expect landmarks must show every one of them.
 func Judge(c Command, o Outcome) Verdict {
 	switch {
+	case c.TTY && c.Bucket == Entry && (o.TimedOut || o.ExitCode == 124) && DrewScreen(o.Output) && CrashSignature(o.Output) == "":
+		// a terminal UI that the keys a user quits with did not end (tmux
+		// hands them to its shell, fzf to its query) and that drew its
+		// screen: it is at work, waiting for its user
+		return Verdict{Passed: true, Reason: "a terminal UI: it drew its screen on the pseudo-terminal and was still running when stopped"}
 	case o.TimedOut && o.Idle > 0:
 		return Verdict{Passed: false, Reason: fmt.Sprintf("hung: no output for %s", o.Idle)}
 	case o.TimedOut:
@@ -86,7 +96,7 @@ func Judge(c Command, o Outcome) Verdict {
 		}
 	}
 	if c.Bucket == Entry && !c.Background {
-		if l := onlyErrors(o.Output); l != "" {
+		if l := onlyErrors(programOutput(o.Output)); l != "" {
 			// an example that reports its failure and returns 0
 			// (hiredis's examples: "Error: Connection refused")
 			return Verdict{Passed: false, Reason: "exit 0 but the program printed only an error: " + l}
@@ -116,7 +126,7 @@ func Judge(c Command, o Outcome) Verdict {
 				// with exit 0 is every test run.
 				return Verdict{Passed: true, Suite: true, Reason: "exit 0; the suite's own driver ran to its end (it prints no count to parse)"}
 			}
-			return Verdict{Passed: false, Reason: "exit 0 but no test was seen to run"}
+			return Verdict{Passed: false, Reason: NoTestSeen}
 		}
 		if o.Counts.Failed+o.Counts.Errors > 0 {
 			return Verdict{Passed: false, Reason: fmt.Sprintf("exit 0 but %d tests failed", o.Counts.Failed+o.Counts.Errors)}
@@ -132,6 +142,52 @@ func Judge(c Command, o Outcome) Verdict {
 // failureLineRe is a line that reports a failure: "Error: Connection
 // refused", "prog: cannot open x", "fatal: …".
 var failureLineRe = regexp.MustCompile(`(?i)^\s*(?:[\w./\[\] -]{0,40}:\s*)?(?:error|fatal|failed|failure|cannot|can't|could not|couldn't|unable to)\b|connection refused|no such file or directory|permission denied`)
+
+// termEscRe is a terminal control sequence: CSI (cursor moves, colours,
+// modes), OSC (titles), character set and keypad selections.
+var termEscRe = regexp.MustCompile(`\x1b(?:\[[0-9;?<=>!$ ]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78cDEHMNOZ])`)
+
+// screenRe is a sequence that places text on a screen: a cursor position,
+// an erase, the alternate screen.
+var screenRe = regexp.MustCompile(`\x1b\[(?:\d*;?\d*H|\d*[JK]|\?1049h)`)
+
+// DrewScreen reports output of a program on a terminal that drew a
+// screen: it places text with the terminal's control sequences, and shows
+// some text beside the q's the terminal typed (a status line, a list, a
+// prompt) — not only the queries a terminal library sends before it draws
+// (lazygit's, unanswered on a pseudo-terminal).
+func DrewScreen(output string) bool {
+	if !screenRe.MatchString(output) {
+		return false
+	}
+	text := termEscRe.ReplaceAllString(output, "")
+	n := 0
+	for _, r := range text {
+		if r > ' ' && r != 'q' && r != 0x7f && unicode.IsPrint(r) {
+			n++
+		}
+	}
+	return n >= 8
+}
+
+// buildLineRe is a line of a build tool's transcript: CMake's configure
+// ("-- Configuring done") and progress ("[ 50%] Built target x"), ninja's
+// ("[3/7] Linking C executable x", "ninja: no work to do."), make's
+// ("make[1]: Leaving directory …", "gmake: Nothing to be done").
+var buildLineRe = regexp.MustCompile(`^(?:-- |\[\s*\d+%\] |\[\d+/\d+\] |g?make(?:\[\d+\])?: |ninja: |Consolidate compiler generated dependencies)`)
+
+// programOutput is what a command that builds its program before running
+// it (`cmake --build build && ./build/examples/x`) printed after the
+// build's transcript: the program's own output.
+func programOutput(output string) string {
+	lines := strings.Split(output, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if buildLineRe.MatchString(lines[i]) {
+			return strings.Join(lines[i+1:], "\n")
+		}
+	}
+	return output
+}
 
 // onlyErrors returns the first line of output that says anything when
 // every such line (at most four) reports a failure, else "".

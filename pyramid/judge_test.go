@@ -2,6 +2,7 @@ package pyramid
 
 import (
 	"testing"
+	"time"
 
 	"github.com/heragent/heragent/pyramid/results"
 )
@@ -133,6 +134,10 @@ func TestJudgeEntryPrintingOnlyAnError(t *testing.T) {
 		`{"error": null, "ok": true}` + "\n":                  true,
 		"3 errors found in input\n":                           true,
 		"":                                                    true,
+		// the program's output after the build's transcript
+		"-- Build files have been written to: /repo/build\n[ 50%] Built target hiredis\n[100%] Built target example\nError: Connection refused\n": false,
+		"[2/2] Linking C executable example\nPING: PONG\n":   true,
+		"-- Configuring done\n[100%] Built target example\n": true,
 	} {
 		if v := Judge(c, Outcome{Output: out}); v.Passed != want {
 			t.Errorf("%q: passed %v (%s), want %v", out, v.Passed, v.Reason, want)
@@ -140,5 +145,35 @@ func TestJudgeEntryPrintingOnlyAnError(t *testing.T) {
 	}
 	if v := Judge(Command{Text: "make", Bucket: Build}, Outcome{Output: "error: nothing to do\n"}); !v.Passed {
 		t.Errorf("a build step is judged by its exit status: %s", v.Reason)
+	}
+}
+
+// A terminal UI on the pseudo-terminal that the quit keys did not end
+// passes when it drew a screen (tmux's status line, its shell taking the
+// q's), not when it only sent the queries a terminal library waits on
+// (fzf's cursor position, lazygit's device attributes), crashed, or was
+// no terminal run.
+func TestJudgeTerminalUIStillRunning(t *testing.T) {
+	tmux := "\x1b[?1049h\x1b[22;0;0t\x1b[?1h\x1b=\x1b[H\x1b[2J\x1b[?12l\x1b[?25h\x1b]10;?\x1b\\\x1b[1;1H\x1b[K\r\n\x1b[K\r\n\x1b[K\x1b[30m\x1b[42m\r\n[0] \x1b[4m0:bash*\x1b(B\x1b[m\x1b[30m\x1b[42m\x1b[39X\x1b[39C\"9f551a930e75\" 18:33 28-Nov-26\x1b(B\x1b[m\x1b[1;27Hqqqqqq\x07"
+	fzf := "\x1b[?2026h\x1b[?7l\x1b[?25l\x1b[6n\x1b[?2004$p\x1b[6n\x1b[0m\x1b[?25h\x1b[J\x1b[-1A\x1b[G\x1b[K\r\r\x1b[1A\x1b[0G"
+	lazygit := "\x1b[?2048$p\x1b[?1000$p\x1b[?u\x1b[?4m\x1b[>q\x1b[c\x1b[?1049h\x1b[22;2t\x1b[?1h\x1b=\x1b(B\x1b)0\x1b[?25l\x1b[?7l\x1b[H\x1b[J\x1b[18t"
+	tty := Command{Text: "./tmux", Bucket: Entry, TTY: true}
+	for _, tc := range []struct {
+		name string
+		c    Command
+		o    Outcome
+		want bool
+	}{
+		{"tmux drew its status line", tty, Outcome{TimedOut: true, Output: tmux}, true},
+		{"stopped by its own timeout", Command{Text: "timeout 10 ./tmux", Bucket: Entry, TTY: true}, Outcome{ExitCode: 124, Output: tmux}, true},
+		{"only a cursor position query", tty, Outcome{TimedOut: true, Output: fzf}, false},
+		{"only capability queries", tty, Outcome{TimedOut: true, Output: lazygit}, false},
+		{"a crash after drawing", tty, Outcome{TimedOut: true, Output: tmux + "\r\npanic: boom\n\ngoroutine 1 [running]:\n"}, false},
+		{"not on a terminal", Command{Text: "./tmux", Bucket: Entry}, Outcome{TimedOut: true, Output: tmux}, false},
+		{"hung without output is no screen", tty, Outcome{TimedOut: true, Idle: time.Minute, Output: ""}, false},
+	} {
+		if v := Judge(tc.c, tc.o); v.Passed != tc.want {
+			t.Errorf("%s: passed %v (%s), want %v", tc.name, v.Passed, v.Reason, tc.want)
+		}
 	}
 }
