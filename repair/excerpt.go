@@ -10,7 +10,7 @@ import (
 // runners. It is deliberately broad; the rules decide what a line means.
 var symptomRe = regexp.MustCompile(`(?i)error|not found|no such file|cannot|can't|could not|fatal|undefined reference|` +
 	`no module named|missing|unable to|permission denied|not permitted|timed? ?out|refused|unreachable|` +
-	`failed|killed|traceback|exception|requires|required|too old|deprecated|warning: setting locale|` +
+	`failed|\bfail\b|killed|traceback|exception|requires|required|too old|deprecated|warning: setting locale|` +
 	`display|network|resolve|^\s*(usage|syntax)\s*:`)
 
 // Excerpt condenses a whole log for diagnosis: the lines anywhere before

@@ -81,3 +81,17 @@ func TestExcerptKeepsTheUsageLine(t *testing.T) {
 		t.Fatalf("excerpt lost the usage line:\n%s", got)
 	}
 }
+
+// A failed test named long before the tail (go test's `--- FAIL: X`
+// before a hundred lines of other packages' results) is kept.
+func TestExcerptKeepsAFailedTestBeforeTheTail(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("=== RUN   TestFailGen\n--- FAIL: TestFailGen (0.00s)\n")
+	for i := 0; i < 100; i++ {
+		fmt.Fprintf(&b, "--- PASS: TestOther%d (0.00s)\n", i)
+	}
+	b.WriteString("FAIL\nmake: *** [Makefile:24: test] Error 1\n")
+	if got := Excerpt(b.String(), 60, 40); !strings.Contains(got, "--- FAIL: TestFailGen") || strings.Contains(got, "=== RUN   TestFailGen") {
+		t.Errorf("excerpt:\n%s", got)
+	}
+}

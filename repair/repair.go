@@ -85,6 +85,7 @@ const (
 	CompileError         Kind = "compile_error"         // an error in the project's own code
 	TestsDisabled        Kind = "tests_disabled"        // No tests were found!!! (a CMake test option is off)
 	TestFailure          Kind = "test_failure"          // tests ran and some failed
+	NoTestsRan           Kind = "no_tests_ran"          // exit 0 and no test counted (a type check, a lint, a benchmark)
 	RunnerFailed         Kind = "runner_failed"         // every test counted passed; a step of the runner after them failed (npm's posttest, a coverage threshold)
 	DependencyVersion    Kind = "dependency_version"    // httpx 0.28.1 has requirement httpcore==1.*, but you have httpcore 0.16.3
 	NoSuchTarget         Kind = "no_such_target"        // make: *** No rule to make target 'check'.  Stop.
@@ -100,7 +101,7 @@ const (
 // generic kinds describe a symptom that a more specific diagnosis of the
 // same log usually explains (a missing header makes the compile fail).
 func (k Kind) generic() bool {
-	return k == CompileError || k == TestFailure || k == Unknown || k == ParallelBuild || k == MissingPath || k == PytestCollection
+	return k == CompileError || k == TestFailure || k == Unknown || k == NoTestsRan || k == ParallelBuild || k == MissingPath || k == PytestCollection
 }
 
 // fallback kinds are answered only when no other diagnosis of the same

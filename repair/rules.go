@@ -50,5 +50,6 @@ var Rules = []Rule{
 	dependencyVersion{},   // pip check: an installed dependency does not meet a requirement: recorded with both versions
 	pytestCollection{},    // test modules failed to collect, no other repair: pytest goes on past them (a fallback)
 	testFailure{},         // tests failed: recorded
-	runnerFailed{},        // every test counted passed, the run failed after them: recorded (the last rule: what nothing else explains)
+	runnerFailed{},        // every test counted passed, the run failed after them: recorded
+	noTestsRan{},          // exit 0, no test counted: recorded (the last rule: what nothing else explains)
 }

@@ -1,0 +1,31 @@
+package repair
+
+import (
+	"strings"
+
+	"github.com/heragent/heragent/pyramid"
+)
+
+// noTestsRan: a Testable command exited 0 and printed no test a parser
+// counts — a type check (`tsgo --noEmit`, `flow check`), a benchmark, a
+// lint under a test-like name. Nothing failed that a change of the
+// environment would fix; recorded with what it printed last, not as
+// unknown. A more specific reading of the same log (ctest's "No tests
+// were found", a project option that turns them off) comes first.
+type noTestsRan struct{}
+
+func (noTestsRan) Name() string { return "no-tests-ran" }
+
+func (noTestsRan) Diagnose(f Failure) []Diagnosis {
+	if f.Phase != PhaseCommand || f.TimedOut || f.ExitCode != 0 || f.Counts.Ran() || !strings.HasPrefix(f.Verdict, pyramid.NoTestSeen) {
+		return nil
+	}
+	return []Diagnosis{{Kind: NoTestsRan, Subject: f.Command, Evidence: lastLine(f.Log)}}
+}
+
+func (noTestsRan) Propose(d Diagnosis, _ *Context) (Proposal, bool) {
+	if d.Kind != NoTestsRan {
+		return Proposal{}, false
+	}
+	return record(d, "it exited 0 without running a test a parser counts: it checks something else (a type check, a lint, a benchmark); its last line: "+d.Evidence), true
+}

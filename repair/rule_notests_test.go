@@ -1,0 +1,34 @@
+package repair
+
+import (
+	"testing"
+
+	"github.com/heragent/heragent/pyramid"
+)
+
+// A Testable command that exited 0 without a counted test (immer's `yarn
+// test:flow`, a type check) is recorded as such, not as unknown; ctest's
+// "No tests were found" keeps its own, specific diagnosis.
+func TestNoTestsRan(t *testing.T) {
+	f := Failure{Phase: PhaseCommand, Command: "yarn test:flow", Log: readLog(t, "no-tests-ran/yarn-flow-check.log"), Verdict: pyramid.NoTestSeen}
+	ds := Diagnose(f)
+	if len(ds) != 1 || ds[0].Kind != NoTestsRan || ds[0].Evidence != "Done in 3.88s." {
+		t.Fatalf("Diagnose: %+v", ds)
+	}
+	if ps := Propose(&Context{File: sampleFile(t)}, f); len(ps) != 1 || ps[0].Action != ActionRecord {
+		t.Fatalf("Propose: %+v", ps)
+	}
+	f = Failure{Phase: PhaseCommand, Command: "ctest --test-dir build", Log: readLog(t, "tests-disabled/ctest-msgpack-no-tests.log"), Verdict: pyramid.NoTestSeen}
+	for _, d := range Diagnose(f) {
+		if d.Kind == NoTestsRan {
+			t.Errorf("no tests found by ctest: %+v", Diagnose(f))
+		}
+	}
+	f.ExitCode = 1
+	f.Log, f.Verdict = "make: *** [Makefile:3: test] Error 1\n", "exit 1"
+	for _, d := range Diagnose(f) {
+		if d.Kind == NoTestsRan {
+			t.Errorf("a failed command: %+v", d)
+		}
+	}
+}
