@@ -143,10 +143,6 @@ func Judge(c Command, o Outcome) Verdict {
 // refused", "prog: cannot open x", "fatal: …".
 var failureLineRe = regexp.MustCompile(`(?i)^\s*(?:[\w./\[\] -]{0,40}:\s*)?(?:error|fatal|failed|failure|cannot|can't|could not|couldn't|unable to)\b|connection refused|no such file or directory|permission denied`)
 
-// termEscRe is a terminal control sequence: CSI (cursor moves, colours,
-// modes), OSC (titles), character set and keypad selections.
-var termEscRe = regexp.MustCompile(`\x1b(?:\[[0-9;?<=>!$ ]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78cDEHMNOZ])`)
-
 // screenRe is a sequence that places text on a screen: a cursor position,
 // an erase, the alternate screen.
 var screenRe = regexp.MustCompile(`\x1b\[(?:\d*;?\d*H|\d*[JK]|\?1049h)`)
@@ -160,7 +156,7 @@ func DrewScreen(output string) bool {
 	if !screenRe.MatchString(output) {
 		return false
 	}
-	text := termEscRe.ReplaceAllString(output, "")
+	text := results.StripANSI(output)
 	n := 0
 	for _, r := range text {
 		if r > ' ' && r != 'q' && r != 0x7f && unicode.IsPrint(r) {

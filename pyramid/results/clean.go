@@ -6,7 +6,7 @@ import "strings"
 // carriage-return progress updates collapsed to what a terminal would show
 // last. The lines share memory with the cleaned text.
 func lines(s string) []string {
-	s = stripANSI(s)
+	s = StripANSI(s)
 	out := make([]string, 0, strings.Count(s, "\n")+1)
 	for len(s) > 0 {
 		var line string
@@ -45,9 +45,9 @@ func lastCR(line string) string {
 	return line
 }
 
-// stripANSI removes CSI (ESC [ … final byte), OSC (ESC ] … BEL or ESC \)
+// StripANSI removes CSI (ESC [ … final byte), OSC (ESC ] … BEL or ESC \)
 // and two-byte ESC sequences. It returns s itself when there is no ESC.
-func stripANSI(s string) string {
+func StripANSI(s string) string {
 	if strings.IndexByte(s, 0x1b) < 0 {
 		return s
 	}

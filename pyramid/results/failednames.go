@@ -25,7 +25,7 @@ var failedName = []*regexp.Regexp{
 func FailedNames(output string, max int) []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, line := range strings.Split(stripANSI(output), "\n") {
+	for _, line := range strings.Split(StripANSI(output), "\n") {
 		line = strings.TrimRight(line, "\r")
 		for _, re := range failedName {
 			m := re.FindStringSubmatch(line)

@@ -384,8 +384,8 @@ func TestStripANSI(t *testing.T) {
 		{"cut\x1b[", "cut"},
 	}
 	for _, tt := range tests {
-		if got := stripANSI(tt.in); got != tt.want {
-			t.Errorf("stripANSI(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := StripANSI(tt.in); got != tt.want {
+			t.Errorf("StripANSI(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
