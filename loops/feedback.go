@@ -119,7 +119,7 @@ func (r *runner) candidates(l pyramid.Level) ([]pyramid.Command, string) {
 	var cmds []pyramid.Command
 	for _, c := range cands {
 		if _, skip := r.cur.skip[c.Text]; !skip {
-			cmds = append(cmds, c)
+			cmds = append(cmds, r.serialized(c))
 		}
 	}
 	if len(cmds) == 0 {
@@ -198,6 +198,10 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 			if res.Counts.Total() == 0 && cutBuild == "" {
 				cutBuild = buildSteps(res.Text)
 			}
+		}
+		if sc, ok := r.serialFallback(ctx, sb, l, c, &res); ok {
+			cmds = slices.Insert(cmds, i+1, sc)
+			continue
 		}
 		if res.Passed {
 			r.grade(&res, c)

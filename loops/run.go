@@ -154,6 +154,7 @@ type runner struct {
 	cutSuite     *pyramid.Command      // the whole suite the state running stopped at its share (resumecut.go)
 	blame        culprit               // the repair whose command broke the Bash File (culprit.go)
 	resuming     time.Duration         // the limit of the cut suite running again (resumeCut)
+	serial       map[string]string     // parallel ctest commands whose tests collide → their serial spelling (serialctest.go)
 }
 
 // Run takes the repository as far up the maturity levels as it can prove:

@@ -68,7 +68,7 @@ func TestAnalyzeAppliesTheConfiguration(t *testing.T) {
 	}
 	applied := strings.Join(p.Config, "\n")
 	for _, want := range []string{"packages installed in runtimes: libyaml-dev jq", "environment: CHECKSUM_MODE=fast lane",
-		"testable command: ./build/checksum-tests", "skipped testable command `ctest --timeout 290 --test-dir build --output-on-failure` (c-cmake.heragent.yaml:9: ctest*)",
+		"testable command: ./build/checksum-tests", "skipped testable command `ctest --parallel \"$(nproc)\" --timeout 290 --test-dir build --output-on-failure` (c-cmake.heragent.yaml:9: ctest*)",
 		"skipped runnable command `./build/checksum-cli hello`", "time limit: 20m0s"} {
 		if !strings.Contains(applied, want) {
 			t.Errorf("Config lacks %q:\n%s", want, applied)

@@ -16,3 +16,35 @@ func TestBoundCTest(t *testing.T) {
 		}
 	}
 }
+
+func TestParallelCTest(t *testing.T) {
+	for in, want := range map[string]string{
+		"ctest --timeout 290 --test-dir build --output-on-failure": `ctest --parallel "$(nproc)" --timeout 290 --test-dir build --output-on-failure`,
+		"cmake --build build && (cd build && ctest -C Debug)":      `cmake --build build && (cd build && ctest --parallel "$(nproc)" -C Debug)`,
+		"ctest -j4 --test-dir build":                               "ctest -j4 --test-dir build",
+		"ctest --parallel 8":                                       "ctest --parallel 8",
+		"CTEST_PARALLEL_LEVEL=2 ctest":                             "CTEST_PARALLEL_LEVEL=2 ctest",
+		"ctest --test-dir build --rerun-failed":                    "ctest --test-dir build --rerun-failed",
+		"make test":                                                "make test",
+	} {
+		got := parallelCTest(in)
+		if got != want {
+			t.Errorf("parallelCTest(%q) = %q, want %q", in, got, want)
+		}
+		if serial, ok := SerialCTest(got); ok != (got != in) || serial != in {
+			t.Errorf("SerialCTest(%q) = %q, %v, want %q", got, serial, ok, in)
+		}
+	}
+}
+
+func TestFailedCTestRerun(t *testing.T) {
+	for in, want := range map[string]string{
+		`ctest --parallel "$(nproc)" --test-dir build --output-on-failure`: "ctest --test-dir build --rerun-failed --output-on-failure",
+		`cmake --build build && (cd build && ctest -C Debug)`:              "ctest --test-dir build --rerun-failed --output-on-failure",
+		"ctest": "ctest --rerun-failed --output-on-failure",
+	} {
+		if got := FailedCTestRerun(Command{Text: in}).Text; got != want {
+			t.Errorf("FailedCTestRerun(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

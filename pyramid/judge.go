@@ -262,12 +262,9 @@ func VerboseRerun(c Command, counts results.Counts) (Command, bool) {
 		strings.Contains(c.Text, "--output-on-failure") || verboseRe.MatchString(c.Text) {
 		return Command{}, false
 	}
-	text := "ctest --rerun-failed --output-on-failure"
-	if m := testDirRe.FindStringSubmatch(c.Text); m != nil {
-		text = "ctest --test-dir " + m[1] + " --rerun-failed --output-on-failure"
-	}
-	return Command{Text: text, Dir: c.Dir, Bucket: c.Bucket, Level: c.Level, Synth: true,
-		Reason: "re-runs the failed tests with their output, to diagnose them", Why: c.Why}, true
+	rc := FailedCTestRerun(c)
+	rc.Reason = "re-runs the failed tests with their output, to diagnose them"
+	return rc, true
 }
 
 // pythonRunners are the Python test frameworks whose failures may be an

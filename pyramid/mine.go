@@ -120,7 +120,7 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 	all = append(all, sm...)
 	for i, c := range all {
 		if c.Bucket.Level() == Testable {
-			all[i].Text = boundCTest(c.Text)
+			all[i].Text = parallelCTest(boundCTest(c.Text))
 		}
 	}
 	for _, g := range o.Goals {

@@ -1,0 +1,56 @@
+package pyramid
+
+import (
+	"regexp"
+	"strings"
+)
+
+// CTestParallel is what a Testable ctest runs its tests with: one test
+// per core of the sandbox, as CMake projects' CI runs them. ctest runs
+// tests one at a time unless told otherwise, and on this 2-core machine
+// a large suite run serially did not fit the run's time: libjpeg-turbo's
+// 664 tests (341 run when its share of the run stopped them, ~620 s
+// serially), mosquitto's and re2's suites, cut with most of their tests
+// unrun. A project whose tests collide when run together (a fixed port,
+// a shared file) is run serially instead (the loop's serial fallback:
+// SerialCTest).
+const CTestParallel = ` --parallel "$(nproc)"`
+
+// ctestParallelRe finds a ctest already told how many tests to run at
+// once, or a run of the failed tests only.
+var ctestParallelRe = regexp.MustCompile(`(^|\s)(-j\s*\S*|--parallel(\s|=)\S*|--rerun-failed)(\s|$)|CTEST_PARALLEL_LEVEL`)
+
+// parallelCTest runs each ctest of text one test per core, unless it
+// says how already or runs the failed tests again.
+func parallelCTest(text string) string {
+	if !ctestWordRe.MatchString(text) || ctestParallelRe.MatchString(text) {
+		return text
+	}
+	return ctestWordRe.ReplaceAllString(text, "${1}ctest"+CTestParallel+"${2}")
+}
+
+// SerialCTest returns text with its ctests run one test at a time again,
+// when heragent made them parallel (parallelCTest).
+func SerialCTest(text string) (string, bool) {
+	if !strings.Contains(text, "ctest"+CTestParallel) {
+		return text, false
+	}
+	return strings.ReplaceAll(text, "ctest"+CTestParallel, "ctest"), true
+}
+
+// FailedCTestRerun returns a command that runs again, one at a time, the
+// tests c's ctest failed: in its --test-dir, or in the directory the
+// command changed into before ctest.
+func FailedCTestRerun(c Command) Command {
+	text := "ctest --rerun-failed --output-on-failure"
+	if m := testDirRe.FindStringSubmatch(c.Text); m != nil {
+		text = "ctest --test-dir " + m[1] + " --rerun-failed --output-on-failure"
+	} else if m := cdBeforeCTestRe.FindStringSubmatch(c.Text); m != nil {
+		text = "ctest --test-dir " + m[1] + " --rerun-failed --output-on-failure"
+	}
+	return Command{Text: text, Dir: c.Dir, Bucket: c.Bucket, Level: c.Level, Synth: true,
+		Reason: "runs the tests that failed in parallel again, one at a time", Why: c.Why}
+}
+
+// cdBeforeCTestRe is `cd DIR && ctest` (libuv's `(cd build && ctest …)`).
+var cdBeforeCTestRe = regexp.MustCompile(`\bcd\s+(\S+)\s*&&\s*ctest\b`)
