@@ -103,6 +103,16 @@ func (r *runner) runCommand(ctx context.Context, sb Sandbox, c pyramid.Command) 
 	return cr, nil
 }
 
+// ownRepo gives user what root made in the repository since the Bash
+// File gave it the repository: a command run as root before the user's
+// (libuv's `cmake build && … --target check`) reconfigured the build
+// directory as root, and the user's ctest could not write its files
+// ("Cannot open file for write: /repo/build/CMakeFiles/…"). Only what
+// root owns is changed: a repository the user owns costs a walk.
+func ownRepo(user string) string {
+	return "find " + sandbox.RepoDir + " -xdev \\! -user " + user + " -exec chown -h " + user + ": {} + 2>/dev/null"
+}
+
 // execCommand runs a pyramid command in a login shell (so the variables
 // the Bash File persisted apply), collects the test result files it wrote,
 // parses the counts and judges the outcome. n numbers the command within
@@ -128,7 +138,7 @@ func execCommand(ctx context.Context, sb Sandbox, c pyramid.Command, n int, time
 		cmd = append([]string{"xvfb-run", "-a"}, cmd...)
 	}
 	if c.User != "" {
-		cmd = append([]string{"runuser", "-u", c.User, "--"}, cmd...)
+		cmd = append([]string{"bash", "-c", ownRepo(c.User) + "; exec \"$@\"", "owner", "runuser", "-u", c.User, "--"}, cmd...)
 	}
 	if len(c.Start) > 0 {
 		// as root, before the user, the display and the terminal

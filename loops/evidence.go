@@ -193,7 +193,7 @@ func commandLine(c pyramid.Command) string {
 		text = "cd " + quote(c.Dir) + " && " + text
 	}
 	if c.User != "" {
-		text = "runuser -u " + c.User + " -- bash -lc " + quote(text)
+		text = "{ " + ownRepo(c.User) + "; runuser -u " + c.User + " -- bash -lc " + quote(text) + "; }"
 	}
 	for i := len(c.Start) - 1; i >= 0; i-- {
 		text = "{ " + c.Start[i] + "; } && " + text

@@ -468,7 +468,7 @@ func TestSuiteNeedingAServiceRunsAfterStartingIt(t *testing.T) {
 		t.Fatalf("redis-server is not installed after the build:\n%s", setup)
 	}
 	line := commandLine(pyramid.Command{Text: "./example", User: "u", Start: []string{"START"}})
-	if line != "{ START; } && runuser -u u -- bash -lc ./example" {
+	if line != "{ START; } && { "+ownRepo("u")+"; runuser -u u -- bash -lc ./example; }" {
 		t.Fatalf("entrypoint line %q", line)
 	}
 }
