@@ -165,6 +165,11 @@ func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, er
 		if res.ExitCode != 0 || res.TimedOut {
 			return nil, r.setupFailed(run, start, &repair.Failure{Phase: repair.PhaseSetup, Command: "bash setup.sh", Section: sec, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Log: res.Tail}), nil
 		}
+		if sec == bashfile.Build && repair.AsksForPlatform(res.Tail) {
+			// the default goal printed which platforms it builds for and
+			// built nothing (Lua's `make` exits 0 doing so)
+			return nil, r.setupFailed(run, start, &repair.Failure{Phase: repair.PhaseSetup, Command: "bash setup.sh", Section: sec, Log: res.Tail}), nil
+		}
 		if r.o.NoCheckpoints || !slices.Contains(checkpointed, sec) {
 			continue
 		}

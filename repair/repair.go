@@ -66,6 +66,7 @@ const (
 	Werror               Kind = "werror"                // [-Werror=unused-variable]
 	CXXStandard          Kind = "cxx_standard"          // only available with ‘-std=c++17’
 	OutOfMemory          Kind = "out_of_memory"         // Killed signal terminated program cc1plus
+	MakePlatform         Kind = "make_platform"         // Building HAProxy without specifying a TARGET … make TARGET=xxx
 	ParallelBuild        Kind = "parallel_build"        // make: *** Waiting for unfinished jobs (nothing more specific)
 	MissingPath          Kind = "missing_path"          // No such file or directory: '/repo/tests/data' (a submodule's?)
 	MissingSubmodule     Kind = "missing_submodule"     // add_subdirectory given source "third_party/x"
