@@ -289,6 +289,12 @@ func setOnUnder(cmakeLists, name string) []string {
 	return out
 }
 
+// NoTestProgram begins what the test subset prints when CTest runs no
+// program of the build directory (pybind11's tests run pytest; a
+// project's tests may all be scripts): there is no one program to build
+// alone, which is not a failure of the environment.
+const NoTestProgram = "heragent: CTest lists no test program built in"
+
 // CMakeTestSubset is a Testable command for when the whole test build does
 // not fit the run's time: it turns the tests on, builds the program of
 // the first test CTest lists in the build directory (CTestTestfile.cmake
@@ -301,6 +307,7 @@ func CMakeTestSubset(repoDir, dir, option string) string {
 	name := `sed -E 's/^add_test\((\[=\[)?([^] ]+).*/\2/; s/[][\.*^$+?(){}|]/\\&/g'`
 	return "cmake " + dir + " -D" + option + "=ON" +
 		` && exe=$(` + find + ` -o '^add_test([^"]* "` + abs + `[^"]*"' ` + dir + ` | grep -o '"` + abs + `[^"]*"' | head -n 1 | tr -d '"')` +
+		` && { [ -n "$exe" ] || { echo "` + NoTestProgram + ` ` + dir + `/" >&2; false; }; }` +
 		` && names=$(` + find + ` -F "\"$exe\"" ` + dir + ` | ` + name + ` | paste -sd '|')` +
 		` && cmake --build ` + dir + ` --target "${exe##*/}" --parallel "$(nproc)"` +
 		` && ctest --test-dir ` + dir + ` --output-on-failure -R "^($names)\$"`

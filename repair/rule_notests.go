@@ -3,6 +3,7 @@ package repair
 import (
 	"strings"
 
+	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/pyramid"
 )
 
@@ -11,16 +12,22 @@ import (
 // lint under a test-like name. Nothing failed that a change of the
 // environment would fix; recorded with what it printed last, not as
 // unknown. A more specific reading of the same log (ctest's "No tests
-// were found", a project option that turns them off) comes first.
+// were found", a project option that turns them off) comes first. So is
+// the test subset that found no test program to build alone (its tests
+// are scripts or pytest: bashfile.NoTestProgram).
 type noTestsRan struct{}
 
 func (noTestsRan) Name() string { return "no-tests-ran" }
 
 func (noTestsRan) Diagnose(f Failure) []Diagnosis {
-	if f.Phase != PhaseCommand || f.TimedOut || f.ExitCode != 0 || f.Counts.Ran() || !strings.HasPrefix(f.Verdict, pyramid.NoTestSeen) {
+	if f.Phase != PhaseCommand || f.TimedOut || f.Counts.Ran() {
 		return nil
 	}
-	return []Diagnosis{{Kind: NoTestsRan, Subject: f.Command, Evidence: lastLine(f.Log)}}
+	last := lastLine(f.Log)
+	if f.ExitCode == 0 && strings.HasPrefix(f.Verdict, pyramid.NoTestSeen) || strings.HasPrefix(last, bashfile.NoTestProgram) {
+		return []Diagnosis{{Kind: NoTestsRan, Subject: f.Command, Evidence: last}}
+	}
+	return nil
 }
 
 func (noTestsRan) Propose(d Diagnosis, _ *Context) (Proposal, bool) {

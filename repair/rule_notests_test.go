@@ -1,8 +1,10 @@
 package repair
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/pyramid"
 )
 
@@ -30,5 +32,16 @@ func TestNoTestsRan(t *testing.T) {
 		if d.Kind == NoTestsRan {
 			t.Errorf("a failed command: %+v", d)
 		}
+	}
+}
+
+// The CMake test subset that finds no test program to build alone
+// (pybind11's tests run pytest) is recorded, not unknown.
+func TestNoTestProgramForTheSubset(t *testing.T) {
+	f := Failure{Phase: PhaseCommand, Command: bashfile.CMakeTestSubset("/repo", "build", "PYBIND11_TEST"), ExitCode: 1,
+		Log: readLog(t, "no-tests-ran/cmake-subset-no-program.log"), Verdict: "exit 1"}
+	ds := Diagnose(f)
+	if len(ds) != 1 || ds[0].Kind != NoTestsRan || !strings.HasPrefix(ds[0].Evidence, bashfile.NoTestProgram) {
+		t.Fatalf("Diagnose: %+v", ds)
 	}
 }

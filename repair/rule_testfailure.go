@@ -2,6 +2,7 @@ package repair
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/heragent/heragent/pyramid"
 )
@@ -44,7 +45,27 @@ func (testFailure) Diagnose(f Failure) []Diagnosis {
 	if len(ds) > 1 {
 		ds = ds[:1]
 	}
+	if len(ds) == 0 && f.Counts.Failed+f.Counts.Errors > 0 {
+		// the parser counted failed tests in a shape no line above
+		// matches (node-tap's "# { total: 507, pass: 501, fail: 6 }", a
+		// go test failure before the excerpt's window): a test failure
+		ds = []Diagnosis{{Kind: TestFailure, Evidence: firstFailLine(f.Log)}}
+	}
 	return ds
+}
+
+// failWordRe is a line reporting a failure.
+var failWordRe = regexp.MustCompile(`(?i)(^|[\s:{,])(fail(s|ed|ures?)?|✖|not ok)\b`)
+
+// firstFailLine is the first line of log reporting a failure, else its
+// last line.
+func firstFailLine(log string) string {
+	for _, l := range logLines(log) {
+		if failWordRe.MatchString(l) {
+			return strings.TrimSpace(l)
+		}
+	}
+	return lastLine(log)
 }
 
 func (testFailure) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {

@@ -1,6 +1,7 @@
 package repair
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/heragent/heragent/pyramid/results"
@@ -19,6 +20,23 @@ func TestRunnerFailed(t *testing.T) {
 	for _, p := range Propose(&Context{Index: fakeIndex}, f) {
 		if p.Diagnosis.Kind == RunnerFailed {
 			t.Fatalf("a failing test is no runner's failure: %+v", p)
+		}
+	}
+}
+
+// Failed tests the parser counted, in a report no pattern reads
+// (node-tap 16's summary), are a test failure, not unknown.
+func TestCountedFailuresAreATestFailure(t *testing.T) {
+	f := Failure{Phase: PhaseCommand, Command: "npm test", ExitCode: 1, Log: readLog(t, "test-failure/node-tap-summary.log"),
+		Counts: results.Counts{Passed: 501, Failed: 6, Frameworks: []string{"node-tap"}}}
+	ds := Diagnose(f)
+	if len(ds) != 1 || ds[0].Kind != TestFailure || !strings.Contains(ds[0].Evidence, "fail") {
+		t.Fatalf("diagnoses %+v", ds)
+	}
+	f.Counts.Failed = 0
+	for _, d := range Diagnose(f) {
+		if d.Kind == TestFailure {
+			t.Fatalf("no failure counted: %+v", d)
 		}
 	}
 }
