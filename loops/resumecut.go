@@ -62,7 +62,7 @@ func (r *runner) resumeCut(ctx context.Context, sb Sandbox, p *proof) (bool, err
 	r.traj.emit(report.Event{Phase: "command", Iteration: r.iter, Level: string(pyramid.Testable), Command: c.Text,
 		Message: fmt.Sprintf("resuming the suite cut at its share, with the %s the run has left after %s", left.Round(time.Second), after)})
 	r.resuming = left
-	res, err := r.runCommand(ctx, sb, *c)
+	res, err := r.runCommand(ctx, sb, r.serialized(*c))
 	r.resuming = 0
 	if err != nil {
 		return false, err

@@ -3,6 +3,7 @@ package loops
 import (
 	"context"
 	"fmt"
+	"regexp"
 
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/report"
@@ -22,7 +23,17 @@ import (
 // parallel ctest failed only on tests that pass alone.
 func (r *runner) serialFallback(ctx context.Context, sb Sandbox, l pyramid.Level, c pyramid.Command, res *outcome) (pyramid.Command, bool) {
 	serial, ok := pyramid.SerialCTest(c.Text)
-	if !ok || l != pyramid.Testable || res.Passed || res.TimedOut || res.Counts.Failed+res.Counts.Errors == 0 {
+	if !ok || l != pyramid.Testable || res.Passed || res.Counts.Failed+res.Counts.Errors == 0 {
+		return pyramid.Command{}, false
+	}
+	if collidedRe.MatchString(res.diag) {
+		// the tests' servers took the same port: serial from now on
+		// (the resumed suite and later states); next, unless the run
+		// was cut at its share, which leaves no time for another
+		r.runSerially(c, serial, "its tests' servers collided on a port run in parallel (Address already in use)")
+		return r.serialCommand(c, serial, "its tests collided on a port in parallel"), !res.TimedOut
+	}
+	if res.TimedOut {
 		return pyramid.Command{}, false
 	}
 	again, err := r.runCommand(ctx, sb, pyramid.FailedCTestRerun(c))
@@ -33,16 +44,31 @@ func (r *runner) serialFallback(ctx context.Context, sb Sandbox, l pyramid.Level
 		res.diag += "\n" + again.diag
 		return pyramid.Command{}, false
 	}
+	r.runSerially(c, serial, fmt.Sprintf("%d test(s) failed run in parallel and passed run again one at a time", again.Counts.Passed))
+	return r.serialCommand(c, serial, fmt.Sprintf("%d of its tests failed in parallel and passed alone", again.Counts.Passed)), true
+}
+
+// collidedRe is a server of a test that found its port taken: tests run
+// in parallel that each start a server on a fixed port (mosquitto's
+// broker tests on 1888).
+var collidedRe = regexp.MustCompile(`(?i)address already in use`)
+
+// runSerially makes the run use serial for c from now on.
+func (r *runner) runSerially(c pyramid.Command, serial, why string) {
 	if r.serial == nil {
 		r.serial = map[string]string{}
 	}
 	r.serial[c.Text] = serial
-	r.traj.emit(report.Event{Phase: "command", Iteration: r.iter, Level: string(l), Command: serial,
-		Message: fmt.Sprintf("%d test(s) failed run in parallel and passed run again one at a time: the suite runs serially", again.Counts.Passed)})
+	r.traj.emit(report.Event{Phase: "command", Iteration: r.iter, Level: string(c.Level), Command: serial,
+		Message: why + ": the suite runs serially"})
+}
+
+// serialCommand is c run serially, saying why.
+func (r *runner) serialCommand(c pyramid.Command, serial, why string) pyramid.Command {
 	sc := c
 	sc.Text = serial
-	sc.Reason = c.Reason + fmt.Sprintf("; run one test at a time: %d of its tests failed in parallel and passed alone", again.Counts.Passed)
-	return sc, true
+	sc.Reason = c.Reason + "; run one test at a time: " + why
+	return sc
 }
 
 // serialized returns c as the run now runs it: serially when its

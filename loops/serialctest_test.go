@@ -2,6 +2,7 @@ package loops
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/heragent/heragent/pyramid"
@@ -60,5 +61,27 @@ func TestParallelCTestRealFailuresAreNotRunSerially(t *testing.T) {
 	runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
 	if slices.Contains(f.commandsRun(), "ctest --test-dir build --output-on-failure") {
 		t.Fatalf("the suite ran serially after failing alone too: %v", f.commandsRun())
+	}
+}
+
+// Tests whose servers found their port taken in parallel run serially
+// next, without running the failed ones again first.
+func TestParallelCTestPortCollisionsRunSerially(t *testing.T) {
+	f := newFake()
+	serial := "ctest --test-dir build --output-on-failure"
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case parallelCTest:
+			return 8, ctestOutput(7, 2) + "1: Error: Address already in use\n78% tests passed, 2 tests failed out of 9\n"
+		case serial:
+			return 0, ctestOutput(9, 0) + "100% tests passed, 0 tests failed out of 9\n"
+		}
+		return 1, ""
+	}
+	p := pyr(9, documented(parallelCTest, pyramid.Unit))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
+	ran := f.commandsRun()
+	if rep.Level != pyramid.Testable || rep.Tests.Passed != 9 || slices.ContainsFunc(ran, func(s string) bool { return strings.Contains(s, "--rerun-failed") }) {
+		t.Fatalf("level %s tests %+v (%s); commands %v", rep.Level, rep.Tests, rep.WhyNotHigher, ran)
 	}
 }
