@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/report"
@@ -33,7 +34,9 @@ func (r *runner) serialFallback(ctx context.Context, sb Sandbox, l pyramid.Level
 		r.runSerially(c, serial, "its tests' servers collided on a port run in parallel (Address already in use)")
 		return r.serialCommand(c, serial, "its tests collided on a port in parallel"), !res.TimedOut
 	}
-	if res.TimedOut {
+	if res.TimedOut || strings.Contains(res.diag, "***Timeout") {
+		// cut, or a test ran out its per-test limit: run again alone it
+		// would take that long again (re2's dfa_test, 290 s)
 		return pyramid.Command{}, false
 	}
 	again, err := r.runCommand(ctx, sb, pyramid.FailedCTestRerun(c))
