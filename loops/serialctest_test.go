@@ -85,3 +85,26 @@ func TestParallelCTestPortCollisionsRunSerially(t *testing.T) {
 		t.Fatalf("level %s tests %+v (%s); commands %v", rep.Level, rep.Tests, rep.WhyNotHigher, ran)
 	}
 }
+
+// Fewer failures alone than in parallel is a collision too: the suite
+// runs serially next (its own failures stay, tolerated or repaired).
+func TestParallelCTestFewerFailuresAloneRunSerially(t *testing.T) {
+	f := newFake()
+	serial := "ctest --test-dir build --output-on-failure"
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case parallelCTest:
+			return 8, ctestOutput(7, 2) + "78% tests passed, 2 tests failed out of 9\n"
+		case "ctest --test-dir build --rerun-failed --output-on-failure":
+			return 8, ctestOutput(1, 1) + "50% tests passed, 1 tests failed out of 2\n"
+		case serial:
+			return 0, ctestOutput(9, 0) + "100% tests passed, 0 tests failed out of 9\n"
+		}
+		return 1, ""
+	}
+	p := pyr(9, documented(parallelCTest, pyramid.Unit))
+	runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
+	if !slices.Contains(f.commandsRun(), serial) {
+		t.Fatalf("not run serially: %v", f.commandsRun())
+	}
+}

@@ -40,7 +40,9 @@ func SerialCTest(text string) (string, bool) {
 
 // FailedCTestRerun returns a command that runs again, one at a time, the
 // tests c's ctest failed: in its --test-dir, or in the directory the
-// command changed into before ctest.
+// command changed into before ctest; as c runs (libuv's suite refuses
+// root: the failures of its run as the unprivileged user run again as
+// that user).
 func FailedCTestRerun(c Command) Command {
 	text := "ctest --rerun-failed --output-on-failure"
 	if m := testDirRe.FindStringSubmatch(c.Text); m != nil {
@@ -48,8 +50,9 @@ func FailedCTestRerun(c Command) Command {
 	} else if m := cdBeforeCTestRe.FindStringSubmatch(c.Text); m != nil {
 		text = "ctest --test-dir " + m[1] + " --rerun-failed --output-on-failure"
 	}
-	return Command{Text: text, Dir: c.Dir, Bucket: c.Bucket, Level: c.Level, Synth: true,
-		Reason: "runs the tests that failed in parallel again, one at a time", Why: c.Why}
+	rc := c // run as c ran: as its user, under its display, after its services
+	rc.Text, rc.Synth, rc.Reason = text, true, "runs the tests that failed in parallel again, one at a time"
+	return rc
 }
 
 // cdBeforeCTestRe is `cd DIR && ctest` (libuv's `(cd build && ctest …)`).
