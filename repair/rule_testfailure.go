@@ -57,11 +57,14 @@ func (testFailure) Diagnose(f Failure) []Diagnosis {
 // failWordRe is a line reporting a failure.
 var failWordRe = regexp.MustCompile(`(?i)(^|[\s:{,])(fail(s|ed|ures?)?|✖|not ok)\b`)
 
+// noFailRe is a line counting no failure ("0 pass  0 fail", "fail: 0").
+var noFailRe = regexp.MustCompile(`(?i)\b0 fail|fail(s|ed|ures)?:? 0\b`)
+
 // firstFailLine is the first line of log reporting a failure, else its
 // last line.
 func firstFailLine(log string) string {
 	for _, l := range logLines(log) {
-		if failWordRe.MatchString(l) {
+		if failWordRe.MatchString(l) && !noFailRe.MatchString(l) {
 			return strings.TrimSpace(l)
 		}
 	}

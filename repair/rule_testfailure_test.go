@@ -27,10 +27,10 @@ func TestRunnerFailed(t *testing.T) {
 // Failed tests the parser counted, in a report no pattern reads
 // (node-tap 16's summary), are a test failure, not unknown.
 func TestCountedFailuresAreATestFailure(t *testing.T) {
-	f := Failure{Phase: PhaseCommand, Command: "npm test", ExitCode: 1, Log: readLog(t, "test-failure/node-tap-summary.log"),
+	f := Failure{Phase: PhaseCommand, Command: "npm test", ExitCode: 1, Log: "Asserts:  0 pass  0 fail  0 of 0 complete\n" + readLog(t, "test-failure/node-tap-summary.log"),
 		Counts: results.Counts{Passed: 501, Failed: 6, Frameworks: []string{"node-tap"}}}
 	ds := Diagnose(f)
-	if len(ds) != 1 || ds[0].Kind != TestFailure || !strings.Contains(ds[0].Evidence, "fail") {
+	if len(ds) != 1 || ds[0].Kind != TestFailure || !strings.Contains(ds[0].Evidence, "6 fail") {
 		t.Fatalf("diagnoses %+v", ds)
 	}
 	f.Counts.Failed = 0
