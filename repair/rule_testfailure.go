@@ -55,7 +55,7 @@ func (testFailure) Diagnose(f Failure) []Diagnosis {
 }
 
 // failWordRe is a line reporting a failure.
-var failWordRe = regexp.MustCompile(`(?i)(^|[\s:{,])(fail(s|ed|ures?)?|✖|not ok)\b`)
+var failWordRe = regexp.MustCompile(`(?i)(^|[\s:{,])((fail(s|ed|ures?)?|not ok)\b|✖)`)
 
 // noFailRe is a line counting no failure ("0 pass  0 fail", "fail: 0").
 var noFailRe = regexp.MustCompile(`(?i)\b0 fail|fail(s|ed|ures)?:? 0\b`)
