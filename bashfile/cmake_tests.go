@@ -290,7 +290,8 @@ func setOnUnder(cmakeLists, name string) []string {
 }
 
 // NoTestProgram begins what the test subset prints when CTest runs no
-// program of the build directory (pybind11's tests run pytest; a
+// program of the build directory (its grep finds none and fails, which
+// pipefail makes the assignment's status: the check follows it with ;) (pybind11's tests run pytest; a
 // project's tests may all be scripts): there is no one program to build
 // alone, which is not a failure of the environment.
 const NoTestProgram = "heragent: CTest lists no test program built in"
@@ -306,8 +307,8 @@ func CMakeTestSubset(repoDir, dir, option string) string {
 	find := `grep -rh --include=CTestTestfile.cmake`
 	name := `sed -E 's/^add_test\((\[=\[)?([^] ]+).*/\2/; s/[][\.*^$+?(){}|]/\\&/g'`
 	return "cmake " + dir + " -D" + option + "=ON" +
-		` && exe=$(` + find + ` -o '^add_test([^"]* "` + abs + `[^"]*"' ` + dir + ` | grep -o '"` + abs + `[^"]*"' | head -n 1 | tr -d '"')` +
-		` && { [ -n "$exe" ] || { echo "` + NoTestProgram + ` ` + dir + `/" >&2; false; }; }` +
+		` && { exe=$(` + find + ` -o '^add_test([^"]* "` + abs + `[^"]*"' ` + dir + ` | grep -o '"` + abs + `[^"]*"' | head -n 1 | tr -d '"')` +
+		`; [ -n "$exe" ] || { echo "` + NoTestProgram + ` ` + dir + `/" >&2; false; }; }` +
 		` && names=$(` + find + ` -F "\"$exe\"" ` + dir + ` | ` + name + ` | paste -sd '|')` +
 		` && cmake --build ` + dir + ` --target "${exe##*/}" --parallel "$(nproc)"` +
 		` && ctest --test-dir ` + dir + ` --output-on-failure -R "^($names)\$"`
