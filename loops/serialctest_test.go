@@ -22,89 +22,45 @@ func ctestOutput(passed, failed int) string {
 	return out
 }
 
-// Tests that collide in parallel and pass alone: the suite runs serially
-// next, and that run proves Testable.
-func TestParallelCTestCollisionsRunSerially(t *testing.T) {
-	f := newFake()
-	serial := "ctest --test-dir build --output-on-failure"
-	f.command = func(_, text string) (int, string) {
-		switch text {
-		case parallelCTest:
-			return 8, ctestOutput(7, 2) + "78% tests passed, 2 tests failed out of 9\n"
-		case "ctest --test-dir build --rerun-failed --output-on-failure":
-			return 0, ctestOutput(2, 0) + "100% tests passed, 0 tests failed out of 2\n"
-		case serial:
-			return 0, ctestOutput(9, 0) + "100% tests passed, 0 tests failed out of 9\n"
+// A parallel ctest that failed: its failures run again alone, and the
+// suite runs serially next when fewer fail alone (all pass, or some) or
+// when its tests' servers found their port taken (no rerun then); tests
+// that fail alone as often are the suite's own failures.
+func TestParallelCTestFallsBackToSerial(t *testing.T) {
+	const (
+		serial = "ctest --test-dir build --output-on-failure"
+		rerun  = "ctest --test-dir build --rerun-failed --output-on-failure"
+	)
+	for _, tc := range []struct {
+		name             string
+		parallel, alone  string // outputs; alone "" for a rerun that fails as the parallel run did
+		serially, reruns bool
+	}{
+		{"pass alone", ctestOutput(7, 2), ctestOutput(2, 0), true, true},
+		{"fewer fail alone", ctestOutput(7, 2), ctestOutput(1, 1), true, true},
+		{"port taken", ctestOutput(7, 2) + "1: Error: Address already in use\n", "", true, false},
+		{"fail alone too", ctestOutput(7, 2), ctestOutput(0, 2), false, true},
+	} {
+		f := newFake()
+		f.command = func(_, text string) (int, string) {
+			switch text {
+			case parallelCTest:
+				return 8, tc.parallel
+			case rerun:
+				return 8, tc.alone
+			case serial:
+				return 0, ctestOutput(9, 0)
+			}
+			return 1, ""
 		}
-		return 1, ""
-	}
-	p := pyr(9, documented(parallelCTest, pyramid.Unit))
-	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
-	if rep.Level != pyramid.Testable || rep.Tests.Passed != 9 || !slices.Contains(f.commandsRun(), serial) {
-		t.Fatalf("level %s tests %+v (%s); commands %v", rep.Level, rep.Tests, rep.WhyNotHigher, f.commandsRun())
-	}
-}
-
-// Tests that fail alone too are the suite's own failures: no serial run.
-func TestParallelCTestRealFailuresAreNotRunSerially(t *testing.T) {
-	f := newFake()
-	f.command = func(_, text string) (int, string) {
-		switch text {
-		case parallelCTest:
-			return 8, ctestOutput(7, 2) + "78% tests passed, 2 tests failed out of 9\n"
-		case "ctest --test-dir build --rerun-failed --output-on-failure":
-			return 8, ctestOutput(0, 2) + "0% tests passed, 2 tests failed out of 2\n"
+		p := pyr(9, documented(parallelCTest, pyramid.Unit))
+		rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
+		ran := f.commandsRun()
+		if slices.Contains(ran, serial) != tc.serially || slices.ContainsFunc(ran, func(s string) bool { return strings.Contains(s, "--rerun-failed") }) != tc.reruns {
+			t.Errorf("%s: commands %v", tc.name, ran)
 		}
-		return 0, ctestOutput(9, 0)
-	}
-	p := pyr(9, documented(parallelCTest, pyramid.Unit))
-	runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
-	if slices.Contains(f.commandsRun(), "ctest --test-dir build --output-on-failure") {
-		t.Fatalf("the suite ran serially after failing alone too: %v", f.commandsRun())
-	}
-}
-
-// Tests whose servers found their port taken in parallel run serially
-// next, without running the failed ones again first.
-func TestParallelCTestPortCollisionsRunSerially(t *testing.T) {
-	f := newFake()
-	serial := "ctest --test-dir build --output-on-failure"
-	f.command = func(_, text string) (int, string) {
-		switch text {
-		case parallelCTest:
-			return 8, ctestOutput(7, 2) + "1: Error: Address already in use\n78% tests passed, 2 tests failed out of 9\n"
-		case serial:
-			return 0, ctestOutput(9, 0) + "100% tests passed, 0 tests failed out of 9\n"
+		if tc.serially && (rep.Level != pyramid.Testable || rep.Tests.Passed != 9) {
+			t.Errorf("%s: level %s tests %+v (%s)", tc.name, rep.Level, rep.Tests, rep.WhyNotHigher)
 		}
-		return 1, ""
-	}
-	p := pyr(9, documented(parallelCTest, pyramid.Unit))
-	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
-	ran := f.commandsRun()
-	if rep.Level != pyramid.Testable || rep.Tests.Passed != 9 || slices.ContainsFunc(ran, func(s string) bool { return strings.Contains(s, "--rerun-failed") }) {
-		t.Fatalf("level %s tests %+v (%s); commands %v", rep.Level, rep.Tests, rep.WhyNotHigher, ran)
-	}
-}
-
-// Fewer failures alone than in parallel is a collision too: the suite
-// runs serially next (its own failures stay, tolerated or repaired).
-func TestParallelCTestFewerFailuresAloneRunSerially(t *testing.T) {
-	f := newFake()
-	serial := "ctest --test-dir build --output-on-failure"
-	f.command = func(_, text string) (int, string) {
-		switch text {
-		case parallelCTest:
-			return 8, ctestOutput(7, 2) + "78% tests passed, 2 tests failed out of 9\n"
-		case "ctest --test-dir build --rerun-failed --output-on-failure":
-			return 8, ctestOutput(1, 1) + "50% tests passed, 1 tests failed out of 2\n"
-		case serial:
-			return 0, ctestOutput(9, 0) + "100% tests passed, 0 tests failed out of 9\n"
-		}
-		return 1, ""
-	}
-	p := pyr(9, documented(parallelCTest, pyramid.Unit))
-	runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
-	if !slices.Contains(f.commandsRun(), serial) {
-		t.Fatalf("not run serially: %v", f.commandsRun())
 	}
 }
