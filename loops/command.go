@@ -108,9 +108,10 @@ func (r *runner) runCommand(ctx context.Context, sb Sandbox, c pyramid.Command) 
 // (libuv's `cmake build && … --target check`) reconfigured the build
 // directory as root, and the user's ctest could not write its files
 // ("Cannot open file for write: /repo/build/CMakeFiles/…"). Only what
-// root owns is changed: a repository the user owns costs a walk.
+// root owns is changed (not a service's data directory): a repository
+// the user owns costs a walk.
 func ownRepo(user string) string {
-	return "find " + sandbox.RepoDir + " -xdev \\! -user " + user + " -exec chown -h " + user + ": {} + 2>/dev/null"
+	return "find " + sandbox.RepoDir + " -xdev -uid 0 -exec chown -h " + user + ": {} + 2>/dev/null"
 }
 
 // execCommand runs a pyramid command in a login shell (so the variables
@@ -238,6 +239,8 @@ type outcome struct {
 	// share: the command was stopped at the Testable tier's share of the
 	// run's time (suiteShare), not at its own limit.
 	share time.Duration
+	// reran: its failed tests ran again already (serialFallback)
+	reran bool
 }
 
 // ttyKeys is what the pseudo-terminal types: q every 3 s for 36 s,

@@ -76,7 +76,7 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 		r.skipInteractive(c)
 	}
 	var checks []pyramid.Command // run to diagnose the failure: their output joins its log
-	if vc, ok := pyramid.VerboseRerun(c, res.Counts); ok && l == pyramid.Testable {
+	if vc, ok := pyramid.VerboseRerun(c, res.Counts); ok && l == pyramid.Testable && !res.reran {
 		checks = append(checks, vc)
 	}
 	if vc, ok := pyramid.DependencyCheck(c, res.Counts, res.diag); ok {

@@ -34,17 +34,19 @@ func (r *runner) serialFallback(ctx context.Context, sb Sandbox, l pyramid.Level
 		r.runSerially(c, serial, "its tests' servers collided on a port run in parallel (Address already in use)")
 		return r.serialCommand(c, serial, "its tests collided on a port in parallel"), !res.TimedOut
 	}
-	if res.TimedOut || strings.Contains(res.diag, "***Timeout") {
+	if res.TimedOut || res.Counts.Passed == 0 || strings.Contains(res.diag, "***Timeout") {
 		// cut, or a test ran out its per-test limit: run again alone it
-		// would take that long again (re2's dfa_test, 290 s)
+		// would take that long again (re2's dfa_test, 290 s); or nothing
+		// passed: the environment, not a collision
 		return pyramid.Command{}, false
 	}
 	again, err := r.runCommand(ctx, sb, pyramid.FailedCTestRerun(c))
 	if err != nil {
 		return pyramid.Command{}, false
 	}
+	res.reran = true // its failures' output is in again's log: no VerboseRerun
 	before, alone := res.Counts.Failed+res.Counts.Errors, again.Counts.Failed+again.Counts.Errors
-	if again.Counts.Passed == 0 || alone >= before {
+	if again.TimedOut || again.Counts.Passed == 0 || alone >= before {
 		res.diag += "\n" + again.diag
 		return pyramid.Command{}, false
 	}
@@ -66,6 +68,14 @@ func (r *runner) runSerially(c pyramid.Command, serial, why string) {
 		r.serial = map[string]string{}
 	}
 	r.serial[c.Text] = serial
+	for i, k := range r.cur.pyr.Commands {
+		// the state's pyramid runs it serially: the repairs that mark how
+		// it runs (as a user, with a service), its skips and the exported
+		// pyramid that verify reads know it by this text
+		if k.Text == c.Text && k.Level == c.Level {
+			r.cur.pyr.Commands[i].Text = serial
+		}
+	}
 	r.traj.emit(report.Event{Phase: "command", Iteration: r.iter, Level: string(c.Level), Command: serial,
 		Message: why + ": the suite runs serially"})
 }

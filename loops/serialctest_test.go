@@ -29,7 +29,7 @@ func ctestOutput(passed, failed int) string {
 func TestParallelCTestFallsBackToSerial(t *testing.T) {
 	const (
 		serial = "ctest --test-dir build --output-on-failure"
-		rerun  = "ctest --test-dir build --rerun-failed --output-on-failure"
+		rerun  = "ctest --timeout 290 --test-dir build --rerun-failed --output-on-failure"
 	)
 	for _, tc := range []struct {
 		name             string

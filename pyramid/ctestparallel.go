@@ -23,8 +23,9 @@ var ctestParallelRe = regexp.MustCompile(`(^|\s)(-j\s*\S*|--parallel(\s|=)\S*|--
 // parallelCTest runs each ctest of text one test per core, unless it
 // says how already or runs the failed tests again.
 func parallelCTest(text string) string {
-	if !ctestWordRe.MatchString(text) || ctestParallelRe.MatchString(text) {
-		return text
+	loc := ctestWordRe.FindStringIndex(text)
+	if loc == nil || ctestParallelRe.MatchString(text[loc[0]:]) {
+		return text // only ctest's own arguments count, not a build's -j before it
 	}
 	return ctestWordRe.ReplaceAllString(text, "${1}ctest"+CTestParallel+"${2}")
 }
@@ -51,7 +52,7 @@ func FailedCTestRerun(c Command) Command {
 		text = "ctest --test-dir " + m[1] + " --rerun-failed --output-on-failure"
 	}
 	rc := c // run as c ran: as its user, under its display, after its services
-	rc.Text, rc.Synth, rc.Reason = text, true, "runs the tests that failed in parallel again, one at a time"
+	rc.Text, rc.Synth, rc.Reason = boundCTest(text), true, "runs the tests that failed in parallel again, one at a time"
 	return rc
 }
 

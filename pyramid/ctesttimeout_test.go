@@ -26,6 +26,7 @@ func TestParallelCTest(t *testing.T) {
 		"CTEST_PARALLEL_LEVEL=2 ctest":                             "CTEST_PARALLEL_LEVEL=2 ctest",
 		"ctest --test-dir build --rerun-failed":                    "ctest --test-dir build --rerun-failed",
 		"make test":                                                "make test",
+		"cmake --build build -j4 && ctest --test-dir build":        `cmake --build build -j4 && ctest --parallel "$(nproc)" --test-dir build`,
 	} {
 		got := parallelCTest(in)
 		if got != want {
@@ -39,9 +40,9 @@ func TestParallelCTest(t *testing.T) {
 
 func TestFailedCTestRerun(t *testing.T) {
 	for in, want := range map[string]string{
-		`ctest --parallel "$(nproc)" --test-dir build --output-on-failure`: "ctest --test-dir build --rerun-failed --output-on-failure",
-		`cmake --build build && (cd build && ctest -C Debug)`:              "ctest --test-dir build --rerun-failed --output-on-failure",
-		"ctest": "ctest --rerun-failed --output-on-failure",
+		`ctest --parallel "$(nproc)" --test-dir build --output-on-failure`: "ctest --timeout 290 --test-dir build --rerun-failed --output-on-failure",
+		`cmake --build build && (cd build && ctest -C Debug)`:              "ctest --timeout 290 --test-dir build --rerun-failed --output-on-failure",
+		"ctest": "ctest --timeout 290 --rerun-failed --output-on-failure",
 	} {
 		if got := FailedCTestRerun(Command{Text: in}).Text; got != want {
 			t.Errorf("FailedCTestRerun(%q) = %q, want %q", in, got, want)

@@ -85,8 +85,8 @@ func TestVerboseRerun(t *testing.T) {
 		counts results.Counts
 		want   string
 	}{
-		{Command{Text: "make test", Dir: "build"}, failed, "ctest --rerun-failed --output-on-failure"},
-		{Command{Text: "ctest --test-dir build"}, failed, "ctest --test-dir build --rerun-failed --output-on-failure"},
+		{Command{Text: "make test", Dir: "build"}, failed, "ctest --timeout 290 --rerun-failed --output-on-failure"},
+		{Command{Text: "ctest --test-dir build"}, failed, "ctest --timeout 290 --test-dir build --rerun-failed --output-on-failure"},
 		{Command{Text: "ctest --test-dir build --output-on-failure"}, failed, ""},
 		{Command{Text: "make test", Dir: "build"}, results.Counts{Passed: 28, Frameworks: []string{"ctest"}}, ""},
 		{Command{Text: "pytest"}, results.Counts{Passed: 9, Failed: 1, Frameworks: []string{"pytest"}}, ""},

@@ -37,23 +37,36 @@ func (makePlatform) Name() string { return "make-platform" }
 // copied from it print it and exit 0, having built nothing, so a build
 // section that "succeeded" with it is a failure for this rule to repair.
 func AsksForPlatform(log string) bool {
-	return len(makePlatform{}.Diagnose(Failure{Phase: PhaseSetup, Section: bashfile.Build, Log: log})) > 0
+	return len(usageAsksPlatform(log, false)) > 0
 }
 
 func (makePlatform) Diagnose(f Failure) []Diagnosis {
 	if f.Phase != PhaseSetup || f.Section != bashfile.Build {
 		return nil
 	}
-	platform := linuxPlatform(f.Log)
-	if platform == "" {
-		return nil
-	}
-	for _, l := range logLines(f.Log) {
-		if m := makeVarUsageRe.FindStringSubmatch(l); m != nil {
-			return []Diagnosis{{Kind: MakePlatform, Subject: m[1] + "=" + platform, Evidence: strings.TrimSpace(l)}}
+	return usageAsksPlatform(f.Log, true)
+}
+
+// usageWindow is how many lines after its usage line a Makefile lists
+// the platforms (HAProxy's list begins 7 lines below).
+const usageWindow = 16
+
+// usageAsksPlatform reads a usage asking for the platform, and the
+// Linux name the lines after it list; the variable form only when
+// withVar (a build that exited 0 is read for the goal form alone).
+func usageAsksPlatform(log string, withVar bool) []Diagnosis {
+	ls := logLines(log)
+	for i, l := range ls {
+		after := strings.Join(ls[i:min(len(ls), i+usageWindow)], "\n")
+		if m := makeVarUsageRe.FindStringSubmatch(l); m != nil && withVar {
+			if p := linuxPlatform(after); p != "" {
+				return []Diagnosis{{Kind: MakePlatform, Subject: m[1] + "=" + p, Evidence: strings.TrimSpace(l)}}
+			}
 		}
-		if m := makeGoalUsageRe.FindStringSubmatch(l); m != nil && strings.Contains(f.Log, "make "+m[1]) {
-			return []Diagnosis{{Kind: MakePlatform, Subject: platform, Evidence: strings.TrimSpace(l)}}
+		if m := makeGoalUsageRe.FindStringSubmatch(l); m != nil && strings.Contains(log, "make "+m[1]) {
+			if p := linuxPlatform(after); p != "" {
+				return []Diagnosis{{Kind: MakePlatform, Subject: p, Evidence: strings.TrimSpace(l)}}
+			}
 		}
 	}
 	return nil
@@ -85,9 +98,15 @@ func (r makePlatform) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return Proposal{}, false
 	}
 	i, text := ctx.find(bashfile.Build, func(t string) bool { return makeWordRe.MatchString(t) })
-	if i < 0 || strings.Contains(text, d.Subject) || ctx.tried(r.Name(), d) > 0 {
+	if i < 0 {
+		return none(d, "the Makefile asks which platform to build for and the Bash File's build runs no make to give it one"), true
+	}
+	if strings.Contains(text, d.Subject) || ctx.tried(r.Name(), d) > 0 {
 		return none(d, "the build's make was given "+d.Subject+" and still asks for its platform"), true
 	}
+	// right after the first make: `make X && make install`, `make | tee log`
+	end := makeWordRe.FindStringIndex(text)[1]
+	fixed := strings.TrimRight(text[:end], " \t") + " " + d.Subject + " " + strings.TrimLeft(text[end:], " \t")
 	return edit(d, "the Makefile's default goal asks which platform to build for: this sandbox's, "+d.Subject,
-		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text + " " + d.Subject, Why: why(r, d)}), true
+		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: strings.TrimSpace(fixed), Why: why(r, d)}), true
 }

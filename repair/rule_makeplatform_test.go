@@ -14,8 +14,8 @@ func TestMakePlatform(t *testing.T) {
 	for _, tc := range []struct {
 		log, want string
 	}{
-		{readLog(t, "make-platform/haproxy-no-target.log"), `make -j"$(nproc)" TARGET=linux-glibc`},
-		{readLog(t, "make-platform/platform-goal.log"), `make -j"$(nproc)" linux`},
+		{readLog(t, "make-platform/haproxy-no-target.log"), `make TARGET=linux-glibc -j"$(nproc)"`},
+		{readLog(t, "make-platform/platform-goal.log"), `make linux -j"$(nproc)"`},
 		{"checking for linux-gnu... yes\nmake: *** [Makefile:3: all] Error 1\n", ""},
 	} {
 		file := bashfile.New()
@@ -43,5 +43,8 @@ func TestAsksForPlatform(t *testing.T) {
 	}
 	if AsksForPlatform("-- The C compiler identification is GNU 12.2.0\n-- Target system: linux-gnu\n[100%] Built target x\n") {
 		t.Error("a build that names Linux asked for nothing")
+	}
+	if AsksForPlatform("run: make install PREFIX=<dir>\n\tlinux-vdso.so.1 (0x00007ffd)\n") {
+		t.Error("a variable hint and a library name are no platform usage of a build that exited 0")
 	}
 }
