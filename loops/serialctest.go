@@ -3,6 +3,7 @@ package loops
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -27,17 +28,18 @@ func (r *runner) serialFallback(ctx context.Context, sb Sandbox, l pyramid.Level
 	if !ok || l != pyramid.Testable || res.Passed || res.Counts.Failed+res.Counts.Errors == 0 {
 		return pyramid.Command{}, false
 	}
-	if collidedRe.MatchString(res.diag) {
+	if r.collided(*res) {
 		// the tests' servers took the same port: serial from now on
 		// (the resumed suite and later states); next, unless the run
 		// was cut at its share, which leaves no time for another
 		r.runSerially(c, serial, "its tests' servers collided on a port run in parallel (Address already in use)")
 		return r.serialCommand(c, serial, "its tests collided on a port in parallel"), !res.TimedOut
 	}
-	if res.TimedOut || res.Counts.Passed == 0 || strings.Contains(res.diag, "***Timeout") {
+	if res.TimedOut || res.Counts.Passed == 0 || res.Counts.Failed+res.Counts.Errors > maxRerun || strings.Contains(res.diag, "***Timeout") {
 		// cut, or a test ran out its per-test limit: run again alone it
-		// would take that long again (re2's dfa_test, 290 s); or nothing
-		// passed: the environment, not a collision
+		// would take that long again (re2's dfa_test, 290 s); nothing
+		// passed: the environment, not a collision; or too many failed
+		// to run again alone in the time a serial suite would take
 		return pyramid.Command{}, false
 	}
 	again, err := r.runCommand(ctx, sb, pyramid.FailedCTestRerun(c))
@@ -61,6 +63,20 @@ func (r *runner) serialFallback(ctx context.Context, sb Sandbox, l pyramid.Level
 // in parallel that each start a server on a fixed port (mosquitto's
 // broker tests on 1888).
 var collidedRe = regexp.MustCompile(`(?i)address already in use`)
+
+// maxRerun is the most failed tests run again alone to tell a
+// collision: more, and the rerun costs what the serial suite would.
+const maxRerun = 20
+
+// collided reports a parallel run whose tests' servers found their port
+// taken, anywhere in its log (the excerpt keeps only some error lines:
+// mosquitto's 310 failures filled it with tracebacks).
+func (r *runner) collided(res outcome) bool {
+	if collidedRe.MatchString(res.diag) {
+		return true
+	}
+	return res.Log != "" && collidedRe.MatchString(readCapped(filepath.Join(r.stage, res.Log), maxOutputParsed))
+}
 
 // runSerially makes the run use serial for c from now on.
 func (r *runner) runSerially(c pyramid.Command, serial, why string) {
