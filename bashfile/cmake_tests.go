@@ -290,10 +290,11 @@ func setOnUnder(cmakeLists, name string) []string {
 }
 
 // NoTestProgram begins what the test subset prints when CTest runs no
-// program of the build directory (its grep finds none and fails, which
-// pipefail makes the assignment's status: the check follows it with ;) (pybind11's tests run pytest; a
+// program of the build directory (pybind11's tests run pytest; a
 // project's tests may all be scripts): there is no one program to build
-// alone, which is not a failure of the environment.
+// alone, which is not a failure of the environment. The lookup's grep
+// then finds nothing and fails, which pipefail makes the assignment's
+// status: the check follows the assignment with ';', not '&&'.
 const NoTestProgram = "heragent: CTest lists no test program built in"
 
 // CMakeTestSubset is a Testable command for when the whole test build does

@@ -25,7 +25,8 @@ import (
 // parallel ctest failed only on tests that pass alone.
 func (r *runner) serialFallback(ctx context.Context, sb Sandbox, l pyramid.Level, c pyramid.Command, res *outcome) (pyramid.Command, bool) {
 	serial, ok := pyramid.SerialCTest(c.Text)
-	if !ok || l != pyramid.Testable || res.Passed || res.Counts.Failed+res.Counts.Errors == 0 {
+	before := res.Counts.Failed + res.Counts.Errors
+	if !ok || l != pyramid.Testable || res.Passed || before == 0 {
 		return pyramid.Command{}, false
 	}
 	if r.collided(*res) {
@@ -33,9 +34,9 @@ func (r *runner) serialFallback(ctx context.Context, sb Sandbox, l pyramid.Level
 		// (the resumed suite and later states); next, unless the run
 		// was cut at its share, which leaves no time for another
 		r.runSerially(c, serial, "its tests' servers collided on a port run in parallel (Address already in use)")
-		return r.serialCommand(c, serial, "its tests collided on a port in parallel"), !res.TimedOut
+		return serialCommand(c, serial, "its tests collided on a port in parallel"), !res.TimedOut
 	}
-	if res.TimedOut || res.Counts.Passed == 0 || res.Counts.Failed+res.Counts.Errors > maxRerun || strings.Contains(res.diag, "***Timeout") {
+	if res.TimedOut || res.Counts.Passed == 0 || before > maxRerun || strings.Contains(res.diag, "***Timeout") {
 		// cut, or a test ran out its per-test limit: run again alone it
 		// would take that long again (re2's dfa_test, 290 s); nothing
 		// passed: the environment, not a collision; or too many failed
@@ -47,7 +48,7 @@ func (r *runner) serialFallback(ctx context.Context, sb Sandbox, l pyramid.Level
 		return pyramid.Command{}, false
 	}
 	res.reran = true // its failures' output is in again's log: no VerboseRerun
-	before, alone := res.Counts.Failed+res.Counts.Errors, again.Counts.Failed+again.Counts.Errors
+	alone := again.Counts.Failed + again.Counts.Errors
 	if again.TimedOut || again.Counts.Passed == 0 || alone >= before {
 		res.diag += "\n" + again.diag
 		return pyramid.Command{}, false
@@ -56,7 +57,7 @@ func (r *runner) serialFallback(ctx context.Context, sb Sandbox, l pyramid.Level
 	// same suite on the same fixed ports: 54 failed in parallel, 4 alone)
 	why := fmt.Sprintf("%d failed in parallel, %d of them run again one at a time", before, alone)
 	r.runSerially(c, serial, why)
-	return r.serialCommand(c, serial, why), true
+	return serialCommand(c, serial, why), true
 }
 
 // collidedRe is a server of a test that found its port taken: tests run
@@ -97,7 +98,7 @@ func (r *runner) runSerially(c pyramid.Command, serial, why string) {
 }
 
 // serialCommand is c run serially, saying why.
-func (r *runner) serialCommand(c pyramid.Command, serial, why string) pyramid.Command {
+func serialCommand(c pyramid.Command, serial, why string) pyramid.Command {
 	sc := c
 	sc.Text = serial
 	sc.Reason = c.Reason + "; run one test at a time: " + why

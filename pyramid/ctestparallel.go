@@ -46,9 +46,11 @@ func SerialCTest(text string) (string, bool) {
 // that user).
 func FailedCTestRerun(c Command) Command {
 	text := "ctest --rerun-failed --output-on-failure"
-	if m := testDirRe.FindStringSubmatch(c.Text); m != nil {
-		text = "ctest --test-dir " + m[1] + " --rerun-failed --output-on-failure"
-	} else if m := cdBeforeCTestRe.FindStringSubmatch(c.Text); m != nil {
+	m := testDirRe.FindStringSubmatch(c.Text)
+	if m == nil {
+		m = cdBeforeCTestRe.FindStringSubmatch(c.Text)
+	}
+	if m != nil {
 		text = "ctest --test-dir " + m[1] + " --rerun-failed --output-on-failure"
 	}
 	rc := c // run as c ran: as its user, under its display, after its services

@@ -40,15 +40,27 @@ func peerEnd(c Command) (prog, port string, listens, ok bool) {
 	return f[0], m[1], l, true
 }
 
+// peer is one documented end of a connection (peerEnd).
+type peer struct {
+	prog, port string
+	listens    bool
+}
+
 // pairPeers replaces each documented client by itself run against the
 // documented listener of the same program on the same port (the nearest
 // in the docs), and drops the listeners so paired.
 func pairPeers(cs []Command) []Command {
+	ends := map[int]peer{}
+	for i, c := range cs {
+		if prog, port, listens, ok := peerEnd(c); ok {
+			ends[i] = peer{prog, port, listens}
+		}
+	}
 	with := map[int]int{} // client → its listener
 	used := map[int]bool{}
-	for i, c := range cs {
-		if prog, port, listens, ok := peerEnd(c); ok && !listens {
-			if j := nearestListener(cs, i, prog, port, c.Dir); j >= 0 && !used[j] {
+	for i := range cs { // in order: the first client documented gets a shared listener
+		if e, ok := ends[i]; ok && !e.listens {
+			if j := nearestListener(cs, ends, i); j >= 0 && !used[j] {
 				with[i], used[j] = j, true
 			}
 		}
@@ -69,31 +81,24 @@ func pairPeers(cs []Command) []Command {
 	return out
 }
 
-// nearestListener is the index of the listener of prog on port in dir
-// documented nearest to cs[i] (the same file first), -1 for none.
-func nearestListener(cs []Command, i int, prog, port, dir string) int {
+// nearestListener is the index of the listener of client i's program on
+// its port, in its directory, documented nearest to it (the same file
+// first), -1 for none.
+func nearestListener(cs []Command, ends map[int]peer, i int) int {
 	best, dist := -1, 0
-	for j, l := range cs {
-		p, lp, listens, ok := peerEnd(l)
-		if !ok || !listens || p != prog || lp != port || l.Dir != dir {
+	for j, e := range ends {
+		if !e.listens || e.prog != ends[i].prog || e.port != ends[i].port || cs[j].Dir != cs[i].Dir {
 			continue
 		}
 		d := 1 << 20
-		if len(l.Why) > 0 && len(cs[i].Why) > 0 && l.Why[0].File == cs[i].Why[0].File {
-			d = abs(l.Why[0].Line - cs[i].Why[0].Line)
+		if len(cs[j].Why) > 0 && len(cs[i].Why) > 0 && cs[j].Why[0].File == cs[i].Why[0].File {
+			d = max(cs[j].Why[0].Line-cs[i].Why[0].Line, cs[i].Why[0].Line-cs[j].Why[0].Line)
 		}
-		if best < 0 || d < dist {
+		if best < 0 || d < dist || d == dist && j < best {
 			best, dist = j, d
 		}
 	}
 	return best
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
 }
 
 // peerText starts listener in the background, runs client against it

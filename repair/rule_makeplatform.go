@@ -56,15 +56,15 @@ const usageWindow = 16
 // withVar (a build that exited 0 is read for the goal form alone).
 func usageAsksPlatform(log string, withVar bool) []Diagnosis {
 	ls := logLines(log)
+	after := func(i int) string { return linuxPlatform(strings.Join(ls[i:min(len(ls), i+usageWindow)], "\n")) }
 	for i, l := range ls {
-		after := strings.Join(ls[i:min(len(ls), i+usageWindow)], "\n")
 		if m := makeVarUsageRe.FindStringSubmatch(l); m != nil && withVar {
-			if p := linuxPlatform(after); p != "" {
+			if p := after(i); p != "" {
 				return []Diagnosis{{Kind: MakePlatform, Subject: m[1] + "=" + p, Evidence: strings.TrimSpace(l)}}
 			}
 		}
 		if m := makeGoalUsageRe.FindStringSubmatch(l); m != nil && strings.Contains(log, "make "+m[1]) {
-			if p := linuxPlatform(after); p != "" {
+			if p := after(i); p != "" {
 				return []Diagnosis{{Kind: MakePlatform, Subject: p, Evidence: strings.TrimSpace(l)}}
 			}
 		}
