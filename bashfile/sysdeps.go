@@ -114,16 +114,27 @@ func (p *planner) cSystemDeps(ctx context.Context, source string) error {
 		default:
 			continue
 		}
+		forTests := false
 		if !d.Required && (d.Ecosystem == "cmake" || d.Ecosystem == "pkg-config" || d.Ecosystem == "meson") {
-			optional = append(optional, label)
-			continue
+			if forTests = gatesTests(d); !forTests {
+				optional = append(optional, label)
+				continue
+			}
+			cands = testDepCandidates(d, cands)
 		}
 		c, ok := bestUsable(cands)
-		if !ok {
+		switch {
+		case !ok && forTests:
+			optional = append(optional, label)
+			continue
+		case !ok:
 			unresolved = append(unresolved, fmt.Sprintf("%s (%s:%d)", label, d.Path, d.Line))
 			continue
 		}
 		why.Note = label + " → " + c
+		if forTests {
+			why.Note += " (optional, and the tests need it)"
+		}
 		if err := p.addSysPackages(why, label, c); err != nil {
 			return err
 		}

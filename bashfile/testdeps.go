@@ -1,0 +1,48 @@
+package bashfile
+
+import (
+	"path"
+	"strings"
+
+	"github.com/heragent/heragent/bashfile/debindex"
+	"github.com/heragent/heragent/retrieval"
+)
+
+// testFrameworks are the C/C++ unit-test frameworks a build looks for
+// (find_package, pkg-config, meson dependency()), lower case.
+var testFrameworks = map[string]bool{
+	"gtest": true, "gmock": true, "googletest": true, "catch": true, "catch2": true, "cmocka": true,
+	"cunit": true, "check": true, "doctest": true, "criterion": true, "cppunit": true, "cpputest": true,
+}
+
+// gatesTests reports whether an optional dependency decides which tests
+// the build makes: it is a unit-test framework, or its check is in a test
+// directory's build file (cmark's test/CMakeLists.txt adds its spec tests
+// only if find_package(Python3) finds an interpreter; zlib-ng's downloads
+// googletest when find_package(GTest) does not find it). Left out, the
+// suite that runs is a fraction of the project's and still passes.
+// Benchmarks' directories are not tests.
+func gatesTests(d retrieval.Dependency) bool {
+	if testFrameworks[strings.ToLower(d.Name)] {
+		return true
+	}
+	test := false
+	for _, seg := range strings.Split(strings.ToLower(path.Dir(d.Path)), "/") {
+		switch {
+		case strings.Contains(seg, "bench") || strings.Contains(seg, "fuzz"):
+			return false
+		case seg == "t" || strings.Contains(seg, "test"):
+			test = true
+		}
+	}
+	return test
+}
+
+// testDepCandidates narrows the packages for a dependency the tests need
+// to what they use of it: Boost's headers, not every Boost library.
+func testDepCandidates(d retrieval.Dependency, cands []debindex.Candidate) []debindex.Candidate {
+	if strings.EqualFold(d.Name, "Boost") && len(d.Components) == 0 {
+		return []debindex.Candidate{{Package: "libboost-dev", Via: debindex.ViaOverride}}
+	}
+	return cands
+}
