@@ -68,33 +68,60 @@ func mineMakefile(ctx context.Context, e *env) ([]Command, error) {
 var recipeVarRe = regexp.MustCompile(`\$[({][^)}]*[)}]`)
 
 // runsItsPrograms reports whether a test target's recipe only runs test
-// programs it depends on that the same Makefile links (http-parser's
-// `test: test_g test_fast` running `./test_g` and `./test_fast`), or
-// checks of such a program written in the recipe (pigz's `test: pigz`:
-// `printf x | ./pigz -cdf | wc -c | test \`cat\` -eq 1`): make stops at
-// the first line that fails, so the target ending with exit 0 is every
-// program and check passing, whether or not they print a count. Lines
-// whose failure make ignores (`-`), and cleaning or echoing ones, check
-// nothing and are passed over.
+// programs it depends on, directly or through other targets, that the same
+// Makefile links (http-parser's `test: test_g test_fast` running `./test_g`
+// and `./test_fast`; LMDB's `test: all` running `./mtest && ./mdb_stat
+// testdb`), or checks of such a program written in the recipe (pigz's
+// `test: pigz`: `printf x | ./pigz -cdf | wc -c | test \`cat\` -eq 1`): make
+// stops at the first line that fails, so the target ending with exit 0 is
+// every program and check passing, whether or not they print a count.
+// Lines whose failure make ignores (`-`), and cleaning or echoing ones or
+// parts of a line (`rm -rf testdb && mkdir testdb`), check nothing and are
+// passed over.
 func runsItsPrograms(t retrieval.Target, targets map[string]retrieval.Target) bool {
 	runs := false
 	for _, l := range strings.Split(strings.ReplaceAll(strings.TrimSpace(t.Command), "\\\n", " "), "\n") {
 		l = strings.TrimLeft(strings.TrimSpace(recipeVarRe.ReplaceAllString(l, "")), "@+ ")
-		if l == "" || strings.HasPrefix(l, "-") || recipeChoreRe.MatchString(l) {
+		if strings.HasPrefix(l, "-") {
 			continue
 		}
-		ms := recipeProgRe.FindAllStringSubmatch(l, -1)
-		if len(ms) == 0 {
-			return false
-		}
-		for _, m := range ms {
-			if _, linked := targets[m[1]]; !linked || !slices.Contains(t.Sources, m[1]) {
+		for _, part := range strings.Split(l, "&&") {
+			if part = strings.TrimSpace(part); part == "" || recipeChoreRe.MatchString(part) {
+				continue
+			}
+			ms := recipeProgRe.FindAllStringSubmatch(part, -1)
+			if len(ms) == 0 {
 				return false
 			}
+			for _, m := range ms {
+				if _, linked := targets[m[1]]; !linked || !dependsOn(t, m[1], targets) {
+					return false
+				}
+			}
+			runs = true
 		}
-		runs = true
 	}
 	return runs
+}
+
+// dependsOn reports whether target t needs name made first, directly or
+// through the targets it needs.
+func dependsOn(t retrieval.Target, name string, targets map[string]retrieval.Target) bool {
+	seen := map[string]bool{}
+	next := slices.Clone(t.Sources)
+	for len(next) > 0 {
+		s := next[0]
+		next = next[1:]
+		if s == name {
+			return true
+		}
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		next = append(next, targets[s].Sources...)
+	}
+	return false
 }
 
 // recipeProgRe is a program of the current directory a recipe line runs.

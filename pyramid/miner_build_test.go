@@ -24,7 +24,14 @@ func TestRunsItsPrograms(t *testing.T) {
 		{"checks of its program", retrieval.Target{Command: "./test_g -kf x.c ; ./test_g -t x.c.gz\nprintf \"x\" | ./test_g -cdf | wc -c | test `cat` -eq 1\n-@if test \"`which compress`\" != \"\"; then \\\n  compress -f < x.c | ./unpigz | cmp - x.c ;\\\nfi\n@rm -f x.c.gz", Sources: []string{"test_g"}}, true},
 		{"a check of another program", retrieval.Target{Command: "./test_g\nprintf x | gzip | cmp - y", Sources: []string{"test_g"}}, false},
 		{"only chores", retrieval.Target{Command: "@echo testing\nrm -f x", Sources: []string{"test_g"}}, false},
+		// LMDB's libraries/liblmdb/Makefile: `test: all`, all linking them
+		{"programs it needs through all", retrieval.Target{Command: "rm -rf testdb && mkdir testdb\n./mtest && ./mdb_stat testdb", Sources: []string{"all"}}, true},
+		{"a program all does not make", retrieval.Target{Command: "mkdir testdb && ./mtest && ./bench", Sources: []string{"all"}}, false},
+		{"a chore then a script", retrieval.Target{Command: "mkdir d && sh run.sh", Sources: []string{"all"}}, false},
 	}
+	targets["all"] = retrieval.Target{Sources: []string{"mtest", "mdb_stat", "all"}}
+	targets["mtest"] = retrieval.Target{Sources: []string{"mtest.o"}}
+	targets["mdb_stat"] = retrieval.Target{}
 	for _, tt := range tests {
 		if got := runsItsPrograms(tt.t, targets); got != tt.want {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)

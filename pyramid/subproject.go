@@ -43,10 +43,43 @@ func subprojectConventions(ctx context.Context, e *env, files []retrieval.FileIn
 		return nil
 	}
 	why := []Provenance{{Source: "convention", File: path.Join(best, bestFile.file), Note: "the project's build files are in " + best + "/"}}
+	test := Command{Text: bestFile.test, Dir: best, Bucket: Unit, Reason: "runs the tests of the project in " + best + "/", Why: why}
+	if bestFile.file == "Makefile" {
+		test = subMakeTest(ctx, e, path.Join(best, bestFile.file), test)
+	}
 	return []Command{
 		{Text: bestFile.build, Dir: best, Bucket: Build, Reason: "builds the project in " + best + "/, where its build files are", Why: why},
-		{Text: bestFile.test, Dir: best, Bucket: Unit, Reason: "runs the tests of the project in " + best + "/", Why: why},
+		test,
 	}
+}
+
+// subMakeTest reads the subdirectory's Makefile as mineMakefile reads the
+// top one: its test target is `check` when it has no `test`, and a target
+// that only runs the programs it links is the suite's own driver (LMDB's
+// libraries/liblmdb/Makefile: `test: all` runs `./mtest && ./mdb_stat
+// testdb`, which print no count).
+func subMakeTest(ctx context.Context, e *env, makefile string, test Command) Command {
+	ts, err := e.ix.Targets(ctx, "make")
+	if err != nil {
+		return test
+	}
+	byName := map[string]retrieval.Target{}
+	for _, t := range ts {
+		if _, ok := byName[t.Name]; !ok && t.Path == makefile {
+			byName[t.Name] = t
+		}
+	}
+	t, ok := byName["test"]
+	if !ok {
+		if t, ok = byName["check"]; ok {
+			test.Text = "make check"
+		}
+	}
+	if ok {
+		test.Driver = runsItsPrograms(t, byName)
+		test.Why = append(test.Why, Provenance{Source: "makefile", File: makefile, Line: int(t.Line), Note: "target " + t.Name})
+	}
+	return test
 }
 
 // hasCSources reports C/C++ sources outside tests and vendored code.

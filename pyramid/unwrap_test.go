@@ -141,6 +141,27 @@ func TestSubprojectConventions(t *testing.T) {
 	}
 }
 
+// A subdirectory's Makefile whose test target runs the programs its
+// default goal links is the suite's own driver (LMDB's
+// libraries/liblmdb/Makefile).
+func TestSubprojectMakefileDriver(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"README":                       "LMDB\n",
+		"libraries/liblmdb/Makefile":   "PROGS = mdb_stat mtest\nall: liblmdb.a $(PROGS)\n\ntest: all\n\trm -rf testdb && mkdir testdb\n\t./mtest && ./mdb_stat testdb\n\nliblmdb.a: mdb.o\n\t$(AR) rs $@ mdb.o\nmdb_stat: mdb_stat.o liblmdb.a\nmtest: mtest.o liblmdb.a\n",
+		"libraries/liblmdb/mdb.c":      "int f(void) { return 1; }\n",
+		"libraries/liblmdb/mtest.c":    "int main(void) { return 0; }\n",
+		"libraries/liblmdb/mdb_stat.c": "int main(void) { return 0; }\n",
+	})
+	files, err := e.ix.FindFiles(context.Background(), retrieval.FileQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := subprojectConventions(context.Background(), e, files)
+	if len(cs) != 2 || cs[1].Text != "make test" || cs[1].Dir != "libraries/liblmdb" || !cs[1].Driver {
+		t.Fatalf("commands %+v", cs)
+	}
+}
+
 // npm test whose script chains linters and type checks before the suite:
 // the suite alone; scripts of checks are followed one level; a chain of
 // checks and a build only gives nothing.
