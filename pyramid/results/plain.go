@@ -19,9 +19,15 @@ var conductedLine = regexp.MustCompile(`^(\d+) tests? (?:conducted|run|ran|execu
 // "58/58 tests successful" (yajl's run_tests.sh), "5/6 tests passed"
 var ofLine = regexp.MustCompile(`^(\d+)/(\d+) tests? (?:successful|succeeded|passed|ok)\.?$`)
 
+// "49 of 49 tests passed (0 skipped)." closing each suite, after its
+// name ("Finished suite test/suite-array.janet in 0.002 seconds - "):
+// the skipped are among the run (janet's test/helper.janet).
+var ofRunLine = regexp.MustCompile(`(?:^|\s-\s)(\d+) of (\d+) tests? passed(?: \((\d+) skipped\))?\.?$`)
+
 // parsePlain reads a home-made closing line "N passed, N failed" (optionally
 // ", N skipped", optionally prefixed by one word and a colon), "N tests
-// conducted, M failed" or "N/M tests successful". It is a
+// conducted, M failed", "N/M tests successful" or "N of M tests passed
+// (K skipped)". It is a
 // fallback: used only when no framework was recognised. Each line counts.
 func parsePlain(ls []string) (Counts, bool) {
 	var total, suite Counts
@@ -46,6 +52,11 @@ func parsePlain(ls []string) (Counts, bool) {
 		}
 		if m := ofLine.FindStringSubmatch(t); m != nil && atoi(m[1]) <= atoi(m[2]) {
 			total.Add(Counts{Passed: atoi(m[1]), Failed: atoi(m[2]) - atoi(m[1])})
+			seen = true
+			continue
+		}
+		if m := ofRunLine.FindStringSubmatch(t); m != nil && atoi(m[1])+atoi(m[3]) <= atoi(m[2]) {
+			total.Add(Counts{Passed: atoi(m[1]), Skipped: atoi(m[3]), Failed: atoi(m[2]) - atoi(m[1]) - atoi(m[3])})
 			seen = true
 			continue
 		}
