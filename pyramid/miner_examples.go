@@ -49,7 +49,7 @@ var programExamples = []struct {
 	docs         bool
 	build        func(ctx context.Context, e *env, lang, code string, n int) (string, bool)
 }{
-	{"c", "compiles and runs the README's example program against the repository's headers", false, cExample},
+	{"c", "compiles and runs the documentation's example program against the repository's headers", true, cExample},
 	{"go", "builds and runs the documentation's example program against the checkout's module", true, goExample},
 	{"rust", "builds and runs the README's example of the crate as rustdoc would, against the checkout", false, rustExample},
 }

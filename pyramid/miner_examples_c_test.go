@@ -58,3 +58,21 @@ func TestCFunctionProgram(t *testing.T) {
 		t.Error("a function that takes arguments is no program")
 	}
 }
+
+// A header-only library whose README shows no program has its whole
+// programs in its other documents (uthash's doc/userguide.txt, AsciiDoc
+// listings): those are its real use.
+func TestCExamplesFromTheDocs(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"src/uthash.h":      "#pragma once\n",
+		"README.md":         "# uthash\n\nA hash table for C structures.\n",
+		"doc/userguide.txt": "User guide\n==========\n\n.A string-keyed hash\n--------\n#include <stdio.h>\n#include \"uthash.h\"\n\nint main(int argc, char *argv[]) {\n    printf(\"ok\\n\");\n}\n--------\n",
+	})
+	cs, err := mineExamples(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 1 || !strings.Contains(cs[0].Text, "cc -o /tmp/heragent-example-1 .heragent-example-1.c -Isrc") || cs[0].Why[0].File != "doc/userguide.txt" {
+		t.Fatalf("examples %+v", cs)
+	}
+}

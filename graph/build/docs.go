@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -55,6 +56,7 @@ func chunkDoc(rel string, text string) []chunk {
 	ext := strings.ToLower(path.Ext(rel))
 	md := ext == ".md" || ext == ".markdown" || ext == "" && strings.HasPrefix(strings.ToUpper(path.Base(rel)), "README")
 	rst := ext == ".rst"
+	adoc := ext == ".adoc" || ext == ".asciidoc" || ext == ".asc" || ext == ".txt"
 	var out []chunk
 	cur := chunk{line: 1}
 	var body []string
@@ -96,6 +98,9 @@ func chunkDoc(rel string, text string) []chunk {
 		if fence != "" { // inside a fenced block
 			body = append(body, l)
 			if strings.HasPrefix(trimmed, fence) && strings.Trim(trimmed, fence[:1]) == "" {
+				if fenceLang == "" && fence[0] == '-' { // an AsciiDoc listing that names no language
+					fenceLang = literalLang(code)
+				}
 				cur.addCode(fenceLang, strings.Join(code, "\n"), fenceStart+1, ln-1)
 				fence, code = "", nil
 			} else {
@@ -136,6 +141,13 @@ func chunkDoc(rel string, text string) []chunk {
 			fenceStart = ln
 			body = append(body, l)
 			continue
+		}
+		if adoc && !underline {
+			if lang, ok := adocListing(lines, i); ok {
+				fence, fenceLang, fenceStart = trimmed, lang, ln
+				body = append(body, l)
+				continue
+			}
 		}
 		if rst && (strings.HasPrefix(trimmed, ".. code-block::") || strings.HasPrefix(trimmed, ".. code::") || strings.HasPrefix(trimmed, ".. sourcecode::") || strings.HasPrefix(trimmed, ".. doctest::") ||
 			strings.HasPrefix(trimmed, ".. "+sphinxTestcode+"::") || strings.HasPrefix(trimmed, ".. "+sphinxSetup+"::")) {
@@ -260,20 +272,71 @@ func rstLiteral(lines []string, i int) (first, last int, ok bool) {
 	return k, last, true
 }
 
-// literalLang names what a reST literal block holds, which reST does not
-// say: "console" when a line starts with a shell prompt, "pycon" for a
-// Python session, else "literal" (a command, a configuration, output or
-// code: the miners decide).
+// literalLang names what a reST literal block or an AsciiDoc listing
+// holds, which they do not say: "console" when a line starts with a shell
+// prompt, "pycon" for a Python session, "c" or "cpp" for a whole C or C++
+// program (an #include and a main), else "literal" (a command, a
+// configuration, output or code: the miners decide).
 func literalLang(block []string) string {
+	include, main, cpp := false, false, false
 	for _, l := range block {
 		switch t := strings.TrimSpace(l); {
 		case strings.HasPrefix(t, "$ "):
 			return "console"
 		case strings.HasPrefix(t, ">>> "):
 			return "pycon"
+		case cInclude.MatchString(t):
+			include = true
+			cpp = cpp || strings.Contains(t, "<iostream>") || strings.HasSuffix(t, ".hpp>") || strings.HasSuffix(t, `.hpp"`)
+		case cMain.MatchString(t):
+			main = true
 		}
 	}
+	switch {
+	case include && main && cpp:
+		return "cpp"
+	case include && main:
+		return "c"
+	}
 	return "literal"
+}
+
+var (
+	cInclude = regexp.MustCompile(`^#\s*include\s*[<"]`)
+	cMain    = regexp.MustCompile(`^(?:int|auto)\s+main\s*\(`)
+)
+
+// adocListing reports whether line i opens an AsciiDoc listing block — a
+// line of four or more hyphens after a blank line, a block title
+// (".A string-keyed hash") or an attribute list ("[source,c]"), closed by
+// the same line further on — and the language its attribute list names.
+// uthash's doc/userguide.txt holds its example programs so.
+func adocListing(lines []string, i int) (string, bool) {
+	t := strings.TrimSpace(lines[i])
+	if len(t) < 4 || strings.Trim(t, "-") != "" {
+		return "", false
+	}
+	prev := ""
+	if i > 0 {
+		prev = strings.TrimSpace(lines[i-1])
+	}
+	lang := ""
+	switch {
+	case prev == "":
+	case len(prev) > 1 && prev[0] == '.' && prev[1] != '.' && prev[1] != ' ':
+	case strings.HasPrefix(prev, "[") && strings.HasSuffix(prev, "]"):
+		if attrs := strings.Split(strings.Trim(prev, "[]"), ","); len(attrs) > 1 && strings.TrimSpace(attrs[0]) == "source" {
+			lang = strings.TrimSpace(attrs[1])
+		}
+	default:
+		return "", false
+	}
+	for j := i + 1; j < len(lines); j++ {
+		if strings.TrimSpace(lines[j]) == t {
+			return lang, true
+		}
+	}
+	return "", false
 }
 
 // nextNonBlank is the index of the first non-blank line from i, or len(lines).

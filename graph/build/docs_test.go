@@ -23,6 +23,10 @@ var chunkCases = []struct {
 	{"docs/version.rst", "Version\n=======\n\n.. doctest::\n\n    >>> from p import V\n    >>> V(1)\n\nText.\n\n>>> import p\n>>> p.x\n1\n\nEnd.\n", []string{"Version/1@1-15[pycon:6-7 pycon:11-13]"}},
 	// Sphinx doctest: testcode is Python with the testsetup before it; the setup is not kept alone
 	{"README.rst", "Use\n===\n\n.. testsetup::\n\n    from p import *\n\n.. testcode::\n\n    print(f(1))\n\n.. testoutput::\n\n    2\n", []string{"Use/1@1-14[python:10-10]"}},
+	// AsciiDoc listings: after a block title (a whole C program), after an
+	// attribute list naming the language; a section's underline and a rule
+	// that nothing closes are no listing
+	{"doc/userguide.txt", "Guide\n-----\n.A hash\n--------\n#include \"uthash.h\"\nint main() {\n}\n--------\n\n[source,python]\n----\nimport x\n----\n\n----\ntext\n", []string{"/0@1-16[c:5-7 python:12-12]"}},
 	// a plain-text INSTALL's indented transcript, continuations kept
 	{"INSTALL", "Build:\n  - on Linux:\n    $ make clean\n    $ make TARGET=linux \\\n         USE_X=1\n    $ make install\n\nOutput:\n    not a command\n", []string{"/0@1-9[console:3-6]"}}, // a plain-text document's heading underlined with tildes is no fence
 	// (libfuse's doc/kernel.txt); after a blank line a tilde line is one
