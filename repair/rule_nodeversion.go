@@ -14,7 +14,8 @@ import (
 // Module …/vite/dist/node/index.js" (vitest's config loader; Node runs
 // require(esm) from 20.19 and 22.12), or a built-in module without a
 // newer API ("The requested module 'node:util' does not provide an export
-// named 'styleText'", Node 20.12+), or a tool that says so ("This version
+// named 'styleText'", Node 20.12+), a Web platform global it lacks
+// ("ReferenceError: crypto is not defined"), or a tool that says so ("This version
 // of pnpm requires at least Node.js v22.13"). Node.js 22 (or the major named) comes from the npm
 // registry's node package ahead of Debian's, before the project's
 // dependencies are installed.
@@ -30,6 +31,11 @@ var nodeTooOldMatches = []match{
 	{NodeTooOld, regexp.MustCompile(`()SyntaxError: The requested module 'node:[\w/]+' does not provide an export named`)},
 	// a built-in module newer releases added (pnpm 11's node:sqlite, 22.5+)
 	{NodeTooOld, regexp.MustCompile(`()ERR_UNKNOWN_BUILTIN_MODULE\]?:? No such built-in module: node:`)},
+	// a Web platform global newer releases define (globalThis.crypto from
+	// Node 19, File 20, navigator 21, WebSocket 22): uuid 11 under tap 21
+	// reads crypto.randomUUID (dotenv's suite on Node 18: "ReferenceError:
+	// crypto is not defined" in every test file)
+	{NodeTooOld, regexp.MustCompile(`()ReferenceError: (?:crypto|File|CustomEvent|navigator|WebSocket) is not defined\b`)},
 	// a tool that says which Node.js it needs: "This version of pnpm
 	// requires at least Node.js v22.13"
 	{NodeTooOld, regexp.MustCompile(`requires at least Node\.js v(\d+)`)},

@@ -106,6 +106,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"test-environment/tcpdump-capture-permission.log", PhaseCommand, "timeout 10 ./build/tcpdump tests/hoobr_juniper.pcap", false, NeedsRoot, "", ActionRecord, ""},
 		{"node-too-old/vitest-require-esm-immer.log", PhaseCommand, "npm test", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"node-too-old/vitest-node-util-styletext-defu.log", PhaseCommand, "pnpm vitest run", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
+		{"node-too-old/tap-webcrypto-global-dotenv.log", PhaseCommand, "npm test", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"node-too-old/pnpm-install-node-sqlite-handlebars.log", PhaseSetup, "", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"missing-library/loader-libevent.log", PhaseCommand, "./ev", false, MissingLibrary, "libevent-2.1.so.7", ActionEdit, "libevent-2.1-7"},
 		{"missing-executable/make-dash-xxd.log", PhaseSetup, "make", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
