@@ -54,6 +54,7 @@ const (
 	MissingGoModule      Kind = "missing_go_module"     // no required module provides package
 	GoToolchainTooOld    Kind = "go_toolchain_too_old"  // go.mod requires go >= 1.22
 	GoNeedsCgo           Kind = "go_needs_cgo"          // go: -race requires cgo
+	GoMainless           Kind = "go_mainless"           // function main is undeclared in the main package (a tests-only package main)
 	CMakeTooOld          Kind = "cmake_too_old"         // CMake 3.28 or higher is required
 	MesonTooOld          Kind = "meson_too_old"         // Meson version is 1.0.1 but project requires >= 1.4.0
 	UndefinedMacro       Kind = "undefined_macro"       // autoreconf: possibly undefined macro: LT_SYS_SYMBOL_USCORE

@@ -31,6 +31,7 @@ var Rules = []Rule{
 	nodeLegacyOpenSSL{},   // ERR_OSSL_EVP_UNSUPPORTED: NODE_OPTIONS=--openssl-legacy-provider
 	missingGoModule{},     // no required module provides package: the go command's own fix; the proxy has no such module: none
 	goNeedsCgo{},          // -race requires cgo: gcc and CGO_ENABLED=1
+	goMainless{},          // go build ./... meets a tests-only package main: build the others
 	docsOff{},             // the documentation cannot be built: configure without it (the log's flag, else the project's docs option)
 	missingExecutable{},   // command not found: the package shipping it (after the specific ones)
 	werror{},              // -Werror=<warning>: -Wno-error=<warning> in CFLAGS/CXXFLAGS

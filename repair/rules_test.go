@@ -143,6 +143,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-go-module/go-get-uuid.log", PhaseSetup, "go build ./...", false, MissingGoModule, "github.com/google/uuid", ActionEdit, "go get github.com/google/uuid"},
 		{"missing-go-module/proxy-400-absent.log", PhaseSetup, "", false, MissingGoModule, "example.invalid/heragent/colors", ActionRecord, ""},
 		{"missing-go-module/proxy-403-nghttp2.log", PhaseSetup, "go mod download", false, MissingGoModule, "github.com/tatsuhiro-t/go-nghttp2", ActionRecord, ""},
+		{"go-mainless/go-build-expr-test-examples.log", PhaseSetup, "", false, GoMainless, "github.com/expr-lang/expr/test/examples", ActionNone, ""}, // the sample builds with CMake
 		{"go-cgo/race-requires-cgo.log", PhaseCommand, "go test -race ./...", false, GoNeedsCgo, "-race", ActionEdit, "CGO_ENABLED 1"},
 		{"go-toolchain/note-module-requires.log", PhaseSetup, "go build ./...", false, GoToolchainTooOld, "1.22", ActionEdit, "/usr/local/go1.22/bin"},
 		{"go-toolchain/invalid-go-version.log", PhaseSetup, "go build ./...", false, GoToolchainTooOld, "1.22", ActionEdit, "golang.org/toolchain/@v/list"},
