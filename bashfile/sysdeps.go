@@ -76,6 +76,9 @@ func (p *planner) cSystemDeps(ctx context.Context, source string) error {
 		case "cmake":
 			label = "find_package(" + d.Name + ")"
 			cands = p.pkgs.CMakePackage(d.Name)
+			if interpreterOnly(d) {
+				cands = []debindex.Candidate{{Package: "python3", Via: debindex.ViaOverride}}
+			}
 			if strings.EqualFold(d.Name, "Boost") && len(d.Components) > 0 {
 				cands = nil
 				for _, c := range d.Components {

@@ -46,3 +46,14 @@ func testDepCandidates(d retrieval.Dependency, cands []debindex.Candidate) []deb
 	}
 	return cands
 }
+
+// interpreterOnly reports a find_package of Python that asks only for the
+// interpreter (COMPONENTS Interpreter): python3, not its headers and
+// static library (python3-dev, some 40 s more to install).
+func interpreterOnly(d retrieval.Dependency) bool {
+	switch d.Name {
+	case "Python3", "Python":
+		return len(d.Components) == 1 && d.Components[0] == "Interpreter"
+	}
+	return false
+}

@@ -28,3 +28,19 @@ func TestGatesTests(t *testing.T) {
 		}
 	}
 }
+
+func TestInterpreterOnly(t *testing.T) {
+	for _, tt := range []struct {
+		d    retrieval.Dependency
+		want bool
+	}{
+		{retrieval.Dependency{Name: "Python3", Components: []string{"Interpreter"}}, true},
+		{retrieval.Dependency{Name: "Python3", Components: []string{"Interpreter", "Development"}}, false},
+		{retrieval.Dependency{Name: "Python3"}, false},
+		{retrieval.Dependency{Name: "Ruby", Components: []string{"Interpreter"}}, false},
+	} {
+		if got := interpreterOnly(tt.d); got != tt.want {
+			t.Errorf("%+v: %v, want %v", tt.d, got, tt.want)
+		}
+	}
+}

@@ -13,7 +13,8 @@ import (
 // (expr's test/examples: examples_test.go, markdown.go) has no main to
 // link — "runtime.main_main·f: function main is undeclared in the main
 // package", after the package's "# <import path>". The repair builds
-// every package but those the log names, as the go command lists them.
+// every package with non-test files but those the log names, as the go
+// command lists them.
 type goMainless struct{}
 
 // goMainlessRe is the link error; goPackageRe the "# <import path>" line
@@ -63,7 +64,9 @@ func (r goMainless) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	for _, p := range strings.Fields(d.Subject) {
 		drop = append(drop, "-e "+p)
 	}
-	cmd := "go build" + flags + " $(go list ./... | grep -vxF " + strings.Join(drop, " ") + ")"
+	// only packages with non-test files: given by name, a tests-only
+	// package is an error ("no non-test Go files"), not passed over
+	cmd := "go build" + flags + " $(go list -f '{{if .GoFiles}}{{.ImportPath}}{{end}}' ./... | grep -vxF " + strings.Join(drop, " ") + ")"
 	return edit(d, "main packages without a main (tests only): "+d.Subject+"; every other package is built",
 		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: cmd, Why: why(r, d)}), true
 }
