@@ -125,6 +125,8 @@ func hardDrop(t string) string {
 		return "an HTTP request or status line, not a command"
 	case hiddenScriptRe.MatchString(t):
 		return "a hidden maintenance or CI script, not how the project is used"
+	case ciScriptRe.MatchString(t):
+		return "a CI script (it assumes the CI machine), not how the project is used"
 	}
 	return ""
 }
@@ -135,6 +137,11 @@ var httpLineRe = regexp.MustCompile(`(?:^|\s)HTTP/[12](?:\.\d)?(?:\s|$)|^(?:GET|
 
 // hiddenScriptRe runs a dotted script (testify's ./.ci.gofmt.sh).
 var hiddenScriptRe = regexp.MustCompile(`^(?:bash |sh )?\.?/?\.[\w-][\w.-]*\.(?:sh|bash|py)\b`)
+
+// ciScriptRe runs a script the CI keeps or named for it: a file under
+// .github/ or .circleci/ (expr's `npx zx .github/scripts/coverage.mjs`),
+// or ci.sh and the like at the top (go-toml's `./ci.sh coverage -d v2`).
+var ciScriptRe = regexp.MustCompile(`(?:^|\s)(?:\./)?(?:\.github|\.circleci)/\S|^(?:bash |sh )?(?:\./)?ci(?:[_.-][\w-]+)?\.(?:sh|bash|py|mjs|js)(?:\s|$)`)
 
 // sysInfoRe is a CI step that reports the machine (libuv's `npx envinfo`).
 var sysInfoRe = regexp.MustCompile(`^(npx\s+(--yes\s+|-y\s+)?)?envinfo(\s|$)|^(uname|lscpu|lsb_release|sw_vers|systeminfo|free|df|nproc|ulimit)(\s+-\S+)*\s*$`)

@@ -18,6 +18,11 @@ func TestClassify(t *testing.T) {
 		{"make check", Unit},
 		{"make -C tests test-lz4", Unit},
 		{"make -C regress", Unit},
+		{"./ci.sh coverage -d v2", ""},              // go-toml's CI script
+		{"npx zx .github/scripts/coverage.mjs", ""}, // expr's
+		{"bash ci-build.sh", ""},
+		{"./cities.sh", Entry}, // not ci
+		{"node ./bin/cli.js ./test/fixtures/user.ejs", Entry},
 		{"cd test && rake ci", Unit},
 		{"make -C doc", ""},
 		{"python3 ci_single_header_check.py", ""},
