@@ -79,6 +79,10 @@ func GradeTestable(c Command, counts results.Counts, testsFound int) (evidence, 
 		sc.part = c.Part
 	}
 	switch {
+	case counts.Unloaded > 0:
+		// the suite's other files ran (--continue-on-collection-errors
+		// after a test dependency could not be had): not the whole suite
+		return EvidenceSubset, join(fmt.Sprintf("%d test file(s) could not be loaded and none of their tests ran", counts.Unloaded), share)
 	case share != "" && float64(ran) >= suiteShare*float64(testsFound):
 		return EvidenceSuite, join(share, sc.part)
 	case c.Only && sc.part != "" && ran > 0:

@@ -51,6 +51,9 @@ func TestGradeTestable(t *testing.T) {
 		{mined("bazel test //...", Unit, "ci"), ran(2, 0), 9, EvidenceSuite, ""},
 		{mined("cmake --build build --target test", Unit, "ci"), ran(2, 0), 9, EvidenceSuite, ""},
 		{mined("npx mocha 'test/**/*.spec.js'", Unit, "ci"), ran(2, 0), 9, EvidenceSuite, ""},
+		// test files that could not be loaded did not run: not the suite
+		// (prettytable's main test file without pytest-lazy-fixtures)
+		{mined("python -m pytest -q", Unit, "python"), results.Counts{Passed: 10, Errors: 1, Unloaded: 1, Frameworks: []string{"pytest"}}, 300, EvidenceSubset, "1 test file(s) could not be loaded"},
 		// the project's own test command, runner unknown, no selector
 		{mined("./scripts/run-all-tests.sh", Unit, "ci"), ran(7, 0), 40, EvidenceSuite, "the project's test command (ci)"},
 		// selectors

@@ -32,9 +32,14 @@ var pytestWords = map[string]func(*Counts, int){
 // repeated summary within a run replaces the earlier one.
 func parsePytest(ls []string) (Counts, bool) {
 	var r runs
+	unloaded := map[string]bool{}
 	for _, l := range ls {
 		t := strings.TrimSpace(l)
 		if t == "" {
+			continue
+		}
+		if m := pytestCollectError.FindStringSubmatch(t); m != nil {
+			unloaded[m[1]] = true
 			continue
 		}
 		framed := t[0] == '='
@@ -69,8 +74,16 @@ func parsePytest(ls []string) (Counts, bool) {
 			r.summary(c)
 		}
 	}
-	return r.result()
+	c, ok := r.result()
+	if ok {
+		c.Unloaded = len(unloaded)
+	}
+	return c, ok
 }
+
+// pytestCollectError heads the report of a test file pytest could not
+// collect: "____ ERROR collecting tests/test_prettytable.py ____".
+var pytestCollectError = regexp.MustCompile(`^_+ ERROR collecting (\S+) _+$`)
 
 func pytestOutcome(s string) Counts {
 	switch s {

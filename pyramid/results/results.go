@@ -28,6 +28,9 @@ type Counts struct {
 	// Frameworks names the frameworks whose output was recognised, in the
 	// order of the parser list, without duplicates.
 	Frameworks []string `json:"frameworks,omitempty"`
+	// Unloaded counts test files the framework could not load (pytest's
+	// "ERROR collecting tests/test_x.py"): none of their tests ran.
+	Unloaded int `json:"unloaded,omitempty"`
 }
 
 // Total is the number of tests seen, skipped ones included.
@@ -43,6 +46,7 @@ func (c *Counts) Add(o Counts) {
 	c.Failed += o.Failed
 	c.Skipped += o.Skipped
 	c.Errors += o.Errors
+	c.Unloaded += o.Unloaded
 	for _, f := range o.Frameworks {
 		if !slices.Contains(c.Frameworks, f) {
 			c.Frameworks = append(c.Frameworks, f)

@@ -61,6 +61,9 @@ func TestParseTestdata(t *testing.T) {
 		{"pytest/quiet_pass.txt", c(3, 0, 0, 0, "pytest")},
 		{"pytest/color_tail.txt", c(3, 1, 2, 1, "pytest")},
 		{"pytest/no_tests.txt", c(0, 0, 0, 0, "pytest")},
+		// --continue-on-collection-errors: prettytable's main test file
+		// could not be loaded (pytest-lazy-fixtures missing), the rest ran
+		{"pytest/collection_error_continue.txt", Counts{Passed: 10, Errors: 1, Unloaded: 1, Frameworks: []string{"pytest"}}},
 		// segfault mid-session under -v: the per-test lines seen so far.
 		{"pytest/crash_verbose.txt", c(2, 0, 0, 0, "pytest")},
 		// unittest: expected failures → skipped.
