@@ -11,10 +11,10 @@ func TestGatesTests(t *testing.T) {
 		d    retrieval.Dependency
 		want bool
 	}{
-		{retrieval.Dependency{Name: "Python3", Path: "test/CMakeLists.txt"}, true},              // cmark's spec tests
+		{retrieval.Dependency{Name: "Python3", Path: "test/CMakeLists.txt"}, true},               // cmark's spec tests
 		{retrieval.Dependency{Name: "Python3", Path: "src/jsontestrunner/CMakeLists.txt"}, true}, // jsoncpp's runner
-		{retrieval.Dependency{Name: "GTest", Path: "test/CMakeLists.txt"}, true},                // zlib-ng
-		{retrieval.Dependency{Name: "cunit", Path: "cmake/FindCUnit.cmake"}, true},              // a framework anywhere
+		{retrieval.Dependency{Name: "GTest", Path: "test/CMakeLists.txt"}, true},                 // zlib-ng
+		{retrieval.Dependency{Name: "cunit", Path: "cmake/FindCUnit.cmake"}, true},               // a framework anywhere
 		{retrieval.Dependency{Name: "cmocka", Path: "configure.ac"}, true},
 		{retrieval.Dependency{Name: "PNG", Path: "test/benchmarks/CMakeLists.txt"}, false},
 		{retrieval.Dependency{Name: "benchmark", Path: "test/benchmarks/CMakeLists.txt"}, false},
