@@ -33,5 +33,14 @@ func (d makeDetector) Apply(ctx context.Context, p *planner) error {
 	if err := p.cSystemDeps(ctx, d.Name()); err != nil {
 		return err
 	}
+	if p.repo.has("configure") {
+		// a hand-written configure beside the Makefile (autoconf's would
+		// come with Makefile.in, the autotools detector's): it writes what
+		// the Makefile includes (TinyCC's config.mak: "Please run
+		// ./configure.")
+		if err := p.add(Build, "./configure", ev(d.Name(), "configure", 0, "the project's own configure script, before make")); err != nil {
+			return err
+		}
+	}
 	return p.add(Build, `make -j"$(nproc)"`, ev(d.Name(), file, 0, "the default target"))
 }

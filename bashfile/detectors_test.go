@@ -53,6 +53,9 @@ func TestDetectors(t *testing.T) {
 		unsupported string // substring of an Unsupported entry
 		note        string // substring of a note
 	}{
+		{name: "make: a hand-written configure runs before make", files: map[string]string{
+			"configure": "#!/bin/sh\necho 'CC=gcc' > config.mak\n", "Makefile": "include config.mak\nall: tcc\ntcc: tcc.c\n", "tcc.c": "int main(void) { return 0; }\n"},
+			stacks: "make", contains: []string{"./configure\n  # [make] Makefile — the default target\n  make -j"}},
 		{name: "autotools: a bootstrap script writes what configure.ac includes", files: map[string]string{
 			"configure.ac": "AC_INIT([kvd], [1.0])\nm4_include([version.m4])\nAM_INIT_AUTOMAKE\nAC_PROG_CC\nAC_OUTPUT([Makefile])\n",
 			"Makefile.am":  "bin_PROGRAMS = kvd\n", "kvd.c": "int main(void) { return 0; }\n",
