@@ -15,7 +15,9 @@ import (
 // in this registry`. A development dependency (a benchmark's data set)
 // is left out of the install: it leaves package.json in the sandbox
 // (`npm pkg delete`) and the install resolves again without the lockfile
-// pinning it; the report says which. A dependency the project needs at
+// pinning it; the report says which. So is a development dependency GitHub
+// hosts when GitHub is unreachable (socket.io's uWebSockets.js,
+// mustache.js's zuul-ngrok). A dependency the project needs at
 // run time is recorded.
 type npmAbsent struct{}
 
@@ -26,7 +28,14 @@ var npmAbsentMatches = []match{
 	{NpmAbsent, regexp.MustCompile(`npm (?:ERR!|error) 404 Not Found - GET https?://\S+?/((?:@[\w.-]+%2[fF])?[\w.-]+)(?:/-/\S+)?\s`)},
 	// pnpm: ERR_PNPM_FETCH_404  GET https://registry.npmjs.org/actions-up/-/actions-up-1.17.0.tgz: Not Found - 404
 	{NpmAbsent, regexp.MustCompile(`ERR_PNPM_FETCH_404[\s\pZ]+GET https?://\S+?/((?:@[\w.-]+(?:/|%2[fF]))?[\w.-]+)/-/\S+: Not Found`)},
+	// a dependency GitHub hosts, GitHub unreachable: npm ERR! network
+	// request to https://codeload.github.com/uNetworking/uWebSockets.js/tar.gz/d04e… failed
+	{NpmAbsent, regexp.MustCompile(`npm (?:ERR!|error) network request to https://(?:codeload\.github\.com/([\w.-]+/[\w.-]+)/tar\.gz/|github\.com/([\w.-]+/[\w.-]+)/tarball/)`)},
 }
+
+// gitHostedPrefix marks a Subject that is a GitHub owner/repo, not a
+// package name: the package is the dependency whose spec names it.
+const gitHostedPrefix = "github:"
 
 // pnpmInstallRe is a pnpm install of the Bash File.
 var pnpmInstallRe = regexp.MustCompile(`\bpnpm (install|i)\b`)
@@ -34,7 +43,12 @@ var pnpmInstallRe = regexp.MustCompile(`\bpnpm (install|i)\b`)
 func (npmAbsent) Name() string { return "npm-absent" }
 
 func (npmAbsent) Diagnose(f Failure) []Diagnosis {
-	ds := scan(f.Log, npmAbsentMatches, func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "%2f", "/"), "%2F", "/") })
+	ds := scan(f.Log, npmAbsentMatches, func(s string) string {
+		if strings.Count(s, "/") == 1 && !strings.HasPrefix(s, "@") { // owner/repo of a URL
+			return gitHostedPrefix + s
+		}
+		return strings.ReplaceAll(strings.ReplaceAll(s, "%2f", "/"), "%2F", "/")
+	})
 	if len(ds) > 1 {
 		ds = ds[:1] // both lines name the same package
 	}
@@ -49,6 +63,16 @@ func (r npmAbsent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		Dev map[string]string `json:"devDependencies"`
 	}
 	_ = json.Unmarshal([]byte(ctx.readRepo("package.json")), &pkg)
+	if repo, ok := strings.CutPrefix(d.Subject, gitHostedPrefix); ok {
+		// the development dependency GitHub hosts (socket.io's
+		// "uWebSockets.js": "github:uNetworking/uWebSockets.js#v20.56.0");
+		// another's, or a run-time one: the network rule records it
+		name := gitHostedDev(pkg.Dev, repo)
+		if name == "" {
+			return Proposal{}, false
+		}
+		d.Subject = name
+	}
 	if _, dev := pkg.Dev[d.Subject]; !dev {
 		return record(d, fmt.Sprintf("the npm registry does not serve %s, which the project depends on", d.Subject)), true
 	}
@@ -63,4 +87,19 @@ func (r npmAbsent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	fixed := "npm pkg delete devDependencies." + d.Subject + " && " + install
 	return edit(d, fmt.Sprintf("the npm registry does not serve %s, a development dependency: the install goes on without it", d.Subject),
 		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: text, Command: fixed, Why: why(r, d)}), true
+}
+
+// gitHostedDev is the development dependency whose spec names the GitHub
+// repository owner/repo ("github:o/r#tag", "o/r#branch",
+// "git+https://github.com/o/r.git", "https://github.com/o/r/tarball/v1").
+func gitHostedDev(dev map[string]string, repo string) string {
+	repo = strings.ToLower(repo)
+	for name, spec := range dev {
+		s := strings.ToLower(spec)
+		if strings.Contains(s, "github.com/"+repo+".git") || strings.Contains(s, "github.com/"+repo+"/") || strings.Contains(s, "github.com/"+repo+"#") ||
+			strings.TrimPrefix(strings.SplitN(s, "#", 2)[0], "github:") == repo {
+			return name
+		}
+	}
+	return ""
 }

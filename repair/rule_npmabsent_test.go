@@ -47,3 +47,33 @@ func TestPnpmAbsentPackage(t *testing.T) {
 		t.Fatalf("proposals %+v", ps)
 	}
 }
+
+// A development dependency GitHub hosts, GitHub unreachable (mustache.js's
+// "zuul-ngrok": "nolanlawson/zuul-ngrok#patch-1"): it leaves the install
+// as one the registry lacks does; a run-time one is the network rule's.
+func TestNpmGitHostedDevDependency(t *testing.T) {
+	f := Failure{Phase: PhaseSetup, ExitCode: 1, Log: readLog(t, "npm-absent/network-github-dev-mustache.log")}
+	file := bashfile.New()
+	file.Append(bashfile.Runtimes, "npm install", bashfile.Provenance{Source: "npm"})
+	dev := fstest.MapFS{"package.json": {Data: []byte(`{"devDependencies": {"zuul": "^3.11.0", "zuul-ngrok": "nolanlawson/zuul-ngrok#patch-1"}}`)}}
+	ps := Propose(&Context{File: file, Repo: dev}, f)
+	if len(ps) == 0 || ps[0].Action != ActionEdit || ps[0].Edits[0].Command != "npm pkg delete devDependencies.zuul-ngrok && npm install" {
+		t.Fatalf("proposals %+v", ps)
+	}
+	run := fstest.MapFS{"package.json": {Data: []byte(`{"dependencies": {"zuul-ngrok": "github:nolanlawson/zuul-ngrok"}}`)}}
+	for _, p := range Propose(&Context{File: file, Repo: run}, f) {
+		if p.Action == ActionEdit {
+			t.Fatalf("a run-time dependency is not left out: %+v", p)
+		}
+	}
+	for spec, want := range map[string]bool{"github:uNetworking/uWebSockets.js#v20.56.0": true, "git+https://github.com/nolanlawson/zuul-ngrok.git": true,
+		"https://github.com/nolanlawson/zuul-ngrok/tarball/v1": true, "nolanlawson/zuul-ngrok-2#x": false} {
+		repo := "nolanlawson/zuul-ngrok"
+		if strings.Contains(spec, "uWebSockets") {
+			repo = "uNetworking/uWebSockets.js"
+		}
+		if got := gitHostedDev(map[string]string{"x": spec}, repo) == "x"; got != want {
+			t.Errorf("%s: %v, want %v", spec, got, want)
+		}
+	}
+}
