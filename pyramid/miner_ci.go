@@ -27,6 +27,7 @@ func mineCI(ctx context.Context, e *env) ([]Command, error) {
 			continue
 		}
 		text, note := expandMatrix(s.Text, s.Matrix)
+		text = workspaceExpr.ReplaceAllString(text, "$$GITHUB_WORKSPACE") // shell, as the runner reads it
 		if s.Job != "" {
 			note = strings.TrimSpace("job " + s.Job + " " + note)
 		}
@@ -38,6 +39,9 @@ func mineCI(ctx context.Context, e *env) ([]Command, error) {
 	}
 	return out, nil
 }
+
+// workspaceExpr is GitHub Actions' expression for the checkout.
+var workspaceExpr = regexp.MustCompile(`\$\{\{\s*github\.workspace\s*\}\}`)
 
 // choreWorkflow is a CI workflow that releases, publishes, deploys or
 // tends the repository (release.yml, publish-pypi.yml, pages.yml,

@@ -142,7 +142,21 @@ func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map
 	if *dir == elsewhere {
 		return out // about another directory (a generated app, a temp dir)
 	}
-	return append(out, shellCmd{Text: text, Dir: *dir, Line: line})
+	return append(out, shellCmd{Text: atRoot(text, *dir), Dir: *dir, Line: line})
+}
+
+// ciRootRe is a CI system's variable for the checkout as a path's start.
+var ciRootRe = regexp.MustCompile(`\$\{\{\s*github\.workspace\s*\}\}|\$\{?(?:GITHUB_WORKSPACE|CI_PROJECT_DIR|TRAVIS_BUILD_DIR)\b\}?`)
+
+// atRoot writes the checkout a CI command names by its variable as the
+// path to it from dir: utf8.h's `cmake $GITHUB_WORKSPACE/test`, run in
+// build/, is `cmake ../test`.
+func atRoot(text, dir string) string {
+	root := "."
+	if dir != "" {
+		root = strings.TrimSuffix(strings.Repeat("../", strings.Count(dir, "/")+1), "/")
+	}
+	return ciRootRe.ReplaceAllString(text, root)
 }
 
 // withoutSudo removes a leading `sudo ` (the sandbox runs as root) when

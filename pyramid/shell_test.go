@@ -21,6 +21,8 @@ var splitShellCases = []struct {
 	{"cd elsewhere", "express /tmp/foo && cd /tmp/foo\nnpm start", []shellCmd{{"express /tmp/foo", "", 1}}},
 	{"clone then cd", "git clone https://github.com/a/proj.git\ncd proj\nmake", []shellCmd{{"git clone https://github.com/a/proj.git", "", 1}, {"make", "", 3}}},
 	{"continuation", "./configure \\\n  --prefix=/usr\nmake", []shellCmd{{"./configure --prefix=/usr", "", 1}, {"make", "", 3}}},
+	{"the CI's checkout variable, from a working-directory", "cd build\ncmake $GITHUB_WORKSPACE/test -DX=1\ncmake --build .", []shellCmd{{"cmake ../test -DX=1", "build", 2}, {"cmake --build .", "build", 3}}},
+	{"the checkout variable at the top", "cp ${GITHUB_WORKSPACE}/a.conf x.conf", []shellCmd{{"cp ./a.conf x.conf", "", 1}}},
 	{"unparsable prose", "Run this:\nmake test\nthen (enjoy", []shellCmd{{"Run this:", "", 1}, {"make test", "", 2}}}, // prose is left to the classifier
 }
 

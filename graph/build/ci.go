@@ -3,6 +3,7 @@ package build
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -201,8 +202,13 @@ func parseGitHubActions(_ string, src []byte, f *fileFacts) error {
 	if n := mapGet(root, "name"); n != nil {
 		f.fact("workflow", n.Value)
 	}
+	rootDir := defaultWorkdir(root)
 	mapEach(mapGet(root, "jobs"), func(job string, j *yaml.Node) {
 		matrix := matrixOf(mapGet(mapGet(j, "strategy"), "matrix"))
+		jobDir := rootDir
+		if d := defaultWorkdir(j); d != "" {
+			jobDir = d
+		}
 		if ro := mapGet(j, "runs-on"); ro != nil && ro.Kind == yaml.ScalarNode {
 			f.fact("runs_on_"+job, ro.Value)
 		}
@@ -229,10 +235,42 @@ func parseGitHubActions(_ string, src []byte, f *fileFacts) error {
 				action, ver, _ := strings.Cut(u.Value, "@")
 				f.deps = append(f.deps, dependency{ecosystem: "github-action", name: action, constraint: ver, scope: "ci", line: u.Line, required: true})
 			}
-			f.steps = append(f.steps, scriptSteps(mapGet(s, "run"), "github-actions", job, name, matrix)...)
+			dir := jobDir
+			if wd := mapGet(s, "working-directory"); wd != nil && wd.Kind == yaml.ScalarNode {
+				dir = wd.Value
+			}
+			for _, st := range scriptSteps(mapGet(s, "run"), "github-actions", job, name, matrix) {
+				st.text = inWorkdir(dir, st.text)
+				f.steps = append(f.steps, st)
+			}
 		}
 	})
 	return nil
+}
+
+// defaultWorkdir is a workflow's or job's defaults.run.working-directory.
+func defaultWorkdir(n *yaml.Node) string {
+	if wd := mapGet(mapGet(mapGet(n, "defaults"), "run"), "working-directory"); wd != nil && wd.Kind == yaml.ScalarNode {
+		return wd.Value
+	}
+	return ""
+}
+
+// workspaceRe is the checkout in a GitHub Actions path: the expression
+// ${{ github.workspace }} or the variable $GITHUB_WORKSPACE.
+var workspaceRe = regexp.MustCompile(`^(?:\$\{\{\s*github\.workspace\s*\}\}|\$\{?GITHUB_WORKSPACE\}?)/?`)
+
+// inWorkdir makes a step's working-directory (utf8.h's
+// "${{github.workspace}}/build", a monorepo's "packages/core") the cd its
+// run starts with, relative to the checkout, so the miners read the
+// directory as they read a cd in the script.
+func inWorkdir(dir, text string) string {
+	dir = strings.TrimSuffix(workspaceRe.ReplaceAllString(strings.TrimSpace(dir), ""), "/")
+	dir = strings.TrimPrefix(dir, "./")
+	if dir == "" || dir == "." {
+		return text
+	}
+	return "cd " + dir + "\n" + text
 }
 
 var gitlabReserved = map[string]bool{"stages": true, "variables": true, "default": true, "include": true, "image": true,

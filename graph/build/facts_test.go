@@ -123,6 +123,11 @@ var factCases = []factCase{
 	{rel: ".github/workflows/regress.yml", src: "jobs:\n  regress:\n    runs-on: ${{ matrix.runner }}\n    strategy:\n      matrix:\n        cc: [gcc]\n        exclude:\n          - cc: clang\n        include:\n          - runner: ubuntu-24.04\n            make: make\n          - runner: macos-26\n            make: gmake\n    steps:\n      - run: |\n          cd regress\n          ${{ matrix.make }}\n",
 		steps: []string{"github-actions/regress@16=cd regress\n${{ matrix.make }}[cc=gcc include[0].runner=ubuntu-24.04 include[0].make=make include[1].runner=macos-26 include[1].make=gmake]"},
 		facts: map[string]any{"runs_on_regress": "${{ matrix.runner }}"}},
+	// working-directory: the step's, else the job's or the workflow's
+	// defaults, as a cd before its run, relative to the checkout
+	{rel: ".github/workflows/wd.yml", src: "defaults:\n  run:\n    working-directory: c++\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: make\n      - working-directory: ${{github.workspace}}/build\n        run: cmake $GITHUB_WORKSPACE/test\n      - working-directory: ./\n        run: ls\n",
+		steps: []string{"github-actions/build@8=cd c++\nmake[]", "github-actions/build@10=cd build\ncmake $GITHUB_WORKSPACE/test[]", "github-actions/build@12=ls[]"},
+		facts: map[string]any{"runs_on_build": "ubuntu-latest"}},
 	{rel: ".gitlab-ci.yml", src: "image: python:3.11\nstages: [test]\n.tmpl:\n  script: [echo hidden]\nunit:\n  stage: test\n  before_script:\n    - pip install -r requirements.txt\n  script:\n    - pytest -q\n",
 		deps:  []string{"docker:python:3.11:ci@1!"},
 		steps: []string{"gitlab-ci/unit@8=pip install -r requirements.txt[]", "gitlab-ci/unit@10=pytest -q[]"}},
