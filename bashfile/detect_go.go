@@ -3,6 +3,7 @@ package bashfile
 import (
 	"context"
 	"fmt"
+	"path"
 	"regexp"
 	"strings"
 )
@@ -31,8 +32,9 @@ func (d goDetector) Apply(ctx context.Context, p *planner) error {
 	if m := goMinorRe.FindStringSubmatch(p.repo.fact(mod, "toolchain")); m != nil && (minor == "" || !versionAtMost(m[1], minor)) {
 		minor = m[1]
 	}
+	modFile := p.repo.first(mod) // "" for a package without one
 	if minor == "" || versionAtMost(minor, debianGo) {
-		if err := p.install(Runtimes, ev(d.Name(), mod, 0, fmt.Sprintf("go %s: Debian's Go %s is enough", versionOr(minor, "unset"), debianGo)), "golang-go", "ca-certificates"); err != nil {
+		if err := p.install(Runtimes, ev(d.Name(), modFile, 0, fmt.Sprintf("go %s: Debian's Go %s is enough", versionOr(minor, "unset"), debianGo)), "golang-go", "ca-certificates"); err != nil {
 			return err
 		}
 	} else {
@@ -46,6 +48,9 @@ func (d goDetector) Apply(ctx context.Context, p *planner) error {
 	}
 	if err := d.cgo(ctx, p); err != nil {
 		return err
+	}
+	if !p.repo.has(mod) {
+		return d.gopath(ctx, p)
 	}
 	if err := d.modules(p, minor); err != nil {
 		return err
@@ -98,4 +103,24 @@ func (d goDetector) cgo(ctx context.Context, p *planner) error {
 		return p.add(Runtimes, "persist_env CGO_ENABLED 1", why)
 	}
 	return nil
+}
+
+// gopath sets up a package without go.mod (gopath.go): the module its
+// import path names, its imports resolved by the Go module proxy, then
+// the build.
+func (d goDetector) gopath(_ context.Context, p *planner) error {
+	modPath := p.repo.goModulePath()
+	why := "a package without go.mod (GOPATH's days): the module its import path names"
+	if modPath == "" {
+		modPath = "example.com/" + path.Base(p.repo.root)
+		why = "a package without go.mod, no import path named: a local module name"
+	}
+	p.note("go: no go.mod; the Bash File makes module " + modPath + " (go mod init) and resolves its imports (go mod tidy)")
+	if err := p.add(Runtimes, "[ -f go.mod ] || go mod init "+modPath, ev(d.Name(), "", 0, why)); err != nil {
+		return err
+	}
+	if err := p.addProject(Runtimes, "go mod tidy", ev(d.Name(), "", 0, "its imports from the Go module proxy, as go get resolved them")); err != nil {
+		return err
+	}
+	return p.add(Build, "go build ./...", ev(d.Name(), "", 0, "build every package"))
 }

@@ -53,6 +53,12 @@ func TestDetectors(t *testing.T) {
 		unsupported string // substring of an Unsupported entry
 		note        string // substring of a note
 	}{
+		{name: "go: a package without go.mod gets the module its imports name", files: map[string]string{
+			"glob.go": "package glob\n\nimport \"github.com/gobwas/glob/compiler\"\n\nvar _ = compiler.X\n", "compiler/compiler.go": "package compiler\n\nconst X = 1\n",
+			"readme.md": "    go get github.com/other/thing\n"},
+			stacks: "go", contains: []string{"[ -f go.mod ] || go mod init github.com/gobwas/glob\n", "go mod tidy\n", "go build ./...\n"}, absent: []string{"go mod download"}},
+		{name: "go: the README's go get names the module", files: map[string]string{"lib.go": "package lib\n", "README.md": "Install:\n\n    go get -u example.org/x/lib\n"},
+			stacks: "go", contains: []string{"go mod init example.org/x/lib\n"}},
 		{name: "make: a hand-written configure runs before make", files: map[string]string{
 			"configure": "#!/bin/sh\necho 'CC=gcc' > config.mak\n", "Makefile": "include config.mak\nall: tcc\ntcc: tcc.c\n", "tcc.c": "int main(void) { return 0; }\n"},
 			stacks: "make", contains: []string{"./configure\n  # [make] Makefile — the default target\n  make -j"}},

@@ -147,6 +147,9 @@ func TestNormalize(t *testing.T) {
 		{"go test -v ./...", "go test -v ./..."},
 		{"go test -json ./...", "go test -json ./..."},
 		{"GOFLAGS=-mod=mod go test ./pkg", "GOFLAGS=-mod=mod go test -v ./pkg"},
+		{"go test -v ./... -bench=. -count=10", "go test -v ./..."},             // go-toml's CI: the tests, not ten benchmark runs
+		{"go test -v -race -bench . -benchmem ./...", "go test -v -race ./..."}, // zerolog's
+		{"go test -count=1 ./...", "go test -v -count=1 ./..."},                 // uncached, once: kept
 		{"./rsync-ssl --no-motd host::mod/ || true", "./rsync-ssl --no-motd host::mod/"},
 		{"make check || :", "make check"},
 		{`xkbcli compile-keymap --layout test && echo "valid!" || echo "invalid!"`, "xkbcli compile-keymap --layout test"},

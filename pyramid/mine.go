@@ -191,8 +191,8 @@ func fromShell(e *env, block string, src, file string, startLine int, note strin
 			continue // (a script a build section runs regenerates code: ioredis's `node bin/index.js`)
 		}
 		dir, ok := e.fit(text, sc.Dir)
-		if !ok {
-			continue
+		if !ok || v.Bucket == Entry && docsDirRe.MatchString(dir) {
+			continue // (a program run in the docs' directory is their tooling: jq's docs/validate_manual_schema.py)
 		}
 		v = inTestDir(v, text, dir)
 		text = normalize(text, v.Bucket)
@@ -396,7 +396,14 @@ func (e *env) hasFlaskApp(text, dir string) bool {
 // result parsers count (go test without -v reports no test names).
 func normalize(text string, b Bucket) string {
 	text = maskedStatus.ReplaceAllString(text, "") // judged by its own exit (fromShell classified it so)
-	if b == Unit {
+	if b == Unit && goTestRe.MatchString(text) {
+		// the tests, not the benchmarks, ten times (go-toml's CI runs
+		// `go test -v ./... -bench=. -count=10`: minutes of benchmarks
+		// prove nothing a test run does not)
+		for t := ""; t != text; { // adjacent flags share the blank between them
+			t, text = text, goBenchFlagRe.ReplaceAllString(text, " ")
+		}
+		text = strings.TrimRight(text, " ")
 		if m := goTestRe.FindStringSubmatch(text); m != nil && !goVerboseRe.MatchString(text) {
 			return m[1] + "go test -v" + m[2]
 		}
@@ -404,9 +411,14 @@ func normalize(text string, b Bucket) string {
 	return text
 }
 
+// docsDirRe is the documentation's directory.
+var docsDirRe = regexp.MustCompile(`^(?:doc|docs|Documentation|website|site)(?:/|$)`)
+
 var (
 	goTestRe    = regexp.MustCompile(`^(.*?)go test(\s.*)?$`)
 	goVerboseRe = regexp.MustCompile(`go test\b.*\s(-v|-json)\b`)
+	// goBenchFlagRe is a go test flag for benchmarks or repetition.
+	goBenchFlagRe = regexp.MustCompile(`\s-(?:bench(?:=|\s+)\S+|benchmem|benchtime(?:=|\s+)\S+|count(?:=|\s+)(?:[2-9]|\d\d+))(?:\s|$)`)
 )
 
 // smokeProbes gives a repository without any test a Testable level: its

@@ -104,3 +104,32 @@ func TestOneShellCIListsKeepTheirDirectory(t *testing.T) {
 		t.Errorf("cmake .. mined in %q (%v), want build: %v", d, ok, got)
 	}
 }
+
+// A GitHub step's working-directory is where its commands run: the
+// tests' program in build/ (the checkout variable written from there),
+// and a program run in the docs' directory is their tooling, not an entry
+// point.
+func TestWorkingDirectory(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"test/CMakeLists.txt": "project(t C)\nadd_executable(utf8_test main.c)\n",
+		"test/main.c":         "int main(void) { return 0; }\n",
+		"docs/validate.py":    "print(1)\n",
+		".github/workflows/ci.yml": "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n" +
+			"      - working-directory: ${{github.workspace}}/build\n        run: cmake $GITHUB_WORKSPACE/test\n" +
+			"      - working-directory: docs\n        run: python3 validate.py\n",
+	})
+	cs, err := mineCI(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, c := range cs {
+		got[c.Text] = c.Dir
+	}
+	if d, ok := got["cmake ../test"]; !ok || d != "build" {
+		t.Errorf("cmake ../test mined in %q (%v): %v", d, ok, got)
+	}
+	if _, ok := got["python3 validate.py"]; ok {
+		t.Errorf("the docs' tooling is an entry point: %v", got)
+	}
+}

@@ -217,8 +217,11 @@ func cdTarget(dir, d string, made map[string]bool, ws workspace) string {
 		return ""
 	case strings.HasPrefix(nd, ".."):
 		return "" // cd .. out of the checkout's subdirectory
-	case made[nd] && strings.Contains(path.Base(nd), "build"):
-		return ws.buildDir // an ad-hoc build directory: the setup script has its own
+	case strings.Contains(strings.ToLower(path.Base(nd)), "build") && (made[nd] || ws.buildDir != "" && !ws.known(nd)):
+		// an ad-hoc build directory, made here or by an earlier CI step
+		// (double-conversion's working-directory buildX, tinyxml2's
+		// build-static-dbg): the setup script has its own
+		return ws.buildDir
 	case made[nd] || ws.known(nd):
 		return nd
 	}

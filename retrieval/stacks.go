@@ -34,11 +34,12 @@ func (ix *Index) Stacks(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	top := map[string]bool{}
-	python := false
+	python, goSource := false, false
 	for _, f := range files {
 		dir, base := path.Dir(f.Path), path.Base(f.Path)
 		if dir == "." {
 			top[base] = true
+			goSource = goSource || f.Language == "Go" && f.Kind == "source" && f.Skipped == ""
 		}
 		if f.Kind == "manifest" && f.Ecosystem == "pypi" && strings.Count(f.Path, "/") <= 1 && !inAuxDir(f.Path) {
 			python = true
@@ -54,7 +55,7 @@ func (ix *Index) Stacks(ctx context.Context) ([]string, error) {
 	set["make"] = (top["Makefile"] || top["makefile"] || top["GNUmakefile"]) && !top["Makefile.am"] && !top["Makefile.in"]
 	set["npm"] = top["package.json"]
 	set["python"] = python
-	set["go"] = top["go.mod"]
+	set["go"] = top["go.mod"] || goSource // a package of GOPATH's days has no go.mod
 	set["cargo"] = top["Cargo.toml"]
 	set["maven"] = top["pom.xml"]
 	set["gradle"] = top["build.gradle"] || top["build.gradle.kts"]
