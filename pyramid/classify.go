@@ -2,6 +2,7 @@ package pyramid
 
 import (
 	"context"
+	"path"
 	"regexp"
 	"strings"
 )
@@ -105,8 +106,10 @@ func hardDrop(t string) string {
 		return "publishes or deploys"
 	case rmRe.MatchString(t):
 		return "removes files outside the workspace"
-	case platformRe.MatchString(t):
+	case platformRe.MatchString(t) || windowsToolsetRe.MatchString(t):
 		return "targets another platform"
+	case otherCompiler(t):
+		return "builds with another compiler than the base image's (a CI matrix's variant)"
 	case vendorRe.MatchString(t):
 		return "sets up a foreign package manager (the setup script owns it)"
 	case cleanRe.MatchString(t):
@@ -134,6 +137,27 @@ func hardDrop(t string) string {
 // httpLineRe is a line of an HTTP exchange a document shows ("POST
 // /post?id=1234&page=1 HTTP/1.1", which a shell would split at &).
 var httpLineRe = regexp.MustCompile(`(?:^|\s)HTTP/[12](?:\.\d)?(?:\s|$)|^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /`)
+
+// cmakeCompilerRe is a CMake configure choosing its compiler.
+var cmakeCompilerRe = regexp.MustCompile(`-DCMAKE_(?:C|CXX)_COMPILER(?::\w+)?=("?)([^\s"]+)`)
+
+// windowsToolsetRe is a Visual Studio toolset or platform (-T ClangCL, -A x64).
+var windowsToolsetRe = regexp.MustCompile(`\bcmake\b.*\s-(?:T\s*(?:ClangCL|v\d+)|A\s*(?:x64|Win32|ARM64))\b`)
+
+// otherCompiler reports a CMake configure that picks a compiler other than
+// the base image's gcc/g++ (utf8.h's CI runs the same configure with
+// gcc-10, tcc and clang, each under its own matrix condition): one of a
+// matrix's variants, which heragent does not install.
+func otherCompiler(t string) bool {
+	for _, m := range cmakeCompilerRe.FindAllStringSubmatch(t, -1) {
+		switch path.Base(m[2]) {
+		case "gcc", "g++", "cc", "c++", "$CC", "$CXX", "${CC}", "${CXX}":
+		default:
+			return true
+		}
+	}
+	return false
+}
 
 // hiddenScriptRe runs a dotted script (testify's ./.ci.gofmt.sh).
 var hiddenScriptRe = regexp.MustCompile(`^(?:bash |sh )?\.?/?\.[\w-][\w.-]*\.(?:sh|bash|py)\b`)

@@ -18,6 +18,10 @@ func TestClassify(t *testing.T) {
 		{"make check", Unit},
 		{"make -C tests test-lz4", Unit},
 		{"make -C regress", Unit},
+		{"cmake ../test -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=gcc-10 -DCMAKE_CXX_COMPILER=g++-10", ""}, // a matrix variant
+		{"cmake ../test -DCMAKE_BUILD_TYPE=Debug -T ClangCL", ""},
+		{"cmake .. -DCMAKE_C_COMPILER=/usr/bin/gcc", Build},
+		{"cmake -S . -B build -DCMAKE_CXX_COMPILER=c++", Build},
 		{"./ci.sh coverage -d v2", ""},              // go-toml's CI script
 		{"npx zx .github/scripts/coverage.mjs", ""}, // expr's
 		{"bash ci-build.sh", ""},
