@@ -112,7 +112,7 @@ func (d goDetector) gopath(_ context.Context, p *planner) error {
 	modPath := p.repo.goModulePath()
 	why := "a package without go.mod (GOPATH's days): the module its import path names"
 	if modPath == "" {
-		modPath = "example.com/" + path.Base(p.repo.root)
+		modPath = "example.com/" + localModuleName(path.Base(p.repo.root))
 		why = "a package without go.mod, no import path named: a local module name"
 	}
 	p.note("go: no go.mod; the Bash File makes module " + modPath + " (go mod init) and resolves its imports (go mod tidy)")
@@ -122,5 +122,21 @@ func (d goDetector) gopath(_ context.Context, p *planner) error {
 	if err := p.addProject(Runtimes, "go mod tidy", ev(d.Name(), "", 0, "its imports from the Go module proxy, as go get resolved them")); err != nil {
 		return err
 	}
+	if p.repo.hasDir("vendor") && !p.repo.onDisk("vendor/modules.txt") {
+		// a vendor/ of govendor's, dep's or glide's: the go command would
+		// build from it and refuse it ("inconsistent vendoring")
+		if err := p.add(Runtimes, "persist_env GOFLAGS -mod=mod", ev(d.Name(), "vendor", 0, "vendor/ of a pre-module tool, not the go command's: the modules from the proxy")); err != nil {
+			return err
+		}
+	}
 	return p.add(Build, "go build ./...", ev(d.Name(), "", 0, "build every package"))
+}
+
+// localModuleName is a directory's name as a module path element.
+func localModuleName(dir string) string {
+	n := strings.Trim(regexp.MustCompile(`[^a-z0-9._-]+`).ReplaceAllString(strings.ToLower(dir), "-"), "-.")
+	if n == "" {
+		return "project"
+	}
+	return n
 }

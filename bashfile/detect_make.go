@@ -33,7 +33,7 @@ func (d makeDetector) Apply(ctx context.Context, p *planner) error {
 	if err := p.cSystemDeps(ctx, d.Name()); err != nil {
 		return err
 	}
-	if p.repo.has("configure") {
+	if p.repo.has("configure") && !p.repo.has("configure.ac", "configure.in") {
 		// a hand-written configure beside the Makefile (autoconf's would
 		// come with Makefile.in, the autotools detector's): it writes what
 		// the Makefile includes (TinyCC's config.mak: "Please run

@@ -57,8 +57,12 @@ func TestDetectors(t *testing.T) {
 			"glob.go": "package glob\n\nimport \"github.com/gobwas/glob/compiler\"\n\nvar _ = compiler.X\n", "compiler/compiler.go": "package compiler\n\nconst X = 1\n",
 			"readme.md": "    go get github.com/other/thing\n"},
 			stacks: "go", contains: []string{"[ -f go.mod ] || go mod init github.com/gobwas/glob\n", "go mod tidy\n", "go build ./...\n"}, absent: []string{"go mod download"}},
-		{name: "go: the README's go get names the module", files: map[string]string{"lib.go": "package lib\n", "README.md": "Install:\n\n    go get -u example.org/x/lib\n"},
-			stacks: "go", contains: []string{"go mod init example.org/x/lib\n"}},
+		{name: "go: the prefix that explains most own directories, not a third party's", files: map[string]string{
+			"main.go":    "package main\n\nimport (\n\t\"github.com/go-kit/kit/log\"\n\t\"github.com/acme/foo/util\"\n\t\"github.com/acme/foo/store\"\n)\n",
+			"log/log.go": "package log\n", "util/util.go": "package util\n", "store/store.go": "package store\n", "vendor/x/y.go": "package y\n"},
+			stacks: "go", contains: []string{"go mod init github.com/acme/foo\n", "persist_env GOFLAGS -mod=mod"}},
+		{name: "go: the README's go get names the module", files: map[string]string{"lib.go": "package lib\n", "README.md": "Install with `go get -u -v example.org/x/lib/cmd/tool`.\n"},
+			stacks: "go", contains: []string{"go mod init example.org/x/lib\n"}, absent: []string{"GOFLAGS"}},
 		{name: "make: a hand-written configure runs before make", files: map[string]string{
 			"configure": "#!/bin/sh\necho 'CC=gcc' > config.mak\n", "Makefile": "include config.mak\nall: tcc\ntcc: tcc.c\n", "tcc.c": "int main(void) { return 0; }\n"},
 			stacks: "make", contains: []string{"./configure\n  # [make] Makefile — the default target\n  make -j"}},

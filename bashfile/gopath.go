@@ -1,13 +1,18 @@
 package bashfile
 
 import (
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
+
+// goForeignDir holds others' code: vendored packages, test data.
+var goForeignDir = regexp.MustCompile(`(^|/)(vendor|Godeps|testdata|third_party)/`)
 
 // A Go package of GOPATH's days has no go.mod: the go command (module
 // mode since Go 1.16) builds nothing without one. The Bash File makes the
@@ -19,8 +24,9 @@ var (
 	importCommentRe = regexp.MustCompile(`(?m)^package \w+\s*//\s*import "([^"]+)"`)
 	// goImportRe is one quoted import path.
 	goImportRe = regexp.MustCompile(`"((?:[\w-]+\.)+[a-z]{2,}/[\w./~-]+)"`)
-	// goGetRe is a README's install line: `go get -u github.com/gobwas/glob`.
-	goGetRe = regexp.MustCompile(`\bgo (?:get|install)(?: -u)? ((?:[\w-]+\.)+[a-z]{2,}/[\w./-]+?)(?:/\.\.\.|@\S+)?(?:\s|$)`)
+	// goGetRe is a README's install line: `go get -u github.com/gobwas/glob`,
+	// in a code span too.
+	goGetRe = regexp.MustCompile("\\bgo (?:get|install)(?: -[\\w=]+)* ((?:[\\w-]+\\.)+[a-z]{2,}/[\\w.-]+/[\\w.-]+)(?:/[\\w./-]*)?(?:@\\S*)?(?:[\\s`\"']|$)")
 )
 
 // goModulePath is the import path of the repository's root package: its
@@ -37,11 +43,11 @@ func (r *repo) goModulePath() string {
 	sort.Strings(srcs)
 	dirs := map[string]bool{}
 	for _, f := range r.files {
-		if f.Language == "Go" && strings.Contains(f.Path, "/") {
+		if f.Language == "Go" && strings.Contains(f.Path, "/") && !goForeignDir.MatchString(f.Path) {
 			dirs[path.Dir(f.Path)] = true
 		}
 	}
-	own := ""
+	votes := map[string]int{} // prefix → own directories it explains
 	for _, s := range srcs {
 		b, err := os.ReadFile(filepath.Join(r.root, s))
 		if err != nil {
@@ -53,10 +59,19 @@ func (r *repo) goModulePath() string {
 		for _, m := range goImportRe.FindAllSubmatch(b, -1) {
 			imp := string(m[1])
 			for d := range dirs {
-				if pre, ok := strings.CutSuffix(imp, "/"+d); ok && own == "" {
-					own = pre
+				if pre, ok := strings.CutSuffix(imp, "/"+d); ok {
+					votes[pre]++
 				}
 			}
+		}
+	}
+	// the prefix that explains most of the checkout's own directories (a
+	// third-party import ending in a name the checkout also has explains
+	// one); ties to the first in order
+	own, best := "", 0
+	for _, pre := range slices.Sorted(maps.Keys(votes)) {
+		if votes[pre] > best {
+			own, best = pre, votes[pre]
 		}
 	}
 	if own != "" {
@@ -72,4 +87,14 @@ func (r *repo) goModulePath() string {
 		}
 	}
 	return ""
+}
+
+// hasDir reports whether the checkout has the top-level directory dir
+// (on disk: the graph leaves vendored trees out).
+func (r *repo) hasDir(dir string) bool {
+	if r.root == "" {
+		return false
+	}
+	st, err := os.Stat(filepath.Join(r.root, dir))
+	return err == nil && st.IsDir()
 }

@@ -2,6 +2,7 @@ package bashfile
 
 import (
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/heragent/heragent/bashfile/debindex"
@@ -31,12 +32,17 @@ func gatesTests(d retrieval.Dependency) bool {
 		switch {
 		case strings.Contains(seg, "bench") || strings.Contains(seg, "fuzz"):
 			return false
-		case seg == "t" || strings.Contains(seg, "test"):
+		case testSegRe.MatchString(seg):
 			test = true
 		}
 	}
 	return test
 }
+
+// testSegRe is a test directory's name: test, tests, testing, t,
+// unittests, test_utils, api-tests, jsontestrunner — not latest/, contest/
+// or a vendored googletest/.
+var testSegRe = regexp.MustCompile(`^(?:t|testing|(?:unit|func|integration)?tests?(?:[_-]\w+|suite|data)?|\w+[_-]tests?|\w*testrunner)$`)
 
 // testDepCandidates narrows the packages for a dependency the tests need
 // to what they use of it: Boost's headers, not every Boost library.

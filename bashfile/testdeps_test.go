@@ -21,6 +21,9 @@ func TestGatesTests(t *testing.T) {
 		{retrieval.Dependency{Name: "ZLIB", Path: "CMakeLists.txt"}, false},
 		{retrieval.Dependency{Name: "Python3", Path: "cmake/ci.cmake"}, false},
 		{retrieval.Dependency{Name: "libfuzzer", Path: "tests/fuzz/meson.build"}, false},
+		{retrieval.Dependency{Name: "Python3", Path: "third/latest/CMakeLists.txt"}, false},
+		{retrieval.Dependency{Name: "Python3", Path: "googletest/CMakeLists.txt"}, false},
+		{retrieval.Dependency{Name: "Python3", Path: "api-tests/CMakeLists.txt"}, true},
 	}
 	for _, tt := range tests {
 		if got := gatesTests(tt.d); got != tt.want {

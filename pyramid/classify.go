@@ -2,7 +2,6 @@ package pyramid
 
 import (
 	"context"
-	"path"
 	"regexp"
 	"strings"
 )
@@ -138,34 +137,8 @@ func hardDrop(t string) string {
 // /post?id=1234&page=1 HTTP/1.1", which a shell would split at &).
 var httpLineRe = regexp.MustCompile(`(?:^|\s)HTTP/[12](?:\.\d)?(?:\s|$)|^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /`)
 
-// cmakeCompilerRe is a CMake configure choosing its compiler.
-var cmakeCompilerRe = regexp.MustCompile(`-DCMAKE_(?:C|CXX)_COMPILER(?::\w+)?=("?)([^\s"]+)`)
-
-// windowsToolsetRe is a Visual Studio toolset or platform (-T ClangCL, -A x64).
-var windowsToolsetRe = regexp.MustCompile(`\bcmake\b.*\s-(?:T\s*(?:ClangCL|v\d+)|A\s*(?:x64|Win32|ARM64))\b`)
-
-// otherCompiler reports a CMake configure that picks a compiler other than
-// the base image's gcc/g++ (utf8.h's CI runs the same configure with
-// gcc-10, tcc and clang, each under its own matrix condition): one of a
-// matrix's variants, which heragent does not install.
-func otherCompiler(t string) bool {
-	for _, m := range cmakeCompilerRe.FindAllStringSubmatch(t, -1) {
-		switch path.Base(m[2]) {
-		case "gcc", "g++", "cc", "c++", "$CC", "$CXX", "${CC}", "${CXX}":
-		default:
-			return true
-		}
-	}
-	return false
-}
-
 // hiddenScriptRe runs a dotted script (testify's ./.ci.gofmt.sh).
 var hiddenScriptRe = regexp.MustCompile(`^(?:bash |sh )?\.?/?\.[\w-][\w.-]*\.(?:sh|bash|py)\b`)
-
-// ciScriptRe runs a script the CI keeps or named for it: a file under
-// .github/ or .circleci/ (expr's `npx zx .github/scripts/coverage.mjs`),
-// or ci.sh and the like at the top (go-toml's `./ci.sh coverage -d v2`).
-var ciScriptRe = regexp.MustCompile(`(?:^|\s)(?:\./)?(?:\.github|\.circleci)/\S|^(?:bash |sh )?(?:\./)?ci(?:[_.-][\w-]+)?\.(?:sh|bash|py|mjs|js)(?:\s|$)`)
 
 // sysInfoRe is a CI step that reports the machine (libuv's `npx envinfo`).
 var sysInfoRe = regexp.MustCompile(`^(npx\s+(--yes\s+|-y\s+)?)?envinfo(\s|$)|^(uname|lscpu|lsb_release|sw_vers|systeminfo|free|df|nproc|ulimit)(\s+-\S+)*\s*$`)

@@ -25,7 +25,8 @@ func TestClassify(t *testing.T) {
 		{"./ci.sh coverage -d v2", ""},              // go-toml's CI script
 		{"npx zx .github/scripts/coverage.mjs", ""}, // expr's
 		{"bash ci-build.sh", ""},
-		{"./cities.sh", Entry}, // not ci
+		{"pytest -c .github/pytest.ini", Unit}, // an argument under .github/ is no CI script
+		{"./cities.sh", Entry},                 // not ci
 		{"node ./bin/cli.js ./test/fixtures/user.ejs", Entry},
 		{"cd test && rake ci", Unit},
 		{"make -C doc", ""},

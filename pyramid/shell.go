@@ -197,12 +197,16 @@ func movesDir(st *syntax.Stmt) bool {
 // elsewhere marks a block that moved out of the workspace.
 const elsewhere = "\x00elsewhere"
 
-// ciRoots are variables CI systems set to the checkout.
-var ciRoots = map[string]bool{"$GITHUB_WORKSPACE": true, "${GITHUB_WORKSPACE}": true, "$CI_PROJECT_DIR": true, "$TRAVIS_BUILD_DIR": true, "${{ github.workspace }}": true}
-
 // cdTarget is the directory after `cd d` from dir.
 func cdTarget(dir, d string, made map[string]bool, ws workspace) string {
-	if ciRoots[d] || made["clone:"+strings.TrimSuffix(d, "/")] {
+	if m := ciRootRe.FindStringIndex(d); m != nil && m[0] == 0 {
+		// the checkout, or a directory of it: `cd $GITHUB_WORKSPACE/build`
+		dir, d = "", strings.TrimPrefix(d[m[1]:], "/")
+		if d == "" {
+			return ""
+		}
+	}
+	if made["clone:"+strings.TrimSuffix(d, "/")] {
 		return ""
 	}
 	if d == "-" || strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~") || strings.HasPrefix(d, "$") {
@@ -217,7 +221,7 @@ func cdTarget(dir, d string, made map[string]bool, ws workspace) string {
 		return ""
 	case strings.HasPrefix(nd, ".."):
 		return "" // cd .. out of the checkout's subdirectory
-	case strings.Contains(strings.ToLower(path.Base(nd)), "build") && (made[nd] || ws.buildDir != "" && !ws.known(nd)):
+	case strings.Contains(strings.ToLower(strings.Split(nd, "/")[0]), "build") && (made[nd] || ws.buildDir != "" && !ws.known(nd)):
 		// an ad-hoc build directory, made here or by an earlier CI step
 		// (double-conversion's working-directory buildX, tinyxml2's
 		// build-static-dbg): the setup script has its own

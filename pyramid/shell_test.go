@@ -22,7 +22,10 @@ var splitShellCases = []struct {
 	{"clone then cd", "git clone https://github.com/a/proj.git\ncd proj\nmake", []shellCmd{{"git clone https://github.com/a/proj.git", "", 1}, {"make", "", 3}}},
 	{"continuation", "./configure \\\n  --prefix=/usr\nmake", []shellCmd{{"./configure --prefix=/usr", "", 1}, {"make", "", 3}}},
 	{"the CI's checkout variable, from a working-directory", "cd build\ncmake $GITHUB_WORKSPACE/test -DX=1\ncmake --build .", []shellCmd{{"cmake ../test -DX=1", "build", 2}, {"cmake --build .", "build", 3}}},
+	{"a working-directory's cd on the run's first line", "cd build; ctest", []shellCmd{{"ctest", "build", 1}}},
 	{"an earlier step's build directory is the setup script's", "cd build-static-dbg\nctest --output-on-failure", []shellCmd{{"ctest --output-on-failure", "build", 2}}},
+	{"a configuration's directory under the build directory", "cd build/Release; ctest -C Release", []shellCmd{{"ctest -C Release", "build", 1}}},
+	{"cd into the checkout's directory by its variable", "cd $GITHUB_WORKSPACE/tests\n./run.sh", []shellCmd{{"./run.sh", "tests", 2}}},
 	{"the checkout variable at the top", "cp ${GITHUB_WORKSPACE}/a.conf x.conf", []shellCmd{{"cp ./a.conf x.conf", "", 1}}},
 	{"unparsable prose", "Run this:\nmake test\nthen (enjoy", []shellCmd{{"Run this:", "", 1}, {"make test", "", 2}}}, // prose is left to the classifier
 }

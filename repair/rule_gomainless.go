@@ -66,7 +66,7 @@ func (r goMainless) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	}
 	// only packages with non-test files: given by name, a tests-only
 	// package is an error ("no non-test Go files"), not passed over
-	cmd := "go build" + flags + " $(go list -f '{{if .GoFiles}}{{.ImportPath}}{{end}}' ./... | grep -vxF " + strings.Join(drop, " ") + ")"
+	cmd := "go build" + flags + " $(go list -f '{{if or .GoFiles .CgoFiles}}{{.ImportPath}}{{end}}' ./... | grep -vxF " + strings.Join(drop, " ") + ")"
 	return edit(d, "main packages without a main (tests only): "+d.Subject+"; every other package is built",
 		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: cmd, Why: why(r, d)}), true
 }

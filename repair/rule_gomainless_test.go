@@ -22,7 +22,7 @@ func TestGoMainlessBuildsTheOthers(t *testing.T) {
 	if len(ps) == 0 || ps[0].Diagnosis.Kind != GoMainless || ps[0].Action != ActionEdit {
 		t.Fatalf("proposals %+v", ps)
 	}
-	want := "go build $(go list -f '{{if .GoFiles}}{{.ImportPath}}{{end}}' ./... | grep -vxF -e github.com/expr-lang/expr/test/examples)"
+	want := "go build $(go list -f '{{if or .GoFiles .CgoFiles}}{{.ImportPath}}{{end}}' ./... | grep -vxF -e github.com/expr-lang/expr/test/examples)"
 	if got := editCommands(ps[0]); len(got) != 1 || got[0] != want {
 		t.Errorf("edits %q, want %q", got, want)
 	}

@@ -270,7 +270,10 @@ func inWorkdir(dir, text string) string {
 	if dir == "" || dir == "." {
 		return text
 	}
-	return "cd " + dir + "\n" + text
+	if strings.ContainsAny(dir, " \t'\"$") {
+		dir = "'" + strings.ReplaceAll(dir, "'", `'\''`) + "'"
+	}
+	return "cd " + dir + "; " + text // on the run's first line: its lines keep their numbers
 }
 
 var gitlabReserved = map[string]bool{"stages": true, "variables": true, "default": true, "include": true, "image": true,

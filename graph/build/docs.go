@@ -143,7 +143,7 @@ func chunkDoc(rel string, text string) []chunk {
 			continue
 		}
 		if adoc && !underline {
-			if lang, ok := adocListing(lines, i); ok {
+			if lang, ok := adocListing(lines, i, ext == ".txt"); ok {
 				fence, fenceLang, fenceStart = trimmed, lang, ln
 				body = append(body, l)
 				continue
@@ -287,9 +287,11 @@ func literalLang(block []string) string {
 			return "pycon"
 		case cInclude.MatchString(t):
 			include = true
-			cpp = cpp || strings.Contains(t, "<iostream>") || strings.HasSuffix(t, ".hpp>") || strings.HasSuffix(t, `.hpp"`)
+			cpp = cpp || cppInclude.MatchString(t)
 		case cMain.MatchString(t):
 			main = true
+		case cppLine.MatchString(t):
+			cpp = true
 		}
 	}
 	switch {
@@ -304,6 +306,10 @@ func literalLang(block []string) string {
 var (
 	cInclude = regexp.MustCompile(`^#\s*include\s*[<"]`)
 	cMain    = regexp.MustCompile(`^(?:int|auto)\s+main\s*\(`)
+	// cppInclude is a C++ header: the standard's have no extension
+	// (<string>, <cstdio>), a project's may end in .hpp/.hh/.hxx
+	cppInclude = regexp.MustCompile(`^#\s*include\s*(?:<[\w/]+>|[<"][^>"]+\.(?:hpp|hh|hxx|h\+\+)[>"])`)
+	cppLine    = regexp.MustCompile(`\bstd::|^(?:namespace|template\s*<|class\s+\w+\s*[:{]|using\s+namespace)`)
 )
 
 // adocListing reports whether line i opens an AsciiDoc listing block — a
@@ -311,7 +317,10 @@ var (
 // (".A string-keyed hash") or an attribute list ("[source,c]"), closed by
 // the same line further on — and the language its attribute list names.
 // uthash's doc/userguide.txt holds its example programs so.
-func adocListing(lines []string, i int) (string, bool) {
+//
+// In a .txt document, where a row of hyphens after a blank line is as
+// often a section rule, strict asks for the title or attribute list.
+func adocListing(lines []string, i int, strict bool) (string, bool) {
 	t := strings.TrimSpace(lines[i])
 	if len(t) < 4 || strings.Trim(t, "-") != "" {
 		return "", false
@@ -322,7 +331,7 @@ func adocListing(lines []string, i int) (string, bool) {
 	}
 	lang := ""
 	switch {
-	case prev == "":
+	case prev == "" && !strict:
 	case len(prev) > 1 && prev[0] == '.' && prev[1] != '.' && prev[1] != ' ':
 	case strings.HasPrefix(prev, "[") && strings.HasSuffix(prev, "]"):
 		if attrs := strings.Split(strings.Trim(prev, "[]"), ","); len(attrs) > 1 && strings.TrimSpace(attrs[0]) == "source" {

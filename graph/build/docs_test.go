@@ -26,7 +26,9 @@ var chunkCases = []struct {
 	// AsciiDoc listings: after a block title (a whole C program), after an
 	// attribute list naming the language; a section's underline and a rule
 	// that nothing closes are no listing
-	{"doc/userguide.txt", "Guide\n-----\n.A hash\n--------\n#include \"uthash.h\"\nint main() {\n}\n--------\n\n[source,python]\n----\nimport x\n----\n\n----\ntext\n", []string{"/0@1-16[c:5-7 python:12-12]"}},
+	{"doc/userguide.txt", "Guide\n-----\n.A hash\n--------\n#include \"uthash.h\"\nint main() {\n}\n--------\n\n[source,python]\n----\nimport x\n----\n\n----\ntext\n----\n", []string{"/0@1-17[c:5-7 python:12-12]"}},
+	// an .adoc file's listing after a blank line; C++ by its standard headers
+	{"doc/guide.adoc", "Use\n\n----\n#include <string>\n#include \"lib.h\"\nint main() { std::string s; }\n----\n", []string{"/0@1-7[cpp:4-6]"}},
 	// a plain-text INSTALL's indented transcript, continuations kept
 	{"INSTALL", "Build:\n  - on Linux:\n    $ make clean\n    $ make TARGET=linux \\\n         USE_X=1\n    $ make install\n\nOutput:\n    not a command\n", []string{"/0@1-9[console:3-6]"}}, // a plain-text document's heading underlined with tildes is no fence
 	// (libfuse's doc/kernel.txt); after a blank line a tilde line is one

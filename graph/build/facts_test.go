@@ -126,7 +126,7 @@ var factCases = []factCase{
 	// working-directory: the step's, else the job's or the workflow's
 	// defaults, as a cd before its run, relative to the checkout
 	{rel: ".github/workflows/wd.yml", src: "defaults:\n  run:\n    working-directory: c++\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: make\n      - working-directory: ${{github.workspace}}/build\n        run: cmake $GITHUB_WORKSPACE/test\n      - working-directory: ./\n        run: ls\n",
-		steps: []string{"github-actions/build@8=cd c++\nmake[]", "github-actions/build@10=cd build\ncmake $GITHUB_WORKSPACE/test[]", "github-actions/build@12=ls[]"},
+		steps: []string{"github-actions/build@8=cd c++; make[]", "github-actions/build@10=cd build; cmake $GITHUB_WORKSPACE/test[]", "github-actions/build@12=ls[]"},
 		facts: map[string]any{"runs_on_build": "ubuntu-latest"}},
 	{rel: ".gitlab-ci.yml", src: "image: python:3.11\nstages: [test]\n.tmpl:\n  script: [echo hidden]\nunit:\n  stage: test\n  before_script:\n    - pip install -r requirements.txt\n  script:\n    - pytest -q\n",
 		deps:  []string{"docker:python:3.11:ci@1!"},

@@ -44,6 +44,7 @@ func parsePytest(ls []string) (Counts, bool) {
 		}
 		framed := t[0] == '='
 		if framed && strings.Contains(t, " test session starts ") {
+			clear(unloaded) // the last session's files count (a rerun that loads them all)
 			r.start()
 			r.detect()
 			continue

@@ -1,0 +1,35 @@
+package pyramid
+
+import (
+	"regexp"
+	"strings"
+)
+
+// normalize rewrites a mined test command into a form whose output the
+// result parsers count (go test without -v reports no test names).
+func normalize(text string, b Bucket) string {
+	text = maskedStatus.ReplaceAllString(text, "") // judged by its own exit (fromShell classified it so)
+	if b == Unit && goTestRe.MatchString(text) {
+		// the tests, not the benchmarks, ten times (go-toml's CI runs
+		// `go test -v ./... -bench=. -count=10`: minutes of benchmarks
+		// prove nothing a test run does not)
+		for t := ""; t != text; { // adjacent flags share the blank between them
+			t, text = text, goBenchFlagRe.ReplaceAllString(text, " ")
+		}
+		text = strings.TrimRight(text, " ")
+		if m := goTestRe.FindStringSubmatch(text); m != nil && !goVerboseRe.MatchString(text) {
+			return m[1] + "go test -v" + m[2]
+		}
+	}
+	return text
+}
+
+// docsDirRe is the documentation's directory.
+var docsDirRe = regexp.MustCompile(`^(?:doc|docs|Documentation|website|site)(?:/|$)`)
+
+var (
+	goTestRe    = regexp.MustCompile(`^(.*?)go test(\s.*)?$`)
+	goVerboseRe = regexp.MustCompile(`go test\b.*\s(-v|-json)\b`)
+	// goBenchFlagRe is a go test flag for benchmarks or repetition.
+	goBenchFlagRe = regexp.MustCompile(`\s-(?:bench(?:=|\s+)\S+|benchmem|benchtime(?:=|\s+)\S+|count(?:=|\s+)(?:[2-9]|\d\d+))(?:\s|$)`)
+)
