@@ -34,7 +34,7 @@ func (npmLifecycle) Diagnose(f Failure) []Diagnosis {
 	if f.Phase != PhaseSetup {
 		return nil
 	}
-	script, root := "", false
+	script, root, dep := "", false, ""
 	lines := logLines(f.Log)
 	for i, l := range lines {
 		switch {
@@ -43,6 +43,9 @@ func (npmLifecycle) Diagnose(f Failure) []Diagnosis {
 		case npmPathRe.MatchString(l):
 			p := npmPathRe.FindStringSubmatch(l)[1]
 			root = !strings.Contains(p, "node_modules")
+			if _, after, ok := strings.Cut(p, "node_modules/"); ok {
+				dep = after
+			}
 		case strings.HasPrefix(l, "error Command failed with exit code") && i > 0:
 			for j := i - 1; j >= 0 && j >= i-40; j-- {
 				if m := yarnScriptRe.FindStringSubmatch(lines[j]); m != nil {
@@ -52,7 +55,16 @@ func (npmLifecycle) Diagnose(f Failure) []Diagnosis {
 			}
 		}
 	}
-	if script == "" || !root {
+	if script == "" {
+		return nil
+	}
+	if !root {
+		// a dependency's install script that downloads (puppeteer's
+		// Chromium from storage.googleapis.com, unreachable): the
+		// dependencies install without their scripts
+		if dep != "" && len(scan(f.Log, npmNetMatches, nil)) > 0 {
+			return []Diagnosis{{Kind: LifecycleScript, Subject: script, Detail: depNetwork + dep, Evidence: "the install script of the dependency " + dep + " needs the network: " + script}}
+		}
 		return nil
 	}
 	d := Diagnosis{Kind: LifecycleScript, Subject: script, Evidence: "the package's lifecycle script failed: " + script}
@@ -71,6 +83,9 @@ func (r npmLifecycle) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		// node-gyp-headers gives node-gyp the headers first
 		return none(d, "the script builds a native addon: node-gyp gets the local Node headers first"), true
 	}
+	if dep, ok := strings.CutPrefix(d.Detail, depNetwork); ok {
+		return depScriptsOff(r, d, ctx, dep)
+	}
 	i, text := ctx.find(bashfile.Runtimes, func(t string) bool { return jsInstallRe.MatchString(strings.TrimSpace(t)) })
 	if i < 0 || strings.Contains(text, "--ignore-scripts") {
 		return none(d, "no dependency install of the Bash File to run without scripts"), true
@@ -81,4 +96,30 @@ func (r npmLifecycle) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	}
 	return edit(d, fmt.Sprintf("the package's lifecycle script `%s` failed (git or network it does not find here) and builds nothing: install without the package's scripts", d.Subject),
 		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: text, Command: fixed, Why: why(r, d)}), true
+}
+
+// depNetwork marks a dependency's install script that needed the network.
+const depNetwork = "dependency-network:"
+
+// npmNetMatches are npm's reports of a host it could not reach.
+var npmNetMatches = []match{{LifecycleScript, regexp.MustCompile(`getaddrinfo (?:ENOTFOUND|EAI_AGAIN)|ECONNREFUSED|ETIMEDOUT|Could not resolve host`)}}
+
+// depScriptsOff installs the dependencies without their install scripts:
+// the one that downloads cannot, and npm cannot skip one script alone.
+// Without `npm rebuild` (it would run that script again); a native addon
+// among them stays unbuilt, which the report says.
+func depScriptsOff(r npmLifecycle, d Diagnosis, ctx *Context, dep string) (Proposal, bool) {
+	i, text := ctx.find(bashfile.Runtimes, func(t string) bool { return jsInstallRe.MatchString(lastCommand(t)) })
+	if i < 0 || strings.Contains(text, "--ignore-scripts") {
+		return none(d, "no dependency install of the Bash File to run without scripts"), true
+	}
+	fixed := strings.TrimSpace(text) + " --ignore-scripts"
+	return edit(d, fmt.Sprintf("the install script of the dependency %s (`%s`) needs the network the sandbox does not have: the dependencies install without their scripts (a native addon among them stays unbuilt)", dep, d.Subject),
+		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: text, Command: fixed, Why: why(r, d)}), true
+}
+
+// lastCommand is the last command of an && chain (`npm pkg delete x && npm install`).
+func lastCommand(t string) string {
+	parts := strings.Split(t, "&&")
+	return strings.TrimSpace(parts[len(parts)-1])
 }

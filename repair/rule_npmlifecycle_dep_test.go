@@ -1,0 +1,26 @@
+package repair
+
+import (
+	"testing"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// A dependency's install script that downloads (puppeteer's Chromium,
+// mustache.js's dev dependency) with the network unreachable: the
+// dependencies install without their scripts, and no npm rebuild runs
+// that script again.
+func TestDependencyInstallScriptNeedsNetwork(t *testing.T) {
+	f := Failure{Phase: PhaseSetup, ExitCode: 1, Log: readLog(t, "npm-lifecycle/dependency-download-puppeteer.log")}
+	file := bashfile.New()
+	file.Append(bashfile.Runtimes, "npm pkg delete devDependencies.zuul-ngrok && npm install", bashfile.Provenance{Source: "npm"})
+	var got []string
+	for _, p := range Propose(&Context{File: file}, f) {
+		if p.Action == ActionEdit {
+			got = append(got, editCommands(p)...)
+		}
+	}
+	if len(got) != 1 || got[0] != "npm pkg delete devDependencies.zuul-ngrok && npm install --ignore-scripts" {
+		t.Fatalf("edits %q", got)
+	}
+}
