@@ -89,14 +89,7 @@ func TestOneShellCIListsKeepTheirDirectory(t *testing.T) {
 		".travis.yml":    "language: c\nscript:\n  - cd tests\n  - make all\n",
 		".gitlab-ci.yml": "build:\n  script:\n    - mkdir build\n    - cd build\n    - cmake ..\n    - make\n",
 	})
-	cs, err := mineCI(context.Background(), e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]string{}
-	for _, c := range cs {
-		got[c.Text] = c.Dir
-	}
+	got := ciDirs(t, e)
 	if d, ok := got["make all"]; !ok || d != "tests" {
 		t.Errorf("make all mined in %q (%v), want tests: %v", d, ok, got)
 	}
@@ -118,6 +111,18 @@ func TestWorkingDirectory(t *testing.T) {
 			"      - working-directory: ${{github.workspace}}/build\n        run: cmake $GITHUB_WORKSPACE/test\n" +
 			"      - working-directory: docs\n        run: python3 validate.py\n",
 	})
+	got := ciDirs(t, e)
+	if d, ok := got["cmake ../test"]; !ok || d != "build" {
+		t.Errorf("cmake ../test mined in %q (%v): %v", d, ok, got)
+	}
+	if _, ok := got["python3 validate.py"]; ok {
+		t.Errorf("the docs' tooling is an entry point: %v", got)
+	}
+}
+
+// ciDirs maps the commands mineCI finds in e to their directories.
+func ciDirs(t *testing.T, e *env) map[string]string {
+	t.Helper()
 	cs, err := mineCI(context.Background(), e)
 	if err != nil {
 		t.Fatal(err)
@@ -126,10 +131,5 @@ func TestWorkingDirectory(t *testing.T) {
 	for _, c := range cs {
 		got[c.Text] = c.Dir
 	}
-	if d, ok := got["cmake ../test"]; !ok || d != "build" {
-		t.Errorf("cmake ../test mined in %q (%v): %v", d, ok, got)
-	}
-	if _, ok := got["python3 validate.py"]; ok {
-		t.Errorf("the docs' tooling is an entry point: %v", got)
-	}
+	return got
 }
