@@ -77,14 +77,15 @@ func (r npmAbsent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return record(d, fmt.Sprintf("the npm registry does not serve %s, which the project depends on", d.Subject)), true
 	}
 	i, text := ctx.find(bashfile.Runtimes, func(t string) bool { return npmInstallRe.MatchString(t) || pnpmInstallRe.MatchString(t) })
-	if i < 0 || strings.Contains(text, "devDependencies."+d.Subject) {
+	key := devKey(d.Subject)
+	if i < 0 || strings.Contains(text, key) {
 		return none(d, "no npm install of the Bash File to leave "+d.Subject+" out of"), true
 	}
 	// the lockfile pins what the registry lacks: the install resolves
 	// again without it (npm ci → npm install; pnpm's frozen lockfile off)
 	install := strings.Replace(strings.TrimSpace(text), "npm ci", "npm install", 1)
 	install = strings.Replace(install, " --frozen-lockfile", " --no-frozen-lockfile", 1)
-	fixed := "npm pkg delete devDependencies." + d.Subject + " && " + install
+	fixed := "npm pkg delete " + key + " && " + install
 	return edit(d, fmt.Sprintf("the npm registry does not serve %s, a development dependency: the install goes on without it", d.Subject),
 		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: text, Command: fixed, Why: why(r, d)}), true
 }
@@ -102,4 +103,15 @@ func gitHostedDev(dev map[string]string, repo string) string {
 		}
 	}
 	return ""
+}
+
+// devKey is npm pkg's path to a development dependency: a name with a
+// dot in brackets, or npm pkg reads the dot as a path's separator
+// (`devDependencies.uWebSockets.js` leaves `"uWebSockets": {}` behind and
+// the install fails: "must provide string spec").
+func devKey(name string) string {
+	if strings.Contains(name, ".") {
+		return "'devDependencies[" + name + "]'"
+	}
+	return "devDependencies." + name
 }

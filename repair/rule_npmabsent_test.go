@@ -66,6 +66,9 @@ func TestNpmGitHostedDevDependency(t *testing.T) {
 			t.Fatalf("a run-time dependency is not left out: %+v", p)
 		}
 	}
+	if got := devKey("uWebSockets.js"); got != "'devDependencies[uWebSockets.js]'" {
+		t.Errorf("a dotted name's key: %s", got)
+	}
 	for spec, want := range map[string]bool{"github:uNetworking/uWebSockets.js#v20.56.0": true, "git+https://github.com/nolanlawson/zuul-ngrok.git": true,
 		"https://github.com/nolanlawson/zuul-ngrok/tarball/v1": true, "nolanlawson/zuul-ngrok-2#x": false} {
 		repo := "nolanlawson/zuul-ngrok"
