@@ -16,7 +16,8 @@ var executableMatches = []match{
 	{MissingExecutable, regexp.MustCompile(`(?:^|: )([\w.+/-]+): command not found$`)},
 	// dash: /bin/sh: 1: xxd: not found
 	// dash running a script: /repo/tests/test_json_parse_cli.test: 14: xxd: not found
-	{MissingExecutable, regexp.MustCompile(`^(?:/bin/|/usr/bin/)?(?:sh|dash|bash): \d+: ([\w.+/-]+): not found$|^/?[\w./+-]+: \d+: ([\w.+/-]+): not found$`)},
+	// (npm prefixes a failed install script's lines: npm ERR! sh: 1: make: not found)
+	{MissingExecutable, regexp.MustCompile(`^(?:npm (?:ERR!|error) )?(?:/bin/|/usr/bin/)?(?:sh|dash|bash): \d+: ([\w.+/-]+): not found$|^/?[\w./+-]+: \d+: ([\w.+/-]+): not found$`)},
 	// make: make: xxd: No such file or directory
 	{MissingExecutable, regexp.MustCompile(`^g?make(?:\[\d+\])?: ([\w.+/-]+): No such file or directory$`)},
 	// bash's exec builtin in a script: ./buildconf.sh: line 35: exec: autoreconf: not found
