@@ -7,13 +7,15 @@ import (
 
 var (
 	// "[==========] 5 tests from 2 test suites ran. (0 ms total)" (also "test cases")
-	gtestRan = regexp.MustCompile(`^\[==========\] (\d+) tests? from \d+ test (?:suites?|cases?) ran\.`)
+	// utest.h, which copies its look: "[==========] 156 test cases ran."
+	gtestRan = regexp.MustCompile(`^\[==========\] (\d+) (?:tests? from \d+ test (?:suites?|cases?)|test cases) ran\.`)
 	// "[  PASSED  ] 3 tests.", "[  FAILED  ] 1 test, listed below:", "[  SKIPPED ] 1 test, listed below:"
 	gtestTotal = regexp.MustCompile(`^\[  (PASSED|FAILED|SKIPPED) +\] (\d+) tests?[.,]`)
 	// "YOU HAVE 1 DISABLED TEST"
 	gtestDisabled = regexp.MustCompile(`^YOU HAVE (\d+) DISABLED TESTS?$`)
 	// "[       OK ] Math.Add (0 ms)", "[  FAILED  ] Math.Bad (0 ms)"
-	gtestOne = regexp.MustCompile(`^\[ +(OK|FAILED|SKIPPED) +\] \S+.* \(\d+ ms\)$`)
+	// (utest.h: "[       OK ] utf8len.data (2259ns)")
+	gtestOne = regexp.MustCompile(`^\[ +(OK|FAILED|SKIPPED) +\] \S+.* \(\d+ ?(?:ms|us|µs|ns|s)\)$`)
 )
 
 // parseGoogletest reads googletest's console output. Each

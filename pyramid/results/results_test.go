@@ -86,6 +86,8 @@ func TestParseTestdata(t *testing.T) {
 		{"googletest/mixed.txt", c(3, 1, 2, 0, "googletest")},
 		{"googletest/pass.txt", c(2, 0, 0, 0, "googletest")},
 		{"googletest/color.txt", c(3, 1, 2, 0, "googletest")},
+		// utest.h's look-alike output (utf8.h): "N test cases ran.", times in ns
+		{"googletest/utest_h_utf8.txt", c(156, 0, 0, 0, "googletest")},
 		// abort() in the second test: one passed, the unfinished one an error.
 		{"googletest/crash.txt", c(1, 0, 0, 1, "googletest")},
 		// jest: todo → skipped; colour codes stripped.
