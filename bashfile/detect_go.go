@@ -132,9 +132,12 @@ func (d goDetector) gopath(_ context.Context, p *planner) error {
 	return p.add(Build, "go build ./...", ev(d.Name(), "", 0, "build every package"))
 }
 
+// notModuleChars are what a module path element does not hold.
+var notModuleChars = regexp.MustCompile(`[^a-z0-9._-]+`)
+
 // localModuleName is a directory's name as a module path element.
 func localModuleName(dir string) string {
-	n := strings.Trim(regexp.MustCompile(`[^a-z0-9._-]+`).ReplaceAllString(strings.ToLower(dir), "-"), "-.")
+	n := strings.Trim(notModuleChars.ReplaceAllString(strings.ToLower(dir), "-"), "-.")
 	if n == "" {
 		return "project"
 	}

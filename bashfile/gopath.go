@@ -34,19 +34,20 @@ var (
 // directories (glob.go's "github.com/gobwas/glob/compiler", compiler/
 // being the checkout's), else its README's `go get`; "" when none says.
 func (r *repo) goModulePath() string {
-	var srcs []string
+	var srcs []string         // the root package's files
+	dirs := map[string]bool{} // the checkout's own package directories
 	for _, f := range r.files {
-		if f.Language == "Go" && f.Skipped == "" && !strings.Contains(f.Path, "/") {
-			srcs = append(srcs, f.Path)
-		}
-	}
-	sort.Strings(srcs)
-	dirs := map[string]bool{}
-	for _, f := range r.files {
-		if f.Language == "Go" && strings.Contains(f.Path, "/") && !goForeignDir.MatchString(f.Path) {
+		switch {
+		case f.Language != "Go":
+		case !strings.Contains(f.Path, "/"):
+			if f.Skipped == "" {
+				srcs = append(srcs, f.Path)
+			}
+		case !goForeignDir.MatchString(f.Path):
 			dirs[path.Dir(f.Path)] = true
 		}
 	}
+	sort.Strings(srcs)
 	votes := map[string]int{} // prefix → own directories it explains
 	for _, s := range srcs {
 		b, err := os.ReadFile(filepath.Join(r.root, s))

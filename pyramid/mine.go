@@ -191,7 +191,7 @@ func fromShell(e *env, block string, src, file string, startLine int, note strin
 			continue // (a script a build section runs regenerates code: ioredis's `node bin/index.js`)
 		}
 		dir, ok := e.fit(text, sc.Dir)
-		if !ok || v.Bucket == Entry && docsDirRe.MatchString(dir) {
+		if !ok || v.Bucket == Entry && docsDir.MatchString(dir) {
 			continue // (a program run in the docs' directory is their tooling: jq's docs/validate_manual_schema.py)
 		}
 		v = inTestDir(v, text, dir)

@@ -24,9 +24,6 @@ func normalize(text string, b Bucket) string {
 	return text
 }
 
-// docsDirRe is the documentation's directory.
-var docsDirRe = regexp.MustCompile(`^(?:doc|docs|Documentation|website|site)(?:/|$)`)
-
 var (
 	goTestRe    = regexp.MustCompile(`^(.*?)go test(\s.*)?$`)
 	goVerboseRe = regexp.MustCompile(`go test\b.*\s(-v|-json)\b`)

@@ -145,8 +145,9 @@ func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map
 	return append(out, shellCmd{Text: atRoot(text, *dir), Dir: *dir, Line: line})
 }
 
-// ciRootRe is a CI system's variable for the checkout as a path's start.
-var ciRootRe = regexp.MustCompile(`\$\{\{\s*github\.workspace\s*\}\}|\$\{?(?:GITHUB_WORKSPACE|CI_PROJECT_DIR|TRAVIS_BUILD_DIR)\b\}?`)
+// ciRootRe is a CI system's variable for the checkout as a path's start
+// (mineCI has written GitHub's ${{ github.workspace }} as the variable).
+var ciRootRe = regexp.MustCompile(`\$\{?(?:GITHUB_WORKSPACE|CI_PROJECT_DIR|TRAVIS_BUILD_DIR)\b\}?`)
 
 // atRoot writes the checkout a CI command names by its variable as the
 // path to it from dir: utf8.h's `cmake $GITHUB_WORKSPACE/test`, run in
