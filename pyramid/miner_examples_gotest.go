@@ -5,7 +5,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"path"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -83,42 +85,224 @@ func goExampleFuncs(ctx context.Context, e *env, mod string, fs []retrieval.File
 
 // exampleMains turns the example functions with an `// Output:` comment
 // of an external test package (package x_test, which uses the module by
-// its import path) into main programs.
+// its import path) into main programs. The file's own declarations an
+// example uses (go-cmp's MakeGatewayInfo, a type with its methods) come
+// along; an example naming anything else the file does not declare (a
+// helper of another test file, the `t` of a test) is left out: it would
+// not compile on its own.
 func exampleMains(src, mod string) []string {
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "x_test.go", src, parser.ParseComments|parser.SkipObjectResolution)
+	f, err := parser.ParseFile(fset, "x_test.go", src, parser.ParseComments)
 	if err != nil || !strings.HasSuffix(f.Name.Name, "_test") {
 		return nil
 	}
+	x := exampleFile{fset: fset, f: f, src: src}
+	x.index()
 	var out []string
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Recv != nil || !strings.HasPrefix(fd.Name.Name, "Example") || fd.Type.Params.NumFields() > 0 || fd.Body == nil {
 			continue
 		}
-		body := src[fset.Position(fd.Body.Lbrace).Offset+1 : fset.Position(fd.Body.Rbrace).Offset]
+		body := x.text(fd.Body.Lbrace+1, fd.Body.Rbrace)
 		if !strings.Contains(body, "Output:") {
 			continue // no output to show: it may wait, or need a setup
 		}
-		var imports []string
-		usesModule := false
-		for _, im := range f.Imports {
-			p, _ := strconv.Unquote(im.Path.Value)
-			name := path.Base(p)
-			if goMajorRe.MatchString("/" + name) {
-				name = path.Base(path.Dir(p))
-			}
-			if im.Name != nil {
-				name = im.Name.Name
-			}
-			if strings.Contains(body, name+".") {
-				imports = append(imports, im.Path.Value)
-				usesModule = usesModule || p == mod || strings.HasPrefix(p, mod+"/")
-			}
-		}
-		if usesModule {
-			out = append(out, "package main\n\nimport (\n\t"+strings.Join(imports, "\n\t")+"\n)\n\nfunc main() {"+body+"}\n")
+		if prog, ok := x.program(fd, body, mod); ok {
+			out = append(out, prog)
 		}
 	}
 	return out
 }
+
+// exampleFile is a parsed test file and what its top level declares.
+type exampleFile struct {
+	fset    *token.FileSet
+	f       *ast.File
+	src     string
+	decls   map[*ast.Object]ast.Decl // a top-level name → its declaration
+	methods map[string][]ast.Decl    // a type's name → its methods
+}
+
+func (x *exampleFile) index() {
+	x.decls, x.methods = map[*ast.Object]ast.Decl{}, map[string][]ast.Decl{}
+	for _, d := range x.f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv != nil {
+				if t := recvType(d); t != "" {
+					x.methods[t] = append(x.methods[t], d)
+				}
+			} else if o := x.f.Scope.Lookup(d.Name.Name); o != nil {
+				x.decls[o] = d
+			}
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				var names []*ast.Ident
+				switch sp := sp.(type) {
+				case *ast.TypeSpec:
+					names = []*ast.Ident{sp.Name}
+				case *ast.ValueSpec:
+					names = sp.Names
+				}
+				for _, n := range names {
+					if o := x.f.Scope.Lookup(n.Name); o != nil {
+						x.decls[o] = d
+					}
+				}
+			}
+		}
+	}
+}
+
+// recvType is the name of a method's receiver type.
+func recvType(fd *ast.FuncDecl) string {
+	t := fd.Recv.List[0].Type
+	for {
+		switch tt := t.(type) {
+		case *ast.StarExpr:
+			t = tt.X
+		case *ast.IndexExpr:
+			t = tt.X
+		case *ast.IndexListExpr:
+			t = tt.X
+		case *ast.Ident:
+			return tt.Name
+		default:
+			return ""
+		}
+	}
+}
+
+func (x *exampleFile) text(from, to token.Pos) string {
+	return x.src[x.fset.Position(from).Offset:x.fset.Position(to).Offset]
+}
+
+// program is the example fd as a main program; ok is false when it
+// names what neither the file nor an import nor the language declares,
+// or does not use the module.
+func (x *exampleFile) program(fd *ast.FuncDecl, body, mod string) (string, bool) {
+	need := x.closure(fd)
+	imports, usesModule, ok := x.imports(fd, need, mod)
+	if !ok || !usesModule {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString("package main\n\nimport (\n\t" + strings.Join(imports, "\n\t") + "\n)\n\n")
+	for _, d := range x.f.Decls {
+		if need[d] {
+			b.WriteString(x.text(d.Pos(), d.End()) + "\n\n")
+		}
+	}
+	b.WriteString("func main() {" + body + "}\n")
+	return b.String(), true
+}
+
+// closure is the top-level declarations fd uses, and theirs, with the
+// methods of each type among them; nil when one is a test or another
+// example (test machinery, not the library's use).
+func (x *exampleFile) closure(fd *ast.FuncDecl) map[ast.Decl]bool {
+	need := map[ast.Decl]bool{}
+	queue := []ast.Node{fd.Body}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		ast.Inspect(n, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok || id.Obj == nil {
+				return true
+			}
+			d := x.decls[id.Obj]
+			if d == nil || need[d] || d == ast.Decl(fd) {
+				return true
+			}
+			need[d] = true
+			queue = append(queue, d)
+			for _, m := range x.methods[id.Name] {
+				if !need[m] {
+					need[m] = true
+					queue = append(queue, m)
+				}
+			}
+			return true
+		})
+	}
+	for d := range need {
+		if f, ok := d.(*ast.FuncDecl); ok && f.Recv == nil && testFuncRe.MatchString(f.Name.Name) {
+			return nil
+		}
+	}
+	return need
+}
+
+// testFuncRe names go test's own functions.
+var testFuncRe = regexp.MustCompile(`^(Test|Benchmark|Example|Fuzz)([A-Z_]|$)`)
+
+// imports are the file's imports the example and its declarations use;
+// ok is false when they name something unresolved that no import and
+// no predeclared identifier is.
+func (x *exampleFile) imports(fd *ast.FuncDecl, need map[ast.Decl]bool, mod string) (imports []string, usesModule, ok bool) {
+	if need == nil {
+		return nil, false, false
+	}
+	inside := func(p token.Pos) bool {
+		if fd.Body.Pos() <= p && p < fd.Body.End() {
+			return true
+		}
+		for d := range need {
+			if d.Pos() <= p && p < d.End() {
+				return true
+			}
+		}
+		return false
+	}
+	byName := map[string]*ast.ImportSpec{}
+	for _, im := range x.f.Imports {
+		for _, n := range importNames(im) {
+			byName[n] = im
+		}
+	}
+	used := map[*ast.ImportSpec]bool{}
+	for _, id := range x.f.Unresolved {
+		if !inside(id.Pos()) {
+			continue
+		}
+		if im := byName[id.Name]; im != nil {
+			used[im] = true
+		} else if types.Universe.Lookup(id.Name) == nil {
+			return nil, false, false
+		}
+	}
+	for _, im := range x.f.Imports {
+		if used[im] {
+			p, _ := strconv.Unquote(im.Path.Value)
+			imports = append(imports, im.Path.Value)
+			usesModule = usesModule || p == mod || strings.HasPrefix(p, mod+"/")
+		}
+	}
+	return imports, usesModule, true
+}
+
+// importNames are the names an import may be used by: its own, else
+// its path's last element, without a major version (yaml.v3, /v2) or
+// a go- prefix or -go suffix.
+func importNames(im *ast.ImportSpec) []string {
+	if im.Name != nil {
+		return []string{im.Name.Name}
+	}
+	p, _ := strconv.Unquote(im.Path.Value)
+	if goMajorRe.MatchString(p) {
+		p = path.Dir(p)
+	}
+	base := gopkgVersionRe.ReplaceAllString(path.Base(p), "")
+	names := []string{base}
+	for _, n := range []string{strings.TrimPrefix(base, "go-"), strings.TrimSuffix(base, "-go"), strings.TrimSuffix(base, ".go")} {
+		if n != base {
+			names = append(names, strings.ReplaceAll(n, "-", ""))
+		}
+	}
+	return names
+}
+
+// gopkgVersionRe is gopkg.in's version suffix.
+var gopkgVersionRe = regexp.MustCompile(`\.v\d+$`)

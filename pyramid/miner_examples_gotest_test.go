@@ -1,0 +1,117 @@
+package pyramid
+
+import (
+	"strings"
+	"testing"
+)
+
+// An example function leaning on its file's helpers brings them (and a
+// helper type's methods) into the program; one naming what the file
+// does not declare (a test's t) is left out.
+func TestExampleMainsBringTheirFilesHelpers(t *testing.T) {
+	src := `package cmp_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func ExampleReporter() {
+	x, y := MakeGatewayInfo()
+	var r DiffReporter
+	cmp.Equal(x, y, cmp.Reporter(&r))
+	fmt.Print(r.String())
+	// Output:
+	// diff
+}
+
+func ExampleDiff_testData() {
+	got, want := MakeGatewayInfo()
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("mismatch:\n%s", diff)
+	}
+	// Output:
+	// mismatch
+}
+
+func ExampleOther() {
+	fmt.Println(helperInOtherFile())
+	// Output:
+	// x
+}
+
+type Gateway struct{ SSID string }
+
+type DiffReporter struct{ lines []string }
+
+func (r *DiffReporter) Report(rs cmp.Result) { r.lines = append(r.lines, "x") }
+func (r *DiffReporter) String() string      { return strings.Join(r.lines, "\n") }
+
+func MakeGatewayInfo() (x, y Gateway) { return Gateway{SSID: "a"}, Gateway{SSID: "b"} }
+
+func TestUnrelated(t *testing.T) {}
+`
+	progs := exampleMains(src, "github.com/google/go-cmp")
+	if len(progs) != 1 {
+		t.Fatalf("want 1 program (the one using t and the one using another file's helper left out), got %d:\n%s", len(progs), strings.Join(progs, "\n----\n"))
+	}
+	p := progs[0]
+	for _, want := range []string{"package main", `"fmt"`, `"strings"`, `"github.com/google/go-cmp/cmp"`, "type Gateway struct", "type DiffReporter struct",
+		"func (r *DiffReporter) Report", "func (r *DiffReporter) String", "func MakeGatewayInfo()", "func main() {"} {
+		if !strings.Contains(p, want) {
+			t.Errorf("program lacks %q:\n%s", want, p)
+		}
+	}
+	for _, bad := range []string{`"testing"`, "TestUnrelated", "ExampleReporter"} {
+		if strings.Contains(p, bad) {
+			t.Errorf("program has %q:\n%s", bad, p)
+		}
+	}
+}
+
+// An import is used by its package's name, which may differ from its
+// path's last element.
+func TestImportNames(t *testing.T) {
+	src := `package x_test
+
+import (
+	"fmt"
+
+	"gopkg.in/yaml.v3"
+	"github.com/mattn/go-sqlite3"
+	"example.com/mod/v2"
+)
+
+func ExampleA() {
+	fmt.Println(yaml.Marshal, sqlite3.Version, mod.Do)
+	// Output:
+	// x
+}
+`
+	progs := exampleMains(src, "example.com/mod/v2")
+	if len(progs) != 1 || !strings.Contains(progs[0], `"gopkg.in/yaml.v3"`) || !strings.Contains(progs[0], `"github.com/mattn/go-sqlite3"`) {
+		t.Fatalf("got %q", progs)
+	}
+}
+
+// A program's file arguments are counted from what it declares or opens.
+func TestFileArgCount(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want int
+	}{
+		{"parser.add_argument('FILE1', type=argparse.FileType('r'))\nparser.add_argument('FILE2', type=argparse.FileType('r'))\nparser.add_argument('--indent', type=int)\n", 2},
+		{"parser.add_argument('infile', nargs='?', type=argparse.FileType('r'))\nparser.add_argument('outfile', type=argparse.FileType('w'))\n", 1},
+		{"FILE *a = fopen(argv[1], \"r\");\nFILE *b = fopen(argv[2], \"r\");\n", 2},
+		{"const s = fs.readFileSync(process.argv[2])\n", 1},
+		{"with open(sys.argv[1]) as f:\n", 1},
+		{"int main(int argc, char **argv) { return 0; }", 1},
+	} {
+		if got := fileArgCount(c.src); got != c.want {
+			t.Errorf("%q: got %d, want %d", c.src, got, c.want)
+		}
+	}
+}
