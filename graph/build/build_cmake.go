@@ -1,6 +1,7 @@
 package build
 
 import (
+	"path"
 	"strings"
 )
 
@@ -140,6 +141,8 @@ func parseCMake(rel string, src []byte, f *fileFacts) error {
 			if rel == "CMakeLists.txt" && len(c.args) > 1 && c.args[0] == "CMAKE_RUNTIME_OUTPUT_DIRECTORY" && f.props["runtime_output_dir"] == nil {
 				if d, ok := binaryDirRel(c.args[1]); ok {
 					f.fact("runtime_output_dir", d)
+				} else if d, ok := sourceDirRel(c.args[1], true); ok {
+					f.fact("runtime_output_dir", d)
 				}
 			}
 		case "project":
@@ -277,6 +280,29 @@ func splitPkgConfig(m string) (string, string) {
 // installDirs are GNUInstallDirs' defaults, which projects reuse inside
 // the build tree (c-ares: ${PROJECT_BINARY_DIR}/${CMAKE_INSTALL_BINDIR}).
 var installDirs = strings.NewReplacer("${CMAKE_INSTALL_BINDIR}", "bin", "${CMAKE_INSTALL_SBINDIR}", "sbin", "${CMAKE_INSTALL_LIBEXECDIR}", "libexec")
+
+// sourceDirRel is a path under the top source directory (miniz's
+// ${CMAKE_CURRENT_SOURCE_DIR}/bin) as binaryDirRel writes paths: from
+// the build directory, which the Bash File makes one level below the
+// project's top ("../bin"). current says the file is the top one, whose
+// CMAKE_CURRENT_SOURCE_DIR is the top.
+func sourceDirRel(v string, current bool) (string, bool) {
+	v = installDirs.Replace(v)
+	pres := []string{"${CMAKE_SOURCE_DIR}", "${PROJECT_SOURCE_DIR}"}
+	if current {
+		pres = append(pres, "${CMAKE_CURRENT_SOURCE_DIR}", "${CMAKE_CURRENT_LIST_DIR}")
+	}
+	for _, pre := range pres {
+		if rest, ok := strings.CutPrefix(v, pre); ok {
+			rest = strings.Trim(rest, "/")
+			if strings.ContainsAny(rest, "$<>") {
+				return "", false
+			}
+			return path.Join("..", rest), true
+		}
+	}
+	return "", false
+}
 
 // binaryDirRel is a top-level CMakeLists.txt's path under the build
 // directory ("bin" of ${CMAKE_BINARY_DIR}/bin, "." of the directory

@@ -51,7 +51,8 @@ func TestCMakeForeachForms(t *testing.T) {
 }
 
 // A top-level CMAKE_RUNTIME_OUTPUT_DIRECTORY under the build directory is
-// a fact (jansson's bin/, libyaml's build directory itself); one elsewhere
+// a fact (jansson's bin/, libyaml's build directory itself), as is one in
+// the source tree, from the build directory; one elsewhere
 // or in a subdirectory's file is not.
 func TestCMakeRuntimeOutputDir(t *testing.T) {
 	for _, c := range []struct{ rel, src, want string }{
@@ -60,6 +61,9 @@ func TestCMakeRuntimeOutputDir(t *testing.T) {
 		{"CMakeLists.txt", "set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${OUT}/bin)\n", ""},
 		{"CMakeLists.txt", "SET (CMAKE_RUNTIME_OUTPUT_DIRECTORY \"${PROJECT_BINARY_DIR}/${CMAKE_INSTALL_BINDIR}\")\n", "bin"},
 		{"src/CMakeLists.txt", "set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bin)\n", ""},
+		// in the source tree (miniz's bin/): from the build directory
+		{"CMakeLists.txt", "set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/bin)\n", "../bin"},
+		{"CMakeLists.txt", "set(CMAKE_RUNTIME_OUTPUT_DIRECTORY \"${PROJECT_SOURCE_DIR}/out/${X}\")\n", ""},
 	} {
 		var f fileFacts
 		if err := parseCMake(c.rel, []byte(c.src), &f); err != nil {

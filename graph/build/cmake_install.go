@@ -73,6 +73,8 @@ func cmakeInstallFacts(c cmakeCommand, f *fileFacts) {
 func runtimeDirs(f *fileFacts, targets []string, dir string) {
 	if d, ok := binaryDirRel(dir); ok {
 		dir = "/" + strings.TrimPrefix(d, ".")
+	} else if d, ok := sourceDirRel(dir, false); ok {
+		dir = "/" + d
 	} else if strings.ContainsAny(dir, "$<>") || strings.HasPrefix(dir, "/") || dir == "" {
 		return
 	}
