@@ -76,6 +76,7 @@ func TestLookup(t *testing.T) {
 		{KindExecutable, "/usr/bin/cmake", []string{"cmake"}},
 		{KindExecutable, "busybox", []string{"busybox", "busybox-static"}},
 		{KindExecutable, "cc", []string{"gcc"}},                        // override: update-alternatives
+		{KindExecutable, "python3", []string{"python3"}},               // python3-minimal ships it, without most of the stdlib
 		{KindCMake, "GTest", []string{"libgtest-dev", "libgmock-dev"}}, // c-ares: "GoogleTest found but the GMock component was not found"
 		{KindCMake, "ZLIB", []string{"zlib1g-dev"}},                    // override: CMake's FindZLIB
 		{KindCMake, "Threads", []string{"libc6-dev"}},

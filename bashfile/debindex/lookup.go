@@ -132,7 +132,20 @@ func (ix *Index) Executable(name string) []Candidate {
 		return nil
 	}
 	out := ix.overridden(executableOverrides[n], n)
-	return dedupe(append(out, ix.lookup(KindExecutable, n)...))
+	return dedupe(append(out, ix.fullPackages(ix.lookup(KindExecutable, n))...))
+}
+
+// fullPackages puts X for the X-minimal that ships an interpreter
+// (python3-minimal's python3, without most of its standard library:
+// difflib, multiprocessing), when the suite has X: a program that
+// needs the interpreter means the language, not its boot subset.
+func (ix *Index) fullPackages(c []Candidate) []Candidate {
+	for i := range c {
+		if full, ok := strings.CutSuffix(c[i].Package, "-minimal"); ok && ix.HasPackage(full) {
+			c[i].Package = full
+		}
+	}
+	return c
 }
 
 // CMakePackage answers find_package(<name>): CMake's own Find modules come
