@@ -112,7 +112,8 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 			in, kind := sampleInput(p.run + "\n" + src)
 			out = append(out, mk(StdinProbe(in, p.run), "runs the program on a small "+kind+" input on stdin, which it reads"))
 		case fileArgRe.MatchString(src):
-			out = append(out, mk(p.run+" "+sampleFile(ctx, e), "runs the program on a small file of the repository, which it opens from its arguments"))
+			text, reason := fileArgRun(ctx, e, p.run, src)
+			out = append(out, mk(text, reason))
 		case numArgRe.MatchString(src):
 			out = append(out, mk(p.run+" 2 3", "runs the program on numeric arguments, which it parses"))
 		case src != "" && !argRe.MatchString(src):
@@ -330,16 +331,3 @@ func IsStdinProbe(cmd string) bool {
 
 // foreignDirs hold other projects' code or non-shipped helpers.
 var foreignDirs = regexp.MustCompile(`(^|/)(contrib|third_party|thirdparty|3rdparty|vendor|deps|external|extern|fuzz|fuzzing|ossfuzz|bench|benchmarks|test|tests|testing|unittests|doc|docs|Documentation|scripts|tools|devtools|build-aux|ci|\.github)(/|$)`)
-
-// sampleFile picks a small text file of the repository as a CLI input.
-func sampleFile(ctx context.Context, e *env) string {
-	for _, g := range []string{"*.yaml", "*.yml", "*.json", "*.txt", "README.md", "README*"} {
-		fs, _ := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: g})
-		for _, f := range fs {
-			if !strings.Contains(f.Path, "/") && f.Path != "expect.json" && f.Kind != "manifest" && !f.Lockfile && f.Size < 1<<20 {
-				return f.Path
-			}
-		}
-	}
-	return "README.md"
-}
