@@ -24,10 +24,15 @@ var ofLine = regexp.MustCompile(`^(\d+)/(\d+) tests? (?:successful|succeeded|pas
 // the skipped are among the run (janet's test/helper.janet).
 var ofRunLine = regexp.MustCompile(`(?:^|\s-\s)(\d+) of (\d+) tests? passed(?: \((\d+) skipped\))?\.?$`)
 
+// A summary table's row of tests (ptest's, which mpc and other C
+// projects vendor): "| Tests  || Total   30 | Passed   30 | Failed    0 |",
+// read with its bars as spaces.
+var tableLine = regexp.MustCompile(`^Tests\s+Total:?\s+(\d+)\s+Passed:?\s+(\d+)\s+Failed:?\s+(\d+)$`)
+
 // parsePlain reads a home-made closing line "N passed, N failed" (optionally
 // ", N skipped", optionally prefixed by one word and a colon), "N tests
 // conducted, M failed", "N/M tests successful" or "N of M tests passed
-// (K skipped)". It is a
+// (K skipped)", or a summary table's row of tests. It is a
 // fallback: used only when no framework was recognised. Each line counts.
 func parsePlain(ls []string) (Counts, bool) {
 	var total, suite Counts
@@ -52,6 +57,11 @@ func parsePlain(ls []string) (Counts, bool) {
 		}
 		if m := ofLine.FindStringSubmatch(t); m != nil && atoi(m[1]) <= atoi(m[2]) {
 			total.Add(Counts{Passed: atoi(m[1]), Failed: atoi(m[2]) - atoi(m[1])})
+			seen = true
+			continue
+		}
+		if m := tableLine.FindStringSubmatch(strings.Join(strings.Fields(strings.ReplaceAll(t, "|", " ")), " ")); m != nil && atoi(m[2])+atoi(m[3]) == atoi(m[1]) {
+			total.Add(Counts{Passed: atoi(m[2]), Failed: atoi(m[3])})
 			seen = true
 			continue
 		}
