@@ -44,6 +44,9 @@ var executableMatches = []match{
 	{MissingExecutable, regexp.MustCompile(`error: C(?:\+\+)? compiler (\S+) is not found`)},
 	// autoconf: configure: error: no acceptable C compiler found in $PATH
 	{MissingExecutable, regexp.MustCompile(`configure: error: no acceptable (C) compiler found`)},
+	// ctest: a test whose command is a program not on PATH (add_test(NAME
+	// functional COMMAND pytest ...)): Unable to find executable: pytest
+	{MissingExecutable, regexp.MustCompile(`^Unable to find executable: ([\w.+-]+)$`)},
 	// meson: Did not find pkg-config by name 'pkg-config'
 	{MissingExecutable, regexp.MustCompile(`Did not find pkg-config by name '([^']+)'`)},
 }

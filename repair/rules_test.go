@@ -33,7 +33,7 @@ var fakeIndex = MapIndex{
 	Headers:       map[string][]string{"zlib.h": {"zlib1g-dev"}},
 	PkgConfigs:    map[string][]string{"libevent": {"libevent-dev"}, "libnl-genl-3.0": {"libnl-genl-3-dev"}, "wayland-protocols": {"wayland-protocols"}},
 	Libraries:     map[string][]string{"libevent.so": {"libevent-dev"}, "libevent-2.1.so.7": {"libevent-2.1-7"}, "libpcre.so": {"libpcre3-dev"}},
-	Executables:   map[string][]string{"autoreconf": {"autoconf"}, "xxd": {"xxd"}, "yacc": {"bison"}, "flex": {"flex"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}, "rubocop": {"rubocop"}, "cram3": {"python3-cram"}},
+	Executables:   map[string][]string{"autoreconf": {"autoconf"}, "xxd": {"xxd"}, "yacc": {"bison"}, "flex": {"flex"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}, "rubocop": {"rubocop"}, "cram3": {"python3-cram"}, "pytest": {"python3-pytest"}},
 	CMakePackages: map[string][]string{"fmt": {"libfmt-dev"}, "GMock": {"libgmock-dev"}},
 	PythonModules: map[string][]string{"yaml": {"python3-yaml"}},
 }
@@ -113,6 +113,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-executable/npm-script-dash-make-socketio.log", PhaseSetup, "", false, MissingExecutable, "make", ActionEdit, "make"}, // a dependency's install script (npm prefixes its lines)
 		{"missing-executable/make-test-cram-python3.log", PhaseCommand, "./build.sh && make test", false, MissingExecutable, "cram", ActionEdit, "ln -s \"$(command -v cram3)\" /usr/local/bin/cram"},
 		{"missing-executable/ctest-dash-script-xxd.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
+		{"missing-executable/ctest-not-run-pytest.log", PhaseCommand, "ctest --timeout 290 --test-dir build --rerun-failed --output-on-failure", false, MissingExecutable, "pytest", ActionEdit, "python3-pytest"},
 		{"missing-executable/node-gyp-which-make.log", PhaseSetup, "yarn install --frozen-lockfile", false, MissingExecutable, "make", ActionEdit, "make"},
 		{"missing-executable/bash-xxd.log", PhaseSetup, "", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/make-docker-mongoose.log", PhaseCommand, "make -C test vc98", false, MissingExecutable, "docker", ActionRecord, ""},
