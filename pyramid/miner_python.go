@@ -48,6 +48,7 @@ func minePython(ctx context.Context, e *env) ([]Command, error) {
 		}
 	}
 	testDir := unittestDir(testFiles, packages)
+	configured := pytestWhy != nil
 	if pytestWhy == nil {
 		// the tests import pytest (its fixtures, raises, marks): they are
 		// pytest tests whatever the manifests declare
@@ -74,6 +75,8 @@ func minePython(ctx context.Context, e *env) ([]Command, error) {
 	}
 	var out []Command
 	switch {
+	case pytestWhy != nil && !configured && suiteOnly(testDir, testFiles, packages):
+		out = append(out, Command{Text: "python -m pytest -q " + testDir, Bucket: Unit, Reason: "runs the pytest suite in " + testDir + "/ (no configuration names where the tests are, and test files outside it are not the suite's); pytest reports the counts", Why: []Provenance{*pytestWhy}})
 	case pytestWhy != nil:
 		out = append(out, Command{Text: "python -m pytest -q", Bucket: Unit, Reason: "runs the pytest suite; pytest reports the counts", Why: []Provenance{*pytestWhy}})
 	case testDir != "":
@@ -88,6 +91,32 @@ func minePython(ctx context.Context, e *env) ([]Command, error) {
 		out = append(out, Command{Text: "nox", Bucket: Unit, Reason: "runs the nox sessions", Why: []Provenance{{Source: "nox", File: nox}}})
 	}
 	return out, nil
+}
+
+// suiteOnly reports whether pytest should be pointed at testDir, a
+// test-named directory holding most test files, because the others lie
+// outside any package: a fuzz or property test in extra/ (jmespath's
+// hypothesis tests, which ran for minutes), a benchmark in perf/. Test
+// modules of a package (pkg/tests) are the suite's, and with none
+// outside, pytest from the top finds the same.
+func suiteOnly(testDir string, files []string, packages map[string]bool) bool {
+	switch path.Base(testDir) {
+	case "tests", "test", "testing":
+	default:
+		return false
+	}
+	in, out := 0, 0
+	for _, f := range files {
+		switch {
+		case strings.HasPrefix(f, testDir+"/"):
+			in++
+		case packages[path.Dir(f)] || !strings.Contains(f, "/"):
+			return false
+		default:
+			out++
+		}
+	}
+	return out > 0 && in > out
 }
 
 // unittestDir is where unittest discovery starts: the directory holding

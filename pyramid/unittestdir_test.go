@@ -23,3 +23,24 @@ func TestUnittestDirIsWhereTheSuiteIs(t *testing.T) {
 		}
 	}
 }
+
+// pytest is pointed at the suite's directory only when the other test
+// files lie outside any package (a property test in extra/).
+func TestSuiteOnly(t *testing.T) {
+	pkgs := map[string]bool{"jmespath": true, "pkg/tests": true}
+	for _, c := range []struct {
+		dir   string
+		files []string
+		want  bool
+	}{
+		{"tests", []string{"tests/test_a.py", "tests/test_b.py", "extra/test_hypothesis.py"}, true},
+		{"tests", []string{"tests/test_a.py", "tests/test_b.py"}, false},                        // nothing outside: the top finds the same
+		{"tests", []string{"tests/test_a.py", "tests/test_b.py", "pkg/tests/test_c.py"}, false}, // a package's tests are the suite's
+		{"tests", []string{"tests/test_a.py", "tests/test_b.py", "test_top.py"}, false},
+		{"src", []string{"src/test_a.py", "extra/test_b.py"}, false},
+	} {
+		if got := suiteOnly(c.dir, c.files, pkgs); got != c.want {
+			t.Errorf("%s %v: got %v, want %v", c.dir, c.files, got, c.want)
+		}
+	}
+}

@@ -232,3 +232,15 @@ func TestMakeVariablesInRules(t *testing.T) {
 		t.Errorf("recipes %q, %q", f.targets[1].command, f.targets[2].command)
 	}
 }
+
+// setup.cfg's [tool:pytest] section configures pytest, as pyproject's
+// [tool.pytest.ini_options] does.
+func TestSetupCfgPytestSection(t *testing.T) {
+	var f fileFacts
+	if err := parseSetupCfg("setup.cfg", []byte("[metadata]\nname = x\n\n[tool:pytest]\ntestpaths = tests\n"), &f); err != nil {
+		t.Fatal(err)
+	}
+	if f.props["pytest_configured"] != true {
+		t.Errorf("facts %v", f.props)
+	}
+}

@@ -141,6 +141,8 @@ func parseSetupCfg(_ string, src []byte, f *fileFacts) error {
 			if n, cmd, ok := strings.Cut(val, "="); ok {
 				f.targets = append(f.targets, target{kind: "bin", name: strings.TrimSpace(n), command: strings.TrimSpace(cmd), line: ln})
 			}
+		case section == "tool:pytest":
+			f.fact("pytest_configured", true) // setup.cfg's pytest section (flask's testpaths)
 		case section == "metadata" && key == "name" && val != "":
 			f.fact("name", val)
 		}
