@@ -81,11 +81,11 @@ func usageCommands(c Command, output string, optionalInput bool) []Command {
 	}
 	m := usageLineRe.FindStringSubmatch(output)
 	if m == nil {
-		return nil
+		return commandChoices(c, output)
 	}
 	run := programPrefix(c.Text, path.Base(m[1]))
 	if run == "" {
-		return nil
+		return commandChoices(c, output)
 	}
 	choices, input, ok := usageArgs(m[2])
 	if ok && len(choices) == 0 && optionalInput && optionalOperandIsInput(m[2]) {
@@ -197,6 +197,42 @@ func usageValue(w string) (v string, input, ok bool) {
 		return "", false, false
 	}
 	return w + ext, false, true // a literal: a subcommand, a mode
+}
+
+// commandListRe is a refusal that names the commands a program needs
+// one of: go-flags' "Please specify one command of: add or rm",
+// argparse's "invalid choice: 'x' (choose from 'add', 'rm')".
+var (
+	commandListRe = regexp.MustCompile(`(?im)\b(?:specify|choose|give|provide|expected|requires?|missing)\b[^\n:]*?\bcommands?\b(?:\s+of)?\s*:\s*([\w-]+(?:(?:\s*,\s*(?:or\s+)?|\s+or\s+|\s*\|\s*)[\w-]+)+)\s*\.?\s*$|\(choose from ('[\w-]+'(?:,\s*'[\w-]+')+)\)`)
+	invalidChoiceRe = regexp.MustCompile(`invalid choice: '([^']*)'`)
+	commandNameRe   = regexp.MustCompile(`[\w-]+`)
+)
+
+// commandChoices runs c's program with each command its refusal names
+// (at most three), in place of the argument it refused; none when the
+// output names none.
+func commandChoices(c Command, output string) []Command {
+	m := commandListRe.FindStringSubmatch(output)
+	if m == nil || c.LastResort() || IsStdinProbe(c.Text) {
+		return nil
+	}
+	run := c.Text
+	if bad := invalidChoiceRe.FindStringSubmatch(output); bad != nil {
+		run = strings.TrimSuffix(run, " "+bad[1])
+	}
+	var out []Command
+	for _, name := range commandNameRe.FindAllString(m[1]+m[2], -1) {
+		if name == "or" {
+			continue
+		}
+		if len(out) == 3 {
+			break
+		}
+		out = append(out, Command{Text: run + " " + name, Dir: c.Dir, Bucket: Entry, Level: Runnable, Synth: true,
+			Reason: "runs the program with a command its refusal names: " + strings.TrimSpace(m[0]),
+			Why:    append(append([]Provenance(nil), c.Why...), Provenance{Source: "synthesized", Note: usageNote})})
+	}
+	return out
 }
 
 // programPrefix is text up to and including the word that runs the
