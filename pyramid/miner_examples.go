@@ -35,6 +35,10 @@ var (
 	pyImportRe  = regexp.MustCompile(`(?m)^\s*(?:from\s+([\w.]+)\s+import\b|import\s+([\w.]+))`)
 	pyconPrompt = regexp.MustCompile(`(?m)^(>>>|\.\.\.) ?`)
 	waitsRe     = regexp.MustCompile(`\.listen\(|serve_forever|app\.run\(|uvicorn\.run|input\(|readline\(|process\.stdin|getpass`)
+	// inputWaitsRe is an example waiting for its user; one serving
+	// (waitsRe's .listen(, app.run() is started in the background and
+	// answered on 127.0.0.1 instead (serverize): cors' README app
+	inputWaitsRe = regexp.MustCompile(`input\(|readline\(|process\.stdin|getpass`)
 	// placeholderPathRe opens a string that is the docs' placeholder for
 	// the user's own path: '/path/to/db.json'
 	placeholderPathRe = regexp.MustCompile("([\"'`])/path/to/")
@@ -140,7 +144,7 @@ func scriptExample(ctx context.Context, e *env, s retrieval.DocSection, cb retri
 	if run == "python3" && !usesPackage(run, code, pkgs[run]) && pyAttrUse(code, pkgs[run]) {
 		code = "import " + pkgs[run] + "\n" + code // the import was in an earlier block of the page
 	}
-	if !usesPackage(run, code, pkgs[run]) || waitsRe.MatchString(code) || ellipsisLine.MatchString(code) || tsSyntaxRe.MatchString(code) && isTS(cb.Lang) {
+	if !usesPackage(run, code, pkgs[run]) || inputWaitsRe.MatchString(code) || waitsRe.MatchString(code) && !wholeServer(code) || ellipsisLine.MatchString(code) || tsSyntaxRe.MatchString(code) && isTS(cb.Lang) {
 		return Command{}, false
 	}
 	count[run]++
@@ -157,6 +161,26 @@ func scriptExample(ctx context.Context, e *env, s retrieval.DocSection, cb retri
 	return Command{Text: exampleInputs(ctx, e, code, shown) + text, Bucket: Entry,
 		Reason: reason,
 		Why:    []Provenance{{Source: source, File: s.Path, Line: int(cb.Line), Note: "code example"}}}, true
+}
+
+// listenerRe is the object a server example starts: app of app.listen(.
+var listenerRe = regexp.MustCompile(`(\w+)\s*\.\s*(?:listen|run)\s*\(`)
+
+// chainedListenRe starts the server a call made: createServer(…).listen(.
+var chainedListenRe = regexp.MustCompile(`\)\s*\.\s*listen\s*\(`)
+
+// wholeServer reports whether a serving example defines what it starts
+// (`var app = express()` … `app.listen(80)`, or a chained
+// `http.createServer(…).listen(8080)`): a fragment's `app.listen(3000)`
+// is no program.
+func wholeServer(code string) bool {
+	for _, m := range listenerRe.FindAllStringSubmatchIndex(code, -1) {
+		name := code[m[2]:m[3]]
+		if regexp.MustCompile(`(?m)(?:\b(?:const|let|var)\s+|^\s*)` + regexp.QuoteMeta(name) + `\s*=`).MatchString(code[:m[0]]) {
+			return true
+		}
+	}
+	return chainedListenRe.MatchString(code) || strings.Contains(code, "serve_forever") || strings.Contains(code, "uvicorn.run(") && strings.Contains(code, "app")
 }
 
 // programExample is the command of a code block that is a whole program
@@ -229,6 +253,9 @@ func usesPackage(run, code, pkg string) bool {
 func exampleCode(cb retrieval.CodeBlock) string {
 	if strings.ToLower(cb.Lang) == "pycon" || exampleLangs[strings.ToLower(cb.Lang)] == "python3" && pyconSession(cb.Code) {
 		return pyconCode(cb.Code)
+	}
+	if exampleLangs[strings.ToLower(cb.Lang)] == "node" {
+		return oneModuleForm(cb.Code)
 	}
 	return cb.Code
 }

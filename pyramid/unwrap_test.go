@@ -236,3 +236,28 @@ func TestNpmHooksCheckOrFetch(t *testing.T) {
 		t.Errorf("a build and a lint before the tests, an audit after them: %v %q", skip, builds)
 	}
 }
+
+// A README example that serves (defining what it starts) is mined, to be
+// started in the background and answered (serverize); a fragment's
+// listen is not.
+func TestServerExamplesOfThePackage(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"package.json": `{"name": "cors", "version": "1.0.0", "main": "lib/index.js"}`,
+		"lib/index.js": "module.exports = function cors() { return function (q, s, n) { n(); }; };\n",
+		"README.md": "# cors\n\n```js\nvar cors = require('cors')\napp.listen(3000)\n```\n\n" +
+			"```js\nvar express = require('express')\nvar cors = require('cors')\nvar app = express()\napp.use(cors())\napp.listen(80, function () {})\n```\n\n" +
+			"```js\nconst cors = require('cors')\nrequire('http').createServer((q, s) => cors()(q, s, () => s.end('ok'))).listen(8080)\n```\n",
+	})
+	cs, err := mineExamples(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 2 || !strings.Contains(cs[0].Text, "app.listen(80") || !strings.Contains(cs[1].Text, ".listen(8080)") {
+		t.Fatalf("examples %+v", cs)
+	}
+	for i, port := range []string{"80", "8080"} {
+		if p, ok := serverPort(context.Background(), e, cs[i].Text, ""); !ok || p != port {
+			t.Errorf("example %d: server %v on %q, want %s", i, ok, p, port)
+		}
+	}
+}
