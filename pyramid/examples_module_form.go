@@ -1,0 +1,73 @@
+package pyramid
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A README block may show a package's import both ways, one under the
+// other: "// ESM\nimport Fastify from 'fastify'\nconst fastify =
+// Fastify({…})\n// CommonJS\nconst fastify = require('fastify')({…})".
+// Run as written, the second declaration of the name is a SyntaxError.
+// oneModuleForm keeps the ES module form: a top-level `const|let|var
+// NAME = require(…)…` statement declaring a name the block already
+// declared is left out, up to where its brackets close.
+
+var (
+	requireDeclRe = regexp.MustCompile(`(?m)^(?:const|let|var)\s+(\w+)\s*=\s*require\(`)
+	topDeclRe     = regexp.MustCompile(`(?m)^(?:(?:const|let|var)\s+(\w+)\s*=|import\s+(\w+)\s+from\b|import\s*\{([^}]*)\}\s*from\b)`)
+)
+
+// oneModuleForm is code without the CommonJS repeat of a declaration.
+func oneModuleForm(code string) string {
+	for {
+		cut := false
+		for _, m := range requireDeclRe.FindAllStringSubmatchIndex(code, -1) {
+			name := code[m[2]:m[3]]
+			if !declaredBefore(code[:m[0]], name) {
+				continue
+			}
+			end := statementEnd(code, m[0])
+			code = code[:m[0]] + strings.TrimLeft(code[end:], "\n")
+			cut = true
+			break
+		}
+		if !cut {
+			return code
+		}
+	}
+}
+
+// declaredBefore reports whether src declares name at its top level.
+func declaredBefore(src, name string) bool {
+	for _, m := range topDeclRe.FindAllStringSubmatch(src, -1) {
+		if m[1] == name || m[2] == name {
+			return true
+		}
+		for _, n := range strings.Split(m[3], ",") {
+			if f := strings.Fields(strings.ReplaceAll(n, " as ", " ")); len(f) > 0 && f[len(f)-1] == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// statementEnd is the offset after the line where the statement starting
+// at from closes its brackets.
+func statementEnd(code string, from int) int {
+	depth := 0
+	for i := from; i < len(code); i++ {
+		switch code[i] {
+		case '(', '{', '[':
+			depth++
+		case ')', '}', ']':
+			depth--
+		case '\n':
+			if depth <= 0 {
+				return i + 1
+			}
+		}
+	}
+	return len(code)
+}

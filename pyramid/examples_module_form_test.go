@@ -1,0 +1,25 @@
+package pyramid
+
+import "testing"
+
+// fastify's README shows its import both ways in one block; the ES
+// module form is kept.
+func TestOneModuleForm(t *testing.T) {
+	in := "// ESM\nimport Fastify from 'fastify'\n\nconst fastify = Fastify({\n  logger: true\n})\n// CommonJS\nconst fastify = require('fastify')({\n  logger: true\n})\n\nfastify.get('/', async () => ({ hello: 'world' }))\nfastify.listen({ port: 3000 })\n"
+	want := "// ESM\nimport Fastify from 'fastify'\n\nconst fastify = Fastify({\n  logger: true\n})\n// CommonJS\nfastify.get('/', async () => ({ hello: 'world' }))\nfastify.listen({ port: 3000 })\n"
+	if got := oneModuleForm(in); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	// one form only: unchanged
+	for _, s := range []string{
+		"const fastify = require('fastify')({ logger: true })\nfastify.listen({ port: 3000 })\n",
+		"import { parse } from 'cookie'\nconst other = require('cookie')\n",
+	} {
+		if got := oneModuleForm(s); got != s {
+			t.Errorf("changed %q to %q", s, got)
+		}
+	}
+	if got := oneModuleForm("import { parse as p } from 'x'\nconst p = require('x').parse\np('a')\n"); got != "import { parse as p } from 'x'\np('a')\n" {
+		t.Errorf("named import: %q", got)
+	}
+}
