@@ -137,3 +137,19 @@ func TestCIDiagnosticsAreNoEvidence(t *testing.T) {
 		}
 	}
 }
+
+// A command for a device or another platform's package triplet is not
+// for this machine: crc32c's README runs its tests over adb, argtable3's
+// configures for vcpkg's x64-windows-static.
+func TestDeviceAndForeignTripletCommandsDropped(t *testing.T) {
+	for _, text := range []string{"adb shell 'cd /data/local/tmp && ./crc32c_tests'", "cmake .. -DVCPKG_TARGET_TRIPLET=x64-windows-static", "make && adb push x /data/local/tmp"} {
+		if hardDrop(text) != "targets another platform" {
+			t.Errorf("%q: %q", text, hardDrop(text))
+		}
+	}
+	for _, text := range []string{"./build/tests/badb-test", "cmake .. -DVCPKG_TARGET_TRIPLET=x64-linux", "make headb"} {
+		if why := hardDrop(text); why != "" {
+			t.Errorf("%q dropped: %s", text, why)
+		}
+	}
+}

@@ -27,7 +27,7 @@ var (
 var (
 	vendorRe   = regexp.MustCompile(`\bvcpkg\b|\bconan\b|\bbrew\b|\bchoco\b|\bemsdk\b|\bemcmake\b|\bemmake\b`)
 	cleanRe    = regexp.MustCompile(`\bmake\b[^;&|]*\s(clean|distclean|mrproper)\b`)
-	platformRe = regexp.MustCompile(`(?i)\bCC=\S*(linux-gnu|android|mingw|powerpc|aarch64|arm-|riscv|mips|s390)|QEMU|CMAKE_OSX|hw\.logicalcpu|--vsenv|wincred|M68K|amiga|NOIXEMUL|xcodebuild|-G\s*"?(Xcode|Visual Studio)|msbuild|\.exe\b|\.bat\b|\.cmd\b|powershell|\bpwsh\b|vcvars|-m32\b|\bi686\b|--host[= ]\S*(android|mingw|w64|cygwin|darwin|apple|aarch64|arm|riscv|mips|s390|powerpc|ppc|sparc|wasm|emscripten|qnx|nto)|CMAKE_TOOLCHAIN_FILE|ANDROID_(ABI|NDK)|CMAKE_SYSTEM_NAME=(Windows|Android|iOS|Darwin|Emscripten)`)
+	platformRe = regexp.MustCompile(`(?i)\bCC=\S*(linux-gnu|android|mingw|powerpc|aarch64|arm-|riscv|mips|s390)|QEMU|CMAKE_OSX|hw\.logicalcpu|--vsenv|wincred|M68K|amiga|NOIXEMUL|xcodebuild|-G\s*"?(Xcode|Visual Studio)|msbuild|\.exe\b|\.bat\b|\.cmd\b|powershell|\bpwsh\b|vcvars|-m32\b|\bi686\b|--host[= ]\S*(android|mingw|w64|cygwin|darwin|apple|aarch64|arm|riscv|mips|s390|powerpc|ppc|sparc|wasm|emscripten|qnx|nto)|CMAKE_TOOLCHAIN_FILE|ANDROID_(ABI|NDK)|CMAKE_SYSTEM_NAME=(Windows|Android|iOS|Darwin|Emscripten)|TRIPLET=\S*(windows|osx|android|ios|uwp|wasm)|(?:^|&&\s*|;\s*)(?:adb|fastboot|ios-deploy|xcrun)\s`)
 	ciHelperRe = regexp.MustCompile(`^(\./|(\.\./)+)?(\.github|\.circleci|\.ci|ci|ci[_-][\w-]*|\.gitlab|scripts|script|tools|devtools|maint|misc|build-aux)/`)
 	netRe      = regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*)://([^/\s'"]*@)?([^/\s'":]*)`)
 	proseRe    = regexp.MustCompile(`^\w+(\s+[A-Za-z,']+){3,}[.:]$|[a-z]{2,}\.\s+[A-Z][a-z]+\s`)
