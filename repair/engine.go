@@ -383,7 +383,7 @@ func kindNoun(k Kind) string {
 // Blocking reports whether a command's failure shows a gap in the
 // environment that other commands of the same level will likely hit too
 // (a test script's missing xxd or file, a missing header or module, a
-// program that refuses root), so
+// runtime older than the project needs, a program that refuses root), so
 // the caller should repair it before trying the level's other commands.
 // A command whose own program is missing (`tox`, exit 127) is not: another
 // spelling of the same step may well work.
@@ -398,6 +398,12 @@ func Blocking(f Failure) bool {
 			if d.Subject != "" && d.Subject != own {
 				return true
 			}
+		case NodeTooOld, GoToolchainTooOld, RustTooOld:
+			// the runtime is older than the project needs: every command
+			// of the level that runs it fails alike (minimatch's `npm
+			// test` and `npm test -- -c -t0`, 70 s and 50 s, before Node
+			// 22 was installed)
+			return true
 		case NeedsNonRoot:
 			// the program refuses root (memcached: "must add '-u root' to
 			// start as root"): every use of it as root fails alike, and a
