@@ -37,6 +37,7 @@ func parseGoTest(ls []string) (Counts, bool) {
 	var total Counts
 	seen := false
 	text := newGoLeaves() // current package of text output
+	var check *Counts     // a gocheck summary, for the go test that closes next
 	jsonPkgs := map[string]*goLeaves{}
 	var jsonOrder []string
 	for _, l := range ls {
@@ -69,8 +70,16 @@ func parseGoTest(ls []string) (Counts, bool) {
 		if strings.HasPrefix(t, "--- ") {
 			if action, name, ok := goTestResult(t); ok {
 				text.set(name, action)
+				if check != nil {
+					text.expand[name] = *check // the go test gocheck's suites ran in
+					check = nil
+				}
 				seen = true
 			}
+			continue
+		}
+		if c, ok := goCheckSummary(l); ok {
+			check = &c
 			continue
 		}
 		if len(l) > 1 && (l[0] == 'o' || l[0] == 'F' || l[0] == '?') {
@@ -95,9 +104,43 @@ func parseGoTest(ls []string) (Counts, bool) {
 type goLeaves struct {
 	outcome map[string]string
 	order   []string
+	// expand are the tests that ran a gocheck run (gopkg.in/check.v1's
+	// `func Test(t *testing.T) { TestingT(t) }`), counted as its tests
+	expand map[string]Counts
 }
 
-func newGoLeaves() *goLeaves { return &goLeaves{outcome: map[string]string{}} }
+func newGoLeaves() *goLeaves {
+	return &goLeaves{outcome: map[string]string{}, expand: map[string]Counts{}}
+}
+
+// goCheckRe is gocheck's summary: "OK: 46 passed", "OOPS: 3 passed, 1
+// skipped, 2 FAILED, 1 MISSED"; goCheckPart one "N word" of it.
+var (
+	goCheckRe   = regexp.MustCompile(`^(?:OK|OOPS): \d+ passed(?:, \d+ [\w -]+)*$`)
+	goCheckPart = regexp.MustCompile(`(\d+) ([\w -]+)`)
+)
+
+// goCheckSummary reads a gocheck summary line.
+func goCheckSummary(l string) (Counts, bool) {
+	if !goCheckRe.MatchString(l) {
+		return Counts{}, false
+	}
+	var c Counts
+	for _, m := range goCheckPart.FindAllStringSubmatch(l, -1) {
+		n := atoi(m[1])
+		switch m[2] {
+		case "passed", "expected failures":
+			c.Passed += n
+		case "skipped":
+			c.Skipped += n
+		case "FAILED", "PANICKED", "FIXTURE-PANICKED":
+			c.Failed += n
+		case "MISSED":
+			c.Errors += n
+		}
+	}
+	return c, true
+}
 
 func (g *goLeaves) set(name, action string) {
 	if _, ok := g.outcome[name]; !ok {
@@ -122,6 +165,10 @@ func (g *goLeaves) counts() Counts {
 	}
 	for _, n := range g.order {
 		if parent[n] {
+			continue
+		}
+		if x, ok := g.expand[n]; ok {
+			c.Add(x)
 			continue
 		}
 		switch g.outcome[n] {
