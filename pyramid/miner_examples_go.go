@@ -28,6 +28,9 @@ var goWaitsRe = regexp.MustCompile(`ListenAndServe|\.Serve\(|os\.Stdin|signal\.N
 // goMajorRe is a module path's major version suffix (/v2 …).
 var goMajorRe = regexp.MustCompile(`/v([2-9]|[1-9][0-9]+)$`)
 
+// gopkgMajorRe is a gopkg.in module's major version: gopkg.in/yaml.v3.
+var gopkgMajorRe = regexp.MustCompile(`^gopkg\.in/.*\.v([1-9][0-9]*)$`)
+
 // goExample is the command that builds and runs a documentation code
 // block in language lang against the checkout's module, or false when the
 // block is not a whole Go program that imports the module.
@@ -42,6 +45,8 @@ func goExample(ctx context.Context, e *env, lang, code string, n int) (string, b
 	version := "v0.0.0"
 	if m := goMajorRe.FindStringSubmatch(mod); m != nil {
 		version = "v" + m[1] + ".0.0"
+	} else if m := gopkgMajorRe.FindStringSubmatch(mod); m != nil {
+		version = "v" + m[1] + ".0.0" // gopkg.in/yaml.v3 requires v3.x
 	}
 	if !strings.HasSuffix(code, "\n") {
 		code += "\n"
