@@ -107,6 +107,10 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 			}
 		}
 	}
+	if count["c"] == 0 {
+		// no whole program anywhere: the README's C statements
+		out = append(out, cFragmentExamples(ctx, e, secs, len(out)+1)...)
+	}
 	if e.stacks["go"] && count["go"] == 0 {
 		// no whole program in the docs: the package's example functions
 		out = append(out, goTestExamples(ctx, e, len(out)+1)...)

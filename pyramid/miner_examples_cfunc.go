@@ -66,3 +66,84 @@ func (e *env) projectHeader(ctx context.Context) string {
 	}
 	return ""
 }
+
+// A README may show its use as statements under the #include line, the
+// rest elided: "#include \"cglm/cglm.h\"\n\n// ...\n\nvec2 vector;\nglm_vec2_zero(vector);".
+// cStatementsProgram makes them a main: the block's #include lines and
+// the C standard headers first, its statements the body. A block that
+// defines a function or names nothing of the project's headers is not.
+
+var (
+	// cFuncDefRe is a top-level function definition's head.
+	cFuncDefRe = regexp.MustCompile(`(?m)^[A-Za-z_][\w\s*&:<>,]*\b\w+\s*\([^;]*\)\s*(?:const\s*)?\{?\s*$`)
+	// cCallRe is a statement calling something.
+	cCallRe = regexp.MustCompile(`\w\s*\([^;]*\)\s*;`)
+	// cProtoRe is a function's declaration: a type, the name, the
+	// parameters and no body (curl_easy_cleanup's in its docs).
+	cProtoRe = regexp.MustCompile(`^[\w\s*]+[\s*]\w+\s*\([^=]*\)\s*;$`)
+	// cBlockHeadRe opens a block after a call: a definition, or a test
+	// framework's macro (TEST_CASE("a") {); cControlRe a statement's.
+	cBlockHeadRe = regexp.MustCompile(`^[A-Za-z_][^;=]*\)\s*(?:const\s*)?\{?\s*$`)
+	cControlRe   = regexp.MustCompile(`^(?:if|for|while|switch|else|do)\b`)
+	cKeywordRe   = regexp.MustCompile(`^(?:return|else|case|goto|sizeof)\b`)
+	// cTopLevelRe is what only a file's top level holds.
+	cTopLevelRe = regexp.MustCompile(`(?m)^\s*(?:#\s*define|typedef|struct\s+\w+\s*\{|class\s|namespace\s|template\s*<|using\s+namespace|extern\s)`)
+)
+
+// cFragmentExamples are the README's C statement blocks as programs
+// (at most maxExamples), for a library whose documents hold no whole
+// program.
+func cFragmentExamples(ctx context.Context, e *env, secs []retrieval.DocSection, n int) []Command {
+	var out []Command
+	for _, s := range secs {
+		if docSource(s.Path) != "readme" {
+			continue
+		}
+		for _, cb := range s.Code {
+			prog := cStatementsProgram(cb.Lang, cb.Code)
+			if prog == "" || len(out) >= maxExamples {
+				continue
+			}
+			if text, ok := cExample(ctx, e, cb.Lang, prog, n+len(out)); ok {
+				out = append(out, Command{Text: text, Bucket: Entry,
+					Reason: "compiles and runs the README's example statements in a main, against the repository's headers",
+					Why:    []Provenance{{Source: "readme", File: s.Path, Line: int(cb.Line), Note: "code example (statements)"}}})
+			}
+		}
+	}
+	return out
+}
+
+// cStatementsProgram is code as a main running its statements, or ""
+// when code is not #include lines and C statements that call something.
+func cStatementsProgram(lang, code string) string {
+	if strings.ToLower(lang) != "c" || cMainRe.MatchString(code) || !cIncludeRe.MatchString(code) || cTopLevelRe.MatchString(code) ||
+		strings.Contains(code, "(...)") || strings.Contains(code, "…") {
+		return ""
+	}
+	var head, body []string
+	for _, l := range strings.Split(code, "\n") {
+		switch t := strings.TrimSpace(l); {
+		case cIncludeRe.MatchString(l):
+			head = append(head, t)
+		case t == "" || ellipsisLine.MatchString(l):
+		default:
+			if (cFuncDefRe.MatchString(t) || cBlockHeadRe.MatchString(t)) && !cControlRe.MatchString(t) || cProtoRe.MatchString(t) && !cKeywordRe.MatchString(t) {
+				return ""
+			}
+			body = append(body, "    "+t)
+		}
+	}
+	stmts := strings.Join(body, "\n")
+	if len(body) == 0 || !cCallRe.MatchString(stmts) || !strings.HasSuffix(stmts, ";") && !strings.HasSuffix(stmts, "}") {
+		return ""
+	}
+	var b strings.Builder
+	for _, h := range cStdHeaders {
+		if !strings.Contains(code, "<"+h+">") {
+			b.WriteString("#include <" + h + ">\n")
+		}
+	}
+	b.WriteString(strings.Join(head, "\n") + "\n\nint main(void) {\n" + stmts + "\n    return 0;\n}\n")
+	return b.String()
+}

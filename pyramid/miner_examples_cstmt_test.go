@@ -1,0 +1,36 @@
+package pyramid
+
+import "testing"
+
+// cglm's README shows statements under its #include, the rest elided:
+// they run in a main.
+func TestCStatementsProgram(t *testing.T) {
+	got := cStatementsProgram("c", "#include \"cglm/cglm.h\"\n\n// ...\n\nvec2 vector;\nglm_vec2_zero(vector);\n")
+	want := "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include \"cglm/cglm.h\"\n\nint main(void) {\n    vec2 vector;\n    glm_vec2_zero(vector);\n    return 0;\n}\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	for _, code := range []string{
+		"#include \"x.h\"\n\nint helper(int a) {\n  return x_do(a);\n}\n", // a function of its own
+		"vec2 vector;\nglm_vec2_zero(vector);\n",                          // no include
+		"#include \"x.h\"\n#define X 1\nx_do(X);\n",                       // a file's top level
+		"#include \"x.h\"\nint a = 1;\n",                                  // calls nothing
+		"#include \"x.h\"\nx_do(1,\n",                                     // cut off
+	} {
+		if got := cStatementsProgram("c", code); got != "" {
+			t.Errorf("%q made\n%s", code, got)
+		}
+	}
+	for _, code := range []string{
+		"#include <curl/curl.h>\nvoid curl_easy_cleanup(CURL *handle);\n", // a declaration
+		"#include \"xxhash.h\"\n(...)\nXXH64_hash_t hash = XXH64(buffer, size, seed);\n",
+		"#include <catch2/catch_test_macros.hpp>\n  TEST_CASE(\"a\") {\n    CHECK_THROWS(throw 3);\n  }\n",
+	} {
+		if got := cStatementsProgram("c", code); got != "" {
+			t.Errorf("%q made\n%s", code, got)
+		}
+	}
+	if got := cStatementsProgram("cpp", "#include <fmt/core.h>\nfmt::print(\"hi\");\n"); got != "" {
+		t.Errorf("C++: %s", got)
+	}
+}
