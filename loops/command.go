@@ -118,6 +118,9 @@ func ownRepo(user string) string {
 // the Bash File persisted apply), collects the test result files it wrote,
 // parses the counts and judges the outcome. n numbers the command within
 // the sandbox.
+//
+// A test runner that says its tests are done but does not exit
+// (pyramid.Settled) is stopped after settledIdle of silence.
 func execCommand(ctx context.Context, sb Sandbox, c pyramid.Command, n int, timeout time.Duration, logFile string) (outcome, error) {
 	stamp := fmt.Sprintf("/tmp/.heragent-stamp-%d", n)
 	dir := sandbox.RepoDir
@@ -146,7 +149,8 @@ func execCommand(ctx context.Context, sb Sandbox, c pyramid.Command, n int, time
 		cmd = append([]string{"bash", "-c", strings.Join(c.Start, "\n") + "\nexec \"$@\"", "start"}, cmd...)
 	}
 	idle := commandIdle(c)
-	res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: cmd, Timeout: timeout, IdleTimeout: idle, LogFile: logFile, TailBytes: 16 << 10})
+	res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: cmd, Timeout: timeout, IdleTimeout: idle, LogFile: logFile, TailBytes: 16 << 10,
+		Settled: pyramid.Settled, SettledIdle: settledIdle})
 	if err != nil {
 		return outcome{}, err
 	}

@@ -2,6 +2,7 @@ package loops
 
 import (
 	"strings"
+	"time"
 
 	"github.com/heragent/heragent/pyramid"
 )
@@ -37,4 +38,26 @@ func (r *runner) usageCommands(c pyramid.Command, res outcome) []pyramid.Command
 // for the usage it prints (usageCommands).
 func helpProbe(c pyramid.Command) bool {
 	return c.LastResort() && strings.HasSuffix(c.Text, " --help")
+}
+
+// settledIdle is the silence that ends a command after its test runner
+// said its tests are done (pyramid.Settled).
+const settledIdle = 20 * time.Second
+
+// forceExit is the Testable command c again with Jest's --forceExit when
+// its run was stopped lingering after its tests (pyramid.ForceExit); it
+// joins the run's pyramid, so pyramid.json and verify know it.
+func (r *runner) forceExit(l pyramid.Level, c pyramid.Command, res outcome) (pyramid.Command, bool) {
+	if l != pyramid.Testable || res.Passed || !res.Idle {
+		return pyramid.Command{}, false
+	}
+	fc, ok := pyramid.ForceExit(c, res.Tail+"\n"+res.diag)
+	if !ok {
+		return pyramid.Command{}, false
+	}
+	if _, skip := r.cur.skip[fc.Text]; skip || r.cur.pyr.Has(fc) {
+		return pyramid.Command{}, false
+	}
+	r.cur.pyr.Commands = append(r.cur.pyr.Commands, fc)
+	return fc, true
 }

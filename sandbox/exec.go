@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -27,6 +28,12 @@ type ExecSpec struct {
 	// printed nothing for that long: a hung test, a prompt, a wait for a
 	// peer that never comes.
 	IdleTimeout time.Duration
+	// Settled, when set, is output that says the command's work is done
+	// (a test runner's "Jest did not exit one second after the test run
+	// has completed."): after it, silence ends the command within
+	// SettledIdle instead of IdleTimeout.
+	Settled     *regexp.Regexp
+	SettledIdle time.Duration
 	// LogFile, when set, receives the combined output (appended).
 	LogFile string
 	// OnOutput, when set, is called with each chunk of output as it arrives.
@@ -83,6 +90,9 @@ func (s *Sandbox) Exec(ctx context.Context, spec ExecSpec) (ExecResult, error) {
 		sinks = append(sinks, callbackWriter(spec.OnOutput))
 	}
 	idle := newIdleWatch(spec.IdleTimeout)
+	if spec.Settled != nil && spec.SettledIdle > 0 {
+		idle.settle(spec.Settled, spec.SettledIdle)
+	}
 	defer idle.stop()
 	sinks = append(sinks, idle)
 	out := &lockedWriter{w: io.MultiWriter(sinks...)}
