@@ -1,6 +1,11 @@
 package pyramid
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/heragent/heragent/pyramid/results"
+)
 
 func TestForceExit(t *testing.T) {
 	out := "Tests:       3 todo, 237 passed, 240 total\nJest did not exit one second after the test run has completed.\n"
@@ -27,5 +32,14 @@ func TestForceExit(t *testing.T) {
 	}
 	if !Settled.MatchString(out) {
 		t.Error("not settled")
+	}
+}
+
+// The verdict on a runner stopped lingering says its tests finished.
+func TestJudgeLingeringRunner(t *testing.T) {
+	v := Judge(Command{Text: "npm test", Level: Testable, Bucket: Unit}, Outcome{TimedOut: true, Idle: 20e9,
+		Output: "Tests:       237 passed, 240 total\nJest did not exit one second after the test run has completed.\n", Counts: results.Counts{Passed: 237}})
+	if v.Passed || !strings.Contains(v.Reason, "its tests finished (237 passed, 0 failed) but the runner did not exit: stopped after 20s") {
+		t.Errorf("%+v", v)
 	}
 }
