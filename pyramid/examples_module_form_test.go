@@ -23,3 +23,19 @@ func TestOneModuleForm(t *testing.T) {
 		t.Errorf("named import: %q", got)
 	}
 }
+
+// An old document's Python 2 print statements become calls.
+func TestPy2Prints(t *testing.T) {
+	for in, want := range map[string]string{
+		"resp = Response(body='Hello')\nprint resp\n": "resp = Response(body='Hello')\nprint(resp)\n",
+		"for x in y:\n    print x, x.name\n":          "for x in y:\n    print(x, x.name)\n",
+		"print(resp)\n":                               "print(resp)\n",
+		"print >>sys.stderr, 'x'\n":                   "print >>sys.stderr, 'x'\n",
+		"print = 3\n":                                 "print = 3\n",
+		"printer = 1\nprint_it(x)\n":                  "printer = 1\nprint_it(x)\n",
+	} {
+		if got := py2Prints(in); got != want {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+		}
+	}
+}

@@ -256,12 +256,28 @@ func usesPackage(run, code, pkg string) bool {
 // exampleCode is the code of a block as a script runs it.
 func exampleCode(cb retrieval.CodeBlock) string {
 	if strings.ToLower(cb.Lang) == "pycon" || exampleLangs[strings.ToLower(cb.Lang)] == "python3" && pyconSession(cb.Code) {
-		return pyconCode(cb.Code)
+		return py2Prints(pyconCode(cb.Code))
 	}
-	if exampleLangs[strings.ToLower(cb.Lang)] == "node" {
+	switch exampleLangs[strings.ToLower(cb.Lang)] {
+	case "node":
 		return oneModuleForm(cb.Code)
+	case "python3":
+		return py2Prints(cb.Code)
 	}
 	return cb.Code
+}
+
+// py2PrintRe is a Python 2 print statement: `print resp`, `print "x", y`
+// (not a call, not `print >>f`, not an assignment to a name print).
+var py2PrintRe = regexp.MustCompile(`(?m)^(\s*)print[ \t]+([^(\s=>][^\n]*?)[ \t]*$`)
+
+// py2Prints writes the Python 2 print statements of an old document's
+// example (webob's and PyYAML's docs) as calls, which Python 3 runs.
+func py2Prints(code string) string {
+	if !py2PrintRe.MatchString(code) {
+		return code
+	}
+	return py2PrintRe.ReplaceAllString(code, "${1}print(${2})")
 }
 
 // pyconSession reports a block whose first line is an interactive
