@@ -10,8 +10,9 @@ import (
 // Fastify({…})\n// CommonJS\nconst fastify = require('fastify')({…})".
 // Run as written, the second declaration of the name is a SyntaxError.
 // oneModuleForm keeps the ES module form: a top-level `const|let|var
-// NAME = require(…)…` statement declaring a name the block already
-// declared is left out, up to where its brackets close.
+// NAME = require(…)…` statement declaring a name the block declared
+// before it is left out, up to where its brackets close (a block showing
+// the require first keeps both, and fails as before).
 
 var (
 	requireDeclRe = regexp.MustCompile(`(?m)^(?:const|let|var)\s+(\w+)\s*=\s*require\(`)
@@ -57,7 +58,22 @@ func declaredBefore(src, name string) bool {
 // at from closes its brackets.
 func statementEnd(code string, from int) int {
 	depth := 0
+	var quote byte // inside a string literal: its brackets do not count
 	for i := from; i < len(code); i++ {
+		switch c := code[i]; {
+		case quote != 0 && (c != '\n' || quote == '`'):
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+			continue
+		case quote != 0:
+			quote = 0 // a line ends a '' or "" string (an apostrophe in a comment)
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+			continue
+		}
 		switch code[i] {
 		case '(', '{', '[':
 			depth++

@@ -33,9 +33,20 @@ func TestPy2Prints(t *testing.T) {
 		"print >>sys.stderr, 'x'\n":                   "print >>sys.stderr, 'x'\n",
 		"print = 3\n":                                 "print = 3\n",
 		"printer = 1\nprint_it(x)\n":                  "printer = 1\nprint_it(x)\n",
+		"print resp.status  # '200 OK'\n":             "print(resp.status)  # '200 OK'\n",
+		"print 'a'; print 'b'\n":                      "print 'a'; print 'b'\n",
 	} {
 		if got := py2Prints(in); got != want {
 			t.Errorf("%q: got %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Brackets in strings do not count, and an apostrophe in a comment ends
+// at its line.
+func TestOneModuleFormStrings(t *testing.T) {
+	in := "import r from 'r'\nconst r = require('p')('/user/:id(') // don't\nr.go()\n"
+	if got, want := oneModuleForm(in), "import r from 'r'\nr.go()\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

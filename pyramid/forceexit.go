@@ -34,9 +34,11 @@ func ForceExit(c Command, output string) (Command, bool) {
 	}
 	text := strings.TrimSpace(c.Text)
 	switch {
+	case strings.ContainsAny(text, ";|") || strings.Contains(text, "&&"):
+		return Command{}, false // the flag would go to the last program
 	case jestRe.MatchString(text):
 		text += " --forceExit"
-	case pkgRunRe.MatchString(text) && !strings.Contains(text, "&&") && !strings.Contains(text, " -- "):
+	case pkgRunRe.MatchString(text) && !strings.Contains(text, " -- "):
 		if strings.HasPrefix(text, "npm") {
 			text += " --"
 		}

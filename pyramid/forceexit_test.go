@@ -15,6 +15,7 @@ func TestForceExit(t *testing.T) {
 		{"yarn test", "yarn test --forceExit"},
 		{"npx jest -c test/jest.config.js", "npx jest -c test/jest.config.js --forceExit"},
 		{"npm test && npm run lint", ""},
+		{"npx jest && eslint .", ""},
 		{"make check", ""},
 	} {
 		got, ok := ForceExit(Command{Text: c.text, Level: Testable}, out)

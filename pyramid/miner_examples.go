@@ -168,7 +168,7 @@ func scriptExample(ctx context.Context, e *env, s retrieval.DocSection, cb retri
 }
 
 // listenerRe is the object a server example starts: app of app.listen(.
-var listenerRe = regexp.MustCompile(`(\w+)\s*\.\s*(?:listen|run)\s*\(`)
+var listenerRe = regexp.MustCompile(`(\w+)\s*\.\s*(listen|run)\s*\(`)
 
 // chainedListenRe starts the server a call made: createServer(…).listen(.
 var chainedListenRe = regexp.MustCompile(`\)\s*\.\s*listen\s*\(`)
@@ -180,6 +180,9 @@ var chainedListenRe = regexp.MustCompile(`\)\s*\.\s*listen\s*\(`)
 func wholeServer(code string) bool {
 	for _, m := range listenerRe.FindAllStringSubmatchIndex(code, -1) {
 		name := code[m[2]:m[3]]
+		if code[m[4]:m[5]] == "run" && name != "app" {
+			continue // waitsRe's app.run(, not any object's run
+		}
 		if regexp.MustCompile(`(?m)(?:\b(?:const|let|var)\s+|^\s*)` + regexp.QuoteMeta(name) + `\s*=`).MatchString(code[:m[0]]) {
 			return true
 		}
@@ -269,7 +272,7 @@ func exampleCode(cb retrieval.CodeBlock) string {
 
 // py2PrintRe is a Python 2 print statement: `print resp`, `print "x", y`
 // (not a call, not `print >>f`, not an assignment to a name print).
-var py2PrintRe = regexp.MustCompile(`(?m)^(\s*)print[ \t]+([^(\s=>][^\n]*?)[ \t]*$`)
+var py2PrintRe = regexp.MustCompile(`(?m)^(\s*)print[ \t]+([^(\s=>#;][^\n#;]*?)([ \t]*#[^\n]*)?[ \t]*$`)
 
 // py2Prints writes the Python 2 print statements of an old document's
 // example (webob's and PyYAML's docs) as calls, which Python 3 runs.
@@ -277,7 +280,7 @@ func py2Prints(code string) string {
 	if !py2PrintRe.MatchString(code) {
 		return code
 	}
-	return py2PrintRe.ReplaceAllString(code, "${1}print(${2})")
+	return py2PrintRe.ReplaceAllString(code, "${1}print(${2})${3}") // a trailing comment stays one; a line with ; is left
 }
 
 // pyconSession reports a block whose first line is an interactive

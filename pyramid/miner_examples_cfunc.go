@@ -83,9 +83,10 @@ var (
 	cProtoRe = regexp.MustCompile(`^[\w\s*]+[\s*]\w+\s*\([^=]*\)\s*;$`)
 	// cBlockHeadRe opens a block after a call: a definition, or a test
 	// framework's macro (TEST_CASE("a") {); cControlRe a statement's.
-	cBlockHeadRe = regexp.MustCompile(`^[A-Za-z_][^;=]*\)\s*(?:const\s*)?\{?\s*$`)
-	cControlRe   = regexp.MustCompile(`^(?:if|for|while|switch|else|do)\b`)
-	cKeywordRe   = regexp.MustCompile(`^(?:return|else|case|goto|sizeof)\b`)
+	cBlockHeadRe  = regexp.MustCompile(`^[A-Za-z_][^;=]*\)\s*(?:const\s*)?\{?\s*$`)
+	cOneLineDefRe = regexp.MustCompile(`^[A-Za-z_][\w\s*]*\b\w+\s*\([^;]*\)\s*\{`)
+	cControlRe    = regexp.MustCompile(`^(?:if|for|while|switch|else|do)\b`)
+	cKeywordRe    = regexp.MustCompile(`^(?:return|else|case|goto|sizeof)\b`)
 	// cTopLevelRe is what only a file's top level holds.
 	cTopLevelRe = regexp.MustCompile(`(?m)^\s*(?:#\s*define|typedef|struct\s+\w+\s*\{|class\s|namespace\s|template\s*<|using\s+namespace|extern\s)`)
 )
@@ -128,7 +129,7 @@ func cStatementsProgram(lang, code string) string {
 			head = append(head, t)
 		case t == "" || ellipsisLine.MatchString(l):
 		default:
-			if (cFuncDefRe.MatchString(t) || cBlockHeadRe.MatchString(t)) && !cControlRe.MatchString(t) || cProtoRe.MatchString(t) && !cKeywordRe.MatchString(t) {
+			if (cFuncDefRe.MatchString(t) || cBlockHeadRe.MatchString(t) || cOneLineDefRe.MatchString(t)) && !cControlRe.MatchString(t) || cProtoRe.MatchString(t) && !cKeywordRe.MatchString(t) {
 				return ""
 			}
 			body = append(body, "    "+t)

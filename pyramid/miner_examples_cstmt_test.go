@@ -11,11 +11,12 @@ func TestCStatementsProgram(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 	for _, code := range []string{
-		"#include \"x.h\"\n\nint helper(int a) {\n  return x_do(a);\n}\n", // a function of its own
-		"vec2 vector;\nglm_vec2_zero(vector);\n",                          // no include
-		"#include \"x.h\"\n#define X 1\nx_do(X);\n",                       // a file's top level
-		"#include \"x.h\"\nint a = 1;\n",                                  // calls nothing
-		"#include \"x.h\"\nx_do(1,\n",                                     // cut off
+		"#include \"x.h\"\n\nint helper(int a) {\n  return x_do(a);\n}\n",   // a function of its own
+		"vec2 vector;\nglm_vec2_zero(vector);\n",                            // no include
+		"#include \"x.h\"\n#define X 1\nx_do(X);\n",                         // a file's top level
+		"#include \"x.h\"\nint a = 1;\n",                                    // calls nothing
+		"#include \"x.h\"\nx_do(1,\n",                                       // cut off
+		"#include \"x.h\"\nint add(int a, int b) { return x_add(a, b); }\n", // a one-line definition
 	} {
 		if got := cStatementsProgram("c", code); got != "" {
 			t.Errorf("%q made\n%s", code, got)

@@ -24,7 +24,7 @@ func fileArgRun(ctx context.Context, e *env, run, src string) (string, string) {
 	if ext == "" {
 		return run + " " + sampleFile(ctx, e, nil), "runs the program on a small file of the repository, which it opens from its arguments"
 	}
-	if n == 1 {
+	if n == 1 && kind != "shell script" { // a repository's script may install or delete: never run one
 		if f := sampleFile(ctx, e, []string{"*" + ext}); f != "" {
 			return run + " " + f, "runs the program on a small " + kind + " file of the repository, which it opens from its arguments"
 		}
@@ -48,9 +48,9 @@ func fileArgRun(ctx context.Context, e *env, run, src string) (string, string) {
 var kindExt = map[string]string{"JSON": ".json", "XML": ".xml", "CSV": ".csv", "YAML": ".yaml", "Markdown": ".md", "TOML": ".toml", "shell script": ".sh"}
 
 var (
-	// argparsePosRe is an argparse positional argument (no leading dash)
-	// and the rest of its line, which may make it optional (nargs).
-	argparsePosRe = regexp.MustCompile(`add_argument\(\s*['"]([^-'"][^'"]*)['"]([^\n]*)`)
+	// argparsePosRe is an argparse positional argument (no leading dash);
+	// its call's arguments may make it a file or optional (nargs).
+	argparsePosRe = regexp.MustCompile(`add_argument\(\s*['"][^-'"][^'"]*['"]`)
 	optionalNargs = regexp.MustCompile(`nargs\s*=\s*['"][?*]['"]`)
 	// argvFileRe is a file opened from a numbered argument.
 	argvFileRe = regexp.MustCompile(`(?:fopen|open|ifstream\s+\w+|os\.Open|ReadFile|readFileSync)\s*\(\s*(?:sys\.)?(?:argv|os\.Args|process\.argv)\s*\[\s*(\d)\s*\]`)
@@ -60,16 +60,15 @@ var (
 const maxFileArgs = 3
 
 // fileArgCount is how many files src's program takes: argparse's
-// required positionals when it declares FileType ones, else the highest
+// required FileType positionals, else the highest
 // numbered argument it opens (process.argv counts node and the script),
 // else one.
 func fileArgCount(src string) int {
 	n := 0
-	if strings.Contains(src, "FileType") {
-		for _, m := range argparsePosRe.FindAllStringSubmatch(src, -1) {
-			if !optionalNargs.MatchString(m[2]) {
-				n++
-			}
+	for _, m := range argparsePosRe.FindAllStringIndex(src, -1) {
+		call := src[m[0]:callEnd(src, m[0]+len("add_argument"))]
+		if strings.Contains(call, "FileType") && !optionalNargs.MatchString(call) {
+			n++
 		}
 	}
 	if n == 0 {
@@ -82,6 +81,23 @@ func fileArgCount(src string) int {
 		}
 	}
 	return min(max(n, 1), maxFileArgs)
+}
+
+// callEnd is the offset after the parenthesis that closes the call whose
+// opening parenthesis is at open (the end of src when none does).
+func callEnd(src string, open int) int {
+	depth := 0
+	for i := open; i < len(src); i++ {
+		switch src[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return len(src)
 }
 
 // sampleFile picks a small text file at the top of the repository

@@ -261,3 +261,19 @@ func TestServerExamplesOfThePackage(t *testing.T) {
 		}
 	}
 }
+
+// Only the object that serves must be defined: another's run() is not
+// app.run().
+func TestWholeServer(t *testing.T) {
+	for code, want := range map[string]bool{
+		"const runner = new Runner()\nrunner.run()\nserver.listen(80)\n": false,
+		"app = Flask(__name__)\napp.run()\n":                             true,
+		"var app = express()\napp.listen(3000)\n":                        true,
+		"app.listen(3000)\n":                                             false,
+		"require('http').createServer(h).listen(8080)\n":                 true,
+	} {
+		if got := wholeServer(code); got != want {
+			t.Errorf("%q: %v, want %v", code, got, want)
+		}
+	}
+}

@@ -203,7 +203,7 @@ func usageValue(w string) (v string, input, ok bool) {
 // one of: go-flags' "Please specify one command of: add or rm",
 // argparse's "invalid choice: 'x' (choose from 'add', 'rm')".
 var (
-	commandListRe   = regexp.MustCompile(`(?im)\b(?:specify|choose|give|provide|expected|requires?|missing)\b[^\n:]*?\bcommands?\b(?:\s+of)?\s*:\s*([\w-]+(?:(?:\s*,\s*(?:or\s+)?|\s+or\s+|\s*\|\s*)[\w-]+)+)\s*\.?\s*$|\(choose from ('[\w-]+'(?:,\s*'[\w-]+')+)\)`)
+	commandListRe   = regexp.MustCompile(`(?im)\b(?:specify|choose|give|provide|expected)\b[^\n:]*?\bcommands?\b(?:\s+of)?\s*:\s*([\w-]+(?:(?:\s*,\s*(?:or\s+)?|\s+or\s+|\s*\|\s*)[\w-]+)+)\s*\.?\s*$|\(choose from ('?[\w-]+'?(?:,\s*'?[\w-]+'?)+)\)`)
 	invalidChoiceRe = regexp.MustCompile(`invalid choice: '([^']*)'`)
 	commandNameRe   = regexp.MustCompile(`[\w-]+`)
 )

@@ -84,6 +84,10 @@ func parseGoTest(ls []string) (Counts, bool) {
 		}
 		if len(l) > 1 && (l[0] == 'o' || l[0] == 'F' || l[0] == '?') {
 			if goPkgLine.MatchString(l) {
+				if check != nil {
+					total.Add(*check) // a run without -v: no go test line took it
+					check = nil
+				}
 				total.Add(text.counts())
 				text = newGoLeaves()
 				seen = true

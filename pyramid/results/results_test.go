@@ -75,7 +75,8 @@ func TestParseTestdata(t *testing.T) {
 		{"gotest/verbose.txt", c(5, 2, 1, 0, "go test")},
 		{"gotest/json.txt", c(5, 2, 1, 0, "go test")},
 		{"gotest/panic.txt", c(1, 1, 0, 0, "go test")},
-		{"gotest/gocheck.txt", c(50, 2, 1, 1, "go test")}, // gopkg.in/check.v1's suites inside one go test each (go-yaml, g28)
+		{"gotest/gocheck.txt", c(50, 2, 1, 1, "go test")},
+		{"gotest/gocheck_quiet.txt", c(47, 0, 0, 0, "go test")}, // go test without -v: no go test line takes the summary // gopkg.in/check.v1's suites inside one go test each (go-yaml, g28)
 		// one package ran, the tests of another did not compile: an error
 		{"gotest/build_failed.txt", c(2, 0, 0, 1, "go test")},
 		{"gotest/json_panic.txt", c(1, 1, 0, 0, "go test")},
