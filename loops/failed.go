@@ -75,15 +75,15 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 	if waitedOnTerminal(c, res) {
 		r.skipInteractive(c)
 	}
-	var checks []pyramid.Command // run to diagnose the failure: their output joins its log
 	if vc, ok := pyramid.VerboseRerun(c, res.Counts); ok && l == pyramid.Testable && !res.reran {
-		checks = append(checks, vc)
+		if vr, err := r.runCommand(ctx, sb, vc); err == nil {
+			res.diag += "\n" + vr.diag // the failures' own output joins the log
+		}
 	}
 	if vc, ok := pyramid.DependencyCheck(c, res.Counts, res.diag); ok {
-		checks = append(checks, vc)
-	}
-	for _, vc := range checks {
-		if vr, err := r.runCommand(ctx, sb, vc); err == nil {
+		// a check that found nothing broken says nothing of the failure
+		// (its "No broken requirements found." was mccabe's evidence)
+		if vr, err := r.runCommand(ctx, sb, vc); err == nil && vr.ExitCode != 0 {
 			res.diag += "\n" + vr.diag
 		}
 	}

@@ -23,6 +23,10 @@ type pytestCollection struct{}
 // pytestCollectingRe names a test module that failed to collect.
 var pytestCollectingRe = regexp.MustCompile(`^_+ ERROR collecting (\S+) _+$`)
 
+// pytestErrorSummaryRe is the short test summary's line for a module
+// that failed to collect, with its cause.
+var pytestErrorSummaryRe = regexp.MustCompile(`^ERROR (\S+\.py) - (.+)$`)
+
 // continueOnCollection is the PYTEST_ADDOPTS the repair persists.
 const continueOnCollection = `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }--continue-on-collection-errors"`
 
@@ -35,6 +39,14 @@ func (pytestCollection) Diagnose(f Failure) []Diagnosis {
 	d := Diagnosis{Kind: PytestCollection, Evidence: lastLine(f.Log)}
 	for _, l := range logLines(f.Log) {
 		if m := pytestCollectingRe.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+			d.Subject, d.Evidence = m[1], strings.TrimSpace(l)
+			break
+		}
+	}
+	for _, l := range logLines(f.Log) {
+		// the short summary says why: "ERROR test_mccabe.py - NameError:
+		// name 'settings' is not defined"
+		if m := pytestErrorSummaryRe.FindStringSubmatch(strings.TrimSpace(l)); m != nil && (d.Subject == "" || m[1] == d.Subject) {
 			d.Subject, d.Evidence = m[1], strings.TrimSpace(l)
 			break
 		}
