@@ -10,9 +10,8 @@ import (
 // Fastify({…})\n// CommonJS\nconst fastify = require('fastify')({…})".
 // Run as written, the second declaration of the name is a SyntaxError.
 // oneModuleForm keeps the ES module form: a top-level `const|let|var
-// NAME = require(…)…` statement declaring a name the block declared
-// before it is left out, up to where its brackets close (a block showing
-// the require first keeps both, and fails as before).
+// NAME = require(…)…` statement declaring a name the block declares
+// again, before or after it, is left out, up to where its brackets close.
 
 var (
 	requireDeclRe = regexp.MustCompile(`(?m)^(?:const|let|var)\s+(\w+)\s*=\s*require\(`)
@@ -25,10 +24,10 @@ func oneModuleForm(code string) string {
 		cut := false
 		for _, m := range requireDeclRe.FindAllStringSubmatchIndex(code, -1) {
 			name := code[m[2]:m[3]]
-			if !declaredBefore(code[:m[0]], name) {
+			end := statementEnd(code, m[0])
+			if !declaredBefore(code[:m[0]], name) && !declaredBefore(code[end:], name) {
 				continue
 			}
-			end := statementEnd(code, m[0])
 			code = code[:m[0]] + strings.TrimLeft(code[end:], "\n")
 			cut = true
 			break

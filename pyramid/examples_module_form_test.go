@@ -50,3 +50,12 @@ func TestOneModuleFormStrings(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// The CommonJS form shown first goes too.
+func TestOneModuleFormRequireFirst(t *testing.T) {
+	in := "// CommonJS\nconst fastify = require('fastify')({ logger: true })\n// ESM\nimport Fastify from 'fastify'\nconst fastify = Fastify({ logger: true })\nfastify.listen({ port: 3000 })\n"
+	want := "// CommonJS\n// ESM\nimport Fastify from 'fastify'\nconst fastify = Fastify({ logger: true })\nfastify.listen({ port: 3000 })\n"
+	if got := oneModuleForm(in); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
