@@ -160,8 +160,8 @@ func execCommand(ctx context.Context, sb Sandbox, c pyramid.Command, n int, time
 	o := pyramid.Outcome{ExitCode: res.ExitCode, TimedOut: res.TimedOut, Output: out, Counts: counts}
 	if res.Idle {
 		o.Idle = idle
-		if pyramid.Settled.MatchString(out) {
-			o.Idle = min(idle, settledIdle) // the runner said its tests were done
+		if res.Settled {
+			o.Idle = settledIdle // the runner said its tests were done
 		}
 	}
 	v := pyramid.Judge(c, o)

@@ -152,6 +152,12 @@ func onlyFrom(c Command, src string) bool {
 	return len(c.Why) > 0
 }
 
+// synthWhy is why plus a note that heragent made the command from it:
+// a fresh slice, the original's provenance untouched.
+func synthWhy(why []Provenance, note string) []Provenance {
+	return append(append([]Provenance(nil), why...), Provenance{Source: "synthesized", Note: note})
+}
+
 func appendWhy(a, b []Provenance) []Provenance {
 	for _, p := range b {
 		dup := false

@@ -25,7 +25,7 @@ func oneModuleForm(code string) string {
 		for _, m := range requireDeclRe.FindAllStringSubmatchIndex(code, -1) {
 			name := code[m[2]:m[3]]
 			end := statementEnd(code, m[0])
-			if !declaredBefore(code[:m[0]], name) && !declaredBefore(code[end:], name) {
+			if !declares(code[:m[0]], name) && !declares(code[end:], name) {
 				continue
 			}
 			code = code[:m[0]] + strings.TrimLeft(code[end:], "\n")
@@ -38,8 +38,8 @@ func oneModuleForm(code string) string {
 	}
 }
 
-// declaredBefore reports whether src declares name at its top level.
-func declaredBefore(src, name string) bool {
+// declares reports whether src declares name at its top level.
+func declares(src, name string) bool {
 	for _, m := range topDeclRe.FindAllStringSubmatch(src, -1) {
 		if m[1] == name || m[2] == name {
 			return true

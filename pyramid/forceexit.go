@@ -16,7 +16,7 @@ import (
 
 // Settled is a test runner's word that its tests are done while its
 // process lingers.
-var Settled = regexp.MustCompile(`Jest did not exit one second after the test run has completed|Tests closed successfully but something prevents (?:Vite server|the main process) from exiting`)
+var Settled = regexp.MustCompile(regexp.QuoteMeta(jestLingered) + `|Tests closed successfully but something prevents (?:Vite server|the main process) from exiting`)
 
 // jestLingered is Jest's own.
 const jestLingered = "Jest did not exit one second after the test run has completed"
@@ -50,6 +50,6 @@ func ForceExit(c Command, output string) (Command, bool) {
 	f.Text = text
 	f.Synth = true
 	f.Reason = c.Reason + "; with Jest's --forceExit: its tests finished and it did not exit"
-	f.Why = append(append([]Provenance(nil), c.Why...), Provenance{Source: "synthesized", Note: "Jest lingered after its tests"})
+	f.Why = synthWhy(c.Why, "Jest lingered after its tests")
 	return f, true
 }

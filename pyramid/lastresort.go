@@ -31,7 +31,7 @@ func documentedProgramLastResorts(e *env, cs []Command) []Command {
 		if prog == "" {
 			continue
 		}
-		why := append(append([]Provenance(nil), c.Why...), Provenance{Source: "synthesized", Note: "the program a documented use starts"})
+		why := synthWhy(c.Why, "the program a documented use starts")
 		var out []Command
 		for _, ask := range []struct{ flag, what string }{{"--version", "version"}, {"--help", "usage"}} {
 			lr := Command{Text: prog + " " + ask.flag, Dir: c.Dir, Bucket: Entry, Synth: true, Why: why,

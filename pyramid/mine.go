@@ -424,7 +424,7 @@ func SmokeCopy(c Command, note string) Command {
 	s := c
 	s.Bucket, s.Level, s.Synth, s.Expect = Smoke, Testable, true, nil
 	s.Reason = "the repository has no tests: running the program is the runtime probe (" + c.Reason + ")"
-	s.Why = append(append([]Provenance(nil), c.Why...), Provenance{Source: "synthesized", Note: note})
+	s.Why = synthWhy(c.Why, note)
 	return s
 }
 

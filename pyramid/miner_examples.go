@@ -170,6 +170,9 @@ func scriptExample(ctx context.Context, e *env, s retrieval.DocSection, cb retri
 // listenerRe is the object a server example starts: app of app.listen(.
 var listenerRe = regexp.MustCompile(`(\w+)\s*\.\s*(listen|run)\s*\(`)
 
+// assignRe gives a name a value: `var app =`, a line's `app =`.
+var assignRe = regexp.MustCompile(`(?m)(?:\b(?:const|let|var)\s+|^\s*)(\w+)\s*=`)
+
 // chainedListenRe starts the server a call made: createServer(…).listen(.
 var chainedListenRe = regexp.MustCompile(`\)\s*\.\s*listen\s*\(`)
 
@@ -183,8 +186,10 @@ func wholeServer(code string) bool {
 		if code[m[4]:m[5]] == "run" && name != "app" {
 			continue // waitsRe's app.run(, not any object's run
 		}
-		if regexp.MustCompile(`(?m)(?:\b(?:const|let|var)\s+|^\s*)` + regexp.QuoteMeta(name) + `\s*=`).MatchString(code[:m[0]]) {
-			return true
+		for _, a := range assignRe.FindAllStringSubmatch(code[:m[0]], -1) {
+			if a[1] == name {
+				return true
+			}
 		}
 	}
 	return chainedListenRe.MatchString(code) || strings.Contains(code, "serve_forever") || strings.Contains(code, "uvicorn.run(") && strings.Contains(code, "app")
@@ -277,9 +282,6 @@ var py2PrintRe = regexp.MustCompile(`(?m)^(\s*)print[ \t]+([^(\s=>#;][^\n#;]*?)(
 // py2Prints writes the Python 2 print statements of an old document's
 // example (webob's and PyYAML's docs) as calls, which Python 3 runs.
 func py2Prints(code string) string {
-	if !py2PrintRe.MatchString(code) {
-		return code
-	}
 	return py2PrintRe.ReplaceAllString(code, "${1}print(${2})${3}") // a trailing comment stays one; a line with ; is left
 }
 

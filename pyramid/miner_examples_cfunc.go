@@ -74,15 +74,14 @@ func (e *env) projectHeader(ctx context.Context) string {
 // defines a function or names nothing of the project's headers is not.
 
 var (
-	// cFuncDefRe is a top-level function definition's head.
-	cFuncDefRe = regexp.MustCompile(`(?m)^[A-Za-z_][\w\s*&:<>,]*\b\w+\s*\([^;]*\)\s*(?:const\s*)?\{?\s*$`)
 	// cCallRe is a statement calling something.
 	cCallRe = regexp.MustCompile(`\w\s*\([^;]*\)\s*;`)
 	// cProtoRe is a function's declaration: a type, the name, the
 	// parameters and no body (curl_easy_cleanup's in its docs).
 	cProtoRe = regexp.MustCompile(`^[\w\s*]+[\s*]\w+\s*\([^=]*\)\s*;$`)
-	// cBlockHeadRe opens a block after a call: a definition, or a test
-	// framework's macro (TEST_CASE("a") {); cControlRe a statement's.
+	// cBlockHeadRe opens a block after a call: a function's head, or a
+	// test framework's macro (TEST_CASE("a") {); cOneLineDefRe a whole
+	// function on one line; cControlRe a statement's head.
 	cBlockHeadRe  = regexp.MustCompile(`^[A-Za-z_][^;=]*\)\s*(?:const\s*)?\{?\s*$`)
 	cOneLineDefRe = regexp.MustCompile(`^[A-Za-z_][\w\s*]*\b\w+\s*\([^;]*\)\s*\{`)
 	cControlRe    = regexp.MustCompile(`^(?:if|for|while|switch|else|do)\b`)
@@ -90,6 +89,13 @@ var (
 	// cTopLevelRe is what only a file's top level holds.
 	cTopLevelRe = regexp.MustCompile(`(?m)^\s*(?:#\s*define|typedef|struct\s+\w+\s*\{|class\s|namespace\s|template\s*<|using\s+namespace|extern\s)`)
 )
+
+// cDefinition reports a line that defines or declares rather than runs:
+// a function's head or one-line body, a test macro's block, a prototype.
+func cDefinition(t string) bool {
+	return (cBlockHeadRe.MatchString(t) || cOneLineDefRe.MatchString(t)) && !cControlRe.MatchString(t) ||
+		cProtoRe.MatchString(t) && !cKeywordRe.MatchString(t)
+}
 
 // cFragmentExamples are the README's C statement blocks as programs
 // (at most maxExamples), for a library whose documents hold no whole
@@ -101,8 +107,11 @@ func cFragmentExamples(ctx context.Context, e *env, secs []retrieval.DocSection,
 			continue
 		}
 		for _, cb := range s.Code {
+			if len(out) >= maxExamples {
+				return out
+			}
 			prog := cStatementsProgram(cb.Lang, cb.Code)
-			if prog == "" || len(out) >= maxExamples {
+			if prog == "" {
 				continue
 			}
 			if text, ok := cExample(ctx, e, cb.Lang, prog, n+len(out)); ok {
@@ -129,7 +138,7 @@ func cStatementsProgram(lang, code string) string {
 			head = append(head, t)
 		case t == "" || ellipsisLine.MatchString(l):
 		default:
-			if (cFuncDefRe.MatchString(t) || cBlockHeadRe.MatchString(t) || cOneLineDefRe.MatchString(t)) && !cControlRe.MatchString(t) || cProtoRe.MatchString(t) && !cKeywordRe.MatchString(t) {
+			if cDefinition(t) {
 				return ""
 			}
 			body = append(body, "    "+t)

@@ -93,6 +93,9 @@ func minePython(ctx context.Context, e *env) ([]Command, error) {
 	return out, nil
 }
 
+// testDirName reports a directory name that says it holds tests.
+func testDirName(name string) bool { return name == "test" || name == "tests" || name == "testing" }
+
 // suiteOnly reports whether pytest should be pointed at testDir, a
 // test-named directory holding most test files, because the others lie
 // outside any package: a fuzz or property test in extra/ (jmespath's
@@ -100,9 +103,7 @@ func minePython(ctx context.Context, e *env) ([]Command, error) {
 // modules of a package (pkg/tests) are the suite's, and with none
 // outside, pytest from the top finds the same.
 func suiteOnly(testDir string, files []string, packages map[string]bool) bool {
-	switch path.Base(testDir) {
-	case "tests", "test", "testing":
-	default:
+	if !testDirName(path.Base(testDir)) {
 		return false
 	}
 	in, out := 0, 0
@@ -149,7 +150,7 @@ func unittestRoot(file string, packages map[string]bool) string {
 	dir := path.Dir(file)
 	parts := strings.Split(dir, "/")
 	for i, p := range parts {
-		if p != "test" && p != "tests" && p != "testing" {
+		if !testDirName(p) {
 			continue
 		}
 		reached := true

@@ -52,6 +52,12 @@ var fillers = []struct {
 // usageNote marks a command FromUsage made.
 const usageNote = "from the program's usage message"
 
+// usageCommand is the Runnable command text, made from what c's
+// program printed, run where c ran.
+func usageCommand(c Command, text, reason string) Command {
+	return Command{Text: text, Dir: c.Dir, Bucket: Entry, Level: Runnable, Synth: true, Reason: reason, Why: synthWhy(c.Why, usageNote)}
+}
+
 func fromUsage(c Command) bool {
 	return slices.ContainsFunc(c.Why, func(p Provenance) bool { return p.Note == usageNote })
 }
@@ -108,9 +114,7 @@ func usageCommands(c Command, output string, optionalInput bool) []Command {
 		for _, ch := range choices[1:] {
 			args = append(args, ch[0])
 		}
-		out = append(out, Command{Text: run + " " + strings.Join(args, " "), Dir: c.Dir, Bucket: Entry, Level: Runnable, Synth: true,
-			Reason: "runs the program the way its usage message says: " + strings.TrimSpace(m[0]),
-			Why:    append(append([]Provenance(nil), c.Why...), Provenance{Source: "synthesized", Note: usageNote})})
+		out = append(out, usageCommand(c, run+" "+strings.Join(args, " "), "runs the program the way its usage message says: "+strings.TrimSpace(m[0])))
 	}
 	return out
 }
@@ -228,9 +232,7 @@ func commandChoices(c Command, output string) []Command {
 		if len(out) == 3 {
 			break
 		}
-		out = append(out, Command{Text: run + " " + name, Dir: c.Dir, Bucket: Entry, Level: Runnable, Synth: true,
-			Reason: "runs the program with a command its refusal names: " + strings.TrimSpace(m[0]),
-			Why:    append(append([]Provenance(nil), c.Why...), Provenance{Source: "synthesized", Note: usageNote})})
+		out = append(out, usageCommand(c, run+" "+name, "runs the program with a command its refusal names: "+strings.TrimSpace(m[0])))
 	}
 	return out
 }

@@ -45,9 +45,12 @@ type ExecSpec struct {
 
 // ExecResult is what a command did.
 type ExecResult struct {
-	ExitCode int           `json:"exit_code"`
-	TimedOut bool          `json:"timed_out,omitempty"`
-	Idle     bool          `json:"idle,omitempty"` // timed out by IdleTimeout: no output for that long
+	ExitCode int  `json:"exit_code"`
+	TimedOut bool `json:"timed_out,omitempty"`
+	Idle     bool `json:"idle,omitempty"` // timed out by IdleTimeout: no output for that long
+	// Settled: the silence that ended it came after the Settled output
+	// (SettledIdle, not IdleTimeout)
+	Settled  bool          `json:"settled,omitempty"`
 	Duration time.Duration `json:"duration_ns"`
 	Tail     string        `json:"tail"` // last lines of combined stdout+stderr
 }
@@ -139,6 +142,7 @@ func (s *Sandbox) Exec(ctx context.Context, spec ExecSpec) (ExecResult, error) {
 		res.TimedOut, res.Idle = true, true
 		s.killAll(ctx)
 		s.waitStream(done, att.Close)
+		res.Settled = idle.done // the writes have ended
 	case <-ctx.Done():
 		s.killAll(ctx)
 		s.waitStream(done, att.Close)

@@ -78,9 +78,11 @@ func parseGoTest(ls []string) (Counts, bool) {
 			}
 			continue
 		}
-		if c, ok := goCheckSummary(l); ok {
-			check = &c
-			continue
+		if len(l) > 3 && l[0] == 'O' {
+			if c, ok := goCheckSummary(l); ok {
+				check = &c
+				continue
+			}
 		}
 		if len(l) > 1 && (l[0] == 'o' || l[0] == 'F' || l[0] == '?') {
 			if goPkgLine.MatchString(l) {

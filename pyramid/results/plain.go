@@ -29,6 +29,15 @@ var ofRunLine = regexp.MustCompile(`(?:^|\s-\s)(\d+) of (\d+) tests? passed(?: \
 // read with its bars as spaces.
 var tableLine = regexp.MustCompile(`^Tests\s+Total:?\s+(\d+)\s+Passed:?\s+(\d+)\s+Failed:?\s+(\d+)$`)
 
+// tableRow matches a line as a summary table's row of tests, its bars
+// read as spaces; a line without the word Total is none, unrewritten.
+func tableRow(t string) []string {
+	if !strings.Contains(t, "Total") {
+		return nil
+	}
+	return tableLine.FindStringSubmatch(strings.Join(strings.Fields(strings.ReplaceAll(t, "|", " ")), " "))
+}
+
 // parsePlain reads a home-made closing line "N passed, N failed" (optionally
 // ", N skipped", optionally prefixed by one word and a colon), "N tests
 // conducted, M failed", "N/M tests successful" or "N of M tests passed
@@ -60,7 +69,7 @@ func parsePlain(ls []string) (Counts, bool) {
 			seen = true
 			continue
 		}
-		if m := tableLine.FindStringSubmatch(strings.Join(strings.Fields(strings.ReplaceAll(t, "|", " ")), " ")); m != nil && atoi(m[2])+atoi(m[3]) == atoi(m[1]) {
+		if m := tableRow(t); m != nil && atoi(m[2])+atoi(m[3]) == atoi(m[1]) {
 			total.Add(Counts{Passed: atoi(m[2]), Failed: atoi(m[3])})
 			seen = true
 			continue
