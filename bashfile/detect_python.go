@@ -129,6 +129,13 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 	}
 	reqFiles := requirementFiles(r)
 	for _, f := range reqFiles {
+		if testReqDirs[path.Dir(f)] {
+			// the suite's extras (pybind11's name an index of their own):
+			// what pip cannot have, the tests' failures name one by one
+			online = append(online, "pip install -r "+shellQuote(f)+" || log "+shellQuote("not all of "+f+" could be installed: the tests name what they miss"))
+			whys = append(whys, ev(d.Name(), f, 0, "the test suite's requirements"))
+			continue
+		}
 		online = append(online, "pip install -r "+shellQuote(f))
 		whys = append(whys, ev(d.Name(), f, 0, "requirements file"))
 	}
@@ -234,7 +241,9 @@ func firstPython(r *repo) string {
 }
 
 // requirementFiles are the top-level requirements files (runtime first,
-// then development and test ones) and requirements/*.txt.
+// then development and test ones), requirements/*.txt and those of the
+// test directory (tablib's and parsel's tests/requirements.txt, which
+// their tox.ini installs: without them their format tests fail).
 func requirementFiles(r *repo) []string {
 	var out []string
 	for _, f := range r.files {
@@ -242,7 +251,7 @@ func requirementFiles(r *repo) []string {
 		if f.Kind != "manifest" || f.Ecosystem != "pypi" || !strings.HasSuffix(base, ".txt") {
 			continue
 		}
-		if dir == "." || dir == "requirements" {
+		if dir == "." || dir == "requirements" || testReqDirs[dir] {
 			if strings.Contains(base, "doc") || strings.Contains(base, "lint") {
 				continue
 			}
@@ -252,6 +261,10 @@ func requirementFiles(r *repo) []string {
 	sort.SliceStable(out, func(i, j int) bool { return out[i] == "requirements.txt" && out[j] != "requirements.txt" })
 	return out
 }
+
+// testReqDirs are the test directories whose requirements files hold the
+// suite's dependencies.
+var testReqDirs = map[string]bool{"tests": true, "test": true, "testing": true}
 
 func pythonRequires(r *repo) string {
 	for _, f := range []string{"pyproject.toml", "setup.cfg", "setup.py"} {
