@@ -1,6 +1,7 @@
 package pyramid
 
 import (
+	"path"
 	"regexp"
 	"strings"
 )
@@ -26,3 +27,21 @@ func (e *env) asBuilt(text string) string {
 
 // laterCommandRe is a command's first word after a pipe or list operator.
 var laterCommandRe = regexp.MustCompile(`((?:\|\|?|&&|;)\s+)([\w.+-]+)`)
+
+// outOfTree rewrites a command the documentation runs as ./name in the
+// top directory, where an in-source build would leave the program, to the
+// program the build declares when the Bash File builds it elsewhere:
+// cmatrix's README runs ./cmatrix after `cmake .` or ./configure, and its
+// Bash File builds in build/. A file ./name in the checkout is left alone.
+func (e *env) outOfTree(text string) string {
+	trimmed := strings.TrimLeft(text, " \t")
+	w := strings.Fields(trimmed)
+	if len(w) == 0 || !strings.HasPrefix(w[0], "./") || strings.Contains(w[0][2:], "/") {
+		return text
+	}
+	run := e.progs[w[0][2:]]
+	if run == "" || path.Clean(run) == path.Clean(w[0]) || !strings.HasPrefix(run, "./") || e.fileExists(w[0]) {
+		return text
+	}
+	return run + strings.TrimPrefix(trimmed, w[0])
+}

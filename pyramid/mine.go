@@ -175,6 +175,9 @@ func fromShell(e *env, block string, src, file string, startLine int, note strin
 		// classified and judged without it (`make check || true` runs the
 		// target check, not true; rsync's README: `./rsync-ssl … || true`)
 		sc.Text = e.localGoRun(maskedStatus.ReplaceAllString(sc.Text, ""))
+		if sc.Dir == "" {
+			sc.Text = e.outOfTree(sc.Text)
+		}
 		v := classify(sc.Text)
 		text := sc.Text
 		if w := strings.Fields(sc.Text); v.Drop != "" && len(w) > 0 && e.progs[w[0]] != "" && hardDrop(sc.Text) == "" {
@@ -222,6 +225,9 @@ func (e *env) invocation(name, file string) string {
 		}
 		return ""
 	case "Makefile.am":
+		if e.layout.BuildDir("autotools") == "" && e.layout.OutOfTree() != "" {
+			return "" // the Bash File builds it with CMake or meson (cmatrix has both)
+		}
 		return "./" + path.Join(path.Dir(file), name)
 	}
 	return name
@@ -311,6 +317,9 @@ func (e *env) missingScript(w []string, dir string) string {
 	return "no script " + name
 }
 
+// readerScriptRe runs a script by its path at the top of the checkout.
+var readerScriptRe = regexp.MustCompile(`^\./[\w.-]+\.(?:js|mjs|cjs|py|rb|pl|php)$`)
+
 // configureLike are build scripts a checkout has or does not: none is
 // made by the build.
 var configureLike = regexp.MustCompile(`^\./(config|configure|Configure|autogen\.sh|bootstrap|bootstrap\.sh|buildconf(\.sh)?)$`)
@@ -338,6 +347,10 @@ func (e *env) absentProgram(w []string, dir string) string {
 		return "no " + pyScript(w) + " here"
 	case strings.HasPrefix(w[0], "./") && e.isDir(path.Join(dir, w[0])):
 		return w[0] + " is a directory here" // Catch2's docs run their reader's ./tests
+	case readerScriptRe.MatchString(w[0]) && !e.fileExists(path.Join(dir, w[0])):
+		// meow's README: `./foo-app.js unicorns --rainbow`, the script its
+		// reader writes (no build writes a script at the top)
+		return "no " + w[0] + " here"
 	case e.declared > 0 && strings.HasPrefix(w[0], "./") && !strings.Contains(w[0][2:], "/") && e.progs[w[0][2:]] == "" && !e.fileExists(path.Join(dir, w[0])) && !configureLike.MatchString(w[0]):
 		// the build files declare their programs and not this one: the
 		// reader's own (argparse's README: ./main 15; a benchmark's ./a.out)

@@ -389,3 +389,26 @@ func TestWSGIExampleServer(t *testing.T) {
 		}
 	}
 }
+
+// A README runs a script its reader writes (meow's ./foo-app.js) or a
+// program it builds in the source tree while the Bash File builds in
+// build/ (cmatrix's ./cmatrix).
+func TestAbsentReaderScriptAndOutOfTree(t *testing.T) {
+	e := repoEnv(t, map[string]string{"package.json": `{"name": "meow"}`, "index.js": "", "cli.js": ""})
+	if why := e.absentProgram([]string{"./foo-app.js", "unicorns"}, ""); why != "no ./foo-app.js here" {
+		t.Errorf("reader's script: %q", why)
+	}
+	if why := e.absentProgram([]string{"./cli.js"}, ""); why != "" {
+		t.Errorf("the checkout's script: %q", why)
+	}
+	e.progs["cmatrix"] = "./build/cmatrix"
+	for in, want := range map[string]string{
+		"./cmatrix -ba -u 2": "./build/cmatrix -ba -u 2",
+		"./cli.js":           "./cli.js",
+		"./other --x":        "./other --x",
+	} {
+		if got := e.outOfTree(in); got != want {
+			t.Errorf("outOfTree(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

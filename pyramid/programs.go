@@ -76,7 +76,9 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 			}
 			add(program{run: run, source: first, why: prov, lib: exampleRe.MatchString(ep.Name + " " + ep.Command)})
 		case ep.Kind == "executable" && path.Base(ep.Path) == "Makefile.am":
-			add(program{run: "./" + path.Join(path.Dir(ep.Path), ep.Name), source: amMain(e, eps, ep), why: prov, lib: exampleRe.MatchString(ep.Name)})
+			if run := e.invocation(ep.Name, ep.Path); run != "" {
+				add(program{run: run, source: amMain(e, eps, ep), why: prov, lib: exampleRe.MatchString(ep.Name)})
+			}
 		case ep.Kind == "bin" && path.Base(ep.Path) == "package.json":
 			add(program{run: "node " + ep.Command, source: ep.Command, why: prov})
 		case ep.Kind == "bin" && strings.Contains(ep.Command, ":"): // console script module:function
