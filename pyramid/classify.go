@@ -129,6 +129,8 @@ func hardDrop(t string) string {
 		return "a hidden maintenance or CI script, not how the project is used"
 	case ciScriptRe.MatchString(t):
 		return "a CI script (it assumes the CI machine), not how the project is used"
+	case benchScriptRe.MatchString(t):
+		return "runs a benchmark: it measures the project, it is no use of it (and may run for minutes)"
 	}
 	return ""
 }
@@ -139,6 +141,10 @@ var httpLineRe = regexp.MustCompile(`(?:^|\s)HTTP/[12](?:\.\d)?(?:\s|$)|^(?:GET|
 
 // hiddenScriptRe runs a dotted script (testify's ./.ci.gofmt.sh).
 var hiddenScriptRe = regexp.MustCompile(`^(?:bash |sh )?\.?/?\.[\w-][\w.-]*\.(?:sh|bash|py)\b`)
+
+// benchScriptRe runs a script of a benchmark directory (rimraf's CI: `node
+// benchmark/index.js --depth=5`, three minutes; `python benchmarks/run.py`).
+var benchScriptRe = regexp.MustCompile(`^(?:(?:node|deno|bun|python3?|ruby|perl|bash|sh)\s+(?:-\S+\s+)*)?(?:\./)?(?:[\w.-]+/)*(?:bench|benchmarks?|perf)/[\w./-]+\.(?:m?js|cjs|ts|py|rb|pl|sh)(?:\s|$)`)
 
 // sysInfoRe is a CI step that reports the machine (libuv's `npx envinfo`).
 var sysInfoRe = regexp.MustCompile(`^(npx\s+(--yes\s+|-y\s+)?)?envinfo(\s|$)|^(uname|lscpu|lsb_release|sw_vers|systeminfo|free|df|nproc|ulimit)(\s+-\S+)*\s*$`)

@@ -25,8 +25,11 @@ func TestClassify(t *testing.T) {
 		{"./ci.sh coverage -d v2", ""},              // go-toml's CI script
 		{"npx zx .github/scripts/coverage.mjs", ""}, // expr's
 		{"bash ci-build.sh", ""},
-		{"pytest -c .github/pytest.ini", Unit}, // an argument under .github/ is no CI script
-		{"./cities.sh", Entry},                 // not ci
+		{"pytest -c .github/pytest.ini", Unit},                   // an argument under .github/ is no CI script
+		{"./cities.sh", Entry},                                   // not ci
+		{"node benchmark/index.js --start-char=a --depth=5", ""}, // rimraf's CI
+		{"python3 -O benchmarks/run.py", ""},
+		{"node bin/bench.js", Entry}, // a file, not a benchmark directory
 		{"node ./bin/cli.js ./test/fixtures/user.ejs", Entry},
 		{"cd test && rake ci", Unit},
 		{"make -C doc", ""},

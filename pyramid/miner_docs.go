@@ -96,6 +96,9 @@ func mineDocs(ctx context.Context, e *env) ([]Command, error) {
 			if !shellLangs[lang] && lang != "literal" {
 				continue
 			}
+			if helpOutput(cb.Code) {
+				continue // rimraf's README shows its --help: "rimraf version 6.0.1\n\nUsage: rimraf <path> …"
+			}
 			note := ""
 			if s.Heading != "" {
 				note = "section " + s.Heading
@@ -157,4 +160,20 @@ func inlineSpans(e *env, file string, src []byte) []Command {
 		return ast.WalkContinue, nil
 	})
 	return out
+}
+
+// helpOutput reports whether a block is what a program prints when asked
+// for its usage: a usage line and no prompt. Its lines are output, not
+// commands; the loop reads the usage when the program prints it
+// (FromHelp).
+func helpOutput(code string) bool {
+	if !usageLineRe.MatchString(code) {
+		return false
+	}
+	for _, l := range strings.Split(code, "\n") {
+		if promptRe.MatchString(l) {
+			return false
+		}
+	}
+	return true
 }

@@ -37,7 +37,7 @@ var (
 	httpSrc      = regexp.MustCompile(`HTTP/1|evhttp_|MHD_|http_parser|llhttp`)
 	testName     = regexp.MustCompile(`(?i)(^|[_./-])(test|tests|unittest|unittests|check|bench|benchmark|fuzz|fuzzer|regress|regression)([_./-]|$)|^test|tests?$|^regress$`)
 	scriptExt    = regexp.MustCompile(`\.(py|pl|sh|rb|in)$`)
-	helperScript = regexp.MustCompile(`(?i)gen|(^|/)make_|build|update|bump|release|(^|/)setup\.py$|configure|install|bootstrap|conf\.py$`)
+	helperScript = regexp.MustCompile(`(?i)gen|(^|/)make_|build|update|bump|release|(^|/)setup\.py$|configure|install|bootstrap|conf\.py$|(^|/)support/|(^|/)sync[\w-]*\.`)
 	exampleRe    = regexp.MustCompile(`(?i)example|demo|sample|tutorial`)
 	// usageSrc is a program's source that prints a usage message
 	usageSrc = regexp.MustCompile(`(?i)"\s*usage\s*:`)
