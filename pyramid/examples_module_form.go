@@ -2,6 +2,7 @@ package pyramid
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -14,7 +15,7 @@ import (
 // again, before or after it, is left out, up to where its brackets close.
 
 var (
-	requireDeclRe = regexp.MustCompile(`(?m)^(?:const|let|var)\s+(\w+)\s*=\s*require\(`)
+	requireDeclRe = regexp.MustCompile(`(?m)^(?:const|let|var)\s+(\w+|\{[^}]*\})\s*=\s*require\(`)
 	topDeclRe     = regexp.MustCompile(`(?m)^(?:(?:const|let|var)\s+(\w+)\s*=|import\s+(\w+)\s+from\b|import\s*\{([^}]*)\}\s*from\b)`)
 )
 
@@ -23,9 +24,10 @@ func oneModuleForm(code string) string {
 	for {
 		cut := false
 		for _, m := range requireDeclRe.FindAllStringSubmatchIndex(code, -1) {
-			name := code[m[2]:m[3]]
 			end := statementEnd(code, m[0])
-			if !declares(code[:m[0]], name) && !declares(code[end:], name) {
+			if !slices.ContainsFunc(boundNames(code[m[2]:m[3]]), func(name string) bool {
+				return declares(code[:m[0]], name) || declares(code[end:], name)
+			}) {
 				continue
 			}
 			code = code[:m[0]] + strings.TrimLeft(code[end:], "\n")
@@ -36,6 +38,27 @@ func oneModuleForm(code string) string {
 			return code
 		}
 	}
+}
+
+// boundNames are the names a declaration's left side binds: NAME, or each
+// of a destructuring `{ a, b: c }` (a and c): rimraf's README shows
+// `import { rimraf, … } from 'rimraf'` and, under "// or", `const {
+// rimraf, … } = require('rimraf')`.
+func boundNames(lhs string) []string {
+	inner, ok := strings.CutPrefix(lhs, "{")
+	if !ok {
+		return []string{lhs}
+	}
+	var names []string
+	for _, n := range strings.Split(strings.TrimSuffix(inner, "}"), ",") {
+		if _, as, ok := strings.Cut(n, ":"); ok {
+			n = as
+		}
+		if f := strings.Fields(strings.Split(n, "=")[0]); len(f) == 1 {
+			names = append(names, f[0])
+		}
+	}
+	return names
 }
 
 // declares reports whether src declares name at its top level.
@@ -85,4 +108,31 @@ func statementEnd(code string, from int) int {
 		}
 	}
 	return len(code)
+}
+
+// implicitBuiltins are Node's core modules a README example may use by
+// their usual name without requiring them: async's README reads files
+// with `fs.readFile(…)` and had died "ReferenceError: fs is not defined".
+var implicitBuiltins = []string{"fs", "path", "os", "util", "http", "https", "crypto", "events", "stream", "zlib", "assert", "querystring", "net", "dns", "child_process"}
+
+// withBuiltins is code with the require (or, in an ES module, the import)
+// of each core module it uses as NAME.member and never binds itself.
+func withBuiltins(code string) string {
+	var head []string
+	for _, m := range implicitBuiltins {
+		use := regexp.MustCompile(`(?:^|[^\w.$])` + m + `\.\w`)
+		bound := regexp.MustCompile(`\b(?:const|let|var|function|class|as|import)\s+` + m + `\b|[(,]\s*` + m + `\s*[,)=]|\b` + m + `\s*=>|\{[^}]*\b` + m + `\b[^}]*\}\s*=`)
+		if !use.MatchString(code) || bound.MatchString(code) {
+			continue
+		}
+		if esmImportRe.MatchString(code) {
+			head = append(head, "import "+m+" from '"+m+"'")
+		} else {
+			head = append(head, "const "+m+" = require('"+m+"')")
+		}
+	}
+	if len(head) == 0 {
+		return code
+	}
+	return strings.Join(head, "\n") + "\n" + code
 }

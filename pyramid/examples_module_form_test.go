@@ -59,3 +59,39 @@ func TestOneModuleFormRequireFirst(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// rimraf's README destructures the same names both ways, under "// or".
+func TestOneModuleFormDestructuring(t *testing.T) {
+	in := "import { rimraf, rimrafSync } from 'rimraf'\n// or\nconst { rimraf, rimrafSync } = require('rimraf')\n"
+	if got, want := oneModuleForm(in), "import { rimraf, rimrafSync } from 'rimraf'\n// or\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	for _, s := range []string{
+		"const { a: b } = require('x')\nconst c = 1\n",
+		"import { a } from 'x'\nconst { b } = require('y')\n",
+	} {
+		if got := oneModuleForm(s); got != s {
+			t.Errorf("changed %q to %q", s, got)
+		}
+	}
+	if got := boundNames("{ a, b: c, d = 1 }"); len(got) != 3 || got[0] != "a" || got[1] != "c" || got[2] != "d" {
+		t.Errorf("boundNames: %q", got)
+	}
+}
+
+// async's README reads a file with fs it never requires.
+func TestWithBuiltins(t *testing.T) {
+	for in, want := range map[string]string{
+		"var async = require('async')\nfs.readFile(f, cb)\n":         "const fs = require('fs')\nvar async = require('async')\nfs.readFile(f, cb)\n",
+		"import async from 'async'\nconst p = path.join('a', 'b')\n": "import path from 'path'\nimport async from 'async'\nconst p = path.join('a', 'b')\n",
+		"const fs = require('fs')\nfs.readFileSync(f)\n":             "const fs = require('fs')\nfs.readFileSync(f)\n",
+		"import { promises as fs } from 'fs'\nfs.readFile(f)\n":      "import { promises as fs } from 'fs'\nfs.readFile(f)\n",
+		"each(files, function(path) { path.length })\n":              "each(files, function(path) { path.length })\n",
+		"each(files, (path) => path.length)\n":                       "each(files, (path) => path.length)\n",
+		"obj.fs.read()\n":                                            "obj.fs.read()\n",
+	} {
+		if got := withBuiltins(in); got != want {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+		}
+	}
+}

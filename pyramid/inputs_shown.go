@@ -22,7 +22,7 @@ var dataLangs = map[string][]string{
 	"ini": {"ini", "dosini", "cfg"}, "cfg": {"ini", "dosini", "cfg"}, "conf": {"conf", "ini", "nginx", "apache"},
 	"json": {"json", "jsonc", "json5"}, "yaml": {"yaml", "yml"}, "yml": {"yaml", "yml"}, "toml": {"toml"},
 	"xml": {"xml"}, "csv": {"csv"}, "tsv": {"tsv"}, "properties": {"properties"}, "proto": {"proto", "protobuf"},
-	"sql": {"sql"}, "html": {"html"}, "htm": {"html"},
+	"sql": {"sql"}, "html": {"html"}, "htm": {"html"}, "hcl": {"hcl", "terraform", "tf"},
 }
 
 // shownData is the content of the data file f that doc shows before line
@@ -55,3 +55,25 @@ func shownData(secs []retrieval.DocSection, doc string, line int64, f string) (s
 
 // noShown is for code no document section holds.
 func noShown(string) (string, bool) { return "", false }
+
+// shownInDoc is the content of the data file f that doc shows anywhere:
+// its first code block of f's kind (hcl's README shows config.hcl in a
+// later section than the program reading it).
+func shownInDoc(secs []retrieval.DocSection, doc, f string) (string, bool) {
+	langs := dataLangs[strings.TrimPrefix(path.Ext(f), ".")]
+	for _, s := range secs {
+		if s.Path != doc {
+			continue
+		}
+		for _, cb := range s.Code {
+			if slices.Contains(langs, strings.ToLower(cb.Lang)) && !ellipsisLine.MatchString(cb.Code) && strings.TrimSpace(cb.Code) != "" {
+				code := cb.Code
+				if !strings.HasSuffix(code, "\n") {
+					code += "\n"
+				}
+				return code, true
+			}
+		}
+	}
+	return "", false
+}

@@ -33,3 +33,24 @@ func TestExampleReadsTheFileTheDocsShow(t *testing.T) {
 		t.Errorf("a kind the section does not show gets its sample, not another section's block:\n%s", cs[0].Text)
 	}
 }
+
+// A Go example reading a file its README shows in a later section (hcl's
+// config.hcl) gets it written into the scratch module it runs in.
+func TestGoExampleReadsTheFileTheDocsShow(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"go.mod": "module example.com/cfg\n\ngo 1.21\n",
+		"cfg.go": "package cfg\n\nfunc DecodeFile(name string) error { return nil }\n",
+		"README.md": "# cfg\n\n## Usage\n\n```go\npackage main\n\nimport \"example.com/cfg\"\n\nfunc main() {\n\tif err := cfg.DecodeFile(\"config.hcl\"); err != nil {\n\t\tpanic(err)\n\t}\n}\n```\n\n" +
+			"## Syntax\n\n```hcl\nio_mode = \"async\"\n```\n\n```hcl\nsum = 1 + addend\n```\n",
+	})
+	cs, err := mineExamples(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 1 {
+		t.Fatalf("want the README's program, got %+v", cs)
+	}
+	if want := `cd "$d" && printf '%s' $'io_mode = "async"\n' > config.hcl && go mod init`; !strings.Contains(cs[0].Text, want) {
+		t.Errorf("the shown config is not written in the scratch module:\n%s", cs[0].Text)
+	}
+}

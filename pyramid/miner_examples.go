@@ -76,7 +76,7 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 			continue
 		}
 		for _, cb := range s.Code {
-			if c, ok := programExample(ctx, e, s, cb, count, len(out)+1, false); ok {
+			if c, ok := programExample(ctx, e, secs, s, cb, count, len(out)+1, false); ok {
 				out = append(out, c)
 				continue
 			}
@@ -95,7 +95,7 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 			continue
 		}
 		for _, cb := range s.Code {
-			if c, ok := programExample(ctx, e, s, cb, count, len(out)+1, true); ok {
+			if c, ok := programExample(ctx, e, secs, s, cb, count, len(out)+1, true); ok {
 				out = append(out, c)
 				continue
 			}
@@ -144,6 +144,9 @@ func scriptExample(ctx context.Context, e *env, s retrieval.DocSection, cb retri
 		if c := implicitImport(code, pkgs[run]); c != "" {
 			code = c // the README's calls of the default export, imported
 		}
+	}
+	if run == "node" {
+		code = withBuiltins(code)
 	}
 	if run == "python3" && !usesPackage(run, code, pkgs[run]) && pyAttrUse(code, pkgs[run]) {
 		code = "import " + pkgs[run] + "\n" + code // the import was in an earlier block of the page
@@ -198,7 +201,7 @@ func wholeServer(code string) bool {
 // programExample is the command of a code block that is a whole program
 // of one of programExamples' languages; docs asks for the languages
 // mined beyond the README, when the README gave none of theirs.
-func programExample(ctx context.Context, e *env, s retrieval.DocSection, cb retrieval.CodeBlock, count map[string]int, n int, docs bool) (Command, bool) {
+func programExample(ctx context.Context, e *env, secs []retrieval.DocSection, s retrieval.DocSection, cb retrieval.CodeBlock, count map[string]int, n int, docs bool) (Command, bool) {
 	for _, p := range programExamples {
 		if count[p.lang] >= maxExamples || docs && (!p.docs || count[p.lang+"/readme"] > 0) {
 			continue
@@ -206,6 +209,9 @@ func programExample(ctx context.Context, e *env, s retrieval.DocSection, cb retr
 		text, ok := p.build(ctx, e, cb.Lang, cb.Code, n)
 		if !ok {
 			continue
+		}
+		if p.lang == "go" {
+			text = goInputs(ctx, e, secs, s, cb, text)
 		}
 		count[p.lang]++
 		if !docs {
@@ -353,7 +359,30 @@ func exampleCommand(run, pkg, code string, n int) string {
 	if asksRe.MatchString(code) {
 		answer = "printf 'heragent\\ny\\n' | "
 	}
+	if foreverRe.MatchString(code) {
+		return pre + "printf '%s' " + quoteArg(code) + " > " + file + " && " + loopRun(run, file)
+	}
 	return pre + "printf '%s' " + quoteArg(code) + " > " + file + " && " + answer + "timeout 60 " + run + " " + file
+}
+
+// foreverRe is an example's top-level loop that runs until it is stopped:
+// schedule's README ends `while True:\n    schedule.run_pending()\n
+// time.sleep(1)`, a poller its `setInterval(`.
+var foreverRe = regexp.MustCompile(`(?m)^(?:while\s*\(?\s*(?:True|1|true)\s*\)?\s*[:{]|setInterval\()`)
+
+// loopFor is how long an example that loops until stopped runs.
+const loopFor = 20
+
+// loopRun runs an example that loops until stopped for loopFor seconds,
+// unbuffered: it passes when it printed something and was still running
+// (timeout's 124) or ended by itself without an error — schedule's job
+// printed "I'm working..." every ten seconds. Silence proves nothing.
+func loopRun(run, file string) string {
+	out := "/tmp/heragent-loop.out"
+	if run == "python3" {
+		run += " -u"
+	}
+	return fmt.Sprintf("{ timeout %d %s %s | tee %s; rc=${PIPESTATUS[0]}; [ -s %s ] && { [ $rc -eq 0 ] || [ $rc -eq 124 ]; }; }", loopFor, run, file, out, out)
 }
 
 func parentDir(p string) string {

@@ -3,6 +3,7 @@ package pyramid
 import (
 	"context"
 	"fmt"
+	"github.com/heragent/heragent/retrieval"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -80,4 +81,23 @@ func goMainImporting(code, mod string) bool {
 		}
 	}
 	return false
+}
+
+// goInputs writes what a Go example reads into its scratch module, where
+// it runs: hcl's README decodes "config.hcl", which the document shows in
+// an hcl block further down (shownData, else shownInDoc, else a file of
+// that name in the checkout or a sample of its kind: exampleInputs).
+func goInputs(ctx context.Context, e *env, secs []retrieval.DocSection, s retrieval.DocSection, cb retrieval.CodeBlock, text string) string {
+	shown := func(f string) (string, bool) {
+		if d, ok := shownData([]retrieval.DocSection{s}, s.Path, cb.Line, f); ok {
+			return d, true
+		}
+		return shownInDoc(secs, s.Path, f)
+	}
+	pre := exampleInputs(ctx, e, cb.Code, shown)
+	if pre == "" {
+		return text
+	}
+	pre = strings.ReplaceAll(pre, "cp '", `cp "$r"/'`) // a checkout file, copied from the scratch module
+	return strings.Replace(text, `cd "$d" && `, `cd "$d" && `+pre, 1)
 }
