@@ -66,6 +66,19 @@ func unsetVar(t string) string {
 // reader's own project (`npx jsr add @scope/pkg`, `npx expo install x`).
 var installVerb = map[string]bool{"add": true, "install": true, "i": true}
 
+// jsTestScript reports a JavaScript file named like a test or in a test
+// directory (test.js, tests/run.mjs, parser.test.js).
+func jsTestScript(arg string) bool {
+	base := arg[strings.LastIndex(arg, "/")+1:]
+	if !jsFileRe.MatchString(base) {
+		return false
+	}
+	return testScript.MatchString(base) || strings.HasPrefix(arg, "test/") || strings.HasPrefix(arg, "tests/") || strings.Contains(arg, "/test/") || strings.Contains(arg, "/tests/")
+}
+
+// jsFileRe is a JavaScript or TypeScript file's name.
+var jsFileRe = regexp.MustCompile(`\.[mc]?[jt]s$`)
+
 // testScript names a script that runs tests: test_x.py, x_test.py, and
 // the runners of a suite (run-tests.py, runtests.py, spec_tests.py).
 var testScript = regexp.MustCompile(`(?i)^test|_test\.py$|(^|[_.-])(run[_-]?)?tests?([_.-]|$)|^runtests?\b`)
@@ -315,6 +328,9 @@ func classifyOne(s string) verdict {
 	case cmd == "node" || cmd == "deno" || cmd == "bun":
 		if arg == "--test" {
 			return verdict{Bucket: Unit, Reason: "runs the node test runner"}
+		}
+		if jsTestScript(arg) {
+			return verdict{Bucket: Unit, Reason: "runs a test script"} // fx's CI: cd npm && node test.js
 		}
 		return verdict{Bucket: Entry, Reason: "runs the program with node"}
 	case cmd == "pip" || cmd == "pip3" || cmd == "pipx" || cmd == "uv" && arg == "pip":

@@ -30,6 +30,10 @@ func TestClassify(t *testing.T) {
 		{"node benchmark/index.js --start-char=a --depth=5", ""}, // rimraf's CI
 		{"python3 -O benchmarks/run.py", ""},
 		{"node bin/bench.js", Entry}, // a file, not a benchmark directory
+		{"node test.js", Unit},       // fx's CI
+		{"node test/index.mjs", Unit},
+		{"node lib/parser.test.js", Unit},
+		{"node contest.js", Entry},
 		{"node ./bin/cli.js ./test/fixtures/user.ejs", Entry},
 		{"cd test && rake ci", Unit},
 		{"make -C doc", ""},
