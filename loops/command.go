@@ -29,6 +29,11 @@ const probeTimeout = 2 * time.Minute
 // and must not spend the run's budget before the next candidate.
 const useTimeout = 3 * time.Minute
 
+// smokeTimeout bounds a Testable smoke probe: it shows the program starts
+// (a project without tests); one still going after a minute runs until
+// stopped (cmatrix's screensaver drew 5 MB in two minutes).
+const smokeTimeout = time.Minute
+
 // ttyTimeout bounds a Runnable command run on a pseudo-terminal.
 const ttyTimeout = 45 * time.Second
 
@@ -70,6 +75,8 @@ func (r *runner) runCommand(ctx context.Context, sb Sandbox, c pyramid.Command) 
 		timeout = min(timeout, probeTimeout)
 	} else if boundedUse(c) {
 		timeout = min(timeout, useTimeout)
+	} else if c.Bucket == pyramid.Smoke {
+		timeout = min(timeout, smokeTimeout)
 	}
 	if c.TTY && c.Level == pyramid.Runnable {
 		// the terminal types its quit keys for 36 s (ttyKeys): a

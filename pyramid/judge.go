@@ -80,6 +80,10 @@ func Judge(c Command, o Outcome) Verdict {
 		// hands them to its shell, fzf to its query) and that drew its
 		// screen: it is at work, waiting for its user
 		return Verdict{Passed: true, Reason: "a terminal UI: it drew its screen on the pseudo-terminal and was still running when stopped"}
+	case (c.Bucket == Entry || c.Bucket == Smoke) && o.TimedOut && o.Idle == 0 && DrewScreen(o.Output) && CrashSignature(o.Output) == "":
+		// one that draws without a terminal of ours (cmatrix animates
+		// until stopped): at work, never idle
+		return Verdict{Passed: true, Reason: "a terminal UI: it kept drawing its screen until stopped"}
 	case o.TimedOut && o.Idle > 0 && Settled.MatchString(o.Output):
 		return Verdict{Passed: false, Reason: fmt.Sprintf("its tests finished (%d passed, %d failed) but the runner did not exit: stopped after %s of silence", o.Counts.Passed, o.Counts.Failed+o.Counts.Errors, o.Idle)}
 	case o.TimedOut && o.Idle > 0:

@@ -169,7 +169,9 @@ func TestJudgeTerminalUIStillRunning(t *testing.T) {
 		{"only a cursor position query", tty, Outcome{TimedOut: true, Output: fzf}, false},
 		{"only capability queries", tty, Outcome{TimedOut: true, Output: lazygit}, false},
 		{"a crash after drawing", tty, Outcome{TimedOut: true, Output: tmux + "\r\npanic: boom\n\ngoroutine 1 [running]:\n"}, false},
-		{"not on a terminal", Command{Text: "./tmux", Bucket: Entry}, Outcome{TimedOut: true, Output: tmux}, false},
+		{"not on a terminal, drawing until stopped (cmatrix)", Command{Text: "./cmatrix", Bucket: Smoke}, Outcome{TimedOut: true, Output: tmux}, true},
+		{"not on a terminal, idle after drawing", Command{Text: "./tmux", Bucket: Entry}, Outcome{TimedOut: true, Idle: time.Minute, Output: tmux}, false},
+		{"a test program drawing is no smoke", Command{Text: "./t", Bucket: Unit}, Outcome{TimedOut: true, Output: tmux}, false},
 		{"hung without output is no screen", tty, Outcome{TimedOut: true, Idle: time.Minute, Output: ""}, false},
 	} {
 		if v := Judge(tc.c, tc.o); v.Passed != tc.want {
