@@ -1,6 +1,7 @@
 package bashfile
 
 import (
+	"context"
 	"maps"
 	"os"
 	"path"
@@ -9,6 +10,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/heragent/heragent/retrieval"
 )
 
 // goForeignDir holds others' code: vendored packages, test data.
@@ -88,6 +91,18 @@ func (r *repo) goModulePath() string {
 		}
 	}
 	return ""
+}
+
+// GoModuleOf is the module the Bash File makes for a Go package without
+// go.mod (`go mod init`, gopath): the pyramid builds its examples against
+// it as against a go.mod's module. "" when the checkout has a go.mod or
+// no import path is named (a local module name has no examples).
+func GoModuleOf(ctx context.Context, ix *retrieval.Index) string {
+	r, err := scanRepo(ctx, ix)
+	if err != nil || r.has("go.mod") || !r.stacks["go"] {
+		return ""
+	}
+	return r.goModulePath()
 }
 
 // hasDir reports whether the checkout has the top-level directory dir

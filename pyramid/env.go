@@ -108,7 +108,12 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 
 // goModule is go.mod's module path, "" when there is none.
 func goModule(ctx context.Context, ix *retrieval.Index) string {
-	return topFact(ctx, ix, "go.mod", "module")
+	if m := topFact(ctx, ix, "go.mod", "module"); m != "" {
+		return m
+	}
+	// a package of GOPATH's days: the module its Bash File makes (pkg/errors'
+	// example_test.go, go-cache's exported API)
+	return bashfile.GoModuleOf(ctx, ix)
 }
 
 // topFact is a string fact of the checkout's top-level file (not a nested

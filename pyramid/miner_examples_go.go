@@ -3,13 +3,15 @@ package pyramid
 import (
 	"context"
 	"fmt"
-	"github.com/heragent/heragent/retrieval"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/heragent/heragent/retrieval"
 )
 
 // A Go library builds no program of its own; its real use is a program
@@ -40,6 +42,9 @@ func goExample(ctx context.Context, e *env, lang, code string, n int) (string, b
 		return "", false
 	}
 	mod := goModule(ctx, e.ix)
+	if noPackageRe.MatchString(code) && !packageClauseRe.MatchString(code) {
+		code = "package main\n\n" + code // go-cache's README starts at its imports
+	}
 	if mod == "" || goWaitsRe.MatchString(code) || !goMainImporting(code, mod) {
 		return "", false
 	}
@@ -58,13 +63,33 @@ func goExample(ctx context.Context, e *env, lang, code string, n int) (string, b
 		d, quoteArg(code), mod, version, mod), true
 }
 
+// noPackageRe starts a program at its imports; packageClauseRe is its
+// package clause.
+var (
+	noPackageRe     = regexp.MustCompile(`^(?:\s*//[^\n]*\n)*\s*import\b[\s\S]*\bfunc main\(\)`)
+	packageClauseRe = regexp.MustCompile(`(?m)^package\s+\w+`)
+)
+
 // goMainImporting reports whether code parses as a Go main package with a
 // main function that imports mod or one of its packages: fragments
-// (`...`, a bare declaration) and programs of other modules do not.
+// (`...`, a bare declaration), programs of other modules and programs
+// naming what neither they, an import nor the language declare (go-cache's
+// `MyFunction(foo)`, the reader's own) do not.
 func goMainImporting(code, mod string) bool {
-	f, err := parser.ParseFile(token.NewFileSet(), "main.go", code, parser.SkipObjectResolution)
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", code, 0)
 	if err != nil || f.Name.Name != "main" {
 		return false
+	}
+	imported := map[string]bool{}
+	for _, im := range f.Imports {
+		for _, n := range importNames(im) {
+			imported[n] = true
+		}
+	}
+	for _, id := range f.Unresolved {
+		if !imported[id.Name] && types.Universe.Lookup(id.Name) == nil {
+			return false
+		}
 	}
 	hasMain := false
 	for _, d := range f.Decls {

@@ -18,3 +18,21 @@ func TestGoExampleGopkgVersion(t *testing.T) {
 		t.Fatalf("%v %s", ok, text)
 	}
 }
+
+// A README program may start at its imports (no package clause), and one
+// naming the reader's own functions does not compile; a package of
+// GOPATH's days has the module its Bash File makes.
+func TestGoExampleClauseAndUnresolved(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"cache.go":  "package cache\n\nfunc New() *Cache { return &Cache{} }\n\ntype Cache struct{}\n",
+		"README.md": "# cache\n\n    go get github.com/patrickmn/go-cache\n",
+	})
+	body := "import (\n\t\"fmt\"\n\t\"github.com/patrickmn/go-cache\"\n)\n\nfunc main() {\n\tc := cache.New()\n\tfmt.Println(c)\n"
+	text, ok := goExample(context.Background(), e, "go", body+"}\n", 1)
+	if !ok || !strings.Contains(text, `$'package main\n\nimport (`) || !strings.Contains(text, "-require=github.com/patrickmn/go-cache@v0.0.0 ") {
+		t.Fatalf("%v %s", ok, text)
+	}
+	if _, ok := goExample(context.Background(), e, "go", body+"\tMyFunction(c)\n}\n", 1); ok {
+		t.Error("a program calling the reader's MyFunction")
+	}
+}
