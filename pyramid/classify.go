@@ -96,6 +96,9 @@ var lintTools = map[string]bool{"flake8": true, "pylint": true, "mypy": true, "b
 	"prettier": true, "clang-format": true, "clang-tidy": true, "cppcheck": true, "shellcheck": true, "golangci-lint": true,
 	"gofmt": true, "codespell": true, "pre-commit": true, "tsc": false, "cpplint": true, "yamllint": true, "markdownlint": true}
 
+// coverageTools report a test run's coverage.
+var coverageTools = set("nyc", "c8", "istanbul", "codecov", "coveralls", "lcov-result-merger")
+
 // setupTools prepare the machine; the Bash File owns them.
 var setupTools = map[string]bool{"apt-get": true, "apt": true, "brew": true, "yum": true, "dnf": true, "apk": true, "choco": true,
 	"pacman": true, "port": true, "vcpkg": true, "conan": true, "git": true, "curl": true, "wget": true, "export": true, "source": true,
@@ -318,6 +321,9 @@ func classifyOne(s string) verdict {
 		}
 		if lintTools[arg] {
 			return verdict{Drop: "lint or format check"}
+		}
+		if coverageTools[arg] {
+			return verdict{Drop: "reports test coverage, not a use"} // async's CI: npx nyc report --reporter=lcov
 		}
 		if len(w) > 2 && installVerb[w[2]] {
 			return verdict{Drop: "installs a package into the reader's own project"} // npx jsr add @scope/pkg

@@ -29,8 +29,9 @@ func TestClassify(t *testing.T) {
 		{"./cities.sh", Entry},                                   // not ci
 		{"node benchmark/index.js --start-char=a --depth=5", ""}, // rimraf's CI
 		{"python3 -O benchmarks/run.py", ""},
-		{"node bin/bench.js", Entry}, // a file, not a benchmark directory
-		{"node test.js", Unit},       // fx's CI
+		{"node bin/bench.js", Entry},                               // a file, not a benchmark directory
+		{"node test.js", Unit},                                     // fx's CI
+		{"npm run coverage && npx nyc report --reporter=lcov", ""}, // async's CI
 		{"node test/index.mjs", Unit},
 		{"node lib/parser.test.js", Unit},
 		{"node contest.js", Entry},
