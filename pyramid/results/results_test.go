@@ -146,6 +146,7 @@ func TestParseTestdata(t *testing.T) {
 		{"plain/conducted.txt", c(56, 1, 0, 0, "plain")},
 		{"plain/jemalloc-harness.txt", c(301, 0, 0, 0, "plain")}, // 37 programs
 		{"verdicts/chibicc-driver.txt", c(12, 1, 0, 0, "verdicts")},
+		{"verdicts/success-lines.txt", c(18, 0, 0, 0, "verdicts")}, // tiny-AES-c's test.elf: "CBC encrypt: SUCCESS!" for AES128, 192, 256
 		{"verdicts/tcl-brackets.txt", c(2, 1, 1, 0, "verdicts")},
 		{"verdicts/column-makefile.txt", c(4, 1, 1, 0, "verdicts")},       // tmux regress/Makefile: name, verdict column, time
 		{"verdicts/rsync-runtests-cut.txt", c(199, 0, 21, 0, "verdicts")}, // rsync runtests.py stopped before its totals: verdict first

@@ -14,8 +14,9 @@ import (
 // only from three verdicts on (one "… ok" line is a log message).
 
 var (
-	// "testing -fPIC ... passed", "foo: ok", "test_foo ... FAILED"
-	verdictTrailingRe = regexp.MustCompile(`^(?:testing|test|checking|running)?\s*\S.*?(?:\s*\.{2,}\s*|:\s+)(passed|pass|ok|OK|PASS|PASSED|failed|fail|FAIL|FAILED|skipped|skip|SKIP|SKIPPED)\.?$`)
+	// "testing -fPIC ... passed", "foo: ok", "test_foo ... FAILED",
+	// "CBC encrypt: SUCCESS!" (tiny-AES-c's test program)
+	verdictTrailingRe = regexp.MustCompile(`^(?:testing|test|checking|running)?\s*\S.*?(?:\s*\.{2,}\s*|:\s+)(passed|pass|ok|OK|PASS|PASSED|SUCCESS|success|failed|fail|FAIL|FAILED|FAILURE|failure|skipped|skip|SKIP|SKIPPED)[.!]?$`)
 	// a name, then the verdict in its own column and maybe a time:
 	// "buffers.sh                    PASS (1s)" (tmux's regress/Makefile)
 	verdictColumnRe = regexp.MustCompile(`^\S+\s{2,}(PASS|PASSED|FAIL|FAILED|SKIP|SKIPPED|OK)(?:\s+\([\d.]+\s*m?s\))?$`)
@@ -49,7 +50,7 @@ func parseVerdicts(ls []string) (Counts, bool) {
 		}
 		n++
 		switch strings.ToLower(v) {
-		case "passed", "ok", "pass":
+		case "passed", "ok", "pass", "success":
 			c.Passed++
 		case "skipped", "skip", "ignore":
 			c.Skipped++
