@@ -31,7 +31,7 @@ func subprojectConventions(ctx context.Context, e *env, files []retrieval.FileIn
 	}
 	best, file, _ := bashfile.SubprojectDir(files, e.ix.ProjectName(ctx)) // the Bash File's choice
 	if best == "" {
-		return nil
+		return sourcesCompile(ctx, e, files)
 	}
 	var bestFile struct{ file, build, test string }
 	for _, bf := range subprojectBuildFiles {

@@ -277,3 +277,24 @@ func TestWholeServer(t *testing.T) {
 		}
 	}
 }
+
+// A C library with no build system of its own (mjson: src/mjson.c, its
+// tests built by test/Makefile) is built by compiling its sources.
+func TestSourcesCompile(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"README.md":          "# mjson\n",
+		"src/mjson.c":        "#include \"mjson.h\"\nint mjson(void) { return 1; }\n",
+		"src/mjson.h":        "int mjson(void);\n",
+		"test/Makefile":      "test:\n\t$(CC) unit_test.c ../src/mjson.c -I../src -o unit_test && ./unit_test\n",
+		"test/unit_test.c":   "int main(void) { return 0; }\n",
+		"examples/ex/main.c": "int main(void) { return 0; }\n",
+	})
+	files, err := e.ix.FindFiles(context.Background(), retrieval.FileQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := subprojectConventions(context.Background(), e, files)
+	if len(cs) != 1 || cs[0].Bucket != Build || cs[0].Text != "mkdir -p build/objects && cc -c -Isrc src/mjson.c -o build/objects/src_mjson.c.o" {
+		t.Fatalf("commands %+v", cs)
+	}
+}
