@@ -177,6 +177,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"rejected/node-example-referenceerror.log", PhaseCommand, "printf '%s' $'x\n' > .heragent-example-2.cjs && timeout 60 node .heragent-example-2.cjs", false, IncompleteExample, "url", ActionRecord, ""},
 		{"test-environment/bubbletea-no-tty.log", PhaseCommand, "go run .", false, NeedsTTY, "", ActionRunWithTTY, ""},
 		{"test-environment/tig-dash-no-tty.log", PhaseCommand, "make test", false, NeedsTTY, "", ActionRunWithTTY, ""},
+		{"test-environment/kilo-ioctl-no-tty.log", PhaseCommand, "./kilo hello", false, NeedsTTY, "", ActionRunWithTTY, ""},
 		{"test-environment/nnn-alternate-screen-no-tty.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | timeout 10 ./nnn", false, NeedsTTY, "", ActionRunWithTTY, ""},
 		{"test-environment/mount-permission.log", PhaseCommand, "mount -t tmpfs none /mnt", false, NeedsRoot, "", ActionRecord, ""},
 		{"timeout/sleep.log", PhaseCommand, "make test", true, Timeout, "make test", ActionRetryLonger, ""},
