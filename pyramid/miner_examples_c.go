@@ -60,8 +60,37 @@ func cExample(ctx context.Context, e *env, lang, code string, n int) (string, bo
 		flags += " -I" + quoteArg(d)
 	}
 	compile := cc + " -o " + bin + " " + file + flags + " -pthread"
-	return exampleInputs(ctx, e, code, noShown) + "printf '%s' " + quoteArg(code) + " > " + file + " && { " + compile + " 2>/dev/null || { " + builtLibs + "; " +
-		compile + ` -Wl,--start-group $L -Wl,--end-group $R; }; } && ` + runFrom(e, code) + `timeout 60 ` + bin, true
+	link := "{ " + builtLibs + "; " + compile + ` -Wl,--start-group $L -Wl,--end-group $R; }`
+	if srcs := linkableSources(ctx, e, cc); srcs != "" {
+		// no library built: the library's own sources, as its users
+		// compile them into their programs (mjson, tiny-regex-c)
+		link = "{ " + builtLibs + "; " + compile + ` -Wl,--start-group $L -Wl,--end-group $R 2>/dev/null || ` + compile + " " + srcs + " -lm; }"
+	}
+	return exampleInputs(ctx, e, code, noShown) + "printf '%s' " + quoteArg(code) + " > " + file + " && { " + compile + " 2>/dev/null || " + link + "; } && " + runFrom(e, code) + `timeout 60 ` + bin, true
+}
+
+// linkableSources are the library's own sources an example of compiler
+// cc can be compiled with (quoted, space-separated): those of its
+// language that define no main; "" when there are none or too many.
+func linkableSources(ctx context.Context, e *env, cc string) string {
+	files, err := e.ix.FindFiles(ctx, retrieval.FileQuery{})
+	if err != nil {
+		return ""
+	}
+	var out []string
+	for _, p := range librarySources(ctx, e, files) {
+		if sourceCompiler(p) != cc {
+			continue
+		}
+		if src, err := e.ix.ReadFile(ctx, p, 0, 0, true); err != nil || cMainRe.MatchString(src) {
+			continue
+		}
+		out = append(out, quoteArg(p))
+	}
+	if len(out) > maxCompiledSources {
+		return ""
+	}
+	return strings.Join(out, " ")
 }
 
 // upPathRe is a quoted path that climbs out of the directory it is read

@@ -110,7 +110,11 @@ func cFragmentExamples(ctx context.Context, e *env, secs []retrieval.DocSection,
 			if len(out) >= maxExamples {
 				return out
 			}
-			prog := cStatementsProgram(cb.Lang, cb.Code)
+			code := cb.Code
+			if !cIncludeRe.MatchString(code) {
+				code = apiIncludes(ctx, e, code) + code // tiny-regex-c's README: re_compile(…) under no #include
+			}
+			prog := cStatementsProgram(cb.Lang, code)
 			if prog == "" {
 				continue
 			}
@@ -156,4 +160,35 @@ func cStatementsProgram(lang, code string) string {
 	}
 	b.WriteString(strings.Join(head, "\n") + "\n\nint main(void) {\n" + stmts + "\n    return 0;\n}\n")
 	return b.String()
+}
+
+// cCalledRe is a function a statement calls.
+var cCalledRe = regexp.MustCompile(`\b([A-Za-z_]\w*)\s*\(`)
+
+// apiIncludes are the #include lines of the project's headers (at the
+// top, in include/ or src/) that declare a function code calls; "" when
+// none does.
+func apiIncludes(ctx context.Context, e *env, code string) string {
+	fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: "**/*.h"})
+	if err != nil {
+		return ""
+	}
+	var out []string
+	for _, f := range fs {
+		if dir := path.Dir(f.Path); dir != "." && dir != "include" && dir != "src" {
+			continue
+		}
+		src, err := e.ix.ReadFile(ctx, f.Path, 0, 0, true)
+		if err != nil {
+			continue
+		}
+		for _, m := range cCalledRe.FindAllStringSubmatch(code, -1) {
+			if cKeywordRe.MatchString(m[1]) || cControlRe.MatchString(m[1]) || !regexp.MustCompile(`\b`+m[1]+`\s*\(`).MatchString(src) {
+				continue
+			}
+			out = append(out, "#include \""+path.Base(f.Path)+"\"\n")
+			break
+		}
+	}
+	return strings.Join(out, "")
 }

@@ -1,6 +1,10 @@
 package pyramid
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"testing"
+)
 
 // cglm's README shows statements under its #include, the rest elided:
 // they run in a main.
@@ -33,5 +37,27 @@ func TestCStatementsProgram(t *testing.T) {
 	}
 	if got := cStatementsProgram("cpp", "#include <fmt/core.h>\nfmt::print(\"hi\");\n"); got != "" {
 		t.Errorf("C++: %s", got)
+	}
+}
+
+// tiny-regex-c's README shows statements under no #include, calling what
+// re.h declares; its library is only re.c (a Makefile builds the tests):
+// the example includes re.h and compiles re.c with it.
+func TestCFragmentOfASourceLibrary(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"re.h":          "typedef struct regex_t* re_t;\nre_t re_compile(const char* pattern);\nint re_matchp(re_t p, const char* t, int* n);\n",
+		"re.c":          "#include \"re.h\"\nre_t re_compile(const char* p) { return 0; }\nint re_matchp(re_t p, const char* t, int* n) { return -1; }\n",
+		"tests/test1.c": "#include \"re.h\"\nint main(void) { return 0; }\n",
+		"README.md":     "# tiny-regex-c\n\n```C\nint n;\nre_t p = re_compile(\"[Hh]ello\");\nint i = re_matchp(p, \"hello\", &n);\nprintf(\"%i\\n\", i);\n```\n",
+	})
+	if got := apiIncludes(context.Background(), e, "re_t p = re_compile(\"x\");\n"); got != "#include \"re.h\"\n" {
+		t.Errorf("apiIncludes: %q", got)
+	}
+	cs, err := mineExamples(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 1 || !strings.Contains(cs[0].Text, `#include "re.h"`) || !strings.Contains(cs[0].Text, " re.c -lm; }") || strings.Contains(cs[0].Text, "test1.c") {
+		t.Fatalf("commands %+v", cs)
 	}
 }

@@ -26,26 +26,38 @@ const maxCompiledSources = 40
 // sources.
 var librarySourceDirs = []string{".", "src", "lib"}
 
+// librarySources are the C and C++ sources of the library's own
+// directories (librarySourceDirs, the one named after the project), none
+// of tests, examples or programs.
+func librarySources(ctx context.Context, e *env, files []retrieval.FileInfo) []string {
+	dirs := append(slices.Clone(librarySourceDirs), e.ix.ProjectName(ctx))
+	var srcs []string
+	for _, f := range files {
+		if f.Kind == "source" && slices.Contains(dirs, path.Dir(f.Path)) && sourceCompiler(f.Path) != "" {
+			srcs = append(srcs, f.Path)
+		}
+	}
+	return srcs
+}
+
+// sourceCompiler is the compiler of a C or C++ source, "" for others.
+func sourceCompiler(p string) string {
+	switch path.Ext(p) {
+	case ".c":
+		return "cc"
+	case ".cc", ".cpp", ".cxx":
+		return "c++"
+	}
+	return ""
+}
+
 // sourcesCompile is the Build command compiling the library's sources;
 // nil when there are none or too many.
 func sourcesCompile(ctx context.Context, e *env, files []retrieval.FileInfo) []Command {
-	dirs := append(slices.Clone(librarySourceDirs), e.ix.ProjectName(ctx))
 	var srcs, incs []string
-	for _, f := range files {
-		d := path.Dir(f.Path)
-		if f.Kind != "source" || !slices.Contains(dirs, d) {
-			continue
-		}
-		compiler := ""
-		switch path.Ext(f.Path) {
-		case ".c":
-			compiler = "cc"
-		case ".cc", ".cpp", ".cxx":
-			compiler = "c++"
-		default:
-			continue
-		}
-		srcs = append(srcs, compiler+" -c -I"+quoteArg(d)+" "+quoteArg(f.Path)+" -o "+quoteArg("build/objects/"+strings.ReplaceAll(strings.TrimPrefix(f.Path, "./"), "/", "_")+".o"))
+	for _, p := range librarySources(ctx, e, files) {
+		d := path.Dir(p)
+		srcs = append(srcs, sourceCompiler(p)+" -c -I"+quoteArg(d)+" "+quoteArg(p)+" -o "+quoteArg("build/objects/"+strings.ReplaceAll(p, "/", "_")+".o"))
 		if !slices.Contains(incs, d) {
 			incs = append(incs, d)
 		}
