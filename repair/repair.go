@@ -74,6 +74,7 @@ const (
 	FetchContentDownload Kind = "fetch_content"         // CMake step for catch2 failed (FetchContent's download)
 	PytestTooOld         Kind = "pytest_too_old"        // 'minversion' requires pytest-8.0, actual pytest-7.2.1
 	PytestStrictConfig   Kind = "pytest_strict_config"  // ERROR: Unknown config option: asyncio_default_fixture_loop_scope
+	PytestWarningFilter  Kind = "pytest_warning_filter" // ERROR: while parsing the following warning configuration
 	Locale               Kind = "locale"                // perl: warning: Setting locale failed
 	InteractivePrompt    Kind = "interactive_prompt"    // tzdata asks for a geographic area
 	NetworkUnreachable   Kind = "network_unreachable"   // setup could not reach a registry
