@@ -66,14 +66,27 @@ func unsetVar(t string) string {
 // reader's own project (`npx jsr add @scope/pkg`, `npx expo install x`).
 var installVerb = map[string]bool{"add": true, "install": true, "i": true}
 
-// jsTestScript reports a JavaScript file named like a test or in a test
-// directory (test.js, tests/run.mjs, parser.test.js).
-func jsTestScript(arg string) bool {
+// jsTestVerdict judges a JavaScript file named like a test (test.js,
+// parser.test.js) or in a test directory: a test command, or — a file of
+// a test directory named like no test or runner (test/support/createdb.js)
+// — a helper of the suite; a benchmark is neither (nanoid's
+// test/benchmark.js). ok is false for others.
+func jsTestVerdict(arg string) (verdict, bool) {
 	base := arg[strings.LastIndex(arg, "/")+1:]
 	if !jsFileRe.MatchString(base) {
-		return false
+		return verdict{}, false
 	}
-	return testScript.MatchString(base) || strings.HasPrefix(arg, "test/") || strings.HasPrefix(arg, "tests/") || strings.Contains(arg, "/test/") || strings.Contains(arg, "/tests/")
+	switch {
+	case strings.Contains(strings.ToLower(base), "bench"):
+		return verdict{Drop: "runs a benchmark: it measures the project, it is no use of it"}, true
+	case testScript.MatchString(base):
+		return verdict{Bucket: Unit, Reason: "runs a test script"}, true
+	case throughTestDir(arg) && (suiteRunnerRe.MatchString(base) || strings.HasPrefix(base, "index.")):
+		return verdict{Bucket: Unit, Reason: "runs the test suite's own runner"}, true
+	case throughTestDir(arg):
+		return verdict{Drop: "a helper of the test suite (it lives in a test directory), not the project's program"}, true
+	}
+	return verdict{}, false
 }
 
 // jsFileRe is a JavaScript or TypeScript file's name.
@@ -332,11 +345,11 @@ func classifyOne(s string) verdict {
 	case (cmd == "deno" || cmd == "bun") && (installVerb[arg] || arg == "remove" || arg == "upgrade"):
 		return verdict{Drop: "installs a package into the reader's own project"}
 	case cmd == "node" || cmd == "deno" || cmd == "bun":
-		if arg == "--test" {
-			return verdict{Bucket: Unit, Reason: "runs the node test runner"}
+		if arg == "--test" || cmd == "deno" && arg == "test" || cmd == "bun" && arg == "test" {
+			return verdict{Bucket: Unit, Reason: "runs the " + cmd + " test runner"}
 		}
-		if jsTestScript(arg) {
-			return verdict{Bucket: Unit, Reason: "runs a test script"} // fx's CI: cd npm && node test.js
+		if v, ok := jsTestVerdict(arg); ok {
+			return v // fx's CI: cd npm && node test.js
 		}
 		return verdict{Bucket: Entry, Reason: "runs the program with node"}
 	case cmd == "pip" || cmd == "pip3" || cmd == "pipx" || cmd == "uv" && arg == "pip":

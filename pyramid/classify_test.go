@@ -29,11 +29,15 @@ func TestClassify(t *testing.T) {
 		{"./cities.sh", Entry},                                   // not ci
 		{"node benchmark/index.js --start-char=a --depth=5", ""}, // rimraf's CI
 		{"python3 -O benchmarks/run.py", ""},
-		{"node bin/bench.js", Entry},                               // a file, not a benchmark directory
+		{"node bin/bench.js", ""}, // a benchmark file too
+		{"node bin/cli.js", Entry},
 		{"node test.js", Unit},                                     // fx's CI
 		{"npm run coverage && npx nyc report --reporter=lcov", ""}, // async's CI
 		{"node test/index.mjs", Unit},
 		{"node lib/parser.test.js", Unit},
+		{"node test/support/createdb.js", ""}, // node-sqlite3's helper
+		{"node ./test/benchmark.js", ""},      // nanoid's
+		{"deno test --allow-read test/deno/*", Unit},
 		{"node contest.js", Entry},
 		{"node ./bin/cli.js ./test/fixtures/user.ejs", Entry},
 		{"cd test && rake ci", Unit},

@@ -28,6 +28,10 @@ import (
 // end by itself.
 var goWaitsRe = regexp.MustCompile(`ListenAndServe|\.Serve\(|os\.Stdin|signal\.Notify`)
 
+// goEmbedRe is a program embedding files beside it (afero's README:
+// //go:embed assets/*), which its scratch module does not have.
+var goEmbedRe = regexp.MustCompile(`(?m)^\s*//go:embed\s`)
+
 // goMajorRe is a module path's major version suffix (/v2 …).
 var goMajorRe = regexp.MustCompile(`/v([2-9]|[1-9][0-9]+)$`)
 
@@ -45,7 +49,7 @@ func goExample(ctx context.Context, e *env, lang, code string, n int) (string, b
 	if noPackageRe.MatchString(code) && !packageClauseRe.MatchString(code) {
 		code = "package main\n\n" + code // go-cache's README starts at its imports
 	}
-	if mod == "" || goWaitsRe.MatchString(code) || !goMainImporting(code, mod) {
+	if mod == "" || goWaitsRe.MatchString(code) || goEmbedRe.MatchString(code) || !goMainImporting(code, mod) {
 		return "", false
 	}
 	version := "v0.0.0"
@@ -80,14 +84,19 @@ func goMainImporting(code, mod string) bool {
 	if err != nil || f.Name.Name != "main" {
 		return false
 	}
-	imported := map[string]bool{}
-	for _, im := range f.Imports {
-		for _, n := range importNames(im) {
-			imported[n] = true
+	// a qualifier (lru of lru.New) is an import's package name, which
+	// its path need not say (github.com/hashicorp/golang-lru/v2)
+	qualifier := map[*ast.Ident]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if se, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := se.X.(*ast.Ident); ok {
+				qualifier[id] = true
+			}
 		}
-	}
+		return true
+	})
 	for _, id := range f.Unresolved {
-		if !imported[id.Name] && types.Universe.Lookup(id.Name) == nil {
+		if !qualifier[id] && types.Universe.Lookup(id.Name) == nil {
 			return false
 		}
 	}

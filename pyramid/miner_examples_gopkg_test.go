@@ -35,4 +35,11 @@ func TestGoExampleClauseAndUnresolved(t *testing.T) {
 	if _, ok := goExample(context.Background(), e, "go", body+"\tMyFunction(c)\n}\n", 1); ok {
 		t.Error("a program calling the reader's MyFunction")
 	}
+	// a package name its path does not say (golang-lru/v2's lru)
+	if _, ok := goExample(context.Background(), e, "go", "package main\n\nimport (\n\t\"fmt\"\n\t\"github.com/patrickmn/go-cache/v2\"\n)\n\nfunc main() {\n\tfmt.Println(gocache.New())\n}\n", 1); !ok {
+		t.Error("a qualifier naming the import's package")
+	}
+	if _, ok := goExample(context.Background(), e, "go", "package main\n\nimport (\n\t\"embed\"\n\t\"github.com/patrickmn/go-cache\"\n)\n\n//go:embed assets/*\nvar fs embed.FS\n\nfunc main() {\n\t_ = cache.New()\n}\n", 1); ok {
+		t.Error("a program embedding files its scratch module lacks")
+	}
 }
