@@ -82,6 +82,10 @@ var namedMatches = []match{
 	{MissingExecutable, regexp.MustCompile(`\bNeither ["']?([A-Za-z][\w.+-]*)["']?(?:,? nor ["']?[\w.+-]+["']?)+ (?:was|were|is|are|could be) found\b`)},
 }
 
+// envBuilders make a virtual environment from the package index before
+// they run a suite.
+var envBuilders = map[string]bool{"tox": true, "nox": true}
+
 // namedDetail marks a diagnosis read from such prose.
 const namedDetail = "named"
 
@@ -149,6 +153,12 @@ func (r missingExecutable) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	}
 	if engineProgram.MatchString(d.Subject) {
 		return record(d, fmt.Sprintf("the command runs %s: a container engine or virtual machine, which the sandbox cannot run inside itself", d.Subject)), true
+	}
+	if envBuilders[d.Subject] && !ctx.PyPIReachable {
+		// tox installed from Debian then spends minutes failing to reach
+		// PyPI (inflect: 290 s); the pyramid runs the suite its
+		// configuration names directly (unwrap_tox.go)
+		return record(d, fmt.Sprintf("%s builds its test environments from PyPI, which is out of reach here: the suite runs without it", d.Subject)), true
 	}
 	cands := lookup(ctx, func(i PackageIndex) []string { return i.Executable(d.Subject) }, executableHints[d.Subject])
 	if len(cands) == 0 {

@@ -109,6 +109,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"node-too-old/tap-webcrypto-global-dotenv.log", PhaseCommand, "npm test", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"node-too-old/pnpm-install-node-sqlite-handlebars.log", PhaseSetup, "", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"missing-library/loader-libevent.log", PhaseCommand, "./ev", false, MissingLibrary, "libevent-2.1.so.7", ActionEdit, "libevent-2.1-7"},
+		{"missing-executable/tox-not-found-inflect.log", PhaseCommand, "tox -e py", false, MissingExecutable, "tox", ActionRecord, ""}, // PyPI out of reach: no tox from Debian
 		{"missing-executable/make-dash-xxd.log", PhaseSetup, "make", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/npm-script-dash-make-socketio.log", PhaseSetup, "", false, MissingExecutable, "make", ActionEdit, "make"}, // a dependency's install script (npm prefixes its lines)
 		{"missing-executable/make-test-cram-python3.log", PhaseCommand, "./build.sh && make test", false, MissingExecutable, "cram", ActionEdit, "ln -s \"$(command -v cram3)\" /usr/local/bin/cram"},
