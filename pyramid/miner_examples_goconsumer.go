@@ -79,7 +79,13 @@ func goConsumer(ctx context.Context, e *env, mod string) string {
 	})
 	calls = calls[:min(len(calls), 3)]
 	var b strings.Builder
-	b.WriteString("package main\n\nimport (\n\t\"fmt\"\n\n\t" + pkg + " " + strconv.Quote(mod) + "\n)\n\nfunc main() {\n")
+	b.WriteString("package main\n\nimport (\n")
+	for _, im := range append([]string{"fmt"}, literalImports...) {
+		if im == "fmt" || strings.Contains(strings.Join(calls, " "), im+".") {
+			b.WriteString("\t" + strconv.Quote(im) + "\n")
+		}
+	}
+	b.WriteString("\n\t" + pkg + " " + strconv.Quote(mod) + "\n)\n\nfunc main() {\n")
 	for _, c := range calls {
 		b.WriteString("\tfmt.Println(" + strconv.Quote(c+":") + ", fmt.Sprint(" + pkg + "." + c + "))\n")
 	}
@@ -89,7 +95,13 @@ func goConsumer(ctx context.Context, e *env, mod string) string {
 
 // basicLiterals are arguments of the basic types a consumer can make up.
 var basicLiterals = map[string]string{"string": `"heragent"`, "int": "1234567", "int64": "1234567", "int32": "12345", "uint": "1234567", "uint64": "82854982",
-	"uint32": "12345", "float64": "3.14159", "float32": "2.5", "bool": "true", "byte": "'h'", "rune": "'h'", "[]byte": `[]byte("heragent")`}
+	"uint32": "12345", "float64": "3.14159", "float32": "2.5", "bool": "true", "byte": "'h'", "rune": "'h'", "[]byte": `[]byte("heragent")`,
+	// an error and a duration are values a caller makes too (go-multierror's
+	// Append(err error, errs ...error), go-cache's New(d, cleanup time.Duration))
+	"error": `errors.New("heragent")`, "time.Duration": "1500 * time.Millisecond"}
+
+// literalImports are the packages basicLiterals' values use.
+var literalImports = []string{"errors", "time"}
 
 // literalArgs are arguments for params when each is of a basic type (a
 // trailing variadic one gets none); false otherwise.

@@ -43,3 +43,23 @@ func TestGoExampleClauseAndUnresolved(t *testing.T) {
 		t.Error("a program embedding files its scratch module lacks")
 	}
 }
+
+// A library with no example of its own gets a consumer calling its
+// functions with values a caller makes: basic ones, an error, a duration
+// (go-multierror's Append, go-cache's New), the packages they need
+// imported.
+func TestGoConsumer(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"go.mod":        "module github.com/hashicorp/go-multierror\n\ngo 1.19\n",
+		"multierror.go": "package multierror\n\nimport \"time\"\n\ntype Error struct{ Errors []error }\n\nfunc (e *Error) Error() string { return \"x\" }\n\nfunc Append(err error, errs ...error) *Error { return &Error{} }\n\nfunc Within(d time.Duration) bool { return true }\n\nfunc Check(s string) error { return nil }\n",
+	})
+	prog := goConsumer(context.Background(), e, "github.com/hashicorp/go-multierror")
+	for _, want := range []string{"\t\"errors\"\n", "\t\"time\"\n", `multierror.Append(errors.New("heragent"))`, "multierror.Within(1500 * time.Millisecond)"} {
+		if !strings.Contains(prog, want) {
+			t.Errorf("consumer lacks %q:\n%s", want, prog)
+		}
+	}
+	if strings.Contains(prog, "Check(") {
+		t.Errorf("a function answering only an error:\n%s", prog)
+	}
+}
