@@ -110,6 +110,11 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		// the last thing tried.
 		syn = slices.DeleteFunc(syn, Command.LastResort)
 		syn = append(syn, pyImport(ctx, e, "the documented examples are tried first")...)
+		if slices.ContainsFunc(all, nodeLibraryExample) {
+			// a library its README shows in code (node-glob's example
+			// aborts its walk after 100 ms): its import, as Python's
+			syn = append(syn, jsImport(ctx, e, "the documented examples are tried first")...)
+		}
 	}
 	all = adjust(append(all, syn...))
 	all = append(all, documentedProgramLastResorts(e, all)...)
@@ -133,6 +138,12 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		p.Add(c)
 	}
 	return p, nil
+}
+
+// nodeLibraryExample reports a README example run against the package
+// linked into node_modules: the package is a library.
+func nodeLibraryExample(c Command) bool {
+	return c.Bucket == Entry && strings.Contains(c.Text, "node_modules/") && strings.Contains(c.Text, " node .heragent-example-")
 }
 
 // documentedRunnable reports a Runnable command the repository documents

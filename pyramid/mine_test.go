@@ -412,3 +412,26 @@ func TestAbsentReaderScriptAndOutOfTree(t *testing.T) {
 		}
 	}
 }
+
+// A JavaScript library its README shows in code keeps the import of the
+// package as a last resort after the examples, as a Python one does.
+func TestJavaScriptLibraryImportAfterExamples(t *testing.T) {
+	ix := tempIndex(t, "glob", map[string]string{
+		"package.json": `{"name": "glob", "main": "index.js", "scripts": {"test": "tap"}}`,
+		"index.js":     "exports.glob = async function () { return [] };\n",
+		"README.md":    "# glob\n\n```js\nconst { glob } = require('glob')\nglob('**/*.js').then(console.log)\n```\n",
+	})
+	p, err := Mine(context.Background(), ix, Options{Layout: bashfile.Layout{BuildDirs: map[string]string{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var run []string
+	for _, c := range p.Commands {
+		if c.Level == Runnable {
+			run = append(run, c.Text)
+		}
+	}
+	if len(run) != 2 || !strings.Contains(run[0], "require(") || !strings.Contains(run[1], `import("glob")`) {
+		t.Fatalf("runnable %q", run)
+	}
+}
