@@ -175,6 +175,9 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 		if found != nil && found.Evidence == pyramid.EvidenceLastResort && c.LastResort() && (usageRead || !helpProbe(c)) {
 			break // another last resort cannot prove more (its usage may show a use)
 		}
+		if found != nil && l == pyramid.Testable && c.Bucket == pyramid.Smoke {
+			continue // another smoke probe cannot prove more (cmatrix's second ran its minute)
+		}
 		if waitedFor(failed, c) {
 			// the program waited for a peer on its probe: asked for its
 			// --version it waits the same (h11's trio server: 3 × 2 min)

@@ -706,3 +706,20 @@ func TestExampleStoppedByItsOwnTimeoutIsNotRunAgain(t *testing.T) {
 		t.Fatalf("level %s, the example ran %d times: %v", rep.Level, n, f.commandsRun())
 	}
 }
+
+// A smoke probe that passed at Testable is not followed by another: it
+// cannot prove more (cmatrix's second ran its full minute).
+func TestOneSmokeProbeIsEnough(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) { return 0, "drawn\n" }
+	p := pyr(0, documented("./cmatrix", pyramid.Smoke), documented("./cmatrix -ba", pyramid.Smoke), documented("./cmatrix -lba", pyramid.Entry))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: scripted(nil)})
+	if rep.Level != pyramid.Runnable || rep.TestableEvidence != "smoke" {
+		t.Fatalf("level %s, testable evidence %s", rep.Level, rep.TestableEvidence)
+	}
+	for _, c := range f.commandsRun() {
+		if c == "./cmatrix -ba" {
+			t.Fatalf("ran %v: a second smoke probe after one passed", f.commandsRun())
+		}
+	}
+}
