@@ -16,6 +16,10 @@ var passSkipFailLine = regexp.MustCompile(`^(---|Test suite summary:) pass: (\d+
 // "57 tests conducted, 0 failed." (uthash's do_tests), "12 tests run, 1 failed"
 var conductedLine = regexp.MustCompile(`^(\d+) tests? (?:conducted|run|ran|executed|completed|performed), (\d+) failed\.?$`)
 
+// "SUCCESS. Total tests: 394, failed: 0" (mjson's unit_test), "Total
+// tests: 12, failed: 1"
+var totalFailedLine = regexp.MustCompile(`^(?:[A-Za-z]+[.!:]\s+)?[Tt]otal tests:?\s*(\d+),\s*[Ff]ailed:?\s*(\d+)\.?$`)
+
 // "58/58 tests successful" (yajl's run_tests.sh), "5/6 tests passed"
 var ofLine = regexp.MustCompile(`^(\d+)/(\d+) tests? (?:successful|succeeded|passed|ok)\.?$`)
 
@@ -40,7 +44,7 @@ func tableRow(t string) []string {
 
 // parsePlain reads a home-made closing line "N passed, N failed" (optionally
 // ", N skipped", optionally prefixed by one word and a colon), "N tests
-// conducted, M failed", "N/M tests successful" or "N of M tests passed
+// conducted, M failed", "Total tests: N, failed: M", "N/M tests successful" or "N of M tests passed
 // (K skipped)", or a summary table's row of tests. It is a
 // fallback: used only when no framework was recognised. Each line counts.
 func parsePlain(ls []string) (Counts, bool) {
@@ -59,7 +63,11 @@ func parsePlain(ls []string) (Counts, bool) {
 			seen = true
 			continue
 		}
-		if m := conductedLine.FindStringSubmatch(t); m != nil && atoi(m[2]) <= atoi(m[1]) {
+		m := conductedLine.FindStringSubmatch(t)
+		if m == nil {
+			m = totalFailedLine.FindStringSubmatch(t)
+		}
+		if m != nil && atoi(m[2]) <= atoi(m[1]) {
 			total.Add(Counts{Passed: atoi(m[1]) - atoi(m[2]), Failed: atoi(m[2])})
 			seen = true
 			continue
