@@ -183,7 +183,10 @@ func apiIncludes(ctx context.Context, e *env, code string) string {
 			continue
 		}
 		for _, m := range cCalledRe.FindAllStringSubmatch(code, -1) {
-			if cKeywordRe.MatchString(m[1]) || cControlRe.MatchString(m[1]) || !regexp.MustCompile(`\b`+m[1]+`\s*\(`).MatchString(src) {
+			// declared there: a return type before the name at a line's
+			// start (`re_t re_compile(const char* pattern);`), not a call
+			// in a macro's body (testhelp.h's printf)
+			if cKeywordRe.MatchString(m[1]) || cControlRe.MatchString(m[1]) || !regexp.MustCompile(`(?m)^\s*(?:(?:extern|static|inline|const|unsigned|signed|struct|enum)\s+)*\w+[\s*]+`+m[1]+`\s*\(`).MatchString(src) {
 				continue
 			}
 			out = append(out, "#include \""+path.Base(f.Path)+"\"\n")
