@@ -140,12 +140,6 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 	return p, nil
 }
 
-// nodeLibraryExample reports a README example run against the package
-// linked into node_modules: the package is a library.
-func nodeLibraryExample(c Command) bool {
-	return c.Bucket == Entry && strings.Contains(c.Text, "node_modules/") && strings.Contains(c.Text, " node .heragent-example-")
-}
-
 // documentedRunnable reports a Runnable command the repository documents
 // for its users (README, docs, build files, package scripts). Runnable
 // commands found only in CI or Dockerfiles often depend on that job's

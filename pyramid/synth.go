@@ -173,6 +173,12 @@ func jsImport(ctx context.Context, e *env, note string) []Command {
 		Why: []Provenance{{Source: "synthesized", Note: note}}}}
 }
 
+// nodeLibraryExample reports a README example run against the package
+// linked into node_modules: the package is a library.
+func nodeLibraryExample(c Command) bool {
+	return c.Bucket == Entry && strings.Contains(c.Text, "node_modules/") && strings.Contains(c.Text, " node .heragent-example-")
+}
+
 // LastResort reports whether c only shows a program starts, whatever its
 // source (a README's `python -m pkg --help` too): it only asks for help
 // or a version, is a bare import, or greps for usage text (see
