@@ -145,7 +145,7 @@ func TestParseTestdata(t *testing.T) {
 		{"plain/bare.txt", c(2, 1, 0, 0, "plain")},
 		{"plain/conducted.txt", c(56, 1, 0, 0, "plain")},
 		{"plain/total-tests-failed.txt", c(788, 0, 0, 0, "plain")}, // mjson's unit_test, built as C then as C++: "SUCCESS. Total tests: 394, failed: 0" twice
-		{"plain/jemalloc-harness.txt", c(301, 0, 0, 0, "plain")}, // 37 programs
+		{"plain/jemalloc-harness.txt", c(301, 0, 0, 0, "plain")},   // 37 programs
 		{"verdicts/chibicc-driver.txt", c(12, 1, 0, 0, "verdicts")},
 		{"verdicts/success-lines.txt", c(18, 0, 0, 0, "verdicts")}, // tiny-AES-c's test.elf: "CBC encrypt: SUCCESS!" for AES128, 192, 256
 		{"verdicts/tcl-brackets.txt", c(2, 1, 1, 0, "verdicts")},
