@@ -75,7 +75,7 @@ func (r *runner) runCommand(ctx context.Context, sb Sandbox, c pyramid.Command) 
 		timeout = min(timeout, probeTimeout)
 	} else if boundedUse(c) {
 		timeout = min(timeout, useTimeout)
-	} else if c.Bucket == pyramid.Smoke {
+	} else if c.Bucket == pyramid.Smoke && c.Level == pyramid.Testable {
 		timeout = min(timeout, smokeTimeout)
 	}
 	if c.TTY && c.Level == pyramid.Runnable {

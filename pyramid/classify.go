@@ -77,17 +77,21 @@ func jsTestVerdict(arg string) (verdict, bool) {
 		return verdict{}, false
 	}
 	switch {
-	case strings.Contains(strings.ToLower(base), "bench"):
+	case benchNameRe.MatchString(base):
 		return verdict{Drop: "runs a benchmark: it measures the project, it is no use of it"}, true
 	case testScript.MatchString(base):
 		return verdict{Bucket: Unit, Reason: "runs a test script"}, true
-	case throughTestDir(arg) && (suiteRunnerRe.MatchString(base) || strings.HasPrefix(base, "index.")):
+	case throughTestDir(arg) && !strings.Contains(arg, "fixtures/") && (suiteRunnerRe.MatchString(base) || strings.HasPrefix(base, "index.")):
 		return verdict{Bucket: Unit, Reason: "runs the test suite's own runner"}, true
 	case throughTestDir(arg):
 		return verdict{Drop: "a helper of the test suite (it lives in a test directory), not the project's program"}, true
 	}
 	return verdict{}, false
 }
+
+// benchNameRe names a benchmark file (benchmark.js, bench-parse.mjs, not
+// workbench.js).
+var benchNameRe = regexp.MustCompile(`(?i)(?:^|[_.-])bench(?:mark)?s?(?:[_.-]|$)`)
 
 // jsFileRe is a JavaScript or TypeScript file's name.
 var jsFileRe = regexp.MustCompile(`\.[mc]?[jt]s$`)
@@ -109,8 +113,12 @@ var lintTools = map[string]bool{"flake8": true, "pylint": true, "mypy": true, "b
 	"prettier": true, "clang-format": true, "clang-tidy": true, "cppcheck": true, "shellcheck": true, "golangci-lint": true,
 	"gofmt": true, "codespell": true, "pre-commit": true, "tsc": false, "cpplint": true, "yamllint": true, "markdownlint": true}
 
-// coverageTools report a test run's coverage.
-var coverageTools = set("nyc", "c8", "istanbul", "codecov", "coveralls", "lcov-result-merger")
+// coverageTools report a test run's coverage; coverageVerbs are their
+// subcommands that run no test.
+var (
+	coverageTools = set("nyc", "c8", "istanbul", "codecov", "coveralls", "lcov-result-merger")
+	coverageVerbs = set("report", "check-coverage", "merge", "instrument", "help")
+)
 
 // setupTools prepare the machine; the Bash File owns them.
 var setupTools = map[string]bool{"apt-get": true, "apt": true, "brew": true, "yum": true, "dnf": true, "apk": true, "choco": true,
@@ -336,6 +344,13 @@ func classifyOne(s string) verdict {
 			return verdict{Drop: "lint or format check"}
 		}
 		if coverageTools[arg] {
+			if len(w) > 2 && !strings.HasPrefix(w[2], "-") && !coverageVerbs[w[2]] {
+				rest := strings.Join(w[2:], " ")
+				if w[2] != "node" && w[2] != "npm" {
+					rest = "npx " + rest // a package's bin, as npx runs it
+				}
+				return classify(rest) // npx nyc mocha: the suite, with coverage
+			}
 			return verdict{Drop: "reports test coverage, not a use"} // async's CI: npx nyc report --reporter=lcov
 		}
 		if len(w) > 2 && installVerb[w[2]] {

@@ -33,6 +33,10 @@ func TestClassify(t *testing.T) {
 		{"node bin/cli.js", Entry},
 		{"node test.js", Unit},                                     // fx's CI
 		{"npm run coverage && npx nyc report --reporter=lcov", ""}, // async's CI
+		{"npx nyc mocha test/", Unit},
+		{"npx c8 node --test", Unit},
+		{"node workbench.js", Entry},
+		{"node test/fixtures/index.js", ""},
 		{"node test/index.mjs", Unit},
 		{"node lib/parser.test.js", Unit},
 		{"node test/support/createdb.js", ""}, // node-sqlite3's helper

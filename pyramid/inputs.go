@@ -230,21 +230,37 @@ var literalFileRe = regexp.MustCompile("[\"'`](?:\\./)?([\\w][\\w./+-]*\\.(?:ya?
 // before the example (shown, shownData) comes first. "" when nothing is
 // missing; else a command prefix ending in " && ".
 func exampleInputs(ctx context.Context, e *env, code string, shown func(f string) (string, bool)) string {
+	return inputsFrom(ctx, e, code, shown, "")
+}
+
+// inputsFrom is exampleInputs for an example that runs elsewhere than the
+// checkout, which is at checkout (a shell word: a Go example's scratch
+// module has the checkout at "$r"): a file the checkout has is copied
+// from there too. checkout "" is the checkout itself.
+func inputsFrom(ctx context.Context, e *env, code string, shown func(f string) (string, bool), checkout string) string {
 	var pre []string
 	seen := map[string]bool{}
 	for _, m := range literalFileRe.FindAllStringSubmatch(code, -1) {
 		f := m[1]
-		if seen[f] || strings.Contains(f, "..") || e.fileExists(f) {
+		if seen[f] || strings.Contains(f, "..") || checkout == "" && e.fileExists(f) {
 			continue
 		}
 		seen[f] = true
 		if d := path.Dir(f); d != "." {
 			pre = append(pre, "mkdir -p "+quoteArg(d))
 		}
+		from := func(p string) string {
+			if checkout == "" {
+				return quoteArg(p)
+			}
+			return checkout + "/" + quoteArg(p)
+		}
 		if data, ok := shown(f); ok {
 			pre = append(pre, "printf '%s' "+quoteArg(data)+" > "+quoteArg(f))
+		} else if checkout != "" && e.fileExists(f) {
+			pre = append(pre, "cp "+from(f)+" "+quoteArg(f))
 		} else if src := e.findByName(ctx, path.Base(f)); src != "" {
-			pre = append(pre, "cp "+quoteArg(src)+" "+quoteArg(f))
+			pre = append(pre, "cp "+from(src)+" "+quoteArg(f))
 		} else if s := sampleFor(f); s != "" {
 			pre = append(pre, "printf '%s' "+quoteArg(s)+" > "+quoteArg(f))
 		}

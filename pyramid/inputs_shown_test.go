@@ -54,3 +54,21 @@ func TestGoExampleReadsTheFileTheDocsShow(t *testing.T) {
 		t.Errorf("the shown config is not written in the scratch module:\n%s", cs[0].Text)
 	}
 }
+
+// A file the checkout has is copied into the Go example's scratch module
+// from the checkout ("$r"), not from where the example runs.
+func TestGoExampleCopiesACheckoutFile(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"go.mod":             "module example.com/cfg\n\ngo 1.21\n",
+		"cfg.go":             "package cfg\n\nfunc Load(name string) error { return nil }\n",
+		"testdata/conf.yaml": "a: 1\n",
+		"README.md":          "# cfg\n\n```go\npackage main\n\nimport \"example.com/cfg\"\n\nfunc main() {\n\t_ = cfg.Load(\"testdata/conf.yaml\")\n}\n```\n",
+	})
+	cs, err := mineExamples(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 1 || !strings.Contains(cs[0].Text, `cd "$d" && mkdir -p testdata && cp "$r"/testdata/conf.yaml testdata/conf.yaml && go mod init`) {
+		t.Fatalf("commands %+v", cs)
+	}
+}

@@ -376,13 +376,14 @@ const loopFor = 20
 // loopRun runs an example that loops until stopped for loopFor seconds,
 // unbuffered: it passes when it printed something and was still running
 // (timeout's 124) or ended by itself without an error — schedule's job
-// printed "I'm working..." every ten seconds. Silence proves nothing.
+// printed "I'm working..." every ten seconds; a log on stderr counts.
+// Silence proves nothing.
 func loopRun(run, file string) string {
 	out := "/tmp/heragent-loop.out"
 	if run == "python3" {
 		run += " -u"
 	}
-	return fmt.Sprintf("{ timeout %d %s %s | tee %s; rc=${PIPESTATUS[0]}; [ -s %s ] && { [ $rc -eq 0 ] || [ $rc -eq 124 ]; }; }", loopFor, run, file, out, out)
+	return fmt.Sprintf("{ timeout %d %s %s 2>&1 | tee %s; rc=${PIPESTATUS[0]}; [ -s %s ] && { [ $rc -eq 0 ] || [ $rc -eq 124 ]; }; }", loopFor, run, file, out, out)
 }
 
 func parentDir(p string) string {

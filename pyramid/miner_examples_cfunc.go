@@ -186,7 +186,7 @@ func apiIncludes(ctx context.Context, e *env, code string) string {
 			// declared there: a return type before the name at a line's
 			// start (`re_t re_compile(const char* pattern);`), not a call
 			// in a macro's body (testhelp.h's printf)
-			if cKeywordRe.MatchString(m[1]) || cControlRe.MatchString(m[1]) || !regexp.MustCompile(`(?m)^\s*(?:(?:extern|static|inline|const|unsigned|signed|struct|enum)\s+)*\w+[\s*]+`+m[1]+`\s*\(`).MatchString(src) {
+			if cKeywordRe.MatchString(m[1]) || cControlRe.MatchString(m[1]) || !cDeclares(src, m[1]) {
 				continue
 			}
 			out = append(out, "#include \""+path.Base(f.Path)+"\"\n")
@@ -194,4 +194,16 @@ func apiIncludes(ctx context.Context, e *env, code string) string {
 		}
 	}
 	return strings.Join(out, "")
+}
+
+// cDeclares reports whether a header's line declares function name: a
+// return type, then the name (`re_t re_compile(const char* pattern);`);
+// `return name(…)` in an inline body is a call.
+func cDeclares(src, name string) bool {
+	for _, m := range regexp.MustCompile(`(?m)^\s*(?:(?:extern|static|inline|const|unsigned|signed|struct|enum)\s+)*(\w+)[\s*]+`+regexp.QuoteMeta(name)+`\s*\(`).FindAllStringSubmatch(src, -1) {
+		if !cKeywordRe.MatchString(m[1]) {
+			return true
+		}
+	}
+	return false
 }

@@ -48,10 +48,10 @@ func TestCFragmentOfASourceLibrary(t *testing.T) {
 		"re.h":          "typedef struct regex_t* re_t;\nre_t re_compile(const char* pattern);\nint re_matchp(re_t p, const char* t, int* n);\n",
 		"re.c":          "#include \"re.h\"\nre_t re_compile(const char* p) { return 0; }\nint re_matchp(re_t p, const char* t, int* n) { return -1; }\n",
 		"tests/test1.c": "#include \"re.h\"\nint main(void) { return 0; }\n",
-		"testhelp.h":    "#define test_cond(d, c) do { printf(\"%s\\n\", d); } while (0)\n",
+		"testhelp.h":    "#define test_cond(d, c) do { printf(\"%s\\n\", d); } while (0)\nstatic inline int hl(const char *s) {\n    return strlen(s);\n}\n",
 		"README.md":     "# tiny-regex-c\n\n```C\nint n;\nre_t p = re_compile(\"[Hh]ello\");\nint i = re_matchp(p, \"hello\", &n);\nprintf(\"%i\\n\", i);\n```\n",
 	})
-	if got := apiIncludes(context.Background(), e, "re_t p = re_compile(\"x\");\nprintf(\"%p\", p);\n"); got != "#include \"re.h\"\n" {
+	if got := apiIncludes(context.Background(), e, "re_t p = re_compile(\"x\");\nprintf(\"%p\", p);\nstrlen(\"x\");\n"); got != "#include \"re.h\"\n" {
 		t.Errorf("apiIncludes: %q", got)
 	}
 	cs, err := mineExamples(context.Background(), e)

@@ -128,10 +128,9 @@ func goInputs(ctx context.Context, e *env, secs []retrieval.DocSection, s retrie
 		}
 		return shownInDoc(secs, s.Path, f)
 	}
-	pre := exampleInputs(ctx, e, cb.Code, shown)
+	pre := inputsFrom(ctx, e, cb.Code, shown, `"$r"`)
 	if pre == "" {
 		return text
 	}
-	pre = strings.ReplaceAll(pre, "cp '", `cp "$r"/'`) // a checkout file, copied from the scratch module
 	return strings.Replace(text, `cd "$d" && `, `cd "$d" && `+pre, 1)
 }

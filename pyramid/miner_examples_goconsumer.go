@@ -80,9 +80,10 @@ func goConsumer(ctx context.Context, e *env, mod string) string {
 	calls = calls[:min(len(calls), 3)]
 	var b strings.Builder
 	b.WriteString("package main\n\nimport (\n")
-	for _, im := range append([]string{"fmt"}, literalImports...) {
-		if im == "fmt" || strings.Contains(strings.Join(calls, " "), im+".") {
-			b.WriteString("\t" + strconv.Quote(im) + "\n")
+	b.WriteString("\t\"fmt\"\n")
+	for _, im := range literalImports {
+		if strings.Contains(strings.Join(calls, " "), im.name+".") {
+			b.WriteString("\t" + im.name + " " + strconv.Quote(im.path) + "\n")
 		}
 	}
 	b.WriteString("\n\t" + pkg + " " + strconv.Quote(mod) + "\n)\n\nfunc main() {\n")
@@ -98,10 +99,11 @@ var basicLiterals = map[string]string{"string": `"heragent"`, "int": "1234567", 
 	"uint32": "12345", "float64": "3.14159", "float32": "2.5", "bool": "true", "byte": "'h'", "rune": "'h'", "[]byte": `[]byte("heragent")`,
 	// an error and a duration are values a caller makes too (go-multierror's
 	// Append(err error, errs ...error), go-cache's New(d, cleanup time.Duration))
-	"error": `errors.New("heragent")`, "time.Duration": "1500 * time.Millisecond"}
+	"error": `stderrors.New("heragent")`, "time.Duration": "1500 * stdtime.Millisecond"}
 
-// literalImports are the packages basicLiterals' values use.
-var literalImports = []string{"errors", "time"}
+// literalImports are the packages basicLiterals' values use, by the names
+// they use (a library named errors or time is imported by its own).
+var literalImports = []struct{ name, path string }{{"stderrors", "errors"}, {"stdtime", "time"}}
 
 // literalArgs are arguments for params when each is of a basic type (a
 // trailing variadic one gets none); false otherwise.

@@ -54,7 +54,7 @@ func TestGoConsumer(t *testing.T) {
 		"multierror.go": "package multierror\n\nimport \"time\"\n\ntype Error struct{ Errors []error }\n\nfunc (e *Error) Error() string { return \"x\" }\n\nfunc Append(err error, errs ...error) *Error { return &Error{} }\n\nfunc Within(d time.Duration) bool { return true }\n\nfunc Check(s string) error { return nil }\n",
 	})
 	prog := goConsumer(context.Background(), e, "github.com/hashicorp/go-multierror")
-	for _, want := range []string{"\t\"errors\"\n", "\t\"time\"\n", `multierror.Append(errors.New("heragent"))`, "multierror.Within(1500 * time.Millisecond)"} {
+	for _, want := range []string{"\tstderrors \"errors\"\n", "\tstdtime \"time\"\n", `multierror.Append(stderrors.New("heragent"))`, "multierror.Within(1500 * stdtime.Millisecond)"} {
 		if !strings.Contains(prog, want) {
 			t.Errorf("consumer lacks %q:\n%s", want, prog)
 		}

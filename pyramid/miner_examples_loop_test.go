@@ -11,7 +11,7 @@ import (
 func TestExampleCommandForever(t *testing.T) {
 	loop := "import time\nwhile True:\n    print('tick')\n    time.sleep(1)\n"
 	got := exampleCommand("python3", "x", loop, 1)
-	if !strings.Contains(got, "timeout 20 python3 -u .heragent-example-1.py | tee") || strings.Contains(got, "timeout 60") {
+	if !strings.Contains(got, "timeout 20 python3 -u .heragent-example-1.py 2>&1 | tee") || strings.Contains(got, "timeout 60") {
 		t.Errorf("forever loop: %s", got)
 	}
 	for _, code := range []string{"x = 1\nwhile x < 3:\n    x += 1\n", "def f():\n    while True:\n        pass\n"} {
@@ -31,10 +31,11 @@ func TestLoopRunShell(t *testing.T) {
 		t.Skip("no bash")
 	}
 	for script, pass := range map[string]bool{
-		"echo tick; sleep 60": true, // stopped by the timeout
-		"echo done":           true,
-		"sleep 60":            false, // silence
-		"echo tick; exit 3":   false,
+		"echo tick; sleep 60":     true, // stopped by the timeout
+		"echo tick >&2; sleep 60": true, // a log on stderr
+		"echo done":               true,
+		"sleep 60":                false, // silence
+		"echo tick; exit 3":       false,
 	} {
 		cmd := strings.Replace(loopRun("bash", "-c '"+script+"'"), "timeout 20", "timeout 1", 1)
 		err := exec.Command("bash", "-c", cmd).Run()

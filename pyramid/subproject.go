@@ -30,8 +30,13 @@ func subprojectConventions(ctx context.Context, e *env, files []retrieval.FileIn
 		return nil
 	}
 	best, file, _ := bashfile.SubprojectDir(files, e.ix.ProjectName(ctx)) // the Bash File's choice
-	if best == "" {
+	if best == "" && !e.stacks["python"] && !e.stacks["npm"] && !e.stacks["go"] && !e.stacks["cargo"] {
+		// not an extension's or addon's sources (a Python C extension,
+		// a node-gyp addon, cgo), which their own stack builds
 		return sourcesCompile(ctx, e, files)
+	}
+	if best == "" {
+		return nil
 	}
 	var bestFile struct{ file, build, test string }
 	for _, bf := range subprojectBuildFiles {

@@ -24,7 +24,7 @@ var testEnvMatches = []match{
 	// a terminal UI without a terminal: bubbletea "could not open a new
 	// TTY: open /dev/tty: no such device or address", ncurses "Error
 	// opening terminal", tcell "not a terminal", prompts "stdin is not a tty"
-	{NeedsTTY, regexp.MustCompile(`()(?:open /dev/tty: [Nn]o such device or address|could not open a new TTY|Error opening terminal|[Nn]ot a (?:tty|terminal)\b|stdin is not a tty|[Ii]nput is not a TTY|must be run (?:in|from) a terminal|[Ii]nappropriate ioctl for device)`)},
+	{NeedsTTY, regexp.MustCompile(`()(?:open /dev/tty: [Nn]o such device or address|could not open a new TTY|Error opening terminal|[Nn]ot a (?:tty|terminal)\b|stdin is not a tty|[Ii]nput is not a TTY|must be run (?:in|from) a terminal|inappropriate ioctl for device|(?i:screen|terminal|tty|termios|window size|winsize)[^\n]*Inappropriate ioctl for device)`)},
 	// mount: /mnt: permission denied.
 	{NeedsRoot, regexp.MustCompile(`()^mount: \S+: permission denied`)},
 	// a capability a container does not get: a packet capture or a raw

@@ -16,7 +16,7 @@ import (
 var (
 	// "testing -fPIC ... passed", "foo: ok", "test_foo ... FAILED",
 	// "CBC encrypt: SUCCESS!" (tiny-AES-c's test program)
-	verdictTrailingRe = regexp.MustCompile(`^(?:testing|test|checking|running)?\s*\S.*?(?:\s*\.{2,}\s*|:\s+)(passed|pass|ok|OK|PASS|PASSED|SUCCESS|success|failed|fail|FAIL|FAILED|FAILURE|failure|skipped|skip|SKIP|SKIPPED)[.!]?$`)
+	verdictTrailingRe = regexp.MustCompile(`^(?:testing|test|checking|running)?\s*\S.*?(?:\s*\.{2,}\s*|:\s+)(passed|pass|ok|OK|PASS|PASSED|SUCCESS|failed|fail|FAIL|FAILED|FAILURE|skipped|skip|SKIP|SKIPPED)[.!]?$`)
 	// a name, then the verdict in its own column and maybe a time:
 	// "buffers.sh                    PASS (1s)" (tmux's regress/Makefile)
 	verdictColumnRe = regexp.MustCompile(`^\S+\s{2,}(PASS|PASSED|FAIL|FAILED|SKIP|SKIPPED|OK)(?:\s+\([\d.]+\s*m?s\))?$`)
