@@ -96,14 +96,17 @@ func mineDocs(ctx context.Context, e *env) ([]Command, error) {
 			if !shellLangs[lang] && lang != "literal" {
 				continue
 			}
-			if helpOutput(cb.Code) {
-				continue // rimraf's README shows its --help: "rimraf version 6.0.1\n\nUsage: rimraf <path> …"
+			code := cb.Code
+			if helpOutput(code) {
+				// rimraf's README shows its --help: "rimraf version 6.0.1\n\nUsage:
+				// rimraf <path> …"; only a line asking for it is a command
+				code = helpAsked(code)
 			}
 			note := ""
 			if s.Heading != "" {
 				note = "section " + s.Heading
 			}
-			cmds := fromShell(e, cb.Code, docSource(s.Path), s.Path, int(cb.Line), note)
+			cmds := fromShell(e, code, docSource(s.Path), s.Path, int(cb.Line), note)
 			if deep || lang == "literal" {
 				cmds = ownProgram(cmds)
 			}
@@ -166,6 +169,24 @@ func inlineSpans(e *env, file string, src []byte) []Command {
 // for its usage: a usage line and no prompt. Its lines are output, not
 // commands; the loop reads the usage when the program prints it
 // (FromHelp).
+// helpAskRe is a command asking a program for its usage.
+var helpAskRe = regexp.MustCompile(`^\S+(?:\s+\S+)?\s+(?:--help|-h|help)$`)
+
+// helpAsked is what of a help block's lines before its usage line asks for
+// the usage (`foo --help`), "" when none does: the rest is output.
+func helpAsked(code string) string {
+	var keep []string
+	for _, l := range strings.Split(code, "\n") {
+		if usageLineRe.MatchString(l) {
+			break
+		}
+		if helpAskRe.MatchString(strings.TrimSpace(l)) {
+			keep = append(keep, strings.TrimSpace(l))
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
 func helpOutput(code string) bool {
 	if !usageLineRe.MatchString(code) {
 		return false

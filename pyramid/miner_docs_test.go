@@ -53,3 +53,18 @@ func TestDocsProgramThatIsADirectoryIsDropped(t *testing.T) {
 		}
 	}
 }
+
+// A block showing a program's --help (rimraf's "rimraf version 6.0.1",
+// then its usage and options) is output, but for the line asking for it.
+func TestHelpOutputBlock(t *testing.T) {
+	help := "rimraf version 6.0.1\n\nUsage: rimraf <path> [<path> ...]\nDeletes all files and folders at \"path\", recursively.\n\nOptions:\n  -h --help            Display this usage info\n"
+	if !helpOutput(help) || helpAsked(help) != "" {
+		t.Errorf("rimraf's help: %v %q", helpOutput(help), helpAsked(help))
+	}
+	if got := helpAsked("foo --help\nUsage: foo [OPTIONS]\n"); got != "foo --help" {
+		t.Errorf("the line asking: %q", got)
+	}
+	if helpOutput("$ foo --help\nUsage: foo [OPTIONS]\n") {
+		t.Error("a console session with a prompt is commands")
+	}
+}
