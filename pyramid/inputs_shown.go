@@ -57,23 +57,31 @@ func shownData(secs []retrieval.DocSection, doc string, line int64, f string) (s
 func noShown(string) (string, bool) { return "", false }
 
 // shownInDoc is the content of the data file f that doc shows anywhere:
-// its first code block of f's kind (hcl's README shows config.hcl in a
-// later section than the program reading it).
+// the first code block of f's kind in a section whose text names the file,
+// else the document's first block of that kind (hcl's README shows
+// config.hcl in a later section than the program reading it).
 func shownInDoc(secs []retrieval.DocSection, doc, f string) (string, bool) {
 	langs := dataLangs[strings.TrimPrefix(path.Ext(f), ".")]
+	first := ""
 	for _, s := range secs {
 		if s.Path != doc {
 			continue
 		}
 		for _, cb := range s.Code {
-			if slices.Contains(langs, strings.ToLower(cb.Lang)) && !ellipsisLine.MatchString(cb.Code) && strings.TrimSpace(cb.Code) != "" {
-				code := cb.Code
-				if !strings.HasSuffix(code, "\n") {
-					code += "\n"
-				}
+			if !slices.Contains(langs, strings.ToLower(cb.Lang)) || ellipsisLine.MatchString(cb.Code) || strings.TrimSpace(cb.Code) == "" {
+				continue
+			}
+			code := cb.Code
+			if !strings.HasSuffix(code, "\n") {
+				code += "\n"
+			}
+			if strings.Contains(s.Text, path.Base(f)) {
 				return code, true
+			}
+			if first == "" {
+				first = code
 			}
 		}
 	}
-	return "", false
+	return first, first != ""
 }

@@ -45,7 +45,7 @@ func goExample(ctx context.Context, e *env, lang, code string, n int) (string, b
 	if l := strings.ToLower(lang); l != "go" && l != "golang" {
 		return "", false
 	}
-	mod := goModule(ctx, e.ix)
+	mod := e.goMod // read once (newEnv): without go.mod it scans the checkout
 	if noPackageRe.MatchString(code) && !packageClauseRe.MatchString(code) {
 		code = "package main\n\n" + code // go-cache's README starts at its imports
 	}

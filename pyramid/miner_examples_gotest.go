@@ -34,7 +34,7 @@ const maxGoTestExamples = 2
 // goTestExamples are the commands that build and run the module's
 // documented examples as programs, those of the root package first.
 func goTestExamples(ctx context.Context, e *env, n int) []Command {
-	mod := goModule(ctx, e.ix)
+	mod := e.goMod // read once (newEnv): without go.mod it scans the checkout
 	if mod == "" {
 		return nil
 	}
