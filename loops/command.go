@@ -265,11 +265,17 @@ const ttyKeys = `for i in $(seq 1 12); do sleep 3; printf q 2>/dev/null || break
 // onTTY runs cmd on a pseudo-terminal (script(1), in util-linux, on every
 // Debian): a terminal UI draws and is quit as a user quits it; script -e
 // returns the program's own status. script runs the command with $SHELL
-// -c, so SHELL is bash: the command is quoted for bash.
+// -c, so SHELL is bash: the command is quoted for bash. Without a terminal
+// of its own, script's is 0×0: it gets a user's 24×80 (ttySize), which a
+// program reads with TIOCGWINSZ (kilo, finding none, asked the terminal
+// where its cursor is and waited for an answer no terminal gave).
 func onTTY(cmd []string) []string {
 	quoted := make([]string, len(cmd))
 	for i, a := range cmd {
 		quoted[i] = quote(a)
 	}
-	return []string{"bash", "-c", "(" + ttyKeys + ") | SHELL=/bin/bash TERM=xterm-256color script -qefc " + quote(strings.Join(quoted, " ")) + " /dev/null"}
+	return []string{"bash", "-c", "(" + ttyKeys + ") | SHELL=/bin/bash TERM=xterm-256color script -qefc " + quote(ttySize+strings.Join(quoted, " ")) + " /dev/null"}
 }
+
+// ttySize sizes the pseudo-terminal before the command runs.
+const ttySize = "stty rows 24 cols 80 2>/dev/null; "
