@@ -175,8 +175,8 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 		if found != nil && found.Evidence == pyramid.EvidenceLastResort && c.LastResort() && (usageRead || !helpProbe(c)) {
 			break // another last resort cannot prove more (its usage may show a use)
 		}
-		if found != nil && l == pyramid.Testable && c.Bucket == pyramid.Smoke {
-			continue // another smoke probe cannot prove more (cmatrix's second ran its minute)
+		if smokeAfterPass(found, l, c) {
+			continue // cmatrix's second ran its minute
 		}
 		if waitedFor(failed, c) {
 			// the program waited for a peer on its probe: asked for its
@@ -412,4 +412,10 @@ func (r *runner) stoppedWhy(next string) string {
 		culprit = "`" + r.last + "`"
 	}
 	return fmt.Sprintf("the sandbox stopped after %s ran (its container's main process was killed: out of memory, or the command killed every process); `%s` and what came after could not run", culprit, next)
+}
+
+// smokeAfterPass reports a Testable smoke probe after a pass of the level:
+// it cannot prove more than the pass (any pass is at least smoke).
+func smokeAfterPass(found *outcome, l pyramid.Level, c pyramid.Command) bool {
+	return found != nil && l == pyramid.Testable && c.Bucket == pyramid.Smoke
 }

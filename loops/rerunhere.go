@@ -108,6 +108,9 @@ func (r *runner) againHere(ctx context.Context, sb Sandbox, l pyramid.Level, fix
 	var found *outcome
 	var failed []outcome
 	for _, c := range again {
+		if smokeAfterPass(found, l, c) {
+			continue // kilo's second, on its terminal, ran its minute
+		}
 		res, err := r.runOrReuse(ctx, sb, l, c)
 		if err != nil {
 			return levelResult{}, true, err
