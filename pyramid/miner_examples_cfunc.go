@@ -200,10 +200,13 @@ func apiIncludes(ctx context.Context, e *env, code string) string {
 // return type, then the name (`re_t re_compile(const char* pattern);`);
 // `return name(…)` in an inline body is a call.
 func cDeclares(src, name string) bool {
-	for _, m := range regexp.MustCompile(`(?m)^\s*(?:(?:extern|static|inline|const|unsigned|signed|struct|enum)\s+)*(\w+)[\s*]+`+regexp.QuoteMeta(name)+`\s*\(`).FindAllStringSubmatch(src, -1) {
+	// the type's words may be an export macro's call: cJSON's
+	// `CJSON_PUBLIC(cJSON *) cJSON_Parse(const char *value);`
+	for _, m := range regexp.MustCompile(`(?m)^[ \t]*((?:[A-Za-z_]\w*(?:\([^()\n]*\))?[ \t*]+)+)`+regexp.QuoteMeta(name)+`[ \t]*\(`).FindAllStringSubmatch(src, -1) {
 		if !cKeywordRe.MatchString(m[1]) {
 			return true
 		}
 	}
-	return false
+	// or a function-like macro of the API (rxi/vec's vec_push)
+	return regexp.MustCompile(`(?m)^[ \t]*#[ \t]*define[ \t]+` + regexp.QuoteMeta(name) + `\(`).MatchString(src)
 }

@@ -30,7 +30,7 @@ func subprojectConventions(ctx context.Context, e *env, files []retrieval.FileIn
 		return nil
 	}
 	best, file, _ := bashfile.SubprojectDir(files, e.ix.ProjectName(ctx)) // the Bash File's choice
-	if best == "" && !e.stacks["python"] && !e.stacks["npm"] && !e.stacks["go"] && !e.stacks["cargo"] {
+	if best == "" && !e.setUp["python"] && !e.setUp["npm"] && !e.setUp["go"] && !e.setUp["cargo"] {
 		// not an extension's or addon's sources (a Python C extension,
 		// a node-gyp addon, cgo), which their own stack builds
 		return sourcesCompile(ctx, e, files)
