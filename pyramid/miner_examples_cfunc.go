@@ -162,6 +162,9 @@ func cStatementsProgram(lang, code string) string {
 	return b.String()
 }
 
+// cCommentRe is a C comment.
+var cCommentRe = regexp.MustCompile(`(?s)/\*.*?\*/|//[^\n]*`)
+
 // cCalledRe is a function a statement calls.
 var cCalledRe = regexp.MustCompile(`\b([A-Za-z_]\w*)\s*\(`)
 
@@ -200,6 +203,7 @@ func apiIncludes(ctx context.Context, e *env, code string) string {
 // return type, then the name (`re_t re_compile(const char* pattern);`);
 // `return name(…)` in an inline body is a call.
 func cDeclares(src, name string) bool {
+	src = cCommentRe.ReplaceAllString(src, "") // "similar to printf(…)" in a comment declares nothing
 	// the type's words may be an export macro's call: cJSON's
 	// `CJSON_PUBLIC(cJSON *) cJSON_Parse(const char *value);`
 	for _, m := range regexp.MustCompile(`(?m)^[ \t]*((?:[A-Za-z_]\w*(?:\([^()\n]*\))?[ \t*]+)+)`+regexp.QuoteMeta(name)+`[ \t]*\(`).FindAllStringSubmatch(src, -1) {

@@ -66,15 +66,16 @@ func TestCFragmentOfASourceLibrary(t *testing.T) {
 // An export macro may wrap a declaration's return type.
 func TestCDeclares(t *testing.T) {
 	for src, want := range map[string]bool{
-		"CJSON_PUBLIC(cJSON *) cJSON_Parse(const char *value);\n":      true,
-		"YYJSON_API yyjson_doc *yyjson_read(const char *d);\n":         true,
-		"re_t re_compile(const char* pattern);\n":                      true,
-		"static inline int f(void) {\n    return cJSON_Parse(x);\n}\n": false,
-		"#define X(d) do { cJSON_Parse(d); } while (0)\n":              false,
-		"#define vec_push(v, val) (vec_expand_(v), val)\n":             true,
+		"CJSON_PUBLIC(cJSON *) cJSON_Parse(const char *value);\n":                               true,
+		"YYJSON_API yyjson_doc *yyjson_read(const char *d);\n":                                  true,
+		"re_t re_compile(const char* pattern);\n":                                               true,
+		"static inline int f(void) {\n    return cJSON_Parse(x);\n}\n":                          false,
+		"#define X(d) do { cJSON_Parse(d); } while (0)\n":                                       false,
+		"#define vec_push(v, val) (vec_expand_(v), val)\n":                                      true,
+		"/* Like printf(\n * but it works */\nsds sdscatprintf(sds s, const char *fmt, ...);\n": false, // printf: in a comment
 	} {
 		n := cCalledRe.FindAllStringSubmatch(src, -1)[0][1]
-		for _, api := range []string{"cJSON_Parse", "yyjson_read", "re_compile", "vec_push"} {
+		for _, api := range []string{"cJSON_Parse", "yyjson_read", "re_compile", "vec_push", "printf"} {
 			if strings.Contains(src, api) {
 				n = api
 			}
