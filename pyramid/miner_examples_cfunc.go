@@ -207,8 +207,8 @@ func cDeclares(src, name string) bool {
 	// the type's words may be an export macro's call: cJSON's
 	// `CJSON_PUBLIC(cJSON *) cJSON_Parse(const char *value);`
 	for _, m := range regexp.MustCompile(`(?m)^[ \t]*((?:[A-Za-z_]\w*(?:\([^()\n]*\))?[ \t*]+)+)`+regexp.QuoteMeta(name)+`[ \t]*\(`).FindAllStringSubmatch(src, -1) {
-		if !cKeywordRe.MatchString(m[1]) {
-			return true
+		if !cKeywordRe.MatchString(m[1]) && !cControlRe.MatchString(m[1]) && !strings.HasSuffix(strings.TrimSpace(m[0]), "\\") {
+			return true // not `if(c) name(` in a macro's body (sds's testhelp.h)
 		}
 	}
 	// or a function-like macro of the API (rxi/vec's vec_push)

@@ -85,3 +85,11 @@ func TestCDeclares(t *testing.T) {
 		}
 	}
 }
+
+// A call in a macro's body, after an if, declares nothing (sds's
+// testhelp.h: `if(_c) printf("PASSED\n"); else …`).
+func TestCDeclaresNotInAMacroBody(t *testing.T) {
+	if cDeclares("#define t(c) do { \\\n    if(c) printf(\"ok\"); \\\n} while (0)\n", "printf") {
+		t.Error("printf declared by a macro's body")
+	}
+}
