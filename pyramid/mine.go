@@ -410,42 +410,6 @@ func (e *env) hasFlaskApp(text, dir string) bool {
 	return false
 }
 
-// smokeProbes gives a repository without any test a Testable level: its
-// Runnable commands double as runtime probes (smoke), the lowest evidence
-// the hierarchy accepts. A repository with tests gets none, so a failing
-// test suite is never hidden behind a probe that passes.
-func smokeProbes(ctx context.Context, ix *retrieval.Index, all []Command) ([]Command, error) {
-	tests, err := ix.FindFiles(ctx, retrieval.FileQuery{Kind: "test"})
-	if err != nil {
-		return nil, fmt.Errorf("find test files: %w", err)
-	}
-	targets, err := ix.Targets(ctx, "test")
-	if err != nil {
-		return nil, fmt.Errorf("find test targets: %w", err)
-	}
-	if len(tests) > 0 || len(targets) > 0 {
-		return nil, nil
-	}
-	var out []Command
-	for _, c := range order(all) {
-		if c.Bucket.Level() != Runnable || len(out) == 2 {
-			continue
-		}
-		out = append(out, SmokeCopy(c, "no test files or test targets"))
-	}
-	return out, nil
-}
-
-// SmokeCopy is a Runnable command of a repository without tests run at
-// Testable as its runtime probe (smoke); note says why there are no tests.
-func SmokeCopy(c Command, note string) Command {
-	s := c
-	s.Bucket, s.Level, s.Synth, s.Expect = Smoke, Testable, true, nil
-	s.Reason = "the repository has no tests: running the program is the runtime probe (" + c.Reason + ")"
-	s.Why = synthWhy(c.Why, note)
-	return s
-}
-
 // NoTestsOfItsOwn reports a pyramid whose repository shows no test: the
 // graph found none, and every Testable command is a standard command
 // heragent guessed (`make check` from the convention), none the project's.

@@ -435,3 +435,26 @@ func TestJavaScriptLibraryImportAfterExamples(t *testing.T) {
 		t.Fatalf("runnable %q", run)
 	}
 }
+
+// Test files no command runs (rxi/vec's test/build_test.py) leave the
+// README's uses as Testable's probes; a test command mined leaves none.
+func TestSmokeWhenNoCommandRunsTheTests(t *testing.T) {
+	ix := tempIndex(t, "vec", map[string]string{
+		"src/vec.c":          "#include \"vec.h\"\nint vec_expand_(char **d) { return 0; }\n",
+		"src/vec.h":          "int vec_expand_(char **d);\n#define vec_push(v, val) vec_expand_(v)\n",
+		"test/test_vec.c":    "#include \"../src/vec.h\"\nint main(void) { return 0; }\n",
+		"test/build_test.py": "import os\nos.system('gcc -o t test_vec.c')\n",
+	})
+	all := []Command{{Text: "./example", Bucket: Entry, Level: Runnable, Why: []Provenance{{Source: "readme"}}}}
+	sm, err := smokeProbes(context.Background(), ix, all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sm) != 1 || sm[0].Bucket != Smoke || !strings.Contains(sm[0].Why[len(sm[0].Why)-1].Note, "no command that runs them") {
+		t.Fatalf("smoke %+v", sm)
+	}
+	sm, _ = smokeProbes(context.Background(), ix, append(all, Command{Text: "python test/build_test.py", Bucket: Unit, Level: Testable}))
+	if len(sm) != 0 {
+		t.Fatalf("a test command mined, smoke %+v", sm)
+	}
+}

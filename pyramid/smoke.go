@@ -1,0 +1,53 @@
+package pyramid
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/heragent/heragent/retrieval"
+)
+
+// smokeProbes gives a repository without any test a Testable level: its
+// Runnable commands double as runtime probes (smoke), the lowest evidence
+// the hierarchy accepts. A repository with tests gets none when a command
+// runs them, so a failing test suite is never hidden behind a probe that
+// passes; one whose test files no command here runs (rxi/vec's
+// test/build_test.py) gets them, or its run stops at Installable.
+func smokeProbes(ctx context.Context, ix *retrieval.Index, all []Command) ([]Command, error) {
+	tests, err := ix.FindFiles(ctx, retrieval.FileQuery{Kind: "test"})
+	if err != nil {
+		return nil, fmt.Errorf("find test files: %w", err)
+	}
+	targets, err := ix.Targets(ctx, "test")
+	if err != nil {
+		return nil, fmt.Errorf("find test targets: %w", err)
+	}
+	note := "no test files or test targets"
+	if len(tests) > 0 || len(targets) > 0 {
+		if slices.ContainsFunc(all, func(c Command) bool { return c.Bucket.Level() == Testable }) {
+			return nil, nil
+		}
+		// test files no command here runs (rxi/vec's test/build_test.py):
+		// without a probe the run stops at Installable
+		note = "test files, but no command that runs them"
+	}
+	var out []Command
+	for _, c := range order(all) {
+		if c.Bucket.Level() != Runnable || len(out) == 2 {
+			continue
+		}
+		out = append(out, SmokeCopy(c, note))
+	}
+	return out, nil
+}
+
+// SmokeCopy is a Runnable command of a repository without tests run at
+// Testable as its runtime probe (smoke); note says why there are no tests.
+func SmokeCopy(c Command, note string) Command {
+	s := c
+	s.Bucket, s.Level, s.Synth, s.Expect = Smoke, Testable, true, nil
+	s.Reason = "the repository has no tests: running the program is the runtime probe (" + c.Reason + ")"
+	s.Why = synthWhy(c.Why, note)
+	return s
+}
