@@ -457,4 +457,8 @@ func TestSmokeWhenNoCommandRunsTheTests(t *testing.T) {
 	if len(sm) != 0 {
 		t.Fatalf("a test command mined, smoke %+v", sm)
 	}
+	sm, _ = smokeProbes(context.Background(), ix, []Command{{Text: "./nnn --version", Bucket: Entry, Level: Runnable}})
+	if len(sm) != 0 {
+		t.Fatalf("only a last resort, smoke %+v", sm)
+	}
 }

@@ -24,17 +24,19 @@ func smokeProbes(ctx context.Context, ix *retrieval.Index, all []Command) ([]Com
 		return nil, fmt.Errorf("find test targets: %w", err)
 	}
 	note := "no test files or test targets"
-	if len(tests) > 0 || len(targets) > 0 {
+	withTests := len(tests) > 0 || len(targets) > 0
+	if withTests {
 		if slices.ContainsFunc(all, func(c Command) bool { return c.Bucket.Level() == Testable }) {
 			return nil, nil
 		}
 		// test files no command here runs (rxi/vec's test/build_test.py):
-		// without a probe the run stops at Installable
+		// without a probe the run stops at Installable — a real use, not a
+		// --version, which the loop's own probes outdo (nnn)
 		note = "test files, but no command that runs them"
 	}
 	var out []Command
 	for _, c := range order(all) {
-		if c.Bucket.Level() != Runnable || len(out) == 2 {
+		if c.Bucket.Level() != Runnable || len(out) == 2 || withTests && c.LastResort() {
 			continue
 		}
 		out = append(out, SmokeCopy(c, note))
