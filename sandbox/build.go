@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -65,6 +66,32 @@ func (e *Engine) BuildImage(ctx context.Context, o BuildOptions) (string, error)
 		return "", err
 	}
 	defer unlock()
+	id, err := e.buildOnce(ctx, o, nw)
+	if err != nil && storeRaceRe.MatchString(buildErrText(err)) && !o.NoCache {
+		// podman's image store lost a layer the cache lookup named (another
+		// process removed an image meanwhile): once more, without the cache
+		o.NoCache = true
+		id, err = e.buildOnce(ctx, o, nw)
+	}
+	return id, err
+}
+
+// storeRaceRe is podman's image store missing a layer or image it had
+// listed a moment before ("checking if cached image exists from a
+// previous build: getting top layer info: layer not known").
+var storeRaceRe = regexp.MustCompile(`(?:layer|image) not known`)
+
+// buildErrText is a build error with its output's tail.
+func buildErrText(err error) string {
+	var be *BuildError
+	if errors.As(err, &be) {
+		return be.Err.Error() + "\n" + be.Tail
+	}
+	return err.Error()
+}
+
+// buildOnce is one build of BuildImage, on network nw.
+func (e *Engine) buildOnce(ctx context.Context, o BuildOptions, nw string) (string, error) {
 	pr, pw := io.Pipe()
 	go func() {
 		tw := tar.NewWriter(pw)

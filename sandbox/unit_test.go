@@ -3,6 +3,8 @@ package sandbox
 import (
 	"archive/tar"
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -157,5 +159,21 @@ func TestCommittedImageFoundAfterCleanupError(t *testing.T) {
 	}
 	if committedRe.MatchString("STEP 9/10: RUN make\n--> 0242fc68b4e\n") {
 		t.Fatal("an intermediate step taken for the commit")
+	}
+}
+
+// podman's store losing a layer the cache lookup named is a race another
+// process's removal caused: the build goes again without the cache.
+func TestStoreRaceIsRetried(t *testing.T) {
+	race := fmt.Errorf("build image: %w", errors.New("checking if cached image exists from a previous build: getting top layer info: layer not known"))
+	if !storeRaceRe.MatchString(buildErrText(race)) {
+		t.Error("layer not known")
+	}
+	be := &BuildError{Err: errors.New("exit status 1"), Tail: "Error: image not known\n"}
+	if !storeRaceRe.MatchString(buildErrText(be)) {
+		t.Error("image not known in the tail")
+	}
+	if storeRaceRe.MatchString(buildErrText(&BuildError{Err: errors.New("exit status 2"), Tail: "make: *** [all] Error 2\n"})) {
+		t.Error("a failed step is no race")
 	}
 }
