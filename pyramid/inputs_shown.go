@@ -38,7 +38,7 @@ func shownData(secs []retrieval.DocSection, doc string, line int64, f string) (s
 		}
 		best := -1
 		for i, cb := range s.Code {
-			if cb.Line < line && slices.Contains(langs, strings.ToLower(cb.Lang)) && !ellipsisLine.MatchString(cb.Code) && strings.TrimSpace(cb.Code) != "" {
+			if cb.Line < line && dataBlock(cb, langs) {
 				best = i
 			}
 		}
@@ -68,7 +68,7 @@ func shownInDoc(secs []retrieval.DocSection, doc, f string) (string, bool) {
 			continue
 		}
 		for _, cb := range s.Code {
-			if !slices.Contains(langs, strings.ToLower(cb.Lang)) || ellipsisLine.MatchString(cb.Code) || strings.TrimSpace(cb.Code) == "" {
+			if !dataBlock(cb, langs) {
 				continue
 			}
 			code := cb.Code
@@ -84,4 +84,9 @@ func shownInDoc(secs []retrieval.DocSection, doc, f string) (string, bool) {
 		}
 	}
 	return first, first != ""
+}
+
+// dataBlock reports a whole code block in one of a data kind's languages.
+func dataBlock(cb retrieval.CodeBlock, langs []string) bool {
+	return slices.Contains(langs, strings.ToLower(cb.Lang)) && !ellipsisLine.MatchString(cb.Code) && strings.TrimSpace(cb.Code) != ""
 }
