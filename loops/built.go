@@ -3,6 +3,7 @@ package loops
 import (
 	"context"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -77,7 +78,7 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 	if len(libs) > 0 || headerOnly {
 		if !r.readHeaders { // the checkout does not change: read its headers and examples once
 			r.versionFuncs, r.readHeaders = pyramid.VersionFuncs(os.DirFS(r.o.Repo), name), true
-			r.examples = pyramid.ExamplePrograms(os.DirFS(r.o.Repo), gen)
+			r.examples = pyramid.ExamplePrograms(os.DirFS(r.o.Repo), gen, r.fixture.Path)
 		}
 		if link := pyramid.LinkProbes(r.versionFuncs, libs, gen, name); len(link) > 0 {
 			// A library's consumer comes before the build's other programs
@@ -89,14 +90,14 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 			}
 		}
 	}
-	if (len(libs) > 0 || headerOnly) && len(r.examples) > 0 {
+	if examples := notBuilt(r.examples, bins); (len(libs) > 0 || headerOnly) && len(examples) > 0 {
 		// The library's example programs come after the built programs'
 		// own probes, before any last resort.
 		i := slices.IndexFunc(probes, pyramid.Command.LastResort)
 		if i < 0 {
 			i = len(probes)
 		}
-		probes = slices.Concat(probes[:i:i], r.examples, probes[i:])
+		probes = slices.Concat(probes[:i:i], examples, probes[i:])
 	}
 	// A repository that shows no test of its own and no suite driver (its
 	// tests may live in another repository: nginx's are nginx-tests) gets
@@ -104,13 +105,7 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 	// probes double as Testable's runtime probe.
 	drivers := pyramid.TestDrivers(os.DirFS(r.o.Repo), bins)
 	if len(drivers) == 0 && pyramid.NoTestsOfItsOwn(r.cur.pyr) {
-		var smoke []pyramid.Command
-		for _, c := range probes {
-			if c.Level == pyramid.Runnable && !c.LastResort() && len(smoke) < 2 {
-				smoke = append(smoke, pyramid.SmokeCopy(c, "the graph found no tests; no test command is the project's own"))
-			}
-		}
-		probes = append(probes, smoke...)
+		probes = append(probes, builtSmoke(probes)...)
 	}
 	// A suite driver run by a built interpreter is a Testable command.
 	probes = append(drivers, probes...)
@@ -122,6 +117,49 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 		out = append(out, c)
 	}
 	return out
+}
+
+// notBuilt are the example programs whose source the build did not make
+// a program of: rax's Makefile builds rax-oom-test from rax-oom-test.c, a
+// test it runs as one, and compiled again alone it lacks the objects it
+// links with.
+func notBuilt(examples []pyramid.Command, bins []string) []pyramid.Command {
+	made := map[string]bool{}
+	for _, b := range bins {
+		made[path.Base(b)] = true
+	}
+	return slices.DeleteFunc(slices.Clone(examples), func(c pyramid.Command) bool {
+		for _, w := range c.Why {
+			if w.Source == "example" && made[strings.TrimSuffix(path.Base(w.File), path.Ext(w.File))] {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// builtSmoke are the Testable copies of a repository's built-program
+// probes when it has no tests: the first two real uses, then its first
+// last resort. A real use that fails (tidy exits 1 on the warnings it
+// prints for plain text) leaves the program's --version to show it
+// starts; the loop runs no smoke probe after one passed.
+func builtSmoke(probes []pyramid.Command) []pyramid.Command {
+	const note = "the graph found no tests; no test command is the project's own"
+	var smoke []pyramid.Command
+	var last *pyramid.Command
+	for _, c := range probes {
+		switch {
+		case c.Level != pyramid.Runnable:
+		case !c.LastResort() && len(smoke) < 2:
+			smoke = append(smoke, pyramid.SmokeCopy(c, note))
+		case c.LastResort() && last == nil:
+			last = &c
+		}
+	}
+	if last != nil {
+		smoke = append(smoke, pyramid.SmokeCopy(*last, note))
+	}
+	return smoke
 }
 
 // suiteRuns reports whether a Testable command of the pyramid runs the

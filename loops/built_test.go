@@ -38,3 +38,35 @@ func TestHeaderOnlyLibraryIsUsedByItsExamples(t *testing.T) {
 		t.Fatalf("level %s (%s), commands %v", rep.Level, rep.WhyNotHigher, f.commandsRun())
 	}
 }
+
+// A repository without tests gets its built program's first two real uses
+// as Testable's smoke probes, then its first last resort: tidy exits 1 on
+// the warnings it prints for plain text, and its --version still shows it
+// starts.
+func TestBuiltSmokeEndsWithALastResort(t *testing.T) {
+	probes := pyramid.BuiltProbes([]string{"build/tidy"}, "tidy-html5", pyramid.FixtureInput{})
+	smoke := builtSmoke(probes)
+	var texts []string
+	for _, c := range smoke {
+		if c.Level != pyramid.Testable || c.Bucket != pyramid.Smoke {
+			t.Errorf("%q is %s/%s, want a testable smoke probe", c.Text, c.Level, c.Bucket)
+		}
+		texts = append(texts, c.Text)
+	}
+	want := []string{"printf 'hello world\\nhello again\\n' | timeout 10 ./build/tidy", "timeout 10 ./build/tidy --version"}
+	if !slices.Equal(texts, want) {
+		t.Fatalf("smoke probes %q, want %q", texts, want)
+	}
+}
+
+// An example source the build already made a program of (rax's Makefile
+// builds rax-oom-test, a test) is not compiled again alone.
+func TestExampleTheBuildMadeIsNotCompiledAgain(t *testing.T) {
+	ex := func(file string) pyramid.Command {
+		return pyramid.Command{Text: "cc " + file, Why: []pyramid.Provenance{{Source: "example", File: file}}}
+	}
+	got := notBuilt([]pyramid.Command{ex("rax-oom-test.c"), ex("examples/demo.c")}, []string{"rax-oom-test", "rax-test"})
+	if len(got) != 1 || got[0].Text != "cc examples/demo.c" {
+		t.Fatalf("examples kept: %v", got)
+	}
+}

@@ -60,11 +60,11 @@ func cExample(ctx context.Context, e *env, lang, code string, n int) (string, bo
 		flags += " -I" + quoteArg(d)
 	}
 	compile := cc + " -o " + bin + " " + file + flags + " -pthread"
-	link := "{ " + builtLibs + "; " + compile + ` -Wl,--start-group $L -Wl,--end-group $R; }`
+	link := "{ " + builtLibs + "; " + compile + linkBuilt + "; }"
 	if srcs := linkableSources(ctx, e, cc); srcs != "" {
 		// no library built: the library's own sources, as its users
 		// compile them into their programs (mjson, tiny-regex-c)
-		link = "{ " + builtLibs + "; " + compile + ` -Wl,--start-group $L -Wl,--end-group $R 2>/dev/null || ` + compile + " " + srcs + " -lm; }"
+		link = "{ " + builtLibs + "; " + compile + linkBuilt + " 2>/dev/null || " + compile + " " + srcs + " -lm; }"
 	}
 	return exampleInputs(ctx, e, code, noShown) + "printf '%s' " + quoteArg(code) + " > " + file + " && { " + compile + " 2>/dev/null || " + link + "; } && " + runFrom(e, code) + `timeout 60 ` + bin, true
 }
@@ -115,6 +115,12 @@ func runFrom(e *env, code string) string {
 // them when it does not link alone.
 const builtLibs = `L=$(find . -type f \( -name 'lib*.a' -o -name 'lib*.so' -o -name 'lib*.so.[0-9]*' \) ! -name '*.symbols' ! -path './.git/*' ! -path '*/CMakeFiles/*' ! -path '*.p/*' | sort); ` +
 	`R=$(for l in $L; do case $l in *.so*) printf -- '-Wl,-rpath,%s ' "$PWD/${l%/*}";; esac; done)`
+
+// linkBuilt links a compile with the libraries builtLibs found, then the
+// math library: a static library's objects may call pow (json-parser's
+// libjsonparser.a: "undefined reference to `pow'"), and nothing names -lm
+// after it otherwise.
+const linkBuilt = ` -Wl,--start-group $L -Wl,--end-group $R -lm`
 
 // includeDirOf is the -I directory from which the repository's own header
 // operand (<nlohmann/json.hpp>, "cJSON.h") resolves: an include/ directory

@@ -49,8 +49,10 @@ const (
 // example programs (smallest first), which include one of its own headers.
 // gen are the headers the build wrote (libfuse's build/libfuse_config.h,
 // which its public headers include): their directories are searched
-// after the checkout's.
-func ExamplePrograms(fsys fs.FS, gen []string) []Command {
+// after the checkout's. fixture (Fixture) is the input given to an
+// example that reads its first argument (json-parser's test_json.c:
+// "USAGE: ./test_json <json_file>").
+func ExamplePrograms(fsys fs.FS, gen []string, fixture string) []Command {
 	var headers []string
 	type cand struct {
 		path    string
@@ -103,7 +105,7 @@ func ExamplePrograms(fsys fs.FS, gen []string) []Command {
 		if !ok {
 			continue
 		}
-		if text, ok := cFileExample(headers, genIncludeDirs(gen), c.path, code, len(out)+1); ok {
+		if text, ok := cFileExample(headers, genIncludeDirs(gen), c.path, code, fixture, len(out)+1); ok {
 			out = append(out, Command{Text: text, Bucket: Entry, Level: Runnable,
 				Reason: "compiles and runs the repository's example program " + c.path + " against its headers and the libraries its build produced",
 				Why:    []Provenance{{Source: "example", File: c.path, Note: "an example program the build does not compile"}}})
@@ -112,10 +114,14 @@ func ExamplePrograms(fsys fs.FS, gen []string) []Command {
 	return out
 }
 
+// readsArgRe is a C program reading its first argument.
+var readsArgRe = regexp.MustCompile(`\bargv\s*\[\s*1\s*\]`)
+
 // cFileExample is the command that compiles and runs the source file rel
 // (its text code), or false when it is no whole program including one of
-// the repository's own headers, waits for a client or is a unit test.
-func cFileExample(headers, genDirs []string, rel, code string, n int) (string, bool) {
+// the repository's own headers, waits for a client or is a unit test. A
+// program reading its first argument gets fixture, when there is one.
+func cFileExample(headers, genDirs []string, rel, code, fixture string, n int) (string, bool) {
 	cc := cSourceExt[path.Ext(rel)]
 	if cc == "" || !cMainRe.MatchString(code) || waitsRe.MatchString(code) || testFrameworkRe.MatchString(code) {
 		return "", false
@@ -142,8 +148,12 @@ func cFileExample(headers, genDirs []string, rel, code string, n int) (string, b
 		flags += " -I" + quoteArg(d)
 	}
 	bin := fmt.Sprintf("/tmp/heragent-example-file-%d", n)
+	arg := ""
+	if fixture != "" && readsArgRe.MatchString(code) {
+		arg = " " + quoteArg(fixture)
+	}
 	compile := cc + " -o " + bin + " " + quoteArg(rel) + flags + " -pthread"
-	return "{ " + compile + " 2>/dev/null || { " + builtLibs + "; " + compile + ` -Wl,--start-group $L -Wl,--end-group $R; }; } && timeout 60 ` + bin, true
+	return "{ " + compile + " 2>/dev/null || { " + builtLibs + "; " + compile + linkBuilt + "; }; } && timeout 60 " + bin + arg, true
 }
 
 // genIncludeDirs are the directories of the headers the build wrote,
