@@ -30,8 +30,9 @@ type Verdict struct {
 }
 
 // suiteSuccess is how test targets without a framework say they passed
-// ("All tests completed", "Test Passed: …", "*** zlib test OK ***").
-var suiteSuccess = regexp.MustCompile(`(?im)\b(all\s+(\d+\s+)?tests?\s+(passed|completed|succeeded|successful|ok)|tests?\s+passed|tests?\s+(completed|finished|succeeded)(\s+successfully)?|\d+\s+tests?\s+(passed|ok)|tests?\s+ok|no\s+(errors|failures)\s+(found|detected))\b`)
+// ("All tests completed", "Test Passed: …", "*** zlib test OK ***",
+// rax-test's "Unit tests: OK").
+var suiteSuccess = regexp.MustCompile(`(?im)\b(all\s+(\d+\s+)?tests?\s+(passed|completed|succeeded|successful|ok)|tests?\s+passed|tests?\s+(completed|finished|succeeded)(\s+successfully)?|\d+\s+tests?\s+(passed|ok)|tests?:?\s+ok|no\s+(errors|failures)\s+(found|detected))\b`)
 
 // suiteFailure is a failure such a target reports while still exiting 0.
 // FAIL is matched in capitals only: "Failed to initialize context" is a

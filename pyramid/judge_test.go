@@ -34,6 +34,7 @@ func TestJudge(t *testing.T) {
 		{"test target reports success", Command{Bucket: Unit}, Outcome{Output: "+ lz4 -t x.lz4\nTest Passed: dictionary is effective.\n"}, true},
 		{"test target all completed", Command{Bucket: Unit}, Outcome{Output: "Basic tests completed \n 25 59 All tests completed\n"}, true},
 		{"zlib test OK", Command{Bucket: Unit}, Outcome{Output: "\t*** zlib test OK ***\n"}, true},
+		{"rax-test unit tests OK", Command{Bucket: Unit}, Outcome{Output: "Unit tests: OK\nPerforming regression tests: OK\n"}, true},
 		{"zero failed is still success", Command{Bucket: Unit}, Outcome{Output: "all 12 tests passed, 0 tests failed\n"}, true},
 		{"test target reports a failure", Command{Bucket: Unit}, Outcome{Output: "Test Passed: a\n2 tests failed\n"}, false},
 		{"expected error output is no failure", Command{Bucket: Unit}, Outcome{Output: "Failed to initialize context\nframe concatenation tests completed\nTest completed\n"}, true},
