@@ -3,10 +3,12 @@ package pyramid
 import (
 	"context"
 	"go/ast"
+	"go/build/constraint"
 	"go/parser"
 	"go/token"
 	"go/types"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -143,16 +145,30 @@ func onlyError(res *ast.FieldList) bool {
 	return ok && id.Name == "error"
 }
 
-// hasBuildConstraint: a file built only for some systems or tags.
+// hasBuildConstraint: a file built only for other systems or tags than
+// the sandbox's Linux with a current Go. A constraint on the Go version
+// holds (btree's btree_generic.go is `go1.18`, its btree.go `!go1.18`):
+// the consumer is built with the Debian toolchain, newer than that.
 func hasBuildConstraint(src string) bool {
 	for _, l := range strings.Split(src, "\n") {
 		l = strings.TrimSpace(l)
 		if strings.HasPrefix(l, "package ") {
 			return false
 		}
-		if strings.HasPrefix(l, "//go:build") || strings.HasPrefix(l, "// +build") {
-			return true
+		if !constraint.IsGoBuild(l) && !constraint.IsPlusBuild(l) {
+			continue
 		}
+		x, err := constraint.Parse(l)
+		return err != nil || !x.Eval(sandboxTag)
 	}
 	return false
+}
+
+// sandboxTag reports the build tags a sandbox's Go build satisfies.
+func sandboxTag(tag string) bool {
+	switch tag {
+	case "linux", "unix", "gc", runtime.GOARCH:
+		return true
+	}
+	return strings.HasPrefix(tag, "go1.")
 }
