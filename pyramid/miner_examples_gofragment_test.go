@@ -1,0 +1,31 @@
+package pyramid
+
+import (
+	"strings"
+	"testing"
+)
+
+// A README's statements using the module (go-version's) become a main
+// program: the imports of what they name and a use of each variable they
+// declare; a block naming the reader's own, a package neither the
+// module's nor the standard library's, or not the module, stays out.
+func TestGoFragment(t *testing.T) {
+	const mod, pkg = "github.com/hashicorp/go-version", "version"
+	prog, ok := goFragment("v1, err := version.NewVersion(\"1.2\")\nv2, err := version.NewVersion(\"1.5+metadata\")\n\n// Comparison example.\nif v1.LessThan(v2) {\n    fmt.Printf(\"%s is less than %s\", v1, v2)\n}\n", mod, pkg)
+	want := "package main\n\nimport (\n\tfmt \"fmt\"\n\tversion \"github.com/hashicorp/go-version\"\n)\n\nfunc main() {\nv1, err := version.NewVersion(\"1.2\")\n"
+	if !ok || !strings.HasPrefix(prog, want) || !strings.HasSuffix(prog, "}\n\t_ = v1\n\t_ = err\n\t_ = v2\n}\n") {
+		t.Fatalf("program %v:\n%s", ok, prog)
+	}
+	for _, code := range []string{
+		"v, _ := version.NewVersion(raw)\n",                  // raw is the reader's
+		"c := cache.New()\nfmt.Println(c)\n",                 // another package
+		"fmt.Println(\"hello\")\n",                           // not the module
+		"v := version.NewVersion(...)\n",                     // no Go
+		"package version\n\nfunc New() {}\n",                 // a whole file
+		"import \"fmt\"\n\nfunc main() { fmt.Println(1) }\n", // a whole program
+	} {
+		if prog, ok := goFragment(code, mod, pkg); ok {
+			t.Errorf("goFragment(%q) made\n%s", code, prog)
+		}
+	}
+}
