@@ -29,8 +29,8 @@ type env struct {
 	pyPkg *string
 	// goMod is the top go.mod's module path, "" when there is none
 	goMod string
-	// goPkg is the package name of the module's top directory
-	goPkg string
+	// goPkgs are the module's importable packages (goPackages)
+	goPkgs map[string]string
 	// targets are what the build files do with their programs, and
 	// where the top CMakeLists.txt puts them all
 	targets targetFacts
@@ -74,7 +74,7 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 		}
 	}
 	if e.stacks["go"] {
-		e.goMod, e.goPkg = goModule(ctx, ix), goRootPackage(ctx, ix)
+		e.goMod, e.goPkgs = goModule(ctx, ix), goPackages(ctx, ix)
 		// the Bash File installs the module's programs on PATH (bashfile.GoPrograms)
 		for _, g := range bashfile.GoPrograms(goMains, e.goMod, goNested(ctx, e)) {
 			e.progs[g.Name] = g.Name

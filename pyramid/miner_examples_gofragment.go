@@ -6,6 +6,8 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"path"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -29,15 +31,15 @@ var goStd = map[string]string{
 	"reflect": "reflect", "hex": "encoding/hex", "base64": "encoding/base64", "slices": "slices", "maps": "maps",
 }
 
-// goFragment is code, a block of statements using the module mod's root
-// package pkg, as a main program: its package clause, the imports of the
+// goFragment is code, a block of statements using the module mod's
+// packages pkgs (goPackages), as a main program: its package clause, the imports of the
 // packages it names (the module's, the standard library's) and a use of
 // each variable it declares, which Go requires. False when code is a
 // whole file, does not parse as statements, names a package neither the
 // module's nor the standard library's or a name nothing declares, or does
 // not use the module.
-func goFragment(code, mod, pkg string) (string, bool) {
-	if pkg == "" || pkg == "main" || packageClauseRe.MatchString(code) || strings.Contains(code, "func main(") {
+func goFragment(code, mod string, pkgs map[string]string) (string, bool) {
+	if len(pkgs) == 0 || packageClauseRe.MatchString(code) || strings.Contains(code, "func main(") {
 		return "", false
 	}
 	code = strings.TrimRight(code, "\n")
@@ -54,21 +56,22 @@ func goFragment(code, mod, pkg string) (string, bool) {
 		}
 		return true
 	})
-	imports := map[string]string{}
+	imports, usesModule := map[string]string{}, false
 	for _, id := range f.Unresolved {
+		dir, ours := pkgs[id.Name]
 		switch {
 		case types.Universe.Lookup(id.Name) != nil && !qualifier[id]:
 		case !qualifier[id]:
 			return "", false // the reader's own (a variable of an earlier block)
-		case id.Name == pkg:
-			imports[pkg] = mod
+		case ours:
+			imports[id.Name], usesModule = path.Join(mod, dir), true
 		case goStd[id.Name] != "":
 			imports[id.Name] = goStd[id.Name]
 		default:
 			return "", false
 		}
 	}
-	if imports[pkg] == "" {
+	if !usesModule {
 		return "", false
 	}
 	names := make([]string, 0, len(imports))
@@ -129,24 +132,51 @@ func declaredVars(body *ast.BlockStmt) []string {
 // quoteGo is s as a Go string literal.
 func quoteGo(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
 
-// goRootPackage is the package name of the module's top directory (the
-// first non-test file's clause), "" when it has none.
-func goRootPackage(ctx context.Context, ix *retrieval.Index) string {
-	fs, err := ix.FindFiles(ctx, retrieval.FileQuery{Glob: "*.go"})
+// goPackages are the module's importable packages by name, with their
+// import paths relative to the module ("" for its top directory): the top
+// and directories two levels down (go-querystring's API is its query/
+// package), without internal, example, command, test and vendored ones.
+// A name two directories share names neither.
+func goPackages(ctx context.Context, ix *retrieval.Index) map[string]string {
+	fs, err := ix.FindFiles(ctx, retrieval.FileQuery{Glob: "**.go"})
 	if err != nil {
-		return ""
+		return nil
 	}
+	out, dirOf := map[string]string{}, map[string]string{}
 	for _, f := range fs {
-		if strings.HasSuffix(f.Path, "_test.go") || strings.Contains(f.Path, "/") {
+		dir := path.Dir(f.Path)
+		if dir == "." {
+			dir = ""
+		}
+		if strings.HasSuffix(f.Path, "_test.go") || strings.Count(f.Path, "/") > 2 || notGoPackageDir.MatchString(dir) {
+			continue
+		}
+		if _, seen := dirOf[dir]; seen {
 			continue
 		}
 		src, err := ix.ReadFile(ctx, f.Path, 0, 0, true)
-		if err != nil {
+		if err != nil || hasBuildConstraint(src) {
 			continue
 		}
-		if af, err := parser.ParseFile(token.NewFileSet(), f.Path, src, parser.PackageClauseOnly); err == nil && af.Name.Name != "main" {
-			return af.Name.Name
+		af, err := parser.ParseFile(token.NewFileSet(), f.Path, src, parser.PackageClauseOnly)
+		if err != nil || af.Name.Name == "main" || strings.HasSuffix(af.Name.Name, "_test") {
+			continue
+		}
+		name := af.Name.Name
+		dirOf[dir] = name
+		if prev, ok := out[name]; ok && prev != dir {
+			out[name] = "\x00" // two packages of that name
+			continue
+		}
+		out[name] = dir
+	}
+	for n, d := range out {
+		if d == "\x00" {
+			delete(out, n)
 		}
 	}
-	return ""
+	return out
 }
+
+// notGoPackageDir are directories of packages no reader imports.
+var notGoPackageDir = regexp.MustCompile(`(^|/)(internal|examples?|_examples|cmd|testdata|vendor|tools|_tools|scripts|hack|test|tests|benchmarks?)(/|$)|(^|/)[._]`)

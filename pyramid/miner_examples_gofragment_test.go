@@ -10,7 +10,8 @@ import (
 // declare; a block naming the reader's own, a package neither the
 // module's nor the standard library's, or not the module, stays out.
 func TestGoFragment(t *testing.T) {
-	const mod, pkg = "github.com/hashicorp/go-version", "version"
+	const mod = "github.com/hashicorp/go-version"
+	pkg := map[string]string{"version": ""}
 	prog, ok := goFragment("v1, err := version.NewVersion(\"1.2\")\nv2, err := version.NewVersion(\"1.5+metadata\")\n\n// Comparison example.\nif v1.LessThan(v2) {\n    fmt.Printf(\"%s is less than %s\", v1, v2)\n}\n", mod, pkg)
 	want := "package main\n\nimport (\n\tfmt \"fmt\"\n\tversion \"github.com/hashicorp/go-version\"\n)\n\nfunc main() {\nv1, err := version.NewVersion(\"1.2\")\n"
 	if !ok || !strings.HasPrefix(prog, want) || !strings.HasSuffix(prog, "}\n\t_ = v1\n\t_ = err\n\t_ = v2\n}\n") {
@@ -27,5 +28,15 @@ func TestGoFragment(t *testing.T) {
 		if prog, ok := goFragment(code, mod, pkg); ok {
 			t.Errorf("goFragment(%q) made\n%s", code, prog)
 		}
+	}
+}
+
+// A package below the module's top (go-querystring's query/) is imported
+// by its path.
+func TestGoFragmentSubpackage(t *testing.T) {
+	prog, ok := goFragment("type Options struct {\n  Query string `url:\"q\"`\n}\n\nopt := Options{\"foo\"}\nv, _ := query.Values(opt)\nfmt.Print(v.Encode())\n",
+		"github.com/google/go-querystring", map[string]string{"query": "query"})
+	if !ok || !strings.Contains(prog, "\tquery \"github.com/google/go-querystring/query\"\n") {
+		t.Fatalf("program %v:\n%s", ok, prog)
 	}
 }
