@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -28,24 +29,67 @@ var goStd = map[string]string{
 	"errors": "errors", "io": "io", "bytes": "bytes", "math": "math", "log": "log", "context": "context",
 	"sync": "sync", "regexp": "regexp", "filepath": "path/filepath", "path": "path", "json": "encoding/json",
 	"bufio": "bufio", "unicode": "unicode", "utf8": "unicode/utf8", "rand": "math/rand", "url": "net/url",
-	"reflect": "reflect", "hex": "encoding/hex", "base64": "encoding/base64", "slices": "slices", "maps": "maps",
+	"reflect": "reflect", "http": "net/http", "hex": "encoding/hex", "base64": "encoding/base64", "slices": "slices", "maps": "maps",
 }
 
 // goFragment is code, a block of statements using the module mod's
-// packages pkgs (goPackages), as a main program: its package clause, the imports of the
-// packages it names (the module's, the standard library's) and a use of
-// each variable it declares, which Go requires. False when code is a
+// packages pkgs (goPackages), as a main program: its package clause, the
+// imports of the packages it names (the module's, the standard
+// library's) and a use of each variable it declares, which Go requires.
+// What it uses and does not declare comes from the document's blocks
+// before it (earlier), as the reader ran them: fatih/structs declares its
+// `server` in one block and converts it in the next. False when code is a
 // whole file, does not parse as statements, names a package neither the
 // module's nor the standard library's or a name nothing declares, or does
 // not use the module.
-func goFragment(code, mod string, pkgs map[string]string) (string, bool) {
+func goFragment(code, mod string, pkgs map[string]string, earlier []string) (string, bool) {
 	if len(pkgs) == 0 || packageClauseRe.MatchString(code) || strings.Contains(code, "func main(") {
 		return "", false
 	}
 	code = strings.TrimRight(code, "\n")
+	fr, ok := parseFragment(code, mod, pkgs)
+	if ok && len(fr.missing) > 0 {
+		if code, ok = withEarlier(code, fr.missing, earlier, mod, pkgs); ok {
+			fr, ok = parseFragment(code, mod, pkgs)
+		}
+	}
+	if !ok || len(fr.missing) > 0 || !fr.usesModule {
+		return "", false
+	}
+	names := make([]string, 0, len(fr.imports))
+	for n := range fr.imports {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString("package main\n\nimport (\n")
+	for _, n := range names {
+		b.WriteString("\t" + n + " " + quoteGo(fr.imports[n]) + "\n")
+	}
+	b.WriteString(")\n\nfunc main() {\n" + code + "\n")
+	for _, v := range fr.vars {
+		b.WriteString("\t_ = " + v + "\n")
+	}
+	b.WriteString("}\n")
+	return b.String(), true
+}
+
+// fragment is what a block of statements names: the packages it imports,
+// whether one is the module's, the names nothing in it declares, and the
+// variables and types its own statements declare.
+type fragment struct {
+	imports       map[string]string
+	usesModule    bool
+	missing       []string
+	vars, typeIDs []string
+}
+
+// parseFragment reads code as the body of a main function; false when it
+// does not parse so.
+func parseFragment(code, mod string, pkgs map[string]string) (fragment, bool) {
 	f, err := parser.ParseFile(token.NewFileSet(), "main.go", "package main\n\nfunc main() {\n"+code+"\n}\n", 0)
 	if err != nil || len(f.Decls) != 1 {
-		return "", false
+		return fragment{}, false
 	}
 	qualifier := map[*ast.Ident]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -56,54 +100,68 @@ func goFragment(code, mod string, pkgs map[string]string) (string, bool) {
 		}
 		return true
 	})
-	imports, usesModule := map[string]string{}, false
+	fr := fragment{imports: map[string]string{}}
 	for _, id := range f.Unresolved {
 		dir, ours := pkgs[id.Name]
 		switch {
 		case types.Universe.Lookup(id.Name) != nil && !qualifier[id]:
-		case !qualifier[id]:
-			return "", false // the reader's own (a variable of an earlier block)
-		case ours:
-			imports[id.Name], usesModule = path.Join(mod, dir), true
-		case goStd[id.Name] != "":
-			imports[id.Name] = goStd[id.Name]
-		default:
-			return "", false
+		case qualifier[id] && ours:
+			fr.imports[id.Name], fr.usesModule = path.Join(mod, dir), true
+		case qualifier[id] && goStd[id.Name] != "":
+			fr.imports[id.Name] = goStd[id.Name]
+		case !slices.Contains(fr.missing, id.Name):
+			fr.missing = append(fr.missing, id.Name) // an earlier block's, or the reader's own
 		}
 	}
-	if !usesModule {
-		return "", false
-	}
-	names := make([]string, 0, len(imports))
-	for n := range imports {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	var b strings.Builder
-	b.WriteString("package main\n\nimport (\n")
-	for _, n := range names {
-		b.WriteString("\t" + n + " " + quoteGo(imports[n]) + "\n")
-	}
-	b.WriteString(")\n\nfunc main() {\n" + code + "\n")
-	for _, v := range declaredVars(f.Decls[0].(*ast.FuncDecl).Body) {
-		b.WriteString("\t_ = " + v + "\n")
-	}
-	b.WriteString("}\n")
-	return b.String(), true
+	fr.vars, fr.typeIDs = declared(f.Decls[0].(*ast.FuncDecl).Body)
+	return fr, true
 }
 
-// declaredVars are the variables a block's own statements declare (:=,
-// var), in order.
-func declaredVars(body *ast.BlockStmt) []string {
-	var out []string
-	add := func(id *ast.Ident) {
-		for _, o := range out {
-			if o == id.Name {
-				return
+// withEarlier is code after the earlier blocks that declare what it
+// misses (and what they miss), in the document's order; false when some
+// name is declared by none.
+func withEarlier(code string, missing, earlier []string, mod string, pkgs map[string]string) (string, bool) {
+	need := map[string]bool{}
+	for _, m := range missing {
+		need[m] = true
+	}
+	var take []int
+	for i := len(earlier) - 1; i >= 0 && len(need) > 0; i-- {
+		fr, ok := parseFragment(strings.TrimRight(earlier[i], "\n"), mod, pkgs)
+		if !ok {
+			continue
+		}
+		hit := false
+		for _, d := range slices.Concat(fr.vars, fr.typeIDs) {
+			if need[d] {
+				hit = true
+				delete(need, d)
 			}
 		}
-		if id.Name != "_" {
-			out = append(out, id.Name)
+		if hit {
+			take = append(take, i)
+			for _, m := range fr.missing {
+				need[m] = true
+			}
+		}
+	}
+	if len(need) > 0 {
+		return "", false
+	}
+	slices.Reverse(take)
+	var parts []string
+	for _, i := range take {
+		parts = append(parts, strings.TrimRight(earlier[i], "\n"))
+	}
+	return strings.Join(append(parts, code), "\n\n"), true
+}
+
+// declared are the variables and the types a block's own statements
+// declare (:=, var, type), in order.
+func declared(body *ast.BlockStmt) (vars, typeIDs []string) {
+	add := func(list *[]string, id *ast.Ident) {
+		if id.Name != "_" && !slices.Contains(*list, id.Name) {
+			*list = append(*list, id.Name)
 		}
 	}
 	for _, st := range body.List {
@@ -112,21 +170,53 @@ func declaredVars(body *ast.BlockStmt) []string {
 			if s.Tok == token.DEFINE {
 				for _, l := range s.Lhs {
 					if id, ok := l.(*ast.Ident); ok {
-						add(id)
+						add(&vars, id)
 					}
 				}
 			}
 		case *ast.DeclStmt:
-			if gd, ok := s.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR {
-				for _, sp := range gd.Specs {
-					for _, id := range sp.(*ast.ValueSpec).Names {
-						add(id)
+			gd, ok := s.Decl.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, sp := range gd.Specs {
+				switch sp := sp.(type) {
+				case *ast.ValueSpec:
+					for _, id := range sp.Names {
+						add(&vars, id)
 					}
+				case *ast.TypeSpec:
+					add(&typeIDs, sp.Name)
 				}
 			}
 		}
 	}
-	return out
+	return vars, typeIDs
+}
+
+// goEarlier are the Go blocks before code in its document.
+func goEarlier(ctx context.Context, e *env, code string) []string {
+	secs, err := e.ix.DocSections(ctx, "")
+	if err != nil {
+		return nil
+	}
+	want := strings.TrimSpace(code)
+	doc := ""
+	var prev []string
+	for _, s := range secs {
+		if s.Path != doc {
+			doc, prev = s.Path, nil
+		}
+		for _, cb := range s.Code {
+			if strings.TrimSpace(cb.Code) == want {
+				return prev
+			}
+			if l := strings.ToLower(cb.Lang); l == "go" || l == "golang" {
+				prev = append(prev, cb.Code)
+			}
+		}
+	}
+	return nil
 }
 
 // quoteGo is s as a Go string literal.

@@ -12,7 +12,7 @@ import (
 func TestGoFragment(t *testing.T) {
 	const mod = "github.com/hashicorp/go-version"
 	pkg := map[string]string{"version": ""}
-	prog, ok := goFragment("v1, err := version.NewVersion(\"1.2\")\nv2, err := version.NewVersion(\"1.5+metadata\")\n\n// Comparison example.\nif v1.LessThan(v2) {\n    fmt.Printf(\"%s is less than %s\", v1, v2)\n}\n", mod, pkg)
+	prog, ok := goFragment("v1, err := version.NewVersion(\"1.2\")\nv2, err := version.NewVersion(\"1.5+metadata\")\n\n// Comparison example.\nif v1.LessThan(v2) {\n    fmt.Printf(\"%s is less than %s\", v1, v2)\n}\n", mod, pkg, nil)
 	want := "package main\n\nimport (\n\tfmt \"fmt\"\n\tversion \"github.com/hashicorp/go-version\"\n)\n\nfunc main() {\nv1, err := version.NewVersion(\"1.2\")\n"
 	if !ok || !strings.HasPrefix(prog, want) || !strings.HasSuffix(prog, "}\n\t_ = v1\n\t_ = err\n\t_ = v2\n}\n") {
 		t.Fatalf("program %v:\n%s", ok, prog)
@@ -25,7 +25,7 @@ func TestGoFragment(t *testing.T) {
 		"package version\n\nfunc New() {}\n",                 // a whole file
 		"import \"fmt\"\n\nfunc main() { fmt.Println(1) }\n", // a whole program
 	} {
-		if prog, ok := goFragment(code, mod, pkg); ok {
+		if prog, ok := goFragment(code, mod, pkg, nil); ok {
 			t.Errorf("goFragment(%q) made\n%s", code, prog)
 		}
 	}
@@ -35,8 +35,28 @@ func TestGoFragment(t *testing.T) {
 // by its path.
 func TestGoFragmentSubpackage(t *testing.T) {
 	prog, ok := goFragment("type Options struct {\n  Query string `url:\"q\"`\n}\n\nopt := Options{\"foo\"}\nv, _ := query.Values(opt)\nfmt.Print(v.Encode())\n",
-		"github.com/google/go-querystring", map[string]string{"query": "query"})
+		"github.com/google/go-querystring", map[string]string{"query": "query"}, nil)
 	if !ok || !strings.Contains(prog, "\tquery \"github.com/google/go-querystring/query\"\n") {
 		t.Fatalf("program %v:\n%s", ok, prog)
+	}
+}
+
+// What a block uses and does not declare comes from the document's
+// blocks before it that declare it (fatih/structs' README declares
+// `server` in one block and converts it in the next); a block declaring
+// nothing it needs is left out.
+func TestGoFragmentEarlierBlocks(t *testing.T) {
+	earlier := []string{
+		"type Server struct {\n\tName string\n}\n\nserver := &Server{Name: \"gopher\"}\n",
+		"s := structs.New(other)\n",
+		"n := structs.Names(server)\nfmt.Println(n)\n",
+	}
+	prog, ok := goFragment("m := structs.Map(server)\nfmt.Println(m)\n", "github.com/fatih/structs", map[string]string{"structs": ""}, earlier)
+	if !ok || !strings.Contains(prog, "func main() {\ntype Server struct {") || strings.Contains(prog, "other") || strings.Contains(prog, "Names") ||
+		!strings.HasSuffix(prog, "fmt.Println(m)\n\t_ = server\n\t_ = m\n}\n") {
+		t.Fatalf("program %v:\n%s", ok, prog)
+	}
+	if prog, ok := goFragment("m := structs.Map(client)\n", "github.com/fatih/structs", map[string]string{"structs": ""}, earlier); ok {
+		t.Fatalf("a name no block declares: %s", prog)
 	}
 }
