@@ -79,6 +79,13 @@ var (
 	// cProtoRe is a function's declaration: a type, the name, the
 	// parameters and no body (curl_easy_cleanup's in its docs).
 	cProtoRe = regexp.MustCompile(`^[\w\s*]+[\s*]\w+\s*\([^=]*\)\s*;$`)
+	// cParamDeclRe are a declaration's parameters, where a call has
+	// arguments: a typed name (`const char *fmt`) or `...` (rxi/log.c's
+	// README lists `log_trace(const char *fmt, ...);`).
+	cParamDeclRe = regexp.MustCompile(`[(,]\s*(?:const\s+)?(?:(?:unsigned|signed|struct|enum)\s+)?(?:void|char|int|long|short|float|double|size_t|bool|[a-z]\w*_t)[\s*]+\w+\s*[,)]|,\s*\.\.\.\s*\)`)
+	// cCallEndRe is a call its block leaves without the semicolon a
+	// reader adds (rxi/log.c's `log_trace("Hello %s", "world")`).
+	cCallEndRe = regexp.MustCompile(`^\w+\s*\(.*\)$`)
 	// cBlockHeadRe opens a block after a call: a function's head, or a
 	// test framework's macro (TEST_CASE("a") {); cOneLineDefRe a whole
 	// function on one line; cControlRe a statement's head.
@@ -94,7 +101,7 @@ var (
 // a function's head or one-line body, a test macro's block, a prototype.
 func cDefinition(t string) bool {
 	return (cBlockHeadRe.MatchString(t) || cOneLineDefRe.MatchString(t)) && !cControlRe.MatchString(t) ||
-		cProtoRe.MatchString(t) && !cKeywordRe.MatchString(t)
+		cProtoRe.MatchString(t) && !cKeywordRe.MatchString(t) || cParamDeclRe.MatchString(t) && !cControlRe.MatchString(t)
 }
 
 // cFragmentExamples are the README's C statement blocks as programs
@@ -136,7 +143,11 @@ func cStatementsProgram(lang, code string) string {
 		return ""
 	}
 	var head, body []string
-	for _, l := range strings.Split(code, "\n") {
+	lines := strings.Split(strings.TrimRight(code, " \t\n"), "\n")
+	if last := len(lines) - 1; cCallEndRe.MatchString(strings.TrimSpace(lines[last])) {
+		lines[last] += ";" // the block's last call, not a function's head: nothing follows it
+	}
+	for _, l := range lines {
 		switch t := strings.TrimSpace(l); {
 		case cIncludeRe.MatchString(l):
 			head = append(head, t)

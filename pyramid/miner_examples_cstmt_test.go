@@ -27,11 +27,23 @@ func TestCStatementsProgram(t *testing.T) {
 		}
 	}
 	for _, code := range []string{
-		"#include <curl/curl.h>\nvoid curl_easy_cleanup(CURL *handle);\n", // a declaration
+		"#include <curl/curl.h>\nvoid curl_easy_cleanup(CURL *handle);\n",                          // a declaration
+		"#include \"log.h\"\nlog_trace(const char *fmt, ...);\nlog_debug(const char *fmt, ...);\n", // declarations without a return type
+		"#include \"x.h\"\nx_open(size_t n, struct x_opts *o);\n",
 		"#include \"xxhash.h\"\n(...)\nXXH64_hash_t hash = XXH64(buffer, size, seed);\n",
 		"#include <catch2/catch_test_macros.hpp>\n  TEST_CASE(\"a\") {\n    CHECK_THROWS(throw 3);\n  }\n",
 	} {
 		if got := cStatementsProgram("c", code); got != "" {
+			t.Errorf("%q made\n%s", code, got)
+		}
+	}
+	// a block's last call without its semicolon (rxi/log.c), and a cast
+	// is no parameter
+	for code, want := range map[string]string{
+		"#include \"log.h\"\nlog_trace(\"Hello %s\", \"world\")\n": "    log_trace(\"Hello %s\", \"world\");\n",
+		"#include \"x.h\"\nx_write((char *)buf, n);\n":             "    x_write((char *)buf, n);\n",
+	} {
+		if got := cStatementsProgram("c", code); !strings.Contains(got, want) {
 			t.Errorf("%q made\n%s", code, got)
 		}
 	}
