@@ -69,6 +69,7 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 			r.fixture.Flag = pyramid.FixtureFlag(fsys, r.fixture.Path)
 		}
 	}
+	built := slices.Clone(bins) // every program the build made, the suite's too
 	bins = slices.DeleteFunc(bins, func(b string) bool { return suiteRuns(r.cur.pyr, b) })
 	probes := pyramid.BuiltProbes(bins, name, r.fixture)
 	// A header-only library (nlohmann/json, magic_enum, cxxopts) builds
@@ -90,7 +91,7 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 			}
 		}
 	}
-	if examples := notBuilt(r.examples, bins); (len(libs) > 0 || headerOnly) && len(examples) > 0 {
+	if examples := notBuilt(r.examples, built); (len(libs) > 0 || headerOnly) && len(examples) > 0 {
 		// The library's example programs come after the built programs'
 		// own probes, before any last resort.
 		i := slices.IndexFunc(probes, pyramid.Command.LastResort)
