@@ -89,15 +89,7 @@ func goMainImporting(code, mod string) bool {
 	}
 	// a qualifier (lru of lru.New) is an import's package name, which
 	// its path need not say (github.com/hashicorp/golang-lru/v2)
-	qualifier := map[*ast.Ident]bool{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		if se, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := se.X.(*ast.Ident); ok {
-				qualifier[id] = true
-			}
-		}
-		return true
-	})
+	qualifier := qualifiers(f)
 	for _, id := range f.Unresolved {
 		if !qualifier[id] && types.Universe.Lookup(id.Name) == nil {
 			return false
@@ -118,6 +110,21 @@ func goMainImporting(code, mod string) bool {
 		}
 	}
 	return false
+}
+
+// qualifiers are the identifiers f selects from (lru of lru.New, v1
+// of v1.LessThan).
+func qualifiers(f *ast.File) map[*ast.Ident]bool {
+	q := map[*ast.Ident]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if se, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := se.X.(*ast.Ident); ok {
+				q[id] = true
+			}
+		}
+		return true
+	})
+	return q
 }
 
 // goInputs writes what a Go example reads into its scratch module, where

@@ -91,15 +91,7 @@ func parseFragment(code, mod string, pkgs map[string]string) (fragment, bool) {
 	if err != nil || len(f.Decls) != 1 {
 		return fragment{}, false
 	}
-	qualifier := map[*ast.Ident]bool{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		if se, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := se.X.(*ast.Ident); ok {
-				qualifier[id] = true
-			}
-		}
-		return true
-	})
+	qualifier := qualifiers(f)
 	fr := fragment{imports: map[string]string{}}
 	for _, id := range f.Unresolved {
 		dir, ours := pkgs[id.Name]
