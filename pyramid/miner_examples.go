@@ -112,8 +112,15 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 		out = append(out, cFragmentExamples(ctx, e, secs, len(out)+1)...)
 	}
 	if e.stacks["go"] && count["go"] == 0 {
-		// no whole program in the docs: the package's example functions
-		out = append(out, goTestExamples(ctx, e, len(out)+1)...)
+		// no whole program in the docs: the package's example functions,
+		// else the README's statements, then a made-up consumer should
+		// none of them build
+		ex := goTestExamples(ctx, e, len(out)+1)
+		if len(ex) == 0 {
+			ex = goFragmentExamples(ctx, e, secs, len(out)+1)
+			ex = append(ex, goConsumerExample(ctx, e, len(out)+len(ex)+1)...)
+		}
+		out = append(out, ex...)
 	}
 	slices.SortStableFunc(docs, func(a, b docExample) int { return b.rank - a.rank })
 	seen := map[string]bool{} // a translation repeats the example

@@ -49,9 +49,6 @@ func goExample(ctx context.Context, e *env, lang, code string, n int) (string, b
 	if noPackageRe.MatchString(code) && !packageClauseRe.MatchString(code) {
 		code = "package main\n\n" + code // go-cache's README starts at its imports
 	}
-	if prog, ok := goFragment(code, mod, e.goPkgs, goEarlier(ctx, e, code)); ok {
-		code = prog // statements, as go-version's README shows its use
-	}
 	if mod == "" || goWaitsRe.MatchString(code) || goEmbedRe.MatchString(code) || !goMainImporting(code, mod) {
 		return "", false
 	}

@@ -53,8 +53,13 @@ func goFragment(code, mod string, pkgs map[string]string, earlier []string) (str
 			fr, ok = parseFragment(code, mod, pkgs)
 		}
 	}
-	if !ok || len(fr.missing) > 0 || !fr.usesModule {
+	if !ok || len(fr.missing) > 0 || !fr.usesModule || fr.returns {
 		return "", false
+	}
+	for i := len(fr.shown) - 1; i >= 0; i-- { // a value shown is printed, as the reader sees it
+		a, z := fr.shown[i][0], fr.shown[i][1]
+		code = code[:a] + "fmt.Println(" + code[a:z] + ")" + code[z:]
+		fr.imports["fmt"] = "fmt"
 	}
 	names := make([]string, 0, len(fr.imports))
 	for n := range fr.imports {
@@ -82,17 +87,45 @@ type fragment struct {
 	usesModule    bool
 	missing       []string
 	vars, typeIDs []string
+	// returns: a return with values, of the function the block was cut
+	// from (go-multierror's `return result`)
+	returns bool
+	// shown are the offsets in the block of its expressions shown with
+	// their value rather than used (go-runewidth's
+	// `runewidth.StringWidth("つのだ☆HIRO") == 12`)
+	shown [][2]int
 }
 
 // parseFragment reads code as the body of a main function; false when it
 // does not parse so.
 func parseFragment(code, mod string, pkgs map[string]string) (fragment, bool) {
-	f, err := parser.ParseFile(token.NewFileSet(), "main.go", "package main\n\nfunc main() {\n"+code+"\n}\n", 0)
+	const head = "package main\n\nfunc main() {\n"
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "main.go", head+code+"\n}\n", 0)
 	if err != nil || len(f.Decls) != 1 {
 		return fragment{}, false
 	}
+	body := f.Decls[0].(*ast.FuncDecl).Body
+	returns := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns = returns || len(n.Results) > 0
+		}
+		return true
+	})
+	var shown [][2]int
+	for _, st := range body.List {
+		if es, ok := st.(*ast.ExprStmt); ok {
+			if _, call := es.X.(*ast.CallExpr); !call {
+				shown = append(shown, [2]int{fset.Position(es.Pos()).Offset - len(head), fset.Position(es.End()).Offset - len(head)})
+			}
+		}
+	}
 	qualifier := qualifiers(f)
-	fr := fragment{imports: map[string]string{}}
+	fr := fragment{imports: map[string]string{}, returns: returns, shown: shown}
 	for _, id := range f.Unresolved {
 		dir, ours := pkgs[id.Name]
 		switch {
@@ -105,7 +138,7 @@ func parseFragment(code, mod string, pkgs map[string]string) (fragment, bool) {
 			fr.missing = append(fr.missing, id.Name) // an earlier block's, or the reader's own
 		}
 	}
-	fr.vars, fr.typeIDs = declared(f.Decls[0].(*ast.FuncDecl).Body)
+	fr.vars, fr.typeIDs = declared(body)
 	return fr, true
 }
 
@@ -186,29 +219,41 @@ func declared(body *ast.BlockStmt) (vars, typeIDs []string) {
 	return vars, typeIDs
 }
 
-// goEarlier are the Go blocks before code in its document.
-func goEarlier(ctx context.Context, e *env, code string) []string {
-	secs, err := e.ix.DocSections(ctx, "")
-	if err != nil {
-		return nil
-	}
-	want := strings.TrimSpace(code)
+// goFragmentExamples are the README's Go statement blocks as programs
+// (at most maxExamples), for a module whose documents hold no whole
+// program and whose tests no example function: each after the blocks
+// before it in its document that declare what it uses.
+func goFragmentExamples(ctx context.Context, e *env, secs []retrieval.DocSection, n int) []Command {
+	var out []Command
 	doc := ""
-	var prev []string
+	var earlier []string
 	for _, s := range secs {
+		if docSource(s.Path) != "readme" {
+			continue
+		}
 		if s.Path != doc {
-			doc, prev = s.Path, nil
+			doc, earlier = s.Path, nil
 		}
 		for _, cb := range s.Code {
-			if strings.TrimSpace(cb.Code) == want {
-				return prev
+			if l := strings.ToLower(cb.Lang); l != "go" && l != "golang" {
+				continue
 			}
-			if l := strings.ToLower(cb.Lang); l == "go" || l == "golang" {
-				prev = append(prev, cb.Code)
+			if len(out) >= maxExamples {
+				return out
+			}
+			prog, ok := goFragment(cb.Code, e.goMod, e.goPkgs, earlier)
+			earlier = append(earlier, cb.Code)
+			if !ok {
+				continue
+			}
+			if text, ok := goExample(ctx, e, "go", prog, n+len(out)); ok {
+				out = append(out, Command{Text: goInputs(ctx, e, secs, s, cb, text), Bucket: Entry,
+					Reason: "builds and runs the README's example statements in a main, against the checkout's module",
+					Why:    []Provenance{{Source: "readme", File: s.Path, Line: int(cb.Line), Note: "code example (statements)"}}})
 			}
 		}
 	}
-	return nil
+	return out
 }
 
 // quoteGo is s as a Go string literal.

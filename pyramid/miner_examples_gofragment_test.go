@@ -60,3 +60,18 @@ func TestGoFragmentEarlierBlocks(t *testing.T) {
 		t.Fatalf("a name no block declares: %s", prog)
 	}
 }
+
+// An expression shown with its value is printed (go-runewidth's
+// `runewidth.StringWidth("つのだ☆HIRO") == 12`); a block returning a
+// value was cut from a function and is no program (go-multierror's
+// `return result`).
+func TestGoFragmentShownValuesAndReturns(t *testing.T) {
+	pkgs := map[string]string{"runewidth": ""}
+	prog, ok := goFragment("runewidth.StringWidth(\"つのだ☆HIRO\") == 12\nrunewidth.FillLeft(\"x\", 4)\n", "github.com/mattn/go-runewidth", pkgs, nil)
+	if !ok || !strings.Contains(prog, "\tfmt \"fmt\"\n") || !strings.Contains(prog, "fmt.Println(runewidth.StringWidth(\"つのだ☆HIRO\") == 12)\nrunewidth.FillLeft(\"x\", 4)\n") {
+		t.Fatalf("program %v:\n%s", ok, prog)
+	}
+	if prog, ok := goFragment("var result error\nresult = multierror.Append(result, errors.New(\"x\"))\nreturn result\n", "github.com/hashicorp/go-multierror", map[string]string{"multierror": ""}, nil); ok {
+		t.Fatalf("a block returning a value: %s", prog)
+	}
+}

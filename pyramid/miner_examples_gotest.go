@@ -43,17 +43,23 @@ func goTestExamples(ctx context.Context, e *env, n int) []Command {
 		return nil
 	}
 	sort.SliceStable(fs, func(i, j int) bool { return strings.Count(fs[i].Path, "/") < strings.Count(fs[j].Path, "/") })
-	out := goExampleFuncs(ctx, e, mod, fs, n)
-	if len(out) == 0 {
-		if prog := goConsumer(ctx, e, mod); prog != "" {
-			if text, ok := goExample(ctx, e, "go", prog, n); ok {
-				out = append(out, Command{Text: text, Bucket: Entry, Synth: true,
-					Reason: "a consumer of the library: calls the root package's functions with made-up basic values and prints what they return",
-					Why:    []Provenance{{Source: "synthesized", Note: "consumer of " + mod}}})
-			}
+	return goExampleFuncs(ctx, e, mod, fs, n)
+}
+
+// goConsumerExample is the made-up consumer of the module (goConsumer)
+// as a command, for a module whose documents and tests show no use.
+func goConsumerExample(ctx context.Context, e *env, n int) []Command {
+	if e.goMod == "" {
+		return nil
+	}
+	if prog := goConsumer(ctx, e, e.goMod); prog != "" {
+		if text, ok := goExample(ctx, e, "go", prog, n); ok {
+			return []Command{{Text: text, Bucket: Entry, Synth: true,
+				Reason: "a consumer of the library: calls the root package's functions with made-up basic values and prints what they return",
+				Why:    []Provenance{{Source: "synthesized", Note: "consumer of " + e.goMod}}}}
 		}
 	}
-	return out
+	return nil
 }
 
 // goExampleFuncs are the example functions of fs as programs.
