@@ -34,6 +34,10 @@ type Verdict struct {
 // rax-test's "Unit tests: OK").
 var suiteSuccess = regexp.MustCompile(`(?im)\b(all\s+(\d+\s+)?tests?\s+(passed|completed|succeeded|successful|ok)|tests?\s+passed|tests?\s+(completed|finished|succeeded)(\s+successfully)?|\d+\s+tests?\s+(passed|ok)|tests?:?\s+ok|no\s+(errors|failures)\s+(found|detected))\b`)
 
+// suiteSuccessLine is a test script's own last word on itself: pump's
+// `node test-node.js` prints "test-node.js passes".
+var suiteSuccessLine = regexp.MustCompile(`(?m)^[\w./-]*test[\w./-]*\s+pass(?:es|ed)[.!]?\s*$`)
+
 // suiteFailure is a failure such a target reports while still exiting 0.
 // FAIL is matched in capitals only: "Failed to initialize context" is a
 // test's expected output (zstd), "FAIL: roundtrip" a failure.
@@ -125,7 +129,11 @@ func Judge(c Command, o Outcome) Verdict {
 	}
 	if c.Bucket == Unit {
 		if !o.Counts.Ran() {
-			if m := suiteSuccess.FindString(o.Output); m != "" && !suiteFailure.MatchString(o.Output) {
+			m := suiteSuccess.FindString(o.Output)
+			if m == "" {
+				m = strings.TrimSpace(suiteSuccessLine.FindString(o.Output))
+			}
+			if m != "" && !suiteFailure.MatchString(o.Output) {
 				return Verdict{Passed: true, Suite: true, Reason: fmt.Sprintf("exit 0; no test framework output to count, the test target reports %q", m)}
 			}
 			if c.Driver && strings.TrimSpace(o.Output) != "" && !suiteFailure.MatchString(o.Output) {

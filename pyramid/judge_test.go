@@ -34,6 +34,8 @@ func TestJudge(t *testing.T) {
 		{"test target reports success", Command{Bucket: Unit}, Outcome{Output: "+ lz4 -t x.lz4\nTest Passed: dictionary is effective.\n"}, true},
 		{"test target all completed", Command{Bucket: Unit}, Outcome{Output: "Basic tests completed \n 25 59 All tests completed\n"}, true},
 		{"zlib test OK", Command{Bucket: Unit}, Outcome{Output: "\t*** zlib test OK ***\n"}, true},
+		{"a test script says it passes", Command{Bucket: Unit}, Outcome{Output: "(node:96) [DEP0005] DeprecationWarning: Buffer() is deprecated\ntest-browser.js passes\ntest-node.js passes\n"}, true},
+		{"a program saying something passes is no test", Command{Bucket: Unit}, Outcome{Output: "the request passes\n"}, false},
 		{"rax-test unit tests OK", Command{Bucket: Unit}, Outcome{Output: "Unit tests: OK\nPerforming regression tests: OK\n"}, true},
 		{"zero failed is still success", Command{Bucket: Unit}, Outcome{Output: "all 12 tests passed, 0 tests failed\n"}, true},
 		{"test target reports a failure", Command{Bucket: Unit}, Outcome{Output: "Test Passed: a\n2 tests failed\n"}, false},
