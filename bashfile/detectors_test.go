@@ -63,6 +63,8 @@ func TestDetectors(t *testing.T) {
 			stacks: "go", contains: []string{"go mod init github.com/acme/foo\n", "persist_env GOFLAGS -mod=mod"}},
 		{name: "go: the README's go get names the module", files: map[string]string{"lib.go": "package lib\n", "README.md": "Install with `go get -u -v example.org/x/lib/cmd/tool`.\n"},
 			stacks: "go", contains: []string{"go mod init example.org/x/lib\n"}, absent: []string{"GOFLAGS"}},
+		{name: "go: gopkg.in's short form names the module", files: map[string]string{"ini.go": "package ini\n", "README.md": "```sh\n$ go get gopkg.in/ini.v1\n```\n"},
+			stacks: "go", contains: []string{"go mod init gopkg.in/ini.v1\n"}},
 		{name: "make: a hand-written configure runs before make", files: map[string]string{
 			"configure": "#!/bin/sh\necho 'CC=gcc' > config.mak\n", "Makefile": "include config.mak\nall: tcc\ntcc: tcc.c\n", "tcc.c": "int main(void) { return 0; }\n"},
 			stacks: "make", contains: []string{"./configure\n  # [make] Makefile — the default target\n  make -j"}},

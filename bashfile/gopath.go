@@ -28,8 +28,9 @@ var (
 	// goImportRe is one quoted import path.
 	goImportRe = regexp.MustCompile(`"((?:[\w-]+\.)+[a-z]{2,}/[\w./~-]+)"`)
 	// goGetRe is a README's install line: `go get -u github.com/gobwas/glob`,
-	// in a code span too.
-	goGetRe = regexp.MustCompile("\\bgo (?:get|install)(?: -[\\w=]+)* ((?:[\\w-]+\\.)+[a-z]{2,}/[\\w.-]+/[\\w.-]+)(?:/[\\w./-]*)?(?:@\\S*)?(?:[\\s`\"']|$)")
+	// in a code span too; gopkg.in's short form names one element
+	// (go-ini's `go get gopkg.in/ini.v1`).
+	goGetRe = regexp.MustCompile("\\bgo (?:get|install)(?: -[\\w=]+)* ((?:[\\w-]+\\.)+[a-z]{2,}/[\\w.-]+/[\\w.-]+|gopkg\\.in/[\\w-]+\\.v\\d+)(?:/[\\w./-]*)?(?:@\\S*)?(?:[\\s`\"']|$)")
 )
 
 // goModulePath is the import path of the repository's root package: its
