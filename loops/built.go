@@ -76,12 +76,15 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 	// nothing: its example programs, compiled against its headers, are
 	// its real use as a library's are.
 	headerOnly := len(bins) == 0 && len(libs) == 0
+	var link []pyramid.Command
 	if len(libs) > 0 || headerOnly {
 		if !r.readHeaders { // the checkout does not change: read its headers and examples once
 			r.versionFuncs, r.readHeaders = pyramid.VersionFuncs(os.DirFS(r.o.Repo), name), true
+			r.objectAPIs = pyramid.ObjectAPIs(os.DirFS(r.o.Repo))
 			r.examples = pyramid.ExamplePrograms(os.DirFS(r.o.Repo), gen, r.fixture.Path)
 		}
-		if link := pyramid.LinkProbes(r.versionFuncs, libs, gen, name); len(link) > 0 {
+		link = pyramid.LinkProbes(r.versionFuncs, libs, gen, name)
+		if len(link) > 0 {
 			// A library's consumer comes before the build's other programs
 			// (examples, test helpers), after a program named as the project.
 			if pyramid.ProductBuilt(bins, name) {
@@ -91,7 +94,13 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 			}
 		}
 	}
-	if examples := notBuilt(r.examples, built); (len(libs) > 0 || headerOnly) && len(examples) > 0 {
+	examples := notBuilt(r.examples, built)
+	if len(link) == 0 {
+		// without a version function, a consumer making the library's
+		// object (c-algorithms' queue_new) after its examples
+		examples = append(examples, pyramid.ObjectProbes(r.objectAPIs, libs, gen, name)...)
+	}
+	if (len(libs) > 0 || headerOnly) && len(examples) > 0 {
 		// The library's example programs come after the built programs'
 		// own probes, before any last resort.
 		i := slices.IndexFunc(probes, pyramid.Command.LastResort)

@@ -142,6 +142,7 @@ type runner struct {
 	reflected    map[int]bool          // iterations a lesson was asked for
 	versionFuncs []pyramid.VersionFunc // the checkout's headers' version functions
 	readHeaders  bool                  // versionFuncs is filled
+	objectAPIs   []pyramid.ObjectAPI   // the checkout's headers' constructors and their queries
 	fellBack     map[string]bool       // build fallbacks made (buildfallback.go)
 	recorded     bool                  // the last repair call recorded a limit of the environment
 	examples     []pyramid.Command     // the library's example programs (pyramid.ExamplePrograms)

@@ -340,7 +340,21 @@ func linkProbe(f VersionFunc, umbrella, lib string, genDirs []string) Command {
 	case f.String:
 		call = `printf("%s\n", ` + fn + `());`
 	}
-	link, sys := "./"+lib, " -lm -lpthread -ldl"
+	link, sys := linkArgs(lib)
+	src = append(src, "#include "+include, "int main(void) { "+call+" return 0; }")
+	text := "printf '%s\\n' " + shellQuoteAll(src) + " > /tmp/heragent-consumer.c && " +
+		compile + strings.Join(flags, " ") + " " + link + sys + " && " +
+		"timeout 10 /tmp/heragent-consumer"
+	why := []Provenance{{Source: "built", File: lib, Note: "a library the build produced"}, {Source: "header", File: f.Header, Note: "declares " + f.Name + "()"},
+		{Source: "synthesized", Note: "a consumer program linking the library"}}
+	return Command{Text: text, Bucket: Entry, Level: Runnable, Synth: true, Why: why, Expect: []string{`[0-9]`},
+		Reason: "compiles a program that includes " + f.Header + ", links the built " + path.Base(lib) + " and calls " + f.Name + "()"}
+}
+
+// linkArgs are what a consumer's compile line links: the library lib and
+// the system libraries it may need after it.
+func linkArgs(lib string) (link, sys string) {
+	link, sys = "./"+lib, " -lm -lpthread -ldl"
 	if strings.Contains(path.Base(lib), ".so") {
 		link += ` -Wl,-rpath,"$PWD/` + path.Dir(lib) + `"`
 	} else {
@@ -354,14 +368,7 @@ func linkProbe(f VersionFunc, umbrella, lib string, genDirs []string) Command {
 		sys += ` $(f=$(grep -lF ` + quoteArg(base) + ` $(find . -path '*CMakeFiles*' -name link.txt 2>/dev/null) 2>/dev/null | head -n 1); [ -n "$f" ] && sed -n 's|.*` +
 			strings.ReplaceAll(base, ".", `\.`) + `||p' "$f" | grep -oE '(^| )(-l[^ ]+|/[^ ]+\.so[^ ]*)' | tr '\n' ' ')`
 	}
-	src = append(src, "#include "+include, "int main(void) { "+call+" return 0; }")
-	text := "printf '%s\\n' " + shellQuoteAll(src) + " > /tmp/heragent-consumer.c && " +
-		compile + strings.Join(flags, " ") + " " + link + sys + " && " +
-		"timeout 10 /tmp/heragent-consumer"
-	why := []Provenance{{Source: "built", File: lib, Note: "a library the build produced"}, {Source: "header", File: f.Header, Note: "declares " + f.Name + "()"},
-		{Source: "synthesized", Note: "a consumer program linking the library"}}
-	return Command{Text: text, Bucket: Entry, Level: Runnable, Synth: true, Why: why, Expect: []string{`[0-9]`},
-		Reason: "compiles a program that includes " + f.Header + ", links the built " + path.Base(lib) + " and calls " + f.Name + "()"}
+	return link, sys
 }
 
 // bestLib picks the library named most like the project: shared before

@@ -1,0 +1,174 @@
+package pyramid
+
+import (
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// A C library without a version function and without an example still
+// has an API a user starts with: a constructor taking nothing
+// (c-algorithms' `Queue *queue_new(void);`, rax's `rax *raxNew(void);`),
+// functions that answer about what it made (`int queue_is_empty(Queue
+// *queue);`) and one that frees it. ObjectProbes writes that smallest
+// consumer — make the object, print the answers, free it — links it with
+// the built library and runs it: a probe heragent made up, graded as one,
+// where the library's build left nothing else to run.
+
+// ObjectAPI is a constructor a header declares, with the queries and the
+// destructor of the type it returns.
+type ObjectAPI struct {
+	Header  string // slash path relative to the repository
+	Type    string // as declared: "Queue", "struct bn"
+	New     string
+	Queries []ObjectQuery
+	Free    string
+}
+
+// ObjectQuery is a function of one object answering a printable value.
+type ObjectQuery struct {
+	Name   string
+	Format string // printf conversion
+	Cast   string // the cast before the call
+}
+
+var (
+	// objectAttr are the export macros and storage words before a type.
+	objectAttr = `(?:(?:extern|static\s+inline|inline|[A-Z][A-Z0-9_]*)\s+)*`
+	// objectNewRe is a constructor: a pointer to a named type from a
+	// function taking nothing, named as one that makes.
+	objectNewRe = regexp.MustCompile(`(?m)^[ \t]*` + objectAttr + `((?:struct[ \t]+)?[A-Za-z_]\w*)[ \t]*\*[ \t]*(\w*(?:[Nn]ew|[Cc]reate|[Aa]lloc)\w*)[ \t]*\([ \t]*(?:void)?[ \t]*\)[ \t]*;`)
+	// objectMutatorRe names functions that change or walk what they are
+	// given rather than answer about it.
+	objectMutatorRe = regexp.MustCompile(`(?i)pop|push|remove|clear|free|destroy|delete|release|take|reset|next|prev|iter|insert|append|set|add|sort|shrink|grow|lock|init|close|open|put|unref|fork|run|stop|start|load|save|write|read|flush|consume|relocate|verify`)
+	// objectSkipDir holds headers of tests, legacy and compatibility
+	// code (commonmark's api_test/harness.h, zstd's lib/legacy).
+	objectSkipDir = regexp.MustCompile(`(?i)test|legacy|compat|internal|private`)
+	// objectFreeRe names a destructor.
+	objectFreeRe = regexp.MustCompile(`(?i)free|destroy|delete|release`)
+)
+
+// objectReturns are the answer types a consumer prints, with how.
+var objectReturns = map[string][2]string{
+	"int": {"%d", "(int)"}, "unsigned": {"%u", "(unsigned)"}, "unsigned int": {"%u", "(unsigned)"}, "bool": {"%d", "(int)"},
+	"long": {"%ld", "(long)"}, "unsigned long": {"%lu", "(unsigned long)"}, "size_t": {"%zu", "(size_t)"},
+	"uint64_t": {"%llu", "(unsigned long long)"}, "int64_t": {"%lld", "(long long)"},
+	"uint32_t": {"%u", "(unsigned)"}, "int32_t": {"%d", "(int)"}, "double": {"%g", "(double)"},
+	"const char *": {"%s", "(const char *)"}, "char *": {"%s", "(const char *)"},
+}
+
+// ObjectAPIs reads the checkout's public headers for constructors with at
+// least one query of what they make.
+func ObjectAPIs(repo fs.FS) []ObjectAPI {
+	var out []ObjectAPI
+	n := 0
+	fs.WalkDir(repo, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if p != "." && notHeaderDir.MatchString(p) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".h") || n >= maxHeaders || objectSkipDir.MatchString(path.Dir(p)) {
+			return nil
+		}
+		if info, err := d.Info(); err != nil || info.Size() > 512<<10 || !info.Mode().IsRegular() {
+			return nil
+		}
+		n++
+		b, err := fs.ReadFile(repo, p)
+		if err != nil {
+			return nil
+		}
+		out = append(out, headerObjects(p, cCommentRe.ReplaceAllString(string(b), " "))...)
+		return nil
+	})
+	return out
+}
+
+// headerObjects are the object APIs of one header's text.
+func headerObjects(header, text string) []ObjectAPI {
+	var out []ObjectAPI
+	for _, m := range objectNewRe.FindAllStringSubmatch(text, -1) {
+		typ := strings.Join(strings.Fields(m[1]), " ")
+		if objectReturns[typ][0] != "" || typ == "void" || typ == "char" || typ == "const" {
+			continue
+		}
+		api := ObjectAPI{Header: header, Type: typ, New: m[2]}
+		param := `\([ \t]*(?:const[ \t]+)?` + strings.ReplaceAll(regexp.QuoteMeta(typ), " ", `[ \t]+`) + `[ \t]*\*[ \t]*(?:const[ \t]+)?\w*[ \t]*\)[ \t]*;`
+		queryRe := regexp.MustCompile(`(?m)^[ \t]*` + objectAttr + `((?:const[ \t]+)?(?:unsigned[ \t]+)?\w+(?:[ \t]*\*)?)[ \t]*\b(\w+)[ \t]*` + param)
+		for _, q := range queryRe.FindAllStringSubmatch(text, -1) {
+			ret := strings.Join(strings.Fields(strings.ReplaceAll(q[1], "*", " *")), " ")
+			switch how, ok := objectReturns[ret]; {
+			case ret == "void" && objectFreeRe.MatchString(q[2]) && api.Free == "":
+				api.Free = q[2]
+			case ok && !objectMutatorRe.MatchString(q[2]) && len(api.Queries) < 4:
+				api.Queries = append(api.Queries, ObjectQuery{Name: q[2], Format: how[0], Cast: how[1]})
+			}
+		}
+		if len(api.Queries) > 0 {
+			out = append(out, api)
+		}
+	}
+	return out
+}
+
+// ObjectProbes makes Runnable probes that compile a consumer of the built
+// library from its object APIs (ObjectAPIs): libs and gen as LinkProbes
+// takes them. At most two, those whose names are most like the
+// library's first; none without a library.
+func ObjectProbes(apis []ObjectAPI, libs, gen []string, repoName string) []Command {
+	name := projectName(repoName)
+	lib, ok := bestLib(libs, name)
+	if !ok || len(apis) == 0 {
+		return nil
+	}
+	stem := libStem(path.Base(lib))
+	sort.SliceStable(apis, func(i, j int) bool {
+		si := strings.Contains(strings.ToLower(apis[i].New), stem) || strings.Contains(strings.ToLower(apis[i].New), name)
+		sj := strings.Contains(strings.ToLower(apis[j].New), stem) || strings.Contains(strings.ToLower(apis[j].New), name)
+		if si != sj {
+			return si
+		}
+		return len(apis[i].Queries) > len(apis[j].Queries)
+	})
+	var out []Command
+	for _, a := range apis[:min(len(apis), 2)] {
+		out = append(out, objectProbe(a, lib, genIncludeDirs(gen)))
+	}
+	return out
+}
+
+// objectProbe is the command that writes, builds and runs a's consumer.
+func objectProbe(a ObjectAPI, lib string, genDirs []string) Command {
+	incDir, include := includeOf(a.Header)
+	src := []string{"#include <stdio.h>", "#include " + include, "int main(void) {",
+		"  " + a.Type + " *o = " + a.New + "();",
+		`  if (o == NULL) { puts("` + a.New + `() returned NULL"); return 1; }`,
+		`  puts("` + a.New + `(): made a ` + a.Type + `");`}
+	for _, q := range a.Queries {
+		src = append(src, `  printf("`+q.Name+`: `+q.Format+`\n", `+q.Cast+q.Name+`(o));`)
+	}
+	if a.Free != "" {
+		src = append(src, "  "+a.Free+"(o);")
+	}
+	src = append(src, "  return 0;", "}")
+	flags := "-I" + incDir
+	for _, d := range genDirs {
+		if d != incDir {
+			flags += " -I" + d
+		}
+	}
+	link, sys := linkArgs(lib)
+	text := "printf '%s\\n' " + shellQuoteAll(src) + " > /tmp/heragent-object.c && cc -o /tmp/heragent-object /tmp/heragent-object.c " +
+		flags + " " + link + sys + " && timeout 10 /tmp/heragent-object"
+	why := []Provenance{{Source: "built", File: lib, Note: "a library the build produced"}, {Source: "header", File: a.Header, Note: "declares " + a.New + "()"},
+		{Source: "synthesized", Note: "a consumer program making the library's object and asking about it"}}
+	return Command{Text: text, Bucket: Entry, Level: Runnable, Synth: true, Why: why, Expect: []string{a.Queries[0].Name + ": "},
+		Reason: "compiles a program that includes " + a.Header + ", links the built " + path.Base(lib) + ", makes a " + a.Type + " with " + a.New + "() and prints what its functions answer"}
+}
