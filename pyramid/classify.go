@@ -359,6 +359,8 @@ func classifyOne(s string) verdict {
 		return verdict{Bucket: Entry, Reason: "runs the package's command"}
 	case (cmd == "deno" || cmd == "bun") && (installVerb[arg] || arg == "remove" || arg == "upgrade"):
 		return verdict{Drop: "installs a package into the reader's own project"}
+	case cmd == "node" && nodeREPL(w[1:]):
+		return verdict{Drop: "interactive interpreter"} // luxon's docs: node --icu-data-dir=./node_modules/full-icu
 	case cmd == "node" || cmd == "deno" || cmd == "bun":
 		if arg == "--test" || cmd == "deno" && arg == "test" || cmd == "bun" && arg == "test" {
 			return verdict{Bucket: Unit, Reason: "runs the " + cmd + " test runner"}
@@ -469,3 +471,19 @@ func otherSession(args []string) string {
 }
 
 var nonTestSession = regexp.MustCompile(`^(?:perf|bench\w*|lint\w*|docs?\b.*|style|format\w*|typing|mypy|pyright|pre-commit|release|build|readme|spelling|linkcheck)$`)
+
+// nodeREPL reports node's arguments that name no program to run: only
+// options, none of them evaluating code or running the test runner (the
+// interpreter then waits for its user, or asks it about itself).
+func nodeREPL(args []string) bool {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			return false
+		}
+		switch strings.SplitN(a, "=", 2)[0] {
+		case "-e", "--eval", "-p", "--print", "--test", "--run":
+			return false
+		}
+	}
+	return true
+}

@@ -36,6 +36,10 @@ func TestClassify(t *testing.T) {
 		{"npx nyc mocha test/", Unit},
 		{"npx c8 node --test", Unit},
 		{"node workbench.js", Entry},
+		{"node --icu-data-dir=./node_modules/full-icu", ""}, // a REPL (luxon's docs)
+		{"NODE_ICU_DATA=\"$(pwd)/node_modules/full-icu\" node", ""},
+		{"node -e \"console.log(1)\"", Entry},
+		{"node --experimental-vm-modules app.js", Entry},
 		{"node test/fixtures/index.js", ""},
 		{"node test/index.mjs", Unit},
 		{"node lib/parser.test.js", Unit},
