@@ -38,6 +38,20 @@ var suiteSuccess = regexp.MustCompile(`(?im)\b(all\s+(\d+\s+)?tests?\s+(passed|c
 // `node test-node.js` prints "test-node.js passes".
 var suiteSuccessLine = regexp.MustCompile(`(?m)^[\w./-]*test[\w./-]*\s+pass(?:es|ed)[.!]?\s*$`)
 
+// suiteOKLine is a test script's last line when all went well:
+// tidwall/btree.c's tests/run.sh builds and runs each test_*.c, stops at
+// the first that fails (set -e), and ends with "OK".
+var suiteOKLine = regexp.MustCompile(`(?i)^(?:ok|pass(?:ed)?|all (?:tests )?(?:ok|pass(?:ed)?)|success)[.!]?$`)
+
+// finalLine is the output's last non-blank line, without terminal colours.
+func finalLine(out string) string {
+	lines := strings.Split(strings.TrimRight(out, " \t\r\n"), "\n")
+	return strings.TrimSpace(ansiColorRe.ReplaceAllString(lines[len(lines)-1], ""))
+}
+
+// ansiColorRe is a terminal colour or style sequence.
+var ansiColorRe = regexp.MustCompile(`\x1b\[[0-9;]*m`)
+
 // suiteFailure is a failure such a target reports while still exiting 0.
 // FAIL is matched in capitals only: "Failed to initialize context" is a
 // test's expected output (zstd), "FAIL: roundtrip" a failure.
@@ -132,6 +146,9 @@ func Judge(c Command, o Outcome) Verdict {
 			m := suiteSuccess.FindString(o.Output)
 			if m == "" {
 				m = strings.TrimSpace(suiteSuccessLine.FindString(o.Output))
+			}
+			if l := finalLine(o.Output); m == "" && suiteOKLine.MatchString(l) {
+				m = l
 			}
 			if m != "" && !suiteFailure.MatchString(o.Output) {
 				return Verdict{Passed: true, Suite: true, Reason: fmt.Sprintf("exit 0; no test framework output to count, the test target reports %q", m)}

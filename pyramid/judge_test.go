@@ -34,6 +34,8 @@ func TestJudge(t *testing.T) {
 		{"test target reports success", Command{Bucket: Unit}, Outcome{Output: "+ lz4 -t x.lz4\nTest Passed: dictionary is effective.\n"}, true},
 		{"test target all completed", Command{Bucket: Unit}, Outcome{Output: "Basic tests completed \n 25 59 All tests completed\n"}, true},
 		{"zlib test OK", Command{Bucket: Unit}, Outcome{Output: "\t*** zlib test OK ***\n"}, true},
+		{"a test script ends with OK", Command{Bucket: Unit}, Outcome{Output: "CC: cc\nTESTING...\ntest_btree_delete\ntest_clone_pop\nOK\n\n"}, true},
+		{"OK in the middle is no verdict", Command{Bucket: Unit}, Outcome{Output: "OK\nnow benchmarking\n"}, false},
 		{"a test script says it passes", Command{Bucket: Unit}, Outcome{Output: "(node:96) [DEP0005] DeprecationWarning: Buffer() is deprecated\ntest-browser.js passes\ntest-node.js passes\n"}, true},
 		{"a program saying something passes is no test", Command{Bucket: Unit}, Outcome{Output: "the request passes\n"}, false},
 		{"rax-test unit tests OK", Command{Bucket: Unit}, Outcome{Output: "Unit tests: OK\nPerforming regression tests: OK\n"}, true},
