@@ -65,6 +65,8 @@ func TestDetectors(t *testing.T) {
 			stacks: "go", contains: []string{"go mod init example.org/x/lib\n"}, absent: []string{"GOFLAGS"}},
 		{name: "go: gopkg.in's short form names the module", files: map[string]string{"ini.go": "package ini\n", "README.md": "```sh\n$ go get gopkg.in/ini.v1\n```\n"},
 			stacks: "go", contains: []string{"go mod init gopkg.in/ini.v1\n"}},
+		{name: "go: a gopkg.in dependency's go get is not the project's", files: map[string]string{"conf.go": "package conf\n", "README.md": "Requires yaml: `go get gopkg.in/yaml.v2`\n\n`go get github.com/acme/conf`\n"},
+			stacks: "go", contains: []string{"go mod init github.com/acme/conf\n"}},
 		{name: "make: a hand-written configure runs before make", files: map[string]string{
 			"configure": "#!/bin/sh\necho 'CC=gcc' > config.mak\n", "Makefile": "include config.mak\nall: tcc\ntcc: tcc.c\n", "tcc.c": "int main(void) { return 0; }\n"},
 			stacks: "make", contains: []string{"./configure\n  # [make] Makefile — the default target\n  make -j"}},

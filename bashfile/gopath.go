@@ -85,14 +85,55 @@ func (r *repo) goModulePath() string {
 	for _, f := range r.files {
 		if strings.HasPrefix(strings.ToUpper(f.Path), "README") {
 			if b, err := os.ReadFile(filepath.Join(r.root, f.Path)); err == nil {
-				if m := goGetRe.FindSubmatch(b); m != nil {
-					return string(m[1])
+				if m := ownGoGet(goGetRe.FindAllSubmatch(b, -1), r.rootPackage(srcs)); m != "" {
+					return m
 				}
 			}
 		}
 	}
 	return ""
 }
+
+// ownGoGet is the README's go get path that is the project's: the one
+// ending in its package's name (gopkg.in/ini.v1 for package ini), else the
+// first of a github-style path (a gopkg.in dependency named first is
+// another project's: go get gopkg.in/yaml.v2 before the project's own
+// line), else the first.
+func ownGoGet(ms [][][]byte, pkg string) string {
+	first := ""
+	for _, m := range ms {
+		p := string(m[1])
+		last := goMajorSuffixRe.ReplaceAllString(path.Base(p), "")
+		if pkg != "" && (last == pkg || strings.TrimPrefix(last, "go-") == pkg) {
+			return p
+		}
+		if first == "" && !strings.HasPrefix(p, "gopkg.in/") {
+			first = p
+		}
+	}
+	if first == "" && len(ms) > 0 {
+		first = string(ms[0][1])
+	}
+	return first
+}
+
+// goMajorSuffixRe is gopkg.in's major version suffix (.v1).
+var goMajorSuffixRe = regexp.MustCompile(`\.v\d+$`)
+
+// rootPackage is the package clause of the first of the root's files.
+func (r *repo) rootPackage(srcs []string) string {
+	for _, s := range srcs {
+		if b, err := os.ReadFile(filepath.Join(r.root, s)); err == nil {
+			if m := goPackageClauseRe.FindSubmatch(b); m != nil && string(m[1]) != "main" {
+				return string(m[1])
+			}
+		}
+	}
+	return ""
+}
+
+// goPackageClauseRe is a Go file's package clause.
+var goPackageClauseRe = regexp.MustCompile(`(?m)^package\s+(\w+)`)
 
 // GoModuleOf is the module the Bash File makes for a Go package without
 // go.mod (`go mod init`, gopath): the pyramid builds its examples against

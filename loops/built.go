@@ -3,7 +3,6 @@ package loops
 import (
 	"context"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -81,7 +80,7 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 		if !r.readHeaders { // the checkout does not change: read its headers and examples once
 			r.versionFuncs, r.readHeaders = pyramid.VersionFuncs(os.DirFS(r.o.Repo), name), true
 			r.objectAPIs = pyramid.ObjectAPIs(os.DirFS(r.o.Repo))
-			r.examples = pyramid.ExamplePrograms(os.DirFS(r.o.Repo), gen, r.fixture.Path)
+			r.examples = pyramid.ExamplePrograms(os.DirFS(r.o.Repo), gen, r.fixture.Path, built)
 		}
 		link = pyramid.LinkProbes(r.versionFuncs, libs, gen, name)
 		if len(link) > 0 {
@@ -94,7 +93,7 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 			}
 		}
 	}
-	examples := notBuilt(r.examples, built)
+	examples := slices.Clone(r.examples)
 	if len(link) == 0 {
 		// without a version function, a consumer making the library's
 		// object (c-algorithms' queue_new) after its examples
@@ -127,25 +126,6 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 		out = append(out, c)
 	}
 	return out
-}
-
-// notBuilt are the example programs whose source the build did not make
-// a program of: rax's Makefile builds rax-oom-test from rax-oom-test.c, a
-// test it runs as one, and compiled again alone it lacks the objects it
-// links with.
-func notBuilt(examples []pyramid.Command, bins []string) []pyramid.Command {
-	made := map[string]bool{}
-	for _, b := range bins {
-		made[path.Base(b)] = true
-	}
-	return slices.DeleteFunc(slices.Clone(examples), func(c pyramid.Command) bool {
-		for _, w := range c.Why {
-			if w.Source == "example" && made[strings.TrimSuffix(path.Base(w.File), path.Ext(w.File))] {
-				return true
-			}
-		}
-		return false
-	})
 }
 
 // builtSmoke are the Testable copies of a repository's built-program

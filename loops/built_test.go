@@ -58,15 +58,3 @@ func TestBuiltSmokeEndsWithALastResort(t *testing.T) {
 		t.Fatalf("smoke probes %q, want %q", texts, want)
 	}
 }
-
-// An example source the build already made a program of (rax's Makefile
-// builds rax-oom-test, a test) is not compiled again alone.
-func TestExampleTheBuildMadeIsNotCompiledAgain(t *testing.T) {
-	ex := func(file string) pyramid.Command {
-		return pyramid.Command{Text: "cc " + file, Why: []pyramid.Provenance{{Source: "example", File: file}}}
-	}
-	got := notBuilt([]pyramid.Command{ex("rax-oom-test.c"), ex("examples/demo.c")}, []string{"rax-oom-test", "rax-test"})
-	if len(got) != 1 || got[0].Text != "cc examples/demo.c" {
-		t.Fatalf("examples kept: %v", got)
-	}
-}

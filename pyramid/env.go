@@ -74,7 +74,8 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 		}
 	}
 	if e.stacks["go"] {
-		e.goMod, e.goPkgs = goModule(ctx, ix), goPackages(ctx, ix)
+		e.goMod = goModule(ctx, ix)
+		e.goPkgs = goPackages(ctx, ix, bashfile.NestedGoModules(ctx, ix))
 		// the Bash File installs the module's programs on PATH (bashfile.GoPrograms)
 		for _, g := range bashfile.GoPrograms(goMains, e.goMod, goNested(ctx, e)) {
 			e.progs[g.Name] = g.Name

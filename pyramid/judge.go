@@ -36,7 +36,7 @@ var suiteSuccess = regexp.MustCompile(`(?im)\b(all\s+(\d+\s+)?tests?\s+(passed|c
 
 // suiteSuccessLine is a test script's own last word on itself: pump's
 // `node test-node.js` prints "test-node.js passes".
-var suiteSuccessLine = regexp.MustCompile(`(?m)^[\w./-]*test[\w./-]*\s+pass(?:es|ed)[.!]?\s*$`)
+var suiteSuccessLine = regexp.MustCompile(`(?m)^[\w./-]*test[\w./-]*[ \t]+pass(?:es|ed)[.!]?[ \t]*$`)
 
 // suiteOKLine is a test script's last line when all went well:
 // tidwall/btree.c's tests/run.sh builds and runs each test_*.c, stops at
@@ -55,7 +55,7 @@ var ansiColorRe = regexp.MustCompile(`\x1b\[[0-9;]*m`)
 // suiteFailure is a failure such a target reports while still exiting 0.
 // FAIL is matched in capitals only: "Failed to initialize context" is a
 // test's expected output (zstd), "FAIL: roundtrip" a failure.
-var suiteFailure = regexp.MustCompile(`(?m)(?i:\b[1-9]\d*\s+tests?\s+failed\b|\bsome\s+tests?\s+failed\b)|^(FAIL|FAILED)\b`)
+var suiteFailure = regexp.MustCompile(`(?m)(?i:\b[1-9]\d*\s+tests?\s+failed\b|\bsome\s+tests?\s+failed\b|\btests?:[ \t]*(?:failed|errors?)\b)|^(FAIL|FAILED)\b`)
 
 // crashSignatures betray a program that exited 0 but did not really work
 // (a wrapper swallowing the status, a crash in a child process).

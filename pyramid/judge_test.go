@@ -38,6 +38,7 @@ func TestJudge(t *testing.T) {
 		{"OK in the middle is no verdict", Command{Bucket: Unit}, Outcome{Output: "OK\nnow benchmarking\n"}, false},
 		{"a test script says it passes", Command{Bucket: Unit}, Outcome{Output: "(node:96) [DEP0005] DeprecationWarning: Buffer() is deprecated\ntest-browser.js passes\ntest-node.js passes\n"}, true},
 		{"a program saying something passes is no test", Command{Bucket: Unit}, Outcome{Output: "the request passes\n"}, false},
+		{"one kind of tests failed", Command{Bucket: Unit}, Outcome{Output: "Unit tests: OK\nFuzz tests: FAILED\n"}, false},
 		{"rax-test unit tests OK", Command{Bucket: Unit}, Outcome{Output: "Unit tests: OK\nPerforming regression tests: OK\n"}, true},
 		{"zero failed is still success", Command{Bucket: Unit}, Outcome{Output: "all 12 tests passed, 0 tests failed\n"}, true},
 		{"test target reports a failure", Command{Bucket: Unit}, Outcome{Output: "Test Passed: a\n2 tests failed\n"}, false},

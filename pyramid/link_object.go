@@ -39,10 +39,18 @@ var (
 	objectAttr = `(?:(?:extern|static\s+inline|inline|[A-Z][A-Z0-9_]*)\s+)*`
 	// objectNewRe is a constructor: a pointer to a named type from a
 	// function taking nothing, named as one that makes.
-	objectNewRe = regexp.MustCompile(`(?m)^[ \t]*` + objectAttr + `((?:struct[ \t]+)?[A-Za-z_]\w*)[ \t]*\*[ \t]*(\w*(?:[Nn]ew|[Cc]reate|[Aa]lloc)\w*)[ \t]*\([ \t]*(?:void)?[ \t]*\)[ \t]*;`)
+	objectNewRe = regexp.MustCompile(`(?m)^[ \t]*` + objectAttr + `((?:struct[ \t]+)?[A-Za-z_]\w*)[ \t]*\*[ \t]*(\w+)[ \t]*\([ \t]*(?:void)?[ \t]*\)[ \t]*;`)
+	// objectVerbRe names the verb of a constructor as a word of its name:
+	// queue_new, raxNew, check_list_create, ZSTD_createCCtx (not
+	// get_default_allocator); objectSharedRe names one returning a shared
+	// instance, which is not the caller's to free.
+	objectVerbRe   = regexp.MustCompile(`(?:^|_)(?:new|create|alloc)(?:_|[A-Z0-9]|$)|[a-z0-9](?:New|Create|Alloc)(?:[A-Z0-9_]|$)`)
+	objectSharedRe = regexp.MustCompile(`(?i)get|default|global|instance|current|singleton|shared`)
 	// objectMutatorRe names functions that change or walk what they are
 	// given rather than answer about it.
-	objectMutatorRe = regexp.MustCompile(`(?i)pop|push|remove|clear|free|destroy|delete|release|take|reset|next|prev|iter|insert|append|set|add|sort|shrink|grow|lock|init|close|open|put|unref|fork|run|stop|start|load|save|write|read|flush|consume|relocate|verify`)
+	objectMutatorRe = regexp.MustCompile(`(?i)pop|push|remove|clear|free|destroy|delete|release|take|reset|next|prev|iter|insert|append|set|add|sort|shrink|grow|lock|init|close|open|put|unref|fork|run|stop|start|load|save|write|read|flush|consume|relocate|verify|wait|accept|poll|recv|send|connect|listen|dispatch|loop|process|join`)
+	// objectCxxRe is a C++ header, which a C consumer cannot include.
+	objectCxxRe = regexp.MustCompile(`(?m)^\s*(?:class|namespace|template)\b`)
 	// objectSkipDir holds headers of tests, legacy and compatibility
 	// code (commonmark's api_test/harness.h, zstd's lib/legacy).
 	objectSkipDir = regexp.MustCompile(`(?i)test|legacy|compat|internal|private`)
@@ -74,7 +82,7 @@ func ObjectAPIs(repo fs.FS) []ObjectAPI {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(p, ".h") || n >= maxHeaders || objectSkipDir.MatchString(path.Dir(p)) {
+		if !strings.HasSuffix(p, ".h") || n >= maxHeaders || objectSkipDir.MatchString(path.Dir(p)) || depHeaderDir.MatchString(p) || strings.ContainsAny(p, " '\"$`\\") {
 			return nil
 		}
 		if info, err := d.Info(); err != nil || info.Size() > 512<<10 || !info.Mode().IsRegular() {
@@ -85,7 +93,9 @@ func ObjectAPIs(repo fs.FS) []ObjectAPI {
 		if err != nil {
 			return nil
 		}
-		out = append(out, headerObjects(p, cCommentRe.ReplaceAllString(string(b), " "))...)
+		if text := cCommentRe.ReplaceAllString(string(b), " "); !objectCxxRe.MatchString(text) {
+			out = append(out, headerObjects(p, text)...)
+		}
 		return nil
 	})
 	return out
@@ -96,7 +106,7 @@ func headerObjects(header, text string) []ObjectAPI {
 	var out []ObjectAPI
 	for _, m := range objectNewRe.FindAllStringSubmatch(text, -1) {
 		typ := strings.Join(strings.Fields(m[1]), " ")
-		if objectReturns[typ][0] != "" || typ == "void" || typ == "char" || typ == "const" {
+		if objectReturns[typ][0] != "" || typ == "void" || typ == "char" || typ == "const" || !objectVerbRe.MatchString(m[2]) || objectSharedRe.MatchString(m[2]) {
 			continue
 		}
 		api := ObjectAPI{Header: header, Type: typ, New: m[2]}

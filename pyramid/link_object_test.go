@@ -14,9 +14,13 @@ import (
 // none.
 func TestObjectProbes(t *testing.T) {
 	fsys := fstest.MapFS{
-		"src/queue.h": {Data: []byte("/* a queue */\ntypedef struct _Queue Queue;\nQueue *queue_new(void);\nvoid queue_free(Queue *queue);\nint queue_push_head(Queue *queue, void *data);\nvoid *queue_pop_head(Queue *queue);\nint queue_is_empty(Queue *queue);\nunsigned int queue_length(const Queue *queue);\n")},
-		"src/bn.h":    {Data: []byte("struct bn { int a[4]; };\nstruct bn *bignum_alloc(void);\nvoid bignum_init(struct bn *n);\n")},
-		"test/t.h":    {Data: []byte("Queue *test_new(void);\nint test_ok(Queue *q);\n")},
+		"src/queue.h":         {Data: []byte("/* a queue */\ntypedef struct _Queue Queue;\nQueue *queue_new(void);\nvoid queue_free(Queue *queue);\nint queue_push_head(Queue *queue, void *data);\nvoid *queue_pop_head(Queue *queue);\nint queue_is_empty(Queue *queue);\nunsigned int queue_length(const Queue *queue);\n")},
+		"src/bn.h":            {Data: []byte("struct bn { int a[4]; };\nstruct bn *bignum_alloc(void);\nvoid bignum_init(struct bn *n);\n")},
+		"test/t.h":            {Data: []byte("Queue *test_new(void);\nint test_ok(Queue *q);\n")},
+		"src/alloc.h":         {Data: []byte("typedef struct A Allocator;\nAllocator *get_default_allocator(void);\nint allocator_size(Allocator *a);\n")},
+		"src/heap.h":          {Data: []byte("typedef struct H Heap;\nHeap *heap_create(void);\nint heap_wait(Heap *h);\n")},
+		"src/foo.h":           {Data: []byte("class Foo;\nFoo *createFoo();\nint fooSize(Foo *f);\n")},
+		"subprojects/dep/d.h": {Data: []byte("typedef struct D D;\nD *d_new(void);\nint d_size(D *d);\n")},
 	}
 	apis := ObjectAPIs(fsys)
 	if len(apis) != 1 || apis[0].New != "queue_new" || apis[0].Free != "queue_free" || len(apis[0].Queries) != 2 || apis[0].Queries[0].Name != "queue_is_empty" || apis[0].Queries[1].Name != "queue_length" {

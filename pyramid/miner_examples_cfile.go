@@ -51,8 +51,15 @@ const (
 // which its public headers include): their directories are searched
 // after the checkout's. fixture (Fixture) is the input given to an
 // example that reads its first argument (json-parser's test_json.c:
-// "USAGE: ./test_json <json_file>").
-func ExamplePrograms(fsys fs.FS, gen []string, fixture string) []Command {
+// "USAGE: ./test_json <json_file>"). A source the build made a program
+// of beside it (built: the programs it made) is not compiled again: rax's
+// Makefile builds rax-oom-test from rax-oom-test.c, a test it runs as
+// one, which alone lacks the objects it links with.
+func ExamplePrograms(fsys fs.FS, gen []string, fixture string, built []string) []Command {
+	made := map[string]bool{}
+	for _, b := range built {
+		made[path.Clean(b)] = true
+	}
 	var headers []string
 	type cand struct {
 		path    string
@@ -74,7 +81,7 @@ func ExamplePrograms(fsys fs.FS, gen []string, fixture string) []Command {
 		switch {
 		case cHeaderExt[ext] && !notHeaderDir.MatchString(path.Dir(p)) && len(headers) < maxWalkHeaders:
 			headers = append(headers, p)
-		case cSourceExt[ext] != "" && cExampleFileRe.MatchString(p) && !notExampleRe.MatchString(p) && !strings.ContainsAny(p, " '\"$`\\"):
+		case cSourceExt[ext] != "" && cExampleFileRe.MatchString(p) && !notExampleRe.MatchString(p) && !strings.ContainsAny(p, " '\"$`\\") && !made[strings.TrimSuffix(p, ext)]:
 			if info, err := d.Info(); err == nil && info.Mode().IsRegular() && info.Size() > 0 && info.Size() <= maxExampleSize {
 				cands = append(cands, cand{path: p, size: info.Size()})
 			}
@@ -120,7 +127,8 @@ var readsArgRe = regexp.MustCompile(`\bargv\s*\[\s*1\s*\]`)
 // cFileExample is the command that compiles and runs the source file rel
 // (its text code), or false when it is no whole program including one of
 // the repository's own headers, waits for a client or is a unit test. A
-// program reading its first argument gets fixture, when there is one.
+// program reading its first argument that fails without one runs again
+// on fixture, when there is one.
 func cFileExample(headers, genDirs []string, rel, code, fixture string, n int) (string, bool) {
 	cc := cSourceExt[path.Ext(rel)]
 	if cc == "" || !cMainRe.MatchString(code) || waitsRe.MatchString(code) || testFrameworkRe.MatchString(code) {
@@ -148,12 +156,13 @@ func cFileExample(headers, genDirs []string, rel, code, fixture string, n int) (
 		flags += " -I" + quoteArg(d)
 	}
 	bin := fmt.Sprintf("/tmp/heragent-example-file-%d", n)
-	arg := ""
+	run := "timeout 60 " + bin
 	if fixture != "" && readsArgRe.MatchString(code) {
-		arg = " " + quoteArg(fixture)
+		// on its own first (an argument may be optional), then on the input
+		run = "{ " + run + " || " + run + " " + quoteArg(fixture) + "; }"
 	}
 	compile := cc + " -o " + bin + " " + quoteArg(rel) + flags + " -pthread"
-	return "{ " + compile + " 2>/dev/null || { " + builtLibs + "; " + compile + linkBuilt + "; }; } && timeout 60 " + bin + arg, true
+	return "{ " + compile + " 2>/dev/null || { " + builtLibs + "; " + compile + linkBuilt + "; }; } && " + run, true
 }
 
 // genIncludeDirs are the directories of the headers the build wrote,

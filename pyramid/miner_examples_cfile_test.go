@@ -23,7 +23,7 @@ func TestExamplePrograms(t *testing.T) {
 		"examples/hello.c":     file("#include <stdio.h>\nint main(void) { puts(\"no header of the project\"); }\n"),
 		"examples/big/match.c": file("#include \"re2/re2.h\"\nint main(void) { return 0; }\n"),
 	}
-	cs := ExamplePrograms(fsys, nil, "")
+	cs := ExamplePrograms(fsys, nil, "", nil)
 	if len(cs) != 1 {
 		t.Fatalf("examples: %v", texts(cs))
 	}
@@ -44,7 +44,7 @@ func TestExampleProgramsGeneratedHeaders(t *testing.T) {
 		"include/fuse_lowlevel.h": file("#include \"libfuse_config.h\"\n"),
 		"example/printcap.c":      file("#define FUSE_USE_VERSION 31\n#include <fuse_lowlevel.h>\nint main(void) { return 0; }\n"),
 	}
-	cs := ExamplePrograms(fsys, []string{"build/subprojects/gtest/gtest-config.h", "build/libfuse_config.h", "build/lib/fuse_config.h"}, "")
+	cs := ExamplePrograms(fsys, []string{"build/subprojects/gtest/gtest-config.h", "build/libfuse_config.h", "build/lib/fuse_config.h"}, "", nil)
 	if len(cs) != 1 || !strings.Contains(cs[0].Text, "example/printcap.c -Iinclude -Iexample -Ibuild -Ibuild/lib -pthread") || strings.Contains(cs[0].Text, "gtest") {
 		t.Fatalf("examples: %v", texts(cs))
 	}
@@ -65,7 +65,7 @@ func TestExampleProgramsNeedingAnotherLibraryLast(t *testing.T) {
 		"examples/example-glib.c":  file("#include <glib.h>\n#include <hiredis.h>\nint main(void) { return 0; }\n"),
 		"examples/example.c":       file("#include <stdio.h>\n#include <hiredis.h>\n#ifdef _MSC_VER\n#include <winsock2.h>\n#endif\nint main(void) {\n  /* a longer program than the others */\n  return 0;\n}\n"),
 	}
-	cs := ExamplePrograms(fsys, nil, "")
+	cs := ExamplePrograms(fsys, nil, "", nil)
 	if len(cs) != 2 || !strings.Contains(cs[0].Text, "examples/example.c") {
 		t.Fatalf("examples: %v", texts(cs))
 	}
@@ -82,7 +82,7 @@ func TestExampleProgramsArgument(t *testing.T) {
 		"examples/test_json.c":   file("#include <stdio.h>\n#include \"json.h\"\nint main(int argc, char **argv) {\n  FILE *f = fopen(argv[1], \"r\");\n  return f == NULL;\n}\n"),
 		"examples/no_argument.c": file("#include \"json.h\"\nint main(void) { return json_parse(\"[]\"); }\n"),
 	}
-	cs := ExamplePrograms(fsys, nil, "tests/valid-0000.json")
+	cs := ExamplePrograms(fsys, nil, "tests/valid-0000.json", nil)
 	if len(cs) != 2 {
 		t.Fatalf("examples: %v", texts(cs))
 	}
@@ -91,8 +91,24 @@ func TestExampleProgramsArgument(t *testing.T) {
 			t.Errorf("no -lm after the built libraries: %s", c.Text)
 		}
 		reads := strings.Contains(c.Text, "test_json.c")
-		if got := strings.HasSuffix(c.Text, "/tmp/heragent-example-file-2 tests/valid-0000.json") || strings.HasSuffix(c.Text, "/tmp/heragent-example-file-1 tests/valid-0000.json"); got != reads {
+		if got := strings.HasSuffix(c.Text, "{ timeout 60 /tmp/heragent-example-file-2 || timeout 60 /tmp/heragent-example-file-2 tests/valid-0000.json; }") || strings.HasSuffix(c.Text, "{ timeout 60 /tmp/heragent-example-file-1 || timeout 60 /tmp/heragent-example-file-1 tests/valid-0000.json; }"); got != reads {
 			t.Errorf("argument given %v, want %v: %s", got, reads, c.Text)
 		}
+	}
+}
+
+// A source the build made a program of beside it (rax's rax-oom-test.c,
+// a test its Makefile builds) is not compiled again; the next one is.
+func TestExampleProgramsNotWhatTheBuildMade(t *testing.T) {
+	file := func(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }
+	fsys := fstest.MapFS{
+		"rax.h":           file("void *raxNew(void);\n"),
+		"rax-oom-test.c":  file("#include \"rax.h\"\nint main(void) { raxNew(); return 0; }\n"),
+		"rax-test.c":      file("#include \"rax.h\"\nint main(void) { raxNew(); return 0; }\n"),
+		"examples/demo.c": file("#include \"rax.h\"\nint main(void) { raxNew(); return 0; }\n"),
+	}
+	cs := ExamplePrograms(fsys, nil, "", []string{"rax-oom-test", "rax-test", "tests/demo"})
+	if len(cs) != 1 || !strings.Contains(cs[0].Text, "examples/demo.c") {
+		t.Fatalf("examples: %v", texts(cs))
 	}
 }

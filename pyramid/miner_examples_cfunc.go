@@ -83,6 +83,8 @@ var (
 	// arguments: a typed name (`const char *fmt`) or `...` (rxi/log.c's
 	// README lists `log_trace(const char *fmt, ...);`).
 	cParamDeclRe = regexp.MustCompile(`[(,]\s*(?:const\s+)?(?:(?:unsigned|signed|struct|enum)\s+)?(?:void|char|int|long|short|float|double|size_t|bool|[a-z]\w*_t)[\s*]+\w+\s*[,)]|,\s*\.\.\.\s*\)`)
+	// cBareCallRe is a line that is one call, assigning nothing.
+	cBareCallRe = regexp.MustCompile(`^\w+\s*\([^=]*\)\s*;?$`)
 	// cCallEndRe is a call its block leaves without the semicolon a
 	// reader adds (rxi/log.c's `log_trace("Hello %s", "world")`).
 	cCallEndRe = regexp.MustCompile(`^\w+\s*\(.*\)$`)
@@ -101,7 +103,7 @@ var (
 // a function's head or one-line body, a test macro's block, a prototype.
 func cDefinition(t string) bool {
 	return (cBlockHeadRe.MatchString(t) || cOneLineDefRe.MatchString(t)) && !cControlRe.MatchString(t) ||
-		cProtoRe.MatchString(t) && !cKeywordRe.MatchString(t) || cParamDeclRe.MatchString(t) && !cControlRe.MatchString(t)
+		cProtoRe.MatchString(t) && !cKeywordRe.MatchString(t) || cBareCallRe.MatchString(t) && cParamDeclRe.MatchString(t) && !cControlRe.MatchString(t)
 }
 
 // cFragmentExamples are the README's C statement blocks as programs
@@ -144,7 +146,7 @@ func cStatementsProgram(lang, code string) string {
 	}
 	var head, body []string
 	lines := strings.Split(strings.TrimRight(code, " \t\n"), "\n")
-	if last := len(lines) - 1; cCallEndRe.MatchString(strings.TrimSpace(lines[last])) {
+	if last := len(lines) - 1; cCallEndRe.MatchString(strings.TrimSpace(lines[last])) && !cControlRe.MatchString(strings.TrimSpace(lines[last])) {
 		lines[last] += ";" // the block's last call, not a function's head: nothing follows it
 	}
 	for _, l := range lines {

@@ -105,3 +105,13 @@ func TestCDeclaresNotInAMacroBody(t *testing.T) {
 		t.Error("printf declared by a macro's body")
 	}
 }
+
+// A block ending in a control head gets no semicolon (it would loop on
+// nothing): it is no run of statements.
+func TestCStatementsControlHeadLast(t *testing.T) {
+	for _, code := range []string{"#include \"ev.h\"\nev_init();\nwhile (ev_run())\n", "#include \"ev.h\"\nev_init();\nfor (;;)\n"} {
+		if got := cStatementsProgram("c", code); strings.Contains(got, ");\n    return 0;") && (strings.Contains(got, "while (ev_run());") || strings.Contains(got, "for (;;);")) {
+			t.Errorf("%q made\n%s", code, got)
+		}
+	}
+}

@@ -3,10 +3,12 @@ package pyramid
 import (
 	"context"
 	"go/ast"
-	"go/build/constraint"
+	"go/build"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io"
+	"path"
 	"regexp"
 	"runtime"
 	"sort"
@@ -50,7 +52,7 @@ func goConsumer(ctx context.Context, e *env, mod string) string {
 			continue
 		}
 		af, err := parser.ParseFile(token.NewFileSet(), f.Path, src, parser.SkipObjectResolution)
-		if err != nil || af.Name.Name == "main" || strings.HasSuffix(af.Name.Name, "_test") || hasBuildConstraint(src) {
+		if err != nil || af.Name.Name == "main" || strings.HasSuffix(af.Name.Name, "_test") || hasBuildConstraint(path.Base(f.Path), src) {
 			continue
 		}
 		pkg = af.Name.Name
@@ -145,30 +147,23 @@ func onlyError(res *ast.FieldList) bool {
 	return ok && id.Name == "error"
 }
 
-// hasBuildConstraint: a file built only for other systems or tags than
-// the sandbox's Linux with a current Go. A constraint on the Go version
-// holds (btree's btree_generic.go is `go1.18`, its btree.go `!go1.18`):
-// the consumer is built with the Debian toolchain, newer than that.
-func hasBuildConstraint(src string) bool {
-	for _, l := range strings.Split(src, "\n") {
-		l = strings.TrimSpace(l)
-		if strings.HasPrefix(l, "package ") {
-			return false
-		}
-		if !constraint.IsGoBuild(l) && !constraint.IsPlusBuild(l) {
-			continue
-		}
-		x, err := constraint.Parse(l)
-		return err != nil || !x.Eval(sandboxTag)
-	}
-	return false
+// hasBuildConstraint: a file (name, its text src) built only for other
+// systems or tags than the sandbox's Linux with a current Go — its
+// //go:build and // +build lines, its _GOOS/_GOARCH name. A constraint on
+// the Go version holds (btree's btree_generic.go is `go1.18`, its
+// btree.go `!go1.18`): the consumer is built with a newer toolchain.
+func hasBuildConstraint(name, src string) bool {
+	c := build.Context{GOOS: "linux", GOARCH: runtime.GOARCH, Compiler: "gc", CgoEnabled: true, ReleaseTags: goReleaseTags,
+		OpenFile: func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(src)), nil }}
+	ok, err := c.MatchFile(".", name)
+	return err != nil || !ok
 }
 
-// sandboxTag reports the build tags a sandbox's Go build satisfies.
-func sandboxTag(tag string) bool {
-	switch tag {
-	case "linux", "unix", "gc", runtime.GOARCH:
-		return true
+// goReleaseTags are go1.1 … go1.99: any version a file asks for.
+var goReleaseTags = func() []string {
+	var tags []string
+	for i := 1; i < 100; i++ {
+		tags = append(tags, "go1."+strconv.Itoa(i))
 	}
-	return strings.HasPrefix(tag, "go1.")
-}
+	return tags
+}()

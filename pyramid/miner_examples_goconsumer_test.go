@@ -14,8 +14,15 @@ func TestHasBuildConstraint(t *testing.T) {
 		"// +build ignore\n\npackage x\n":                          true,
 		"// Copyright\n\npackage x\n":                              false,
 	} {
-		if got := hasBuildConstraint(src); got != want {
+		if got := hasBuildConstraint("x.go", src); got != want {
 			t.Errorf("hasBuildConstraint(%q) = %v, want %v", src, got, want)
 		}
+	}
+}
+
+// A file named for another system is not built here.
+func TestHasBuildConstraintFileName(t *testing.T) {
+	if !hasBuildConstraint("term_windows.go", "package x\n") || hasBuildConstraint("term_linux.go", "package x\n") {
+		t.Fatal("GOOS file names not told apart")
 	}
 }

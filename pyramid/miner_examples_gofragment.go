@@ -48,7 +48,10 @@ func goFragment(code, mod string, pkgs map[string]string, earlier []string) (str
 	}
 	code = strings.TrimRight(code, "\n")
 	fr, ok := parseFragment(code, mod, pkgs)
-	if ok && len(fr.missing) > 0 {
+	if !fr.usesModule {
+		return "", false // an earlier block's use, shown again
+	}
+	if len(fr.missing) > 0 {
 		if code, ok = withEarlier(code, fr.missing, earlier, mod, pkgs); ok {
 			fr, ok = parseFragment(code, mod, pkgs)
 		}
@@ -262,47 +265,57 @@ func quoteGo(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + 
 // goPackages are the module's importable packages by name, with their
 // import paths relative to the module ("" for its top directory): the top
 // and directories two levels down (go-querystring's API is its query/
-// package), without internal, example, command, test and vendored ones.
-// A name two directories share names neither.
-func goPackages(ctx context.Context, ix *retrieval.Index) map[string]string {
+// package), without internal, example, command, test and vendored ones,
+// nor those of nested modules (nested: their directories). Of two
+// packages of a name the shallower is kept; at one depth, neither.
+func goPackages(ctx context.Context, ix *retrieval.Index, nested []string) map[string]string {
 	fs, err := ix.FindFiles(ctx, retrieval.FileQuery{Glob: "**.go"})
 	if err != nil {
 		return nil
 	}
-	out, dirOf := map[string]string{}, map[string]string{}
+	out, seen := map[string]string{}, map[string]bool{}
+	clash := map[string]bool{}
 	for _, f := range fs {
 		dir := path.Dir(f.Path)
 		if dir == "." {
 			dir = ""
 		}
-		if strings.HasSuffix(f.Path, "_test.go") || strings.Count(f.Path, "/") > 2 || notGoPackageDir.MatchString(dir) {
-			continue
-		}
-		if _, seen := dirOf[dir]; seen {
+		if seen[dir] || strings.HasSuffix(f.Path, "_test.go") || strings.Count(f.Path, "/") > 2 || notGoPackageDir.MatchString(dir) || inNested(dir, nested) {
 			continue
 		}
 		src, err := ix.ReadFile(ctx, f.Path, 0, 0, true)
-		if err != nil || hasBuildConstraint(src) {
+		if err != nil || hasBuildConstraint(path.Base(f.Path), src) {
 			continue
 		}
 		af, err := parser.ParseFile(token.NewFileSet(), f.Path, src, parser.PackageClauseOnly)
 		if err != nil || af.Name.Name == "main" || strings.HasSuffix(af.Name.Name, "_test") {
 			continue
 		}
+		seen[dir] = true
 		name := af.Name.Name
-		dirOf[dir] = name
-		if prev, ok := out[name]; ok && prev != dir {
-			out[name] = "\x00" // two packages of that name
-			continue
-		}
-		out[name] = dir
-	}
-	for n, d := range out {
-		if d == "\x00" {
-			delete(out, n)
+		prev, ok := out[name]
+		switch d, pd := strings.Count(dir+"/", "/"), strings.Count(prev+"/", "/"); {
+		case !ok && !clash[name]:
+			out[name] = dir
+		case ok && d < pd:
+			out[name] = dir
+		case ok && d == pd:
+			delete(out, name)
+			clash[name] = true
 		}
 	}
 	return out
+}
+
+// inNested reports whether dir lies in one of the nested modules' dirs.
+func inNested(dir string, nested []string) bool {
+	for _, n := range nested {
+		n = strings.Trim(n, "./")
+		if n != "" && (dir == n || strings.HasPrefix(dir, n+"/")) {
+			return true
+		}
+	}
+	return false
 }
 
 // notGoPackageDir are directories of packages no reader imports.
