@@ -2,6 +2,7 @@ package pyramid
 
 import (
 	"context"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -75,7 +76,7 @@ func unwrapNpmBody(body string, scripts map[string]string) []string {
 	var kept, builds []string
 	var alone []string // each suite with the builds before it
 	checks, suite := false, false
-	for _, step := range splitAnd(body) {
+	for _, step := range runAllSteps(splitAnd(body), scripts) {
 		if inner := scriptBody(step, scripts); checkStepRe.MatchString(step) || checkStepRe.MatchString(inner) {
 			checks = true
 			continue
@@ -98,6 +99,44 @@ func unwrapNpmBody(body string, scripts map[string]string) []string {
 	if len(alone) > 1 {
 		for _, a := range alone {
 			out = append(out, aloneMark+a)
+		}
+	}
+	return out
+}
+
+// runAllRe is npm-run-all and its short forms, which run package scripts
+// by name in turn (or in parallel): `npm-run-all --silent typecheck lint
+// mocha test-types` (mitt's test script).
+var runAllRe = regexp.MustCompile(`^(?:npm-run-all2?|run-s|run-p)$`)
+
+// runAllSteps are steps with each npm-run-all step as the `npm run` of
+// every script it names (a `name:*` pattern: the scripts it matches, in
+// name order).
+func runAllSteps(steps []string, scripts map[string]string) []string {
+	var out []string
+	for _, step := range steps {
+		args := strings.Fields(step)
+		if len(args) > 0 && args[0] == "npx" {
+			args = args[1:]
+		}
+		if len(args) < 2 || !runAllRe.MatchString(args[0]) {
+			out = append(out, step)
+			continue
+		}
+		args = args[1:]
+		for _, a := range args {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			if pre, ok := strings.CutSuffix(a, "*"); ok {
+				for _, n := range slices.Sorted(maps.Keys(scripts)) {
+					if strings.HasPrefix(n, pre) {
+						out = append(out, "npm run "+n)
+					}
+				}
+				continue
+			}
+			out = append(out, "npm run "+a)
 		}
 	}
 	return out
@@ -150,7 +189,7 @@ func scriptName(w []string) string {
 
 // checkStepRe is a step that checks style or types: a linter, formatter,
 // type checker or a script named for one.
-var checkStepRe = regexp.MustCompile(`^(?:(?:npm|yarn|pnpm)(?: run(?:-script)?)? )?(?:npx |pnpm exec |yarn exec )?(?:[\w@/.-]*:)?(?:lint|eslint|oxlint|tslint|standard|xo|prettier|oxfmt|biome|dprint|stylelint|markdownlint|publint|attw|knip|typecheck|type-check|tsc --noEmit|tsc -p \S+ --noEmit|tsgo --noEmit|vue-tsc --noEmit|check-types|test:types|test:lint|test:format|format(?::check)?|fmt|size-limit)\b`)
+var checkStepRe = regexp.MustCompile(`^(?:(?:npm|yarn|pnpm)(?: run(?:-script)?)? )?(?:npx |pnpm exec |yarn exec )?(?:[\w@/.-]*:)?(?:lint|eslint|oxlint|tslint|standard|xo|prettier|oxfmt|biome|dprint|stylelint|markdownlint|publint|attw|knip|typecheck|type-check|tsc --noEmit|tsc -p \S+ --noEmit|tsgo --noEmit|vue-tsc --noEmit|check-types|test[:-]types|test:lint|test:format|format(?::check)?|fmt|size-limit)\b`)
 
 // packageScripts are the scripts of dir's package.json (nil when the
 // graph cannot be read, empty when there are none).

@@ -298,3 +298,17 @@ func TestSourcesCompile(t *testing.T) {
 		t.Fatalf("commands %+v", cs)
 	}
 }
+
+// npm-run-all runs package scripts by name: its checks are set aside like
+// a chain's (mitt's `npm-run-all --silent typecheck lint mocha
+// test-types` → `npm run mocha`), and a pattern names every script it
+// matches.
+func TestUnwrapNpmRunAll(t *testing.T) {
+	scripts := map[string]string{"typecheck": "tsc --noEmit", "lint": "eslint src", "mocha": "mocha test", "test-types": "tsc test/types.ts --noEmit --strict", "test:a": "mocha a", "test:b": "mocha b"}
+	if got := unwrapNpmBody("npm-run-all --silent typecheck lint mocha test-types", scripts); len(got) != 1 || got[0] != "npm run mocha" {
+		t.Fatalf("npm-run-all: %q", got)
+	}
+	if got := runAllSteps([]string{"npm run build", "run-s lint test:*"}, scripts); strings.Join(got, " | ") != "npm run build | npm run lint | npm run test:a | npm run test:b" {
+		t.Fatalf("run-s: %q", got)
+	}
+}
