@@ -127,32 +127,18 @@ func VersionFuncs(repo fs.FS, repoName string) []VersionFunc {
 	var out []VersionFunc
 	headers := map[string]bool{}
 	guards := map[string]headerGuard{}
-	n := 0
-	fs.WalkDir(repo, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
+	headerOf := func(p string) string {
+		if strings.HasSuffix(p, ".h") {
+			return p
 		}
-		if d.IsDir() {
-			if p != "." && notHeaderDir.MatchString(p) {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		header := p
-		if !strings.HasSuffix(p, ".h") {
-			header = headerTemplate(p)
-		}
-		if header == "" || n >= maxHeaders {
-			return nil
-		}
-		if info, err := d.Info(); err != nil || info.Size() > 512<<10 || !info.Mode().IsRegular() {
-			return nil
-		}
-		n++
+		return headerTemplate(p)
+	}
+	walkHeaderFiles(repo, func(p string) bool { return headerOf(p) != "" }, func(p string) {
+		header := headerOf(p)
 		headers[header] = true
 		b, err := fs.ReadFile(repo, p)
 		if err != nil {
-			return nil
+			return
 		}
 		guards[header] = readGuard(string(b))
 		seen := map[string]bool{}
@@ -165,7 +151,6 @@ func VersionFuncs(repo fs.FS, repoName string) []VersionFunc {
 				}
 			}
 		}
-		return nil
 	})
 	for i, f := range out {
 		root, _ := includeOf(f.Header)
@@ -180,6 +165,33 @@ func VersionFuncs(repo fs.FS, repoName string) []VersionFunc {
 		}
 	}
 	return out
+}
+
+// walkHeaderFiles calls fn with the path of each regular file of at most
+// 512 KiB that want accepts, outside the trees notHeaderDir names: the
+// first maxHeaders of them (VersionFuncs, ObjectAPIs).
+func walkHeaderFiles(repo fs.FS, want func(p string) bool, fn func(p string)) {
+	n := 0
+	fs.WalkDir(repo, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if p != "." && notHeaderDir.MatchString(p) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if n >= maxHeaders || !want(p) {
+			return nil
+		}
+		if info, err := d.Info(); err != nil || info.Size() > 512<<10 || !info.Mode().IsRegular() {
+			return nil
+		}
+		n++
+		fn(p)
+		return nil
+	})
 }
 
 // apiPrefix is the namespace a C function's name opens with: fuse of

@@ -71,32 +71,17 @@ var objectReturns = map[string][2]string{
 // least one query of what they make.
 func ObjectAPIs(repo fs.FS) []ObjectAPI {
 	var out []ObjectAPI
-	n := 0
-	fs.WalkDir(repo, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() {
-			if p != "." && notHeaderDir.MatchString(p) {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".h") || n >= maxHeaders || objectSkipDir.MatchString(path.Dir(p)) || depHeaderDir.MatchString(p) || strings.ContainsAny(p, " '\"$`\\") {
-			return nil
-		}
-		if info, err := d.Info(); err != nil || info.Size() > 512<<10 || !info.Mode().IsRegular() {
-			return nil
-		}
-		n++
+	want := func(p string) bool {
+		return strings.HasSuffix(p, ".h") && !objectSkipDir.MatchString(path.Dir(p)) && !depHeaderDir.MatchString(p) && !strings.ContainsAny(p, " '\"$`\\")
+	}
+	walkHeaderFiles(repo, want, func(p string) {
 		b, err := fs.ReadFile(repo, p)
 		if err != nil {
-			return nil
+			return
 		}
 		if text := cCommentRe.ReplaceAllString(string(b), " "); !objectCxxRe.MatchString(text) {
 			out = append(out, headerObjects(p, text)...)
 		}
-		return nil
 	})
 	return out
 }
