@@ -71,6 +71,33 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 	built := slices.Clone(bins) // every program the build made, the suite's too
 	bins = slices.DeleteFunc(bins, func(b string) bool { return suiteRuns(r.cur.pyr, b) })
 	probes := pyramid.BuiltProbes(bins, name, r.fixture)
+	probes = r.libraryProbes(probes, bins, libs, gen, built, name)
+	// A repository that shows no test of its own and no suite driver (its
+	// tests may live in another repository: nginx's are nginx-tests) gets
+	// what one without tests gets at mining: its programs' first two
+	// probes double as Testable's runtime probe.
+	drivers := pyramid.TestDrivers(os.DirFS(r.o.Repo), bins)
+	if len(drivers) == 0 && pyramid.NoTestsOfItsOwn(r.cur.pyr) {
+		probes = append(probes, builtSmoke(probes)...)
+	}
+	// A suite driver run by a built interpreter is a Testable command.
+	probes = append(drivers, probes...)
+	var out []pyramid.Command
+	for _, c := range probes {
+		if !r.cur.pyr.Has(c) {
+			r.cur.pyr.Commands = append(r.cur.pyr.Commands, c)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// libraryProbes puts into probes (the built programs') a library's
+// uses: a consumer calling its version function after a program named as
+// the project, its example programs and, without a version function, a
+// consumer of its object API before any last resort. bins are the
+// programs to probe, built every program the build made.
+func (r *runner) libraryProbes(probes []pyramid.Command, bins, libs, gen, built []string, name string) []pyramid.Command {
 	// A header-only library (nlohmann/json, magic_enum, cxxopts) builds
 	// nothing: its example programs, compiled against its headers, are
 	// its real use as a library's are.
@@ -108,24 +135,7 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 		}
 		probes = slices.Concat(probes[:i:i], examples, probes[i:])
 	}
-	// A repository that shows no test of its own and no suite driver (its
-	// tests may live in another repository: nginx's are nginx-tests) gets
-	// what one without tests gets at mining: its programs' first two
-	// probes double as Testable's runtime probe.
-	drivers := pyramid.TestDrivers(os.DirFS(r.o.Repo), bins)
-	if len(drivers) == 0 && pyramid.NoTestsOfItsOwn(r.cur.pyr) {
-		probes = append(probes, builtSmoke(probes)...)
-	}
-	// A suite driver run by a built interpreter is a Testable command.
-	probes = append(drivers, probes...)
-	var out []pyramid.Command
-	for _, c := range probes {
-		if !r.cur.pyr.Has(c) {
-			r.cur.pyr.Commands = append(r.cur.pyr.Commands, c)
-		}
-		out = append(out, c)
-	}
-	return out
+	return probes
 }
 
 // builtSmoke are the Testable copies of a repository's built-program
