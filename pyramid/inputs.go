@@ -185,6 +185,8 @@ func missingInputs(text string, exists func(string) bool) []string {
 			switch {
 			case len(ws) == 0 || ws[0] == "mkdir" || ws[0] == "touch" || ws[0] == "printf" || ws[0] == "echo":
 				return true // they write, they read nothing
+			case ws[0] == "[" || ws[0] == "test":
+				return true // it asks whether a path exists (a package named big.js), reading none
 			case ws[0] == "cp" || ws[0] == "mv" || ws[0] == "ln":
 				ws = ws[:len(ws)-1] // the last is where it goes
 			}
