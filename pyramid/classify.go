@@ -73,6 +73,9 @@ var installVerb = map[string]bool{"add": true, "install": true, "i": true}
 // test/benchmark.js). ok is false for others.
 func jsTestVerdict(arg string) (verdict, bool) {
 	base := arg[strings.LastIndex(arg, "/")+1:]
+	if base != "" && !strings.HasPrefix(arg, "-") && !strings.Contains(base, ".") {
+		base += ".js" // node resolves test/toFixed as test/toFixed.js (big.js's README)
+	}
 	if !jsFileRe.MatchString(base) {
 		return verdict{}, false
 	}

@@ -31,7 +31,9 @@ func TestClassify(t *testing.T) {
 		{"python3 -O benchmarks/run.py", ""},
 		{"node bin/bench.js", ""}, // a benchmark file too
 		{"node bin/cli.js", Entry},
-		{"node test.js", Unit},                                     // fx's CI
+		{"node test.js", Unit},    // fx's CI
+		{"node test/toFixed", ""}, // one test file, resolved to .js (big.js's README)
+		{"node bin/cli", Entry},
 		{"npm run coverage && npx nyc report --reporter=lcov", ""}, // async's CI
 		{"npx nyc mocha test/", Unit},
 		{"npx c8 node --test", Unit},
