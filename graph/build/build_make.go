@@ -48,6 +48,7 @@ func parseMakefile(_ string, src []byte, f *fileFacts) error {
 		}
 		srcs := makeSources(line[len(m[1]):])
 		for _, name := range strings.Fields(m[1]) {
+			name = vars.unsetSuffix(name)
 			if strings.HasPrefix(name, ".") || strings.ContainsAny(name, "%$(){}") {
 				continue
 			}
@@ -100,6 +101,22 @@ func (v makeVars) expand(s string) string {
 		}
 		return val
 	})
+}
+
+// trailingRef is a plain reference that ends a name: `bin/unittests$(EXT)`.
+var trailingRef = regexp.MustCompile(`^([^$]+)\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]$`)
+
+// unsetSuffix is name without a reference that ends it to a variable this
+// file never sets: an executable's suffix set by an included file for
+// Windows only (`EXT = .exe`), which make expands to nothing here as it
+// does any undefined variable. A name that is only a reference stays.
+func (v makeVars) unsetSuffix(name string) string {
+	if m := trailingRef.FindStringSubmatch(name); m != nil {
+		if _, ok := v[m[2]]; !ok {
+			return m[1]
+		}
+	}
+	return name
 }
 
 // makeDirective are the words that start a line of GNU make's own.

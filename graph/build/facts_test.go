@@ -210,11 +210,13 @@ func TestMakeSources(t *testing.T) {
 // A rule's targets and prerequisites are read with the plain variables
 // defined above it, as make reads them: nnn's `$(BIN): $(SRC)` is the
 // program nnn made from src/nnn.c; a reference to a variable defined by
-// a function or not at all stays unread.
+// a function or not at all stays unread, but one this file never sets that
+// ends a name (an executable's suffix) is empty, as make reads it.
 func TestMakeVariablesInRules(t *testing.T) {
 	f := &fileFacts{}
 	src := "PREFIX ?= /usr/local\nBIN = nnn\nSRC = src/$(BIN).c\nPREFIX ?= /opt\nOBJS := a.o\nOBJS += b.o\nGEN = $(shell ls)\n" +
-		"all: $(BIN)\n$(BIN): $(SRC) ${OBJS} $(GEN) Makefile\n\t$(CC) -o $@ $<\n$(UNSET): x.c\ninstall: ; cp $(BIN) $(PREFIX)/bin\n"
+		"all: $(BIN)\n$(BIN): $(SRC) ${OBJS} $(GEN) Makefile\n\t$(CC) -o $@ $<\n$(UNSET): x.c\ninstall: ; cp $(BIN) $(PREFIX)/bin\n" +
+		"bin/unittests$(EXT): t.c\n" // EXT set by an included file, for Windows
 	if err := parseMakefile("Makefile", []byte(src), f); err != nil {
 		t.Fatal(err)
 	}
@@ -222,7 +224,7 @@ func TestMakeVariablesInRules(t *testing.T) {
 	for _, tg := range f.targets {
 		names = append(names, tg.name)
 	}
-	if !slices.Equal(names, []string{"all", "nnn", "install"}) {
+	if !slices.Equal(names, []string{"all", "nnn", "install", "bin/unittests"}) {
 		t.Fatalf("targets %q", names)
 	}
 	if !slices.Equal(f.targets[0].sources, []string{"nnn"}) || !slices.Equal(f.targets[1].sources, []string{"src/nnn.c", "a.o", "b.o", "Makefile"}) {
