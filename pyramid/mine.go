@@ -195,6 +195,7 @@ func fromShell(e *env, block string, src, file string, startLine int, note strin
 				v.Reason += " (as built: " + run + ")"
 			}
 		}
+		v = commented(v, lineComment(block, sc.Line))
 		if v.Drop != "" || v.Bucket == Entry && interpretedScriptRe.MatchString(text) && buildSectionRe.MatchString(strings.TrimPrefix(note, "section ")) {
 			continue // (a script a build section runs regenerates code: ioredis's `node bin/index.js`)
 		}
