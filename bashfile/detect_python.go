@@ -117,7 +117,12 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 	var offlinePkgs []string
 	var missing []string
 	var whys []Provenance
+	var tools []string // maintainers' programs left out offline (pytools.go)
 	wantDist := func(dep retrieval.Dependency) {
+		if p.maintainerTool(ctx, dep.Name) {
+			tools = appendNew(tools, dep.Name)
+			return
+		}
 		c, ok := bestUsable(p.pkgs.PyPIDistribution(dep.Name))
 		if !ok {
 			missing = append(missing, dep.Name)
@@ -219,6 +224,9 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 	}
 	if len(offlinePkgs) > 0 {
 		whys = append(whys, ev(d.Name(), manifest, 0, "offline: "+strings.Join(offlinePkgs, " ")+" (names from Debian's index)"))
+	}
+	if len(tools) > 0 {
+		whys = append(whys, ev(d.Name(), manifest, 0, "offline, left out: "+strings.Join(tools, " ")+" (maintainers' programs no code here imports)"))
 	}
 	if project || len(reqFiles) > 0 {
 		return p.addProject(Runtimes, text, whys...) // the project, or its requirements

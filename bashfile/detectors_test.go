@@ -121,6 +121,12 @@ func TestDetectors(t *testing.T) {
 			stacks: "cargo", contains: []string{"cargo fetch", "pkg_install cargo rustc"}, note: "rust-version"},
 		{name: "poetry backend offline", files: map[string]string{"pyproject.toml": "[build-system]\nrequires = [\"poetry-core>=1.0\"]\nbuild-backend = \"poetry.core.masonry.api\"\n\n[project]\nname = \"x\"\nversion = \"0.1\"\ndependencies = [\"PyYAML>=6\"]\nrequires-python = \">=3.12\"\n"},
 			stacks: "python", contains: []string{"python3-poetry-core", "python3-yaml", "pip install --no-build-isolation --no-deps -e .", "pypi_reachable"}, note: "Python >=3.12"},
+		// sortedcontainers' requirements.txt: maintainers' programs are left
+		// out offline unless code (not the docs) imports them
+		{name: "maintainers' programs left out offline", files: map[string]string{"requirements.txt": "pytest\npylint\nsphinx\nPyYAML\ntwine\n", "pyproject.toml": "[project]\nname = \"x\"\nversion = \"1\"\n", "x/__init__.py": "import yaml\n", "docs/conf.py": "import sphinx\n"},
+			stacks: "python", contains: []string{"python3-yaml", "python3-pytest", "left out: pylint sphinx twine"}, absent: []string{"python3-sphinx"}},
+		{name: "a Sphinx extension's tests import sphinx", files: map[string]string{"requirements.txt": "pytest\nsphinx\n", "pyproject.toml": "[project]\nname = \"x\"\nversion = \"1\"\n", "x/__init__.py": "", "tests/test_x.py": "from sphinx.application import Sphinx\n"},
+			stacks: "python", contains: []string{"python3-sphinx"}, absent: []string{"left out"}},
 		{name: "meson with pkg-config dependency", files: map[string]string{"meson.build": "project('x', 'c')\nz = dependency('zlib')\nexecutable('x', 'x.c', dependencies: z)\n", "x.c": "#include <zlib.h>\nint main(){return 0;}\n"},
 			stacks: "meson", contains: []string{"zlib1g-dev", "meson setup build"}},
 		{name: "python C extension without a C build system", files: map[string]string{"setup.py": "from setuptools import setup, Extension\nsetup(name='x', ext_modules=[Extension('x', ['x.c'])])\n", "x.c": "#include <zlib.h>\n"},
