@@ -117,7 +117,8 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 	var offlinePkgs []string
 	var missing []string
 	var whys []Provenance
-	var tools []string // maintainers' programs left out offline (pytools.go)
+	var tools []string   // maintainers' programs left out offline (pytools.go)
+	var toxDeps []string // tox.ini's [testenv] deps
 	wantDist := func(dep retrieval.Dependency) {
 		if p.maintainerTool(ctx, dep.Name) {
 			tools = appendNew(tools, dep.Name)
@@ -156,6 +157,9 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 		switch {
 		case inReq:
 			wantDist(dep)
+		case dep.Path == "tox.ini":
+			wantDist(dep) // tox's test environment: what the suite runs with
+			toxDeps = append(toxDeps, dep.Name)
 		case inProject && dep.Scope == "build":
 			if pkgs, ok := backendPackages(dep.Name); ok {
 				offlinePkgs = appendNew(offlinePkgs, pkgs...)
@@ -181,6 +185,10 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 		online = append(online, "pip install -e "+shellQuote(target))
 		whys = append(whys, ev(d.Name(), manifest, 0, "install the project in development mode"))
 		offline = append(offline, pySourceInstall(pthDir(r)))
+	}
+	if len(toxDeps) > 0 {
+		online = append(online, "pip install "+quoteAll(toxDeps)+" || log "+shellQuote("not all of tox.ini's test dependencies could be installed: the tests name what they miss"))
+		whys = append(whys, ev(d.Name(), "tox.ini", 0, "the test environment's dependencies (tox's [testenv] deps)"))
 	}
 	if pytest {
 		online = append(online, "pip install pytest")
@@ -232,6 +240,15 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 		return p.addProject(Runtimes, text, whys...) // the project, or its requirements
 	}
 	return p.add(Runtimes, text, whys...)
+}
+
+// quoteAll is words quoted for the shell, joined by spaces.
+func quoteAll(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = shellQuote(w)
+	}
+	return strings.Join(q, " ")
 }
 
 // normDist is a distribution name as PEP 503 compares them.

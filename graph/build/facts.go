@@ -81,6 +81,7 @@ var factParsers = []factParser{
 	{"setup.cfg", named("setup.cfg"), parseSetupCfg},                                                                     // setuptools install_requires, console_scripts
 	{"setup.py", named("setup.py"), parseSetupPy},                                                                        // literal setup(...) arguments, read through the Python grammar
 	{"requirements", func(_, b string) bool { return isRequirements(b) }, parseRequirements},                             // pip requirements files
+	{"tox.ini", named("tox.ini"), parseToxIni},                                                                           // tox's [testenv] deps
 	{"go.mod", named("go.mod"), parseGoMod},                                                                              // module, go, toolchain, require
 	{"Cargo.toml", named("Cargo.toml"), parseCargo},                                                                      // cargo deps and [[bin]]
 	{"pom.xml", named("pom.xml"), parsePom},                                                                              // maven dependencies

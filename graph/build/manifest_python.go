@@ -105,9 +105,11 @@ func parsePyproject(_ string, src []byte, f *fileFacts) error {
 	return nil
 }
 
-// parseSetupCfg reads the few setup.cfg keys that matter; INI is simple
-// enough that twenty lines beat a dependency.
-func parseSetupCfg(_ string, src []byte, f *fileFacts) error {
+// iniEntries calls each with the section, key and value of every entry
+// of an INI file (setup.cfg, tox.ini), and once more for each of a
+// value's continuation lines (with that line as the value); INI is
+// simple enough that twenty lines beat a dependency.
+func iniEntries(src []byte, each func(section, key, val string, ln int)) error {
 	section, key := "", ""
 	sc := bufio.NewScanner(bytes.NewReader(src))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
@@ -129,6 +131,14 @@ func parseSetupCfg(_ string, src []byte, f *fileFacts) error {
 			}
 			key, val = strings.TrimSpace(k), strings.TrimSpace(v)
 		}
+		each(section, key, val, ln)
+	}
+	return sc.Err()
+}
+
+// parseSetupCfg reads the few setup.cfg keys that matter.
+func parseSetupCfg(_ string, src []byte, f *fileFacts) error {
+	return iniEntries(src, func(section, key, val string, ln int) {
 		switch {
 		case section == "options" && key == "python_requires" && val != "":
 			f.fact("python_requires", val)
@@ -146,8 +156,26 @@ func parseSetupCfg(_ string, src []byte, f *fileFacts) error {
 		case section == "metadata" && key == "name" && val != "":
 			f.fact("name", val)
 		}
-	}
-	return sc.Err()
+	})
+}
+
+// parseToxIni reads the deps of tox's default test environment
+// ([testenv]): the distributions the project's tests run with (natsort's
+// pytest-mock and hypothesis), scope test. Requirement files (-r),
+// the project itself (.[extra]) and tox's substitutions ({…}) are not
+// distributions.
+func parseToxIni(_ string, src []byte, f *fileFacts) error {
+	return iniEntries(src, func(section, key, val string, ln int) {
+		if section != "testenv" || key != "deps" || val == "" || strings.ContainsAny(val[:1], "-.{") || strings.Contains(val, "://") || strings.Contains(val, "{") {
+			return
+		}
+		if i := strings.Index(val, " #"); i >= 0 {
+			val = strings.TrimSpace(val[:i])
+		}
+		if name, c, ok := pep508(val); ok {
+			f.deps = append(f.deps, dependency{ecosystem: "pypi", name: name, constraint: c, scope: "test", line: ln, required: true})
+		}
+	})
 }
 
 func parseRequirements(_ string, src []byte, f *fileFacts) error {
