@@ -208,6 +208,13 @@ func (f *File) Apply(e Edit) (bool, error) {
 
 func (f *File) resolve(s *Section, e Edit) (int, error) {
 	if e.Match != "" {
+		// the command that is Match comes before one that contains it:
+		// `npm install` is not `… || { npm install -g node@20 && hash -r; }`
+		for i, c := range s.Commands {
+			if strings.TrimSpace(c.Text) == strings.TrimSpace(e.Match) {
+				return i, nil
+			}
+		}
 		if i := f.Find(s.ID, e.Match); i >= 0 {
 			return i, nil
 		}

@@ -196,3 +196,20 @@ func TestProvenanceFromALogKeepsTheScriptValid(t *testing.T) {
 		t.Errorf("note %q", got)
 	}
 }
+
+// A match that is a whole command edits that command, not an earlier one
+// containing it (yargs-parser: the edit of `npm install` had replaced
+// `… || { npm install -g node@20 && hash -r; }`).
+func TestEditMatchesTheWholeCommandFirst(t *testing.T) {
+	f := sample(t)
+	why := Provenance{Source: "repair:test"}
+	if _, err := f.Apply(Edit{Op: OpAppend, Section: Runtimes, Command: "python3 -m venv .venv", Why: why}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Apply(Edit{Op: OpReplace, Section: Runtimes, Match: "python3 -m venv .venv", Command: "python3 -m venv --clear .venv", Why: why}); err != nil {
+		t.Fatal(err)
+	}
+	if f.Find(Runtimes, "[ -d .venv ] || python3 -m venv .venv") < 0 || f.Find(Runtimes, "python3 -m venv --clear .venv") < 0 {
+		t.Fatalf("the wrong command was replaced:\n%s", f.Render())
+	}
+}
