@@ -152,6 +152,9 @@ func scriptExample(ctx context.Context, e *env, s retrieval.DocSection, cb retri
 			code = c // the README's calls of the default export, imported
 		}
 	}
+	if run == "node" && e.esmOnly(ctx) {
+		code = asESM(code, pkgs[run]) // classnames' README requires what is an ES module now
+	}
 	if run == "node" {
 		code = withBuiltins(code)
 	}
