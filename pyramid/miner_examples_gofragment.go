@@ -59,6 +59,9 @@ func goFragment(code, mod string, pkgs map[string]string, earlier []string) (str
 	if !ok || len(fr.missing) > 0 || !fr.usesModule || fr.returns {
 		return "", false
 	}
+	for _, at := range fr.redeclares { // the same length: the offsets after it hold
+		code = code[:at] + " =" + code[at+2:]
+	}
 	for i := len(fr.shown) - 1; i >= 0; i-- { // a value shown is printed, as the reader sees it
 		a, z := fr.shown[i][0], fr.shown[i][1]
 		code = code[:a] + "fmt.Println(" + code[a:z] + ")" + code[z:]
@@ -97,6 +100,37 @@ type fragment struct {
 	// their value rather than used (go-runewidth's
 	// `runewidth.StringWidth("つのだ☆HIRO") == 12`)
 	shown [][2]int
+	// redeclares are the offsets of the `:=` of statements declaring only
+	// names the block declared before: two blocks run as one (fatih/structs'
+	// `n := …` in each) are no longer Go with both
+	redeclares []int
+}
+
+// redeclarations are the offsets (less skip) of the `:=` of body's
+// statements whose names are all declared by statements before them.
+func redeclarations(fset *token.FileSet, body *ast.BlockStmt, skip int) []int {
+	seen := map[string]bool{}
+	var out []int
+	for _, st := range body.List {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE {
+			continue
+		}
+		again := true
+		for _, l := range as.Lhs {
+			id, ok := l.(*ast.Ident)
+			again = again && ok && (id.Name == "_" || seen[id.Name])
+		}
+		if again {
+			out = append(out, fset.Position(as.TokPos).Offset-skip)
+		}
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok {
+				seen[id.Name] = true
+			}
+		}
+	}
+	return out
 }
 
 // parseFragment reads code as the body of a main function; false when it
@@ -128,7 +162,7 @@ func parseFragment(code, mod string, pkgs map[string]string) (fragment, bool) {
 		}
 	}
 	qualifier := qualifiers(f)
-	fr := fragment{imports: map[string]string{}, returns: returns, shown: shown}
+	fr := fragment{imports: map[string]string{}, returns: returns, shown: shown, redeclares: redeclarations(fset, body, len(head))}
 	for _, id := range f.Unresolved {
 		dir, ours := pkgs[id.Name]
 		switch {

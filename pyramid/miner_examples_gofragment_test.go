@@ -75,3 +75,14 @@ func TestGoFragmentShownValuesAndReturns(t *testing.T) {
 		t.Fatalf("a block returning a value: %s", prog)
 	}
 }
+
+// Two blocks run as one declare a name twice: the second `:=` declaring
+// nothing new assigns (fatih/structs' `n := …` in two blocks); one that
+// declares something new stays a declaration.
+func TestGoFragmentRedeclaration(t *testing.T) {
+	earlier := []string{"type Server struct {\n\tName string\n}\n\nserver := &Server{Name: \"gopher\"}\nn := structs.Names(server)\n"}
+	prog, ok := goFragment("n := structs.Values(server)\nm, n := structs.Map(server), 1\nfmt.Println(n, m)\n", "github.com/fatih/structs", map[string]string{"structs": ""}, earlier)
+	if !ok || !strings.Contains(prog, "n := structs.Names(server)\n\nn  = structs.Values(server)\nm, n := structs.Map(server), 1\n") {
+		t.Fatalf("program %v:\n%s", ok, prog)
+	}
+}
