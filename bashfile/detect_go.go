@@ -87,22 +87,45 @@ func (d goDetector) modules(p *planner, minor string) error {
 // go command turns cgo off when it finds none — the package then compiles
 // without its C half and its tests fail on undefined names (go-sqlite3's
 // driver). gcc and libc6-dev go in with the toolchain, and cgo is on.
+//
+// The race detector needs cgo too: a project whose CI runs its tests with
+// -race (rs/xid, segmentio/ksuid, spf13/cast) gets the C compiler up
+// front, not after a test run that compiled everything and failed with
+// "go: -race requires cgo" and a repair round.
 func (d goDetector) cgo(ctx context.Context, p *planner) error {
-	files, err := p.ix.Importers(ctx, "C")
-	if err != nil {
+	why, ok := d.cgoNeed(ctx, p)
+	if !ok {
 		return nil
 	}
-	for _, f := range files {
-		if !strings.HasSuffix(f, ".go") || strings.Contains("/"+f, "/vendor/") || strings.Contains("/"+f, "/testdata/") || strings.Contains("/"+f, "/_") {
-			continue
-		}
-		why := ev(d.Name(), f, 0, `imports "C": cgo needs a C compiler`)
-		if err := p.install(Base, why, "gcc", "libc6-dev"); err != nil {
-			return err
-		}
-		return p.add(Runtimes, "persist_env CGO_ENABLED 1", why)
+	if err := p.install(Base, why, "gcc", "libc6-dev"); err != nil {
+		return err
 	}
-	return nil
+	return p.add(Runtimes, "persist_env CGO_ENABLED 1", why)
+}
+
+// goRaceRe is a go test command with the race detector on.
+var goRaceRe = regexp.MustCompile(`\bgo\s+test\b[^\n;&|]*\s-race\b`)
+
+// cgoNeed is the evidence that the module needs cgo: a file importing
+// "C", else a CI step testing with -race.
+func (d goDetector) cgoNeed(ctx context.Context, p *planner) (Provenance, bool) {
+	if files, err := p.ix.Importers(ctx, "C"); err == nil {
+		for _, f := range files {
+			if strings.HasSuffix(f, ".go") && !strings.Contains("/"+f, "/vendor/") && !strings.Contains("/"+f, "/testdata/") && !strings.Contains("/"+f, "/_") {
+				return ev(d.Name(), f, 0, `imports "C": cgo needs a C compiler`), true
+			}
+		}
+	}
+	steps, err := p.ix.CISteps(ctx)
+	if err != nil {
+		return Provenance{}, false
+	}
+	for _, st := range steps {
+		if st.System != "dockerfile" && goRaceRe.MatchString(st.Text) {
+			return ev(d.Name(), st.Path, st.Line, "the CI tests with -race: the race detector needs cgo and a C compiler"), true
+		}
+	}
+	return Provenance{}, false
 }
 
 // gopath sets up a package without go.mod (gopath.go): the module its

@@ -61,6 +61,11 @@ func TestDetectors(t *testing.T) {
 			"main.go":    "package main\n\nimport (\n\t\"github.com/go-kit/kit/log\"\n\t\"github.com/acme/foo/util\"\n\t\"github.com/acme/foo/store\"\n)\n",
 			"log/log.go": "package log\n", "util/util.go": "package util\n", "store/store.go": "package store\n", "vendor/x/y.go": "package y\n"},
 			stacks: "go", contains: []string{"go mod init github.com/acme/foo\n", "persist_env GOFLAGS -mod=mod"}},
+		// rs/xid, ksuid: the CI's go test -race needs cgo; a CI without it does not
+		{name: "go: the CI's -race tests need cgo", files: map[string]string{"go.mod": "module example.org/x\n\ngo 1.19\n", "x.go": "package x\n", ".github/workflows/ci.yml": "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: go vet ./... && go test -v -race -failfast ./...\n"},
+			stacks: "go", contains: []string{"gcc libc6-dev", "persist_env CGO_ENABLED 1", "the race detector needs cgo"}},
+		{name: "go: tests without -race need no cgo", files: map[string]string{"go.mod": "module example.org/x\n\ngo 1.19\n", "x.go": "package x\n", ".github/workflows/ci.yml": "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: go test -v ./...\n"},
+			stacks: "go", absent: []string{"CGO_ENABLED", "libc6-dev"}},
 		{name: "go: the README's go get names the module", files: map[string]string{"lib.go": "package lib\n", "README.md": "Install with `go get -u -v example.org/x/lib/cmd/tool`.\n"},
 			stacks: "go", contains: []string{"go mod init example.org/x/lib\n"}, absent: []string{"GOFLAGS"}},
 		{name: "go: gopkg.in's short form names the module", files: map[string]string{"ini.go": "package ini\n", "README.md": "```sh\n$ go get gopkg.in/ini.v1\n```\n"},
