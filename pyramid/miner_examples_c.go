@@ -110,10 +110,12 @@ func runFrom(e *env, code string) string {
 }
 
 // builtLibs sets L to the libraries the build produced (static and
-// shared, by path; not meson's private lib*.so.0.p/ directories) and R to the run paths of the shared ones: an example
+// shared, by path; not meson's private lib*.so.0.p/ directories; the
+// objects of a library without a build system, which sourcesCompile
+// leaves in build/objects: hashmap.c's) and R to the run paths of the shared ones: an example
 // that calls the library (not only its inline headers) links against
 // them when it does not link alone.
-const builtLibs = `L=$(find . -type f \( -name 'lib*.a' -o -name 'lib*.so' -o -name 'lib*.so.[0-9]*' \) ! -name '*.symbols' ! -path './.git/*' ! -path '*/CMakeFiles/*' ! -path '*.p/*' | sort); ` +
+const builtLibs = `L=$(find . -type f \( -name 'lib*.a' -o -name 'lib*.so' -o -name 'lib*.so.[0-9]*' -o -path './build/objects/*.o' \) ! -name '*.symbols' ! -path './.git/*' ! -path '*/CMakeFiles/*' ! -path '*.p/*' | sort); ` +
 	`R=$(for l in $L; do case $l in *.so*) printf -- '-Wl,-rpath,%s ' "$PWD/${l%/*}";; esac; done)`
 
 // linkBuilt links a compile with the libraries builtLibs found, then the
