@@ -159,7 +159,9 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 			wantDist(dep)
 		case dep.Path == "tox.ini":
 			wantDist(dep) // tox's test environment: what the suite runs with
-			toxDeps = append(toxDeps, dep.Name)
+			if !p.maintainerTool(ctx, dep.Name) && (normDist(dep.Name) != "pytest" || !pytest) {
+				toxDeps = append(toxDeps, dep.Name)
+			}
 		case inProject && dep.Scope == "build":
 			if pkgs, ok := backendPackages(dep.Name); ok {
 				offlinePkgs = appendNew(offlinePkgs, pkgs...)

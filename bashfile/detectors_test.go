@@ -133,8 +133,8 @@ func TestDetectors(t *testing.T) {
 		{name: "a Sphinx extension's tests import sphinx", files: map[string]string{"requirements.txt": "pytest\nsphinx\n", "pyproject.toml": "[project]\nname = \"x\"\nversion = \"1\"\n", "x/__init__.py": "", "tests/test_x.py": "from sphinx.application import Sphinx\n"},
 			stacks: "python", contains: []string{"python3-sphinx"}, absent: []string{"left out"}},
 		// natsort: tox's [testenv] deps are the suite's (pytest-mock's mocker)
-		{name: "tox's test environment deps", files: map[string]string{"pyproject.toml": "[project]\nname = \"x\"\nversion = \"1\"\n", "x/__init__.py": "", "tox.ini": "[tox]\nenvlist = py3, lint\n\n[testenv]\ndeps =\n    pytest\n    PyYAML>=6\n    -r requirements-test.txt\n    {env:EXTRA:}\ncommands = pytest\n\n[testenv:lint]\ndeps = sphinx\n"},
-			stacks: "python", contains: []string{"python3-yaml", "pip install pytest PyYAML || log"}, absent: []string{"python3-sphinx"}},
+		{name: "tox's test environment deps", files: map[string]string{"pyproject.toml": "[project]\nname = \"x\"\nversion = \"1\"\n", "x/__init__.py": "", "tox.ini": "[tox]\nenvlist = py3, lint\n\n[testenv]\ndeps =\n    pytest\n    PyYAML>=6\n    poetry\n    -r requirements-test.txt\n    {env:EXTRA:}\ncommands = pytest\n\n[testenv:lint]\ndeps = sphinx\n"},
+			stacks: "python", contains: []string{"python3-yaml", "pip install PyYAML || log", "pip install pytest\n"}, absent: []string{"python3-sphinx", "poetry ||", "pytest PyYAML"}},
 		{name: "meson with pkg-config dependency", files: map[string]string{"meson.build": "project('x', 'c')\nz = dependency('zlib')\nexecutable('x', 'x.c', dependencies: z)\n", "x.c": "#include <zlib.h>\nint main(){return 0;}\n"},
 			stacks: "meson", contains: []string{"zlib1g-dev", "meson setup build"}},
 		{name: "python C extension without a C build system", files: map[string]string{"setup.py": "from setuptools import setup, Extension\nsetup(name='x', ext_modules=[Extension('x', ['x.c'])])\n", "x.c": "#include <zlib.h>\n"},

@@ -23,7 +23,7 @@ var maintainerToolRe = regexp.MustCompile(`^(?:` +
 	`pre-commit|codespell|pyupgrade|autoflake|doc8|rstcheck|restructuredtext-lint|check-manifest|pyroma|` +
 	`sphinx(?:-.+)?|sphinxcontrib-.+|mkdocs(?:-.+)?|furo|myst-parser|nbsphinx|pdoc3?|pydoctor|` +
 	`twine|bump2version|bumpversion|bump-my-version|zest-releaser|towncrier|readme-renderer|check-wheel-contents|` +
-	`tox|nox|virtualenv|pip-tools|pipenv|coveralls|codecov)$`)
+	`tox|nox|virtualenv|pip-tools|pipenv|poetry|pdm|hatch|uv|coveralls|codecov)$`)
 
 // maintainerTool reports whether dist is a maintainer's program that no
 // code of the checkout outside its docs imports.
