@@ -73,7 +73,7 @@ func goExampleFuncs(ctx context.Context, e *env, mod string, fs []retrieval.File
 		if err != nil || !strings.Contains(src, "func Example") {
 			continue
 		}
-		for _, prog := range exampleMains(src, mod) {
+		for _, prog := range exampleMains(src, mod, path.Join(mod, path.Dir(f.Path))) {
 			if len(out) >= maxGoTestExamples {
 				return out
 			}
@@ -95,14 +95,21 @@ func goExampleFuncs(ctx context.Context, e *env, mod string, fs []retrieval.File
 // example uses (go-cmp's MakeGatewayInfo, a type with its methods) come
 // along; an example naming anything else the file does not declare (a
 // helper of another test file, the `t` of a test) is left out: it would
-// not compile on its own.
-func exampleMains(src, mod string) []string {
+// not compile on its own. An example of the package's own test files
+// (package x, at the import path own) names the package's exported
+// identifiers without the package's name (copystructure's ExampleCopy
+// calls `Copy(input)`): the program imports the package and qualifies
+// them; one using an unexported identifier is left out.
+func exampleMains(src, mod, own string) []string {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "x_test.go", src, parser.ParseComments)
-	if err != nil || !strings.HasSuffix(f.Name.Name, "_test") {
+	if err != nil || !strings.HasSuffix(f.Name.Name, "_test") && (own == "" || f.Name.Name == "main") {
 		return nil
 	}
 	x := exampleFile{fset: fset, f: f, src: src}
+	if !strings.HasSuffix(f.Name.Name, "_test") {
+		x.own = own
+	}
 	x.index()
 	var out []string
 	for _, d := range f.Decls {
@@ -110,6 +117,7 @@ func exampleMains(src, mod string) []string {
 		if !ok || fd.Recv != nil || !strings.HasPrefix(fd.Name.Name, "Example") || fd.Type.Params.NumFields() > 0 || fd.Body == nil {
 			continue
 		}
+		x.qualify = nil
 		body := x.text(fd.Body.Lbrace+1, fd.Body.Rbrace)
 		if !strings.Contains(body, "Output:") {
 			continue // no output to show: it may wait, or need a setup
@@ -128,6 +136,11 @@ type exampleFile struct {
 	src     string
 	decls   map[*ast.Object]ast.Decl // a top-level name → its declaration
 	methods map[string][]ast.Decl    // a type's name → its methods
+	// own is the package's import path when the file is of the package
+	// itself, not an external test package; qualify are the offsets of
+	// the package's identifiers an example names bare
+	own     string
+	qualify []int
 }
 
 func (x *exampleFile) index() {
@@ -181,17 +194,29 @@ func recvType(fd *ast.FuncDecl) string {
 }
 
 func (x *exampleFile) text(from, to token.Pos) string {
-	return x.src[x.fset.Position(from).Offset:x.fset.Position(to).Offset]
+	a, z := x.fset.Position(from).Offset, x.fset.Position(to).Offset
+	var b strings.Builder
+	for _, at := range x.qualify {
+		if a <= at && at < z {
+			b.WriteString(x.src[a:at] + x.f.Name.Name + ".")
+			a = at
+		}
+	}
+	return b.String() + x.src[a:z]
 }
 
 // program is the example fd as a main program; ok is false when it
 // names what neither the file nor an import nor the language declares,
 // or does not use the module.
 func (x *exampleFile) program(fd *ast.FuncDecl, body, mod string) (string, bool) {
+	x.qualify = nil
 	need := x.closure(fd)
 	imports, usesModule, ok := x.imports(fd, need, mod)
 	if !ok || !usesModule {
 		return "", false
+	}
+	if len(x.qualify) > 0 {
+		body = x.text(fd.Body.Lbrace+1, fd.Body.Rbrace)
 	}
 	var b strings.Builder
 	b.WriteString("package main\n\nimport (\n\t" + strings.Join(imports, "\n\t") + "\n)\n\n")
@@ -273,11 +298,20 @@ func (x *exampleFile) imports(fd *ast.FuncDecl, need map[ast.Decl]bool, mod stri
 		if !inside(id.Pos()) {
 			continue
 		}
-		if im := byName[id.Name]; im != nil {
+		switch im := byName[id.Name]; {
+		case im != nil:
 			used[im] = true
-		} else if types.Universe.Lookup(id.Name) == nil {
+		case types.Universe.Lookup(id.Name) != nil:
+		case x.own != "" && ast.IsExported(id.Name):
+			x.qualify = append(x.qualify, x.fset.Position(id.Pos()).Offset) // the package's own
+		default:
 			return nil, false, false
 		}
+	}
+	sort.Ints(x.qualify)
+	if len(x.qualify) > 0 {
+		imports = append(imports, x.f.Name.Name+" "+strconv.Quote(x.own))
+		usesModule = true
 	}
 	for _, im := range x.f.Imports {
 		if used[im] {

@@ -54,7 +54,7 @@ func MakeGatewayInfo() (x, y Gateway) { return Gateway{SSID: "a"}, Gateway{SSID:
 
 func TestUnrelated(t *testing.T) {}
 `
-	progs := exampleMains(src, "github.com/google/go-cmp")
+	progs := exampleMains(src, "github.com/google/go-cmp", "github.com/google/go-cmp")
 	if len(progs) != 1 {
 		t.Fatalf("want 1 program (the one using t and the one using another file's helper left out), got %d:\n%s", len(progs), strings.Join(progs, "\n----\n"))
 	}
@@ -91,8 +91,25 @@ func ExampleA() {
 	// x
 }
 `
-	progs := exampleMains(src, "example.com/mod/v2")
+	progs := exampleMains(src, "example.com/mod/v2", "example.com/mod/v2")
 	if len(progs) != 1 || !strings.Contains(progs[0], `"gopkg.in/yaml.v3"`) || !strings.Contains(progs[0], `"github.com/mattn/go-sqlite3"`) {
 		t.Fatalf("got %q", progs)
+	}
+}
+
+// An example of the package's own test file names the package's exported
+// identifiers bare (copystructure's ExampleCopy: `Copy(input)`): the
+// program imports the package and qualifies them; an example using an
+// unexported one is left out, and a main package's examples are no API.
+func TestInternalExampleFuncQualified(t *testing.T) {
+	src := "package copystructure\n\nimport (\n\t\"fmt\"\n)\n\nfunc ExampleCopy() {\n\tinput := map[string]interface{}{\"bob\": []string{\"a\"}}\n\n\tdup, err := Copy(input)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\tfmt.Printf(\"%#v\", Must(dup, nil))\n\t// Output:\n\t// x\n}\n\n" +
+		"func ExampleInner() {\n\tfmt.Println(copier(1))\n\t// Output:\n\t// 1\n}\n"
+	progs := exampleMains(src, "github.com/mitchellh/copystructure", "github.com/mitchellh/copystructure")
+	if len(progs) != 1 || !strings.Contains(progs[0], "copystructure \"github.com/mitchellh/copystructure\"") ||
+		!strings.Contains(progs[0], "dup, err := copystructure.Copy(input)") || !strings.Contains(progs[0], "copystructure.Must(dup, nil)") {
+		t.Fatalf("programs %q", progs)
+	}
+	if progs := exampleMains(strings.Replace(src, "package copystructure", "package main", 1), "example.com/m", "example.com/m"); len(progs) != 0 {
+		t.Fatalf("a main package's examples: %q", progs)
 	}
 }
