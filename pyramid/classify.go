@@ -14,7 +14,7 @@ type verdict struct {
 }
 
 var (
-	placeholderRe = regexp.MustCompile(`<[A-Za-z][\w .:/-]*>|(^|[^${\w])\{[A-Za-z]+[-_][\w-]*\}|\b[Yy]our[-_][\w-]+|\bYOUR_[A-Z_]+|\bpath/to/|\$\{\{[^}]*\}\}|\bxxx+\b|(^|\s)\.\.\.(\s|$)|\[\.\.\.\]|…|\[options?\]|(^|\s)\[[a-z][\w-]*\](\s|$)|(^|\s)\[\s*--?[A-Za-z][^\]]*\]|\bTOKEN\b|/some/|\[[A-Z][A-Z_ .]*[\]\[]|\bmy[-_]?(app|project|file)\b|(^|\s)(FILE|FILES|DIR|PATH|NAME|URL|HOST|ARGS|OPTIONS|INPUT|OUTPUT)(\.\w+)?(\s|$)`)
+	placeholderRe = regexp.MustCompile(`<[A-Za-z][\w .:/-]*>|(^|[^${\w])\{[A-Za-z]+[-_][\w-]*\}|\b[Yy]our[-_][\w-]+|\bYOUR_[A-Z_]+|\bpath/to/|\$\{\{[^}]*\}\}|\bxxx+\b|(^|\s)\.\.\.(\s|$)|\[\.\.\.\]|…|\[options?\]|(^|\s)\[[a-z][\w-]*\](\s|$)|(^|\s)\[\s*--?[A-Za-z][^\]]*\]|\bTOKEN\b|/some/|\[[A-Z][A-Z_ .]*[\]\[]|\b(?:my|[Yy]our)[-_]?(app|project|file|tool|program|cmd|command|binary|script)\b|(^|\s)(FILE|FILES|DIR|PATH|NAME|URL|HOST|ARGS|OPTIONS|INPUT|OUTPUT)(\.\w+)?(\s|$)`)
 	destructiveRe = regexp.MustCompile(`\b(npm|yarn|pnpm|cargo|twine|gem|poetry|flit)\s+(publish|upload)\b|\b(git|docker|podman|helm)\s+push\b|\b(deploy|publish)\b|\bgh\s+release\b|\bgsutil\b|\baws\s+s3\b|\bmvn\b.*\bdeploy\b|\bsemantic-release\b|\brelease-it\b|\bchangeset\s+(publish|version)\b|\blerna\s+(publish|version)\b`)
 	rmRe          = regexp.MustCompile(`\brm\s+(-\w*\s+)*(/|~|\$HOME|\.\.)`)
 	helpRe        = regexp.MustCompile(`\s(--version|-V|--help|-h|version|help)$`)

@@ -132,6 +132,9 @@ func TestClassify(t *testing.T) {
 		{"rm -rf /usr/local/lib", ""},
 		{"./prog <file>", ""},
 		{"./prog --token your-token", ""},
+		{"./yourtool --completion-script-bash", ""}, // the reader's own program (kingpin's README)
+		{"./myapp serve", ""},
+		{"./toolbox --version", Smoke},
 		{"./zstd -D dict FILE", ""},
 		{"make platformTest CC=$XCC", ""},
 		{"make CC=aarch64-linux-android21-clang", ""},
