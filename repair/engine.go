@@ -31,7 +31,7 @@ func diagnose(rules []Rule, f Failure) []Diagnosis {
 			}
 			seen[key] = true
 			out = append(out, d)
-			specific = specific || !d.Kind.generic() && d.Kind != Locale
+			specific = specific || d.Kind.specific()
 		}
 	}
 	if specific {

@@ -95,7 +95,7 @@ func checkDiagnoses(t *testing.T, ds []Diagnosis) {
 			t.Fatalf("diagnosis twice: %+v in %+v", d, ds)
 		}
 		seen[key] = true
-		specific = specific || !d.Kind.generic() && d.Kind != Locale
+		specific = specific || d.Kind.specific()
 		generic = generic || d.Kind.generic()
 	}
 	if specific && generic {

@@ -108,6 +108,12 @@ func (k Kind) generic() bool {
 	return k == CompileError || k == TestFailure || k == Unknown || k == NoTestsRan || k == ParallelBuild || k == MissingPath || k == PytestCollection
 }
 
+// specific kinds explain a failure so that the generic diagnoses of the
+// same log are dropped. A missing locale and a dependency older than the
+// project needs (bidict's typing_extensions) are not: the test modules
+// that do collect still run past them (pytest-collection).
+func (k Kind) specific() bool { return !k.generic() && k != Locale && k != DependencyVersion }
+
 // fallback kinds are answered only when no other diagnosis of the same
 // failure gets an edit: what they change (running the test modules that
 // collect) would hide the cause another repair addresses.

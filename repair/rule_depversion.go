@@ -3,17 +3,25 @@ package repair
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
 // dependencyVersion: the tests failed and `pip check` (run by the loop to
 // diagnose a failing Python suite) says an installed distribution does
-// not meet a requirement — the version the environment's package sources
+// not meet a requirement, or Python cannot import a name from a module of
+// Debian's packages — the version the environment's package sources
 // provide (Debian's python3-* packages when PyPI is unreachable) is older
 // or newer than the project asks. The failures are the environment's, not
 // the project's code; no edit of the script finds another version, so it
 // is recorded with both versions.
 type dependencyVersion struct{}
+
+// debianImportRe is Python failing to import a name from a module of
+// Debian's python3-* packages: bidict's tests import TypeIs from
+// typing_extensions, which bookworm's 4.4 predates ("cannot import name
+// 'TypeIs' from 'typing_extensions' (/usr/lib/python3/dist-packages/…)").
+var debianImportRe = regexp.MustCompile(`ImportError: cannot import name '(\w+)' from '([\w.]+)' \((/usr/lib/python3/dist-packages/[^)]+)\)`)
 
 // pipCheckRe is pip check's "httpx 0.28.1 has requirement httpcore==1.*,
 // but you have httpcore 0.16.3."
@@ -47,6 +55,12 @@ func (dependencyVersion) Diagnose(f Failure) []Diagnosis {
 		subjects = append(subjects, fmt.Sprintf("%s %s (%s %s asks %s)", m[4], m[5], m[1], m[2], m[3]))
 		evidence = append(evidence, m[0])
 	}
+	for _, l := range logLines(f.Log) {
+		if m := debianImportRe.FindStringSubmatch(l); m != nil && !slices.Contains(evidence, m[0]) {
+			subjects = append(subjects, fmt.Sprintf("%s has no %s (Debian's, %s)", m[2], m[1], m[3]))
+			evidence = append(evidence, m[0])
+		}
+	}
 	if len(subjects) == 0 {
 		return nil
 	}
@@ -60,6 +74,6 @@ func (dependencyVersion) Propose(d Diagnosis, _ *Context) (Proposal, bool) {
 	if d.Kind != DependencyVersion {
 		return Proposal{}, false
 	}
-	return record(d, "installed dependencies do not meet the project's requirements (pip check): "+d.Subject+
+	return record(d, "installed dependencies do not meet the project's requirements (pip check, or a name the installed version lacks): "+d.Subject+
 		" — a version the environment's package sources do not provide (without PyPI, Debian's python3-* packages); the tests failing on it fail on the environment"), true
 }
