@@ -37,7 +37,7 @@ func otherTestTargets(byName map[string]retrieval.Target) []Command {
 	}
 	var ts []retrieval.Target
 	for n, t := range byName {
-		if testLikeTarget(n) {
+		if testLikeTarget(n) || runsItself(t) && !notTestRunRe.MatchString(n) {
 			ts = append(ts, t)
 		}
 	}
@@ -62,6 +62,31 @@ func otherTestTargets(byName map[string]retrieval.Target) []Command {
 			Why: []Provenance{{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "target " + t.Name}}})
 	}
 	return out
+}
+
+// runsItself reports whether a target's recipe links a program named as
+// the target and then runs it, its output to the terminal: a build
+// executes what it made only to check it (tinyexpr's `smoke: smoke.c
+// tinyexpr.c` → `$(CC) … -o $@ $^` → `./$@`, whose tests print "ALL TESTS
+// PASSED (4930/4930)"). A generator's run writes a file (`./gen >
+// table.h`) and is no such check.
+func runsItself(t retrieval.Target) bool {
+	linked := false
+	for _, l := range strings.Split(t.Command, "\n") {
+		f := strings.Fields(strings.TrimLeft(strings.TrimSpace(l), "@-+"))
+		if len(f) == 0 {
+			continue
+		}
+		for i := 0; i+1 < len(f); i++ {
+			if f[i] == "-o" && (f[i+1] == t.Name || f[i+1] == "$@") {
+				linked = true
+			}
+		}
+		if linked && (f[0] == "./$@" || f[0] == "./"+t.Name) && !strings.ContainsAny(l, ">|") {
+			return true
+		}
+	}
+	return false
 }
 
 // linksItself reports whether a target's recipe links a program named as

@@ -42,6 +42,17 @@ func TestOtherTestTargets(t *testing.T) {
 	if got = otherTestTargets(haproxy); len(got) != 0 {
 		t.Fatalf("a check target is the suite: got %+v", got)
 	}
+	// tinyexpr: a target that links its program and runs it is a check,
+	// whatever its name; one running a generator into a file is not
+	tinyexpr := map[string]retrieval.Target{
+		"all":   {Kind: "make", Name: "all", Sources: []string{"smoke", "repl"}, Path: "Makefile", Line: 7},
+		"smoke": {Kind: "make", Name: "smoke", Command: "$(CC) $(CCFLAGS) -o $@ $^ $(LFLAGS)\n./$@", Path: "Makefile", Line: 10},
+		"repl":  {Kind: "make", Name: "repl", Command: "$(CC) $(CCFLAGS) -o $@ $^ $(LFLAGS)", Path: "Makefile", Line: 18},
+		"table": {Kind: "make", Name: "table", Command: "$(CC) -o $@ gen.c\n./$@ > table.h", Path: "Makefile", Line: 22},
+	}
+	if got = otherTestTargets(tinyexpr); len(got) != 1 || got[0].Text != "make smoke" || got[0].Bucket != Unit {
+		t.Fatalf("tinyexpr: got %+v", got)
+	}
 	if v := classify("make unit-tests"); v.Bucket != Unit {
 		t.Fatalf("classify(make unit-tests) = %+v", v)
 	}
