@@ -140,7 +140,7 @@ func TestDetectors(t *testing.T) {
 		{name: "python C extension without a C build system", files: map[string]string{"setup.py": "from setuptools import setup, Extension\nsetup(name='x', ext_modules=[Extension('x', ['x.c'])])\n", "x.c": "#include <zlib.h>\n"},
 			stacks: "python", contains: []string{"python3-dev", "zlib1g-dev"}},
 		{name: "makefile beside a python project is a task runner", files: map[string]string{"Makefile": "init:\n\tpip install -r requirements.txt\n", "requirements.txt": "PyYAML\n", "app.py": "import yaml\n"},
-			stacks: "python", absent: []string{"make -j"}},
+			stacks: "python", contains: []string{"pkg_install make", "the project's task runner"}, absent: []string{"make -j", "build-essential"}},
 		{name: "the test directory's requirements are installed", files: map[string]string{"pyproject.toml": "[project]\nname = \"tb\"\nversion = \"1\"\n", "tb/__init__.py": "", "tests/requirements.txt": "pytest\nxlwt\n", "tests/test_tb.py": "import xlwt\n", "docs/requirements.txt": "sphinx\n"},
 			stacks: "python", contains: []string{"pip install -r tests/requirements.txt || log"}, absent: []string{"docs/requirements.txt"}},
 		{name: "C samples in the tests of a python project build nothing", files: map[string]string{"Makefile": "all: check test\n", "pyproject.toml": "[project]\nname = \"hl\"\nversion = \"1\"\n", "hl/__init__.py": "", "tests/examplefiles/c/numbers.c": "int main(void){return 0;}\n"},

@@ -387,10 +387,14 @@ func (p *planner) existing(pkgs []string) []string {
 	return out
 }
 
-// finish sorts the notes for stable output.
+// finish installs what the detectors' stacks leave out (a task runner's
+// make) and sorts the notes for stable output.
 func (p *planner) finish(context.Context) error {
 	sort.Strings(p.plan.Unsupported)
-	return nil
+	if len(p.plan.Stacks) == 0 {
+		return nil
+	}
+	return p.taskRunnerMake()
 }
 
 // ev is the provenance of a detector's command from a file (and line).
