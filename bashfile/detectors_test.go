@@ -140,7 +140,13 @@ func TestDetectors(t *testing.T) {
 		{name: "python C extension without a C build system", files: map[string]string{"setup.py": "from setuptools import setup, Extension\nsetup(name='x', ext_modules=[Extension('x', ['x.c'])])\n", "x.c": "#include <zlib.h>\n"},
 			stacks: "python", contains: []string{"python3-dev", "zlib1g-dev"}},
 		{name: "makefile beside a python project is a task runner", files: map[string]string{"Makefile": "init:\n\tpip install -r requirements.txt\n", "requirements.txt": "PyYAML\n", "app.py": "import yaml\n"},
-			stacks: "python", contains: []string{"pkg_install make", "the project's task runner"}, absent: []string{"make -j", "build-essential"}},
+			stacks: "python", absent: []string{"make -j", "build-essential", "pkg_install make"}},
+		// python-markdown2: the test target runs the suite its own way
+		{name: "a task runner's own test target gets make", files: map[string]string{"Makefile": "test:\n\tcd test && python testall.py\n", "setup.py": "from setuptools import setup\nsetup(name='m')\n", "lib/m.py": ""},
+			stacks: "python", contains: []string{"pkg_install make", "runs the tests its own way"}, absent: []string{"make -j", "build-essential"}},
+		// cobra: a test target running go test needs no make
+		{name: "a task runner's go test target needs no make", files: map[string]string{"Makefile": "test: deps\n\t$(info running tests)\n\tgo test -v $(FLAGS) ./...\n", "go.mod": "module example.org/x\n\ngo 1.19\n", "x.go": "package x\n"},
+			stacks: "go", absent: []string{"pkg_install make"}},
 		{name: "the test directory's requirements are installed", files: map[string]string{"pyproject.toml": "[project]\nname = \"tb\"\nversion = \"1\"\n", "tb/__init__.py": "", "tests/requirements.txt": "pytest\nxlwt\n", "tests/test_tb.py": "import xlwt\n", "docs/requirements.txt": "sphinx\n"},
 			stacks: "python", contains: []string{"pip install -r tests/requirements.txt || log"}, absent: []string{"docs/requirements.txt"}},
 		{name: "C samples in the tests of a python project build nothing", files: map[string]string{"Makefile": "all: check test\n", "pyproject.toml": "[project]\nname = \"hl\"\nversion = \"1\"\n", "hl/__init__.py": "", "tests/examplefiles/c/numbers.c": "int main(void){return 0;}\n"},

@@ -389,12 +389,12 @@ func (p *planner) existing(pkgs []string) []string {
 
 // finish installs what the detectors' stacks leave out (a task runner's
 // make) and sorts the notes for stable output.
-func (p *planner) finish(context.Context) error {
+func (p *planner) finish(ctx context.Context) error {
 	sort.Strings(p.plan.Unsupported)
 	if len(p.plan.Stacks) == 0 {
 		return nil
 	}
-	return p.taskRunnerMake()
+	return p.taskRunnerMake(ctx)
 }
 
 // ev is the provenance of a detector's command from a file (and line).

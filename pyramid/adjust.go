@@ -216,8 +216,11 @@ func sourceRank(c Command) int {
 const MaxPerLevel = 6
 
 // order sorts by level (lowest first), then by source rank (a command
-// found in several places ranks by its best source), keeping miner and
-// file order otherwise, and keeps at most MaxPerLevel per level — past
+// found in several places ranks by its best source, and what a wrapper
+// runs inside with its wrapper, before it: wrap-ansi's CI and its
+// package.json both run `npm test`, and `node --test`, which it runs
+// without xo, was found through the CI's), keeping miner and file order
+// otherwise, and keeps at most MaxPerLevel per level — past
 // the cap, one last resort and a stack's conventional whole suite when
 // the kept commands of that stack only run parts of it — not a stack
 // with no test command kept (openh264's Android gradle) (yq: four make
@@ -225,12 +228,24 @@ const MaxPerLevel = 6
 // cap, and `go test -v ./...` was cut).
 func order(cs []Command) []Command {
 	out := append([]Command(nil), cs...)
+	rank := map[string]int{} // a wrapper's text → its rank: what it runs inside ranks with it
+	for _, c := range out {
+		if r, ok := rank[c.Text]; !ok || sourceRank(c) < r {
+			rank[c.Text] = sourceRank(c)
+		}
+	}
+	rankOf := func(c Command) int {
+		if r, ok := rank[c.inside]; ok && c.inside != "" && c.Part == "" && r < sourceRank(c) { // a part of the suite stays behind the whole
+			return r
+		}
+		return sourceRank(c)
+	}
 	sort.SliceStable(out, func(i, j int) bool {
 		li, lj := out[i].Bucket.Level().Rank(), out[j].Bucket.Level().Rank()
 		if li != lj {
 			return li < lj
 		}
-		return sourceRank(out[i]) < sourceRank(out[j])
+		return rankOf(out[i]) < rankOf(out[j])
 	})
 	n := map[Level]int{}
 	resort := map[Level]bool{} // one last resort is kept past the cap

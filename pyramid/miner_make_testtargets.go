@@ -57,6 +57,10 @@ func otherTestTargets(byName map[string]retrieval.Target) []Command {
 		if links {
 			text += " && ./" + t.Name
 			reason = "builds the test program " + t.Name + " with its make target and runs it"
+		} else if !testLikeTarget(t.Name) {
+			// its program runs in its recipe, which the default build ran
+			// already (tinyexpr's all: smoke …): make it again
+			text, reason = "make -B "+t.Name, "builds and runs the check "+t.Name+" its make target runs (again: the build ran it)"
 		}
 		out = append(out, Command{Text: text, Bucket: Unit, Reason: reason, Driver: links, Only: len(ts) == 1,
 			Why: []Provenance{{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "target " + t.Name}}})

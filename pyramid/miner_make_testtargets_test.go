@@ -50,7 +50,7 @@ func TestOtherTestTargets(t *testing.T) {
 		"repl":  {Kind: "make", Name: "repl", Command: "$(CC) $(CCFLAGS) -o $@ $^ $(LFLAGS)", Path: "Makefile", Line: 18},
 		"table": {Kind: "make", Name: "table", Command: "$(CC) -o $@ gen.c\n./$@ > table.h", Path: "Makefile", Line: 22},
 	}
-	if got = otherTestTargets(tinyexpr); len(got) != 1 || got[0].Text != "make smoke" || got[0].Bucket != Unit {
+	if got = otherTestTargets(tinyexpr); len(got) != 1 || got[0].Text != "make -B smoke" || got[0].Bucket != Unit {
 		t.Fatalf("tinyexpr: got %+v", got)
 	}
 	if v := classify("make unit-tests"); v.Bucket != Unit {

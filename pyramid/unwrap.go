@@ -41,13 +41,14 @@ var innerUnwrappers = []unwrapper{{"runner", unwrapRunner, builtOwn, nil}, {"tox
 const maxUnwrapped = 3
 
 // unwrapWrappers puts, before each wrapper command, the commands it runs inside,
-// at its level with its provenance and a note saying so. Commands already
-// mined are not repeated.
+// at its level with its provenance and a note saying so; one another miner
+// found too is merged into it there (adjust).
 func unwrapWrappers(ctx context.Context, e *env, cs []Command) []Command {
+	// texts an unwrap gave already; one that another miner found too
+	// (wrap-ansi's CI runs `node --test && tsd`, what its `npm test` runs
+	// without xo) still goes before its wrapper: adjust merges the two
+	// there, so the unwrapped command is tried first
 	have := map[string]bool{}
-	for _, c := range cs {
-		have[c.Text] = true
-	}
 	var out []Command
 	for _, c := range cs {
 		for _, u := range unwrappers {
@@ -94,7 +95,7 @@ func unwrapped(c Command, text, what string) Command {
 	if len(why) > 0 {
 		why[0].Note = strings.TrimSpace(why[0].Note + " (inside `" + c.Text + "`)")
 	}
-	return Command{Text: text, Dir: c.Dir, Bucket: b, Reason: "what `" + c.Text + "` runs" + what, Why: why}
+	return Command{Text: text, Dir: c.Dir, Bucket: b, Reason: "what `" + c.Text + "` runs" + what, Why: why, inside: c.Text}
 }
 
 // runnerPrefixes are environment managers whose `run` executes the rest

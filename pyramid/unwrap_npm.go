@@ -188,8 +188,9 @@ func scriptName(w []string) string {
 }
 
 // checkStepRe is a step that checks style or types: a linter, formatter,
-// type checker or a script named for one.
-var checkStepRe = regexp.MustCompile(`^(?:(?:npm|yarn|pnpm)(?: run(?:-script)?)? )?(?:npx |pnpm exec |yarn exec )?(?:[\w@/.-]*:)?(?:lint|eslint|oxlint|tslint|standard|xo|prettier|oxfmt|biome|dprint|stylelint|markdownlint|publint|attw|knip|typecheck|type-check|tsc --noEmit|tsc -p \S+ --noEmit|tsgo --noEmit|vue-tsc --noEmit|check-types|test[:-]types|test:lint|test:format|format(?::check)?|fmt|size-limit)\b`)
+// type checker (tsd checks a package's type definitions) or a script
+// named for one.
+var checkStepRe = regexp.MustCompile(`^(?:(?:npm|yarn|pnpm)(?: run(?:-script)?)? )?(?:npx |pnpm exec |yarn exec )?(?:[\w@/.-]*:)?(?:lint|eslint|oxlint|tslint|standard|xo|prettier|oxfmt|biome|dprint|stylelint|markdownlint|publint|attw|knip|typecheck|type-check|tsc --noEmit|tsc -p \S+ --noEmit|tsgo --noEmit|vue-tsc --noEmit|check-types|test[:-]types|test:lint|test:format|format(?::check)?|fmt|size-limit|tsd)\b`)
 
 // packageScripts are the scripts of dir's package.json (nil when the
 // graph cannot be read, empty when there are none).

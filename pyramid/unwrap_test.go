@@ -175,7 +175,7 @@ func TestUnwrapNpm(t *testing.T) {
 		body, want string
 	}{
 		{"pnpm lint && pnpm test:types && pnpm vitest run", "pnpm vitest run"},
-		{"xo && c8 ava && tsd", "c8 ava && tsd"},
+		{"xo && c8 ava && tsd", "c8 ava"}, // tsd checks the type definitions
 		{"eslint . && prettier --check . && node --test", "node --test"},
 		{"node --test", ""},     // no check: npm test is the suite already
 		{"eslint . && tsc", ""}, // a check and a build
@@ -310,5 +310,29 @@ func TestUnwrapNpmRunAll(t *testing.T) {
 	}
 	if got := runAllSteps([]string{"npm run build", "run-s lint test:*"}, scripts); strings.Join(got, " | ") != "npm run build | npm run lint | npm run test:a | npm run test:b" {
 		t.Fatalf("run-s: %q", got)
+	}
+}
+
+// What a wrapper runs inside goes before it however the two were found:
+// wrap-ansi's CI and package.json both run `npm test` (xo && node --test
+// && tsd); `node --test`, unwrapped from the CI's, comes first. A part of
+// a chain of suites stays behind the whole.
+func TestUnwrappedBeforeItsWrapper(t *testing.T) {
+	ix := repoIndex(t, map[string]string{
+		"package.json":             `{"name": "wa", "scripts": {"test": "xo && node --test && tsd"}}`,
+		".github/workflows/ci.yml": "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: npm install\n      - run: npm test\n",
+		"index.js":                 "export default function wrap() {}\n",
+		"test/x.test.js":           "import test from 'node:test';\n",
+	})
+	p, err := Mine(context.Background(), ix, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, c := range p.At(Testable) {
+		texts = append(texts, c.Text)
+	}
+	if len(texts) < 2 || texts[0] != "node --test" || texts[1] != "npm test" {
+		t.Fatalf("testable commands %q", texts)
 	}
 }

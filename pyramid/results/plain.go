@@ -23,6 +23,10 @@ var totalFailedLine = regexp.MustCompile(`^(?:[A-Za-z]+[.!:]\s+)?[Tt]otal tests:
 // "58/58 tests successful" (yajl's run_tests.sh), "5/6 tests passed"
 var ofLine = regexp.MustCompile(`^(\d+)/(\d+) tests? (?:successful|succeeded|passed|ok)\.?$`)
 
+// minctest's closing line (tinyexpr, genann): "ALL TESTS PASSED
+// (4930/4930)", "SOME TESTS FAILED (4928/4930)" — passed of run.
+var minctestLine = regexp.MustCompile(`^(?:ALL TESTS PASSED|SOME TESTS FAILED) \((\d+)/(\d+)\)$`)
+
 // "49 of 49 tests passed (0 skipped)." closing each suite, after its
 // name ("Finished suite test/suite-array.janet in 0.002 seconds - "):
 // the skipped are among the run (janet's test/helper.janet).
@@ -44,7 +48,8 @@ func tableRow(t string) []string {
 
 // parsePlain reads a home-made closing line "N passed, N failed" (optionally
 // ", N skipped", optionally prefixed by one word and a colon), "N tests
-// conducted, M failed", "Total tests: N, failed: M", "N/M tests successful" or "N of M tests passed
+// conducted, M failed", "Total tests: N, failed: M", "N/M tests successful",
+// minctest's "ALL TESTS PASSED (N/N)" or "N of M tests passed
 // (K skipped)", or a summary table's row of tests. It is a
 // fallback: used only when no framework was recognised. Each line counts.
 func parsePlain(ls []string) (Counts, bool) {
@@ -72,7 +77,11 @@ func parsePlain(ls []string) (Counts, bool) {
 			seen = true
 			continue
 		}
-		if m := ofLine.FindStringSubmatch(t); m != nil && atoi(m[1]) <= atoi(m[2]) {
+		m = ofLine.FindStringSubmatch(t)
+		if m == nil {
+			m = minctestLine.FindStringSubmatch(t)
+		}
+		if m != nil && atoi(m[1]) <= atoi(m[2]) {
 			total.Add(Counts{Passed: atoi(m[1]), Failed: atoi(m[2]) - atoi(m[1])})
 			seen = true
 			continue
