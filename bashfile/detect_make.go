@@ -89,6 +89,7 @@ var (
 // customTestRecipe reports whether a test target's recipe runs something
 // other than the stack's own runner.
 func customTestRecipe(recipe string) bool {
+	recipe = strings.ReplaceAll(recipe, "\\\n", " ") // continuation lines are one
 	for _, l := range strings.Split(recipe, "\n") {
 		l = strings.TrimLeft(strings.TrimSpace(l), "@-+")
 		if l != "" && !quietLineRe.MatchString(l) && !stackRunnerRe.MatchString(l) {

@@ -145,7 +145,7 @@ func TestDetectors(t *testing.T) {
 		{name: "a task runner's own test target gets make", files: map[string]string{"Makefile": "test:\n\tcd test && python testall.py\n", "setup.py": "from setuptools import setup\nsetup(name='m')\n", "lib/m.py": ""},
 			stacks: "python", contains: []string{"pkg_install make", "runs the tests its own way"}, absent: []string{"make -j", "build-essential"}},
 		// cobra: a test target running go test needs no make
-		{name: "a task runner's go test target needs no make", files: map[string]string{"Makefile": "test: deps\n\t$(info running tests)\n\tgo test -v $(FLAGS) ./...\n", "go.mod": "module example.org/x\n\ngo 1.19\n", "x.go": "package x\n"},
+		{name: "a task runner's go test target needs no make", files: map[string]string{"Makefile": "test: deps\n\t$(info running tests)\n\tgo test -v $(FLAGS) ./...\n\tSHELL=/bin/sh GOOS= $(GO) test -v \\\n\t\t\texample.org/x/src\n", "go.mod": "module example.org/x\n\ngo 1.19\n", "x.go": "package x\n"},
 			stacks: "go", absent: []string{"pkg_install make"}},
 		{name: "the test directory's requirements are installed", files: map[string]string{"pyproject.toml": "[project]\nname = \"tb\"\nversion = \"1\"\n", "tb/__init__.py": "", "tests/requirements.txt": "pytest\nxlwt\n", "tests/test_tb.py": "import xlwt\n", "docs/requirements.txt": "sphinx\n"},
 			stacks: "python", contains: []string{"pip install -r tests/requirements.txt || log"}, absent: []string{"docs/requirements.txt"}},
