@@ -83,14 +83,15 @@ func (p *planner) taskRunnerMake(ctx context.Context) error {
 // quietLineRe one that only says or cleans something.
 var (
 	stackRunnerRe = regexp.MustCompile(`^(?:\w+=\S*\s+)*(?:(?:go|\$[({]GO[)}]) test\b|(?:python3? -m )?(?:pytest|py\.test|unittest|tox|nox)\b|(?:npm|yarn|pnpm) (?:test|run)\b|cargo test\b)`)
-	quietLineRe   = regexp.MustCompile(`^(?:echo|printf|\$\(info|\$\(warning|rm|true|:)\b`)
+	commandSepRe  = regexp.MustCompile(`\n|&&|\|\||;`)
+	quietLineRe   = regexp.MustCompile(`^(?:echo|printf|\$\(info|\$\(warning|rm|true|:)(?:\s|$)`)
 )
 
 // customTestRecipe reports whether a test target's recipe runs something
 // other than the stack's own runner.
 func customTestRecipe(recipe string) bool {
-	recipe = strings.ReplaceAll(recipe, "\\\n", " ") // continuation lines are one
-	for _, l := range strings.Split(recipe, "\n") {
+	recipe = strings.ReplaceAll(recipe, "\\\n", " ")   // continuation lines are one
+	for _, l := range commandSepRe.Split(recipe, -1) { // each command of each line
 		l = strings.TrimLeft(strings.TrimSpace(l), "@-+")
 		if l != "" && !quietLineRe.MatchString(l) && !stackRunnerRe.MatchString(l) {
 			return true

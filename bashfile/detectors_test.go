@@ -133,8 +133,8 @@ func TestDetectors(t *testing.T) {
 		{name: "a Sphinx extension's tests import sphinx", files: map[string]string{"requirements.txt": "pytest\nsphinx\n", "pyproject.toml": "[project]\nname = \"x\"\nversion = \"1\"\n", "x/__init__.py": "", "tests/test_x.py": "from sphinx.application import Sphinx\n"},
 			stacks: "python", contains: []string{"python3-sphinx"}, absent: []string{"left out"}},
 		// natsort: tox's [testenv] deps are the suite's (pytest-mock's mocker)
-		{name: "tox's test environment deps", files: map[string]string{"pyproject.toml": "[project]\nname = \"x\"\nversion = \"1\"\n", "x/__init__.py": "", "tox.ini": "[tox]\nenvlist = py3, lint\n\n[testenv]\ndeps =\n    pytest\n    PyYAML>=6\n    poetry\n    -r requirements-test.txt\n    {env:EXTRA:}\ncommands = pytest\n\n[testenv:lint]\ndeps = sphinx\n"},
-			stacks: "python", contains: []string{"python3-yaml", "pip install PyYAML || log", "pip install pytest\n"}, absent: []string{"python3-sphinx", "poetry ||", "pytest PyYAML"}},
+		{name: "tox's test environment deps", files: map[string]string{"pyproject.toml": "[project]\nname = \"x\"\nversion = \"1\"\n", "x/__init__.py": "", "tox.ini": "[tox]\nenvlist = py3, lint\n\n[testenv]\ndeps =\n    pytest\n    PyYAML>=6\n    poetry\n    cov: pytest-cov\n    -r requirements-test.txt\n    {env:EXTRA:}\ncommands = pytest\n\n[testenv:lint]\ndeps = sphinx\n"},
+			stacks: "python", contains: []string{"python3-yaml", "pip install PyYAML || log", "pip install pytest\n"}, absent: []string{"python3-sphinx", "poetry ||", "pytest PyYAML", "cov ||", "PyYAML cov"}},
 		{name: "meson with pkg-config dependency", files: map[string]string{"meson.build": "project('x', 'c')\nz = dependency('zlib')\nexecutable('x', 'x.c', dependencies: z)\n", "x.c": "#include <zlib.h>\nint main(){return 0;}\n"},
 			stacks: "meson", contains: []string{"zlib1g-dev", "meson setup build"}},
 		{name: "python C extension without a C build system", files: map[string]string{"setup.py": "from setuptools import setup, Extension\nsetup(name='x', ext_modules=[Extension('x', ['x.c'])])\n", "x.c": "#include <zlib.h>\n"},
@@ -142,7 +142,7 @@ func TestDetectors(t *testing.T) {
 		{name: "makefile beside a python project is a task runner", files: map[string]string{"Makefile": "init:\n\tpip install -r requirements.txt\n", "requirements.txt": "PyYAML\n", "app.py": "import yaml\n"},
 			stacks: "python", absent: []string{"make -j", "build-essential", "pkg_install make"}},
 		// python-markdown2: the test target runs the suite its own way
-		{name: "a task runner's own test target gets make", files: map[string]string{"Makefile": "test:\n\tcd test && python testall.py\n", "setup.py": "from setuptools import setup\nsetup(name='m')\n", "lib/m.py": ""},
+		{name: "a task runner's own test target gets make", files: map[string]string{"Makefile": "test:\n\trm -f .coverage && python testall.py\n", "setup.py": "from setuptools import setup\nsetup(name='m')\n", "lib/m.py": ""},
 			stacks: "python", contains: []string{"pkg_install make", "runs the tests its own way"}, absent: []string{"make -j", "build-essential"}},
 		// cobra: a test target running go test needs no make
 		{name: "a task runner's go test target needs no make", files: map[string]string{"Makefile": "test: deps\n\t$(info running tests)\n\tgo test -v $(FLAGS) ./...\n\tSHELL=/bin/sh GOOS= $(GO) test -v \\\n\t\t\texample.org/x/src\n", "go.mod": "module example.org/x\n\ngo 1.19\n", "x.go": "package x\n"},

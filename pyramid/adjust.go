@@ -120,6 +120,11 @@ func adjust(in []Command) []Command {
 			if o.Why[0].Source == "convention" && c.Why[0].Source != "convention" {
 				o.Bucket, o.Reason = c.Bucket, c.Reason
 			}
+			if o.inside != "" && c.inside == "" {
+				// found inside a wrapper first, mined on its own too: the
+				// wrapper's place, the mined command's own verdict
+				o.Bucket, o.Reason, o.Driver, o.Only = c.Bucket, c.Reason, c.Driver, c.Only
+			}
 			continue
 		}
 		at[k] = len(out)
@@ -230,8 +235,8 @@ func order(cs []Command) []Command {
 	out := append([]Command(nil), cs...)
 	rank := map[string]int{} // a wrapper's text → its rank: what it runs inside ranks with it
 	for _, c := range out {
-		if r, ok := rank[c.Text]; !ok || sourceRank(c) < r {
-			rank[c.Text] = sourceRank(c)
+		if r, ok := rank[canonical(c)]; !ok || sourceRank(c) < r {
+			rank[canonical(c)] = sourceRank(c)
 		}
 	}
 	rankOf := func(c Command) int {

@@ -50,11 +50,14 @@ func asESM(code, pkg string) string {
 		if m[3] != pkg && !strings.HasPrefix(m[3], pkg+"/") {
 			return line
 		}
-		names := m[1]
+		names, from := m[1], m[2]+m[3]+m[2]
 		if strings.HasPrefix(names, "{") {
 			names = destructuredRe.ReplaceAllString(names, "$1 as $2") // { b: c } binds c to b
+			return "import " + names + " from " + from + ";"
 		}
-		return "import " + names + " from " + m[2] + m[3] + m[2] + ";"
+		// what require gave: the default export, or the namespace of a
+		// package that has none
+		return "import * as ns_" + names + " from " + from + "; const " + names + " = ns_" + names + ".default ?? ns_" + names + ";"
 	})
 	if out == code || strings.Contains(out, "require(") {
 		return code

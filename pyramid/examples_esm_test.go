@@ -8,8 +8,8 @@ import (
 
 func TestAsESM(t *testing.T) {
 	for _, tc := range []struct{ code, want string }{
-		{"const classNames = require('classnames');\nclassNames('foo', 'bar');\n", "import classNames from 'classnames';\nclassNames('foo', 'bar');\n"},
-		{"const classNames = require(\"classnames/dedupe\")\n", "import classNames from \"classnames/dedupe\";\n"},
+		{"const classNames = require('classnames');\nclassNames('foo', 'bar');\n", "import * as ns_classNames from 'classnames'; const classNames = ns_classNames.default ?? ns_classNames;\nclassNames('foo', 'bar');\n"},
+		{"const classNames = require(\"classnames/dedupe\")\n", "import * as ns_classNames from \"classnames/dedupe\"; const classNames = ns_classNames.default ?? ns_classNames;\n"},
 		{"const { a, b: c } = require('pkg')\na(c)\n", "import { a, b as c } from 'pkg';\na(c)\n"},
 		// another require would be left without require in an ES module
 		{"const fs = require('fs')\nconst x = require('pkg')\n", "const fs = require('fs')\nconst x = require('pkg')\n"},
@@ -52,7 +52,7 @@ func TestESMOnlyPackageExampleImports(t *testing.T) {
 		for _, c := range p.Commands {
 			if strings.Contains(c.Text, `classNames(\'foo\', \'bar\')`) && c.Bucket == Entry {
 				found = true
-				if got := strings.Contains(c.Text, "import classNames from") && strings.Contains(c.Text, ".mjs"); got != tc.imports {
+				if got := strings.Contains(c.Text, "import * as ns_classNames from") && strings.Contains(c.Text, ".mjs"); got != tc.imports {
 					t.Errorf("%s: import %v: %s", tc.pj, got, c.Text)
 				}
 			}

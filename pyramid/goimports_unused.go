@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,8 +13,9 @@ import (
 // A README's Go program is often trimmed from a longer one and keeps an
 // import it no longer uses (golang-set's example imports "fmt" and prints
 // nothing): Go refuses it ("imported and not used"). withoutUnusedImports
-// drops the imports a program never names, as goimports would; the
-// module's own, blank and dot imports stay. Code that does not parse is
+// drops the standard library's imports a program never names, as goimports
+// would; others stay (a package's name need not be its path's last
+// element: go.etcd.io/bbolt is bolt), and so do blank and dot imports. Code that does not parse is
 // returned as it is.
 func withoutUnusedImports(code, mod string) string {
 	fset := token.NewFileSet()
@@ -40,7 +42,7 @@ func withoutUnusedImports(code, mod string) string {
 		for _, sp := range gd.Specs {
 			im := sp.(*ast.ImportSpec)
 			p, _ := strconv.Unquote(im.Path.Value)
-			if p == mod || strings.HasPrefix(p, mod+"/") || im.Name != nil && (im.Name.Name == "_" || im.Name.Name == ".") || anyUsed(importNames(im), used) {
+			if strings.Contains(strings.Split(p, "/")[0], ".") || p == mod || strings.HasPrefix(p, mod+"/") || im.Name != nil && (im.Name.Name == "_" || im.Name.Name == ".") || anyUsed(importNames(im), used) {
 				continue
 			}
 			drop = append(drop, sp)
@@ -56,6 +58,7 @@ func withoutUnusedImports(code, mod string) string {
 		}
 	}
 	sort.Slice(cut, func(i, j int) bool { return cut[i][0] > cut[j][0] })
+	cut = slices.Compact(cut) // two imports on one line: one range
 	for _, c := range cut {
 		code = code[:c[0]] + code[c[1]:]
 	}

@@ -13,6 +13,10 @@ func TestWithoutUnusedImports(t *testing.T) {
 			"package main\n\nimport mapset \"github.com/deckarep/golang-set/v2\"\nimport _ \"embed\"\n\nfunc main() { mapset.NewSet[int]() }\n"},
 		{"package main\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n\tmapset \"github.com/deckarep/golang-set/v2\"\n)\n\nfunc main() { fmt.Println(mapset.NewSet[int](), strings.ToUpper(\"x\")) }\n", ""},
 		{"package main\nthis is no Go\n", ""},
+		// a package named otherwise than its path (bbolt is bolt) stays
+		{"package main\n\nimport (\n\t\"go.etcd.io/bbolt\"\n\tmapset \"github.com/deckarep/golang-set/v2\"\n)\n\nfunc main() { bolt.Open(); mapset.NewSet[int]() }\n", ""},
+		{"package main\n\nimport (\n\t\"fmt\"; \"os\"\n\tmapset \"github.com/deckarep/golang-set/v2\"\n)\n\nfunc main() { mapset.NewSet[int]() }\n",
+			"package main\n\nimport (\n\tmapset \"github.com/deckarep/golang-set/v2\"\n)\n\nfunc main() { mapset.NewSet[int]() }\n"},
 	} {
 		want := tc.want
 		if want == "" {

@@ -59,14 +59,19 @@ func goFragment(code, mod string, pkgs map[string]string, earlier []string) (str
 	if !ok || len(fr.missing) > 0 || !fr.usesModule || fr.returns {
 		return "", false
 	}
-	for _, at := range fr.redeclares { // the same length: the offsets after it hold
-		code = code[:at] + " =" + code[at+2:]
-	}
-	for i := len(fr.shown) - 1; i >= 0; i-- { // a value shown is printed, as the reader sees it
-		a, z := fr.shown[i][0], fr.shown[i][1]
-		code = code[:a] + "fmt.Println(" + code[a:z] + ")" + code[z:]
+	var ins []insertion
+	for _, sh := range fr.shown { // a value shown is printed, as the reader sees it
+		ins = append(ins, insertion{sh[0], "fmt.Println("}, insertion{sh[1], ")"})
 		fr.imports["fmt"] = "fmt"
 	}
+	for _, r := range fr.redeclares { // the names declared again in a block of their own, of any type
+		use := ""
+		for _, n := range r.names {
+			use += "_ = " + n + "\n"
+		}
+		ins = append(ins, insertion{r.at, use + "{\n"})
+	}
+	code = insertAll(code, ins)
 	names := make([]string, 0, len(fr.imports))
 	for n := range fr.imports {
 		names = append(names, n)
@@ -81,7 +86,7 @@ func goFragment(code, mod string, pkgs map[string]string, earlier []string) (str
 	for _, v := range fr.vars {
 		b.WriteString("\t_ = " + v + "\n")
 	}
-	b.WriteString("}\n")
+	b.WriteString(strings.Repeat("}\n", len(fr.redeclares)) + "}\n")
 	return b.String(), true
 }
 
@@ -100,37 +105,61 @@ type fragment struct {
 	// their value rather than used (go-runewidth's
 	// `runewidth.StringWidth("つのだ☆HIRO") == 12`)
 	shown [][2]int
-	// redeclares are the offsets of the `:=` of statements declaring only
-	// names the block declared before: two blocks run as one (fatih/structs'
-	// `n := …` in each) are no longer Go with both
-	redeclares []int
+	// redeclares are the statements declaring with := only names the
+	// block declared before: two blocks run as one (fatih/structs' `n :=
+	// structs.Names(…)` in one, `n := structs.Name(…)` in the next) are no
+	// longer Go with both
+	redeclares []redeclare
 }
 
-// redeclarations are the offsets (less skip) of the `:=` of body's
-// statements whose names are all declared by statements before them.
-func redeclarations(fset *token.FileSet, body *ast.BlockStmt, skip int) []int {
+// redeclare is a statement at offset at declaring names again.
+type redeclare struct {
+	at    int
+	names []string
+}
+
+// redeclarations are body's statements (offsets less skip) whose names
+// are all declared by statements before them.
+func redeclarations(fset *token.FileSet, body *ast.BlockStmt, skip int) []redeclare {
 	seen := map[string]bool{}
-	var out []int
+	var out []redeclare
 	for _, st := range body.List {
 		as, ok := st.(*ast.AssignStmt)
 		if !ok || as.Tok != token.DEFINE {
 			continue
 		}
-		again := true
+		again, names := true, []string(nil)
 		for _, l := range as.Lhs {
 			id, ok := l.(*ast.Ident)
 			again = again && ok && (id.Name == "_" || seen[id.Name])
-		}
-		if again {
-			out = append(out, fset.Position(as.TokPos).Offset-skip)
-		}
-		for _, l := range as.Lhs {
-			if id, ok := l.(*ast.Ident); ok {
-				seen[id.Name] = true
+			if ok && id.Name != "_" {
+				names = append(names, id.Name)
 			}
+		}
+		if again && len(names) > 0 {
+			out = append(out, redeclare{fset.Position(as.Pos()).Offset - skip, names})
+		}
+		for _, n := range names {
+			seen[n] = true
 		}
 	}
 	return out
+}
+
+// insertion is text to put at an offset of a block.
+type insertion struct {
+	at   int
+	text string
+}
+
+// insertAll puts each insertion into code, the last offset first so the
+// others hold.
+func insertAll(code string, ins []insertion) string {
+	sort.SliceStable(ins, func(i, j int) bool { return ins[i].at > ins[j].at })
+	for _, in := range ins {
+		code = code[:in.at] + in.text + code[in.at:]
+	}
+	return code
 }
 
 // parseFragment reads code as the body of a main function; false when it

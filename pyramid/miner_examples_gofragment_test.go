@@ -1,6 +1,13 @@
 package pyramid
 
 import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -76,13 +83,27 @@ func TestGoFragmentShownValuesAndReturns(t *testing.T) {
 	}
 }
 
-// Two blocks run as one declare a name twice: the second `:=` declaring
-// nothing new assigns (fatih/structs' `n := …` in two blocks); one that
-// declares something new stays a declaration.
+// Two blocks run as one declare a name twice, maybe with another type
+// (fatih/structs' `n := structs.Names(…)`, a []string, then `n :=
+// structs.Name(…)`, a string): the second declares it in a block of its
+// own, after a use of the first; one that declares something new stays.
 func TestGoFragmentRedeclaration(t *testing.T) {
 	earlier := []string{"type Server struct {\n\tName string\n}\n\nserver := &Server{Name: \"gopher\"}\nn := structs.Names(server)\n"}
-	prog, ok := goFragment("n := structs.Values(server)\nm, n := structs.Map(server), 1\nfmt.Println(n, m)\n", "github.com/fatih/structs", map[string]string{"structs": ""}, earlier)
-	if !ok || !strings.Contains(prog, "n := structs.Names(server)\n\nn  = structs.Values(server)\nm, n := structs.Map(server), 1\n") {
+	prog, ok := goFragment("n := structs.Name(server)\nm, n := structs.Map(server), \"x\"\nfmt.Println(n, m)\n", "github.com/fatih/structs", map[string]string{"structs": ""}, earlier)
+	if !ok || !strings.Contains(prog, "n := structs.Names(server)\n\n_ = n\n{\nn := structs.Name(server)\nm, n := structs.Map(server), \"x\"\n") || !strings.HasSuffix(prog, "\t_ = m\n}\n}\n") {
 		t.Fatalf("program %v:\n%s", ok, prog)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(strings.ReplaceAll(strings.Replace(prog, "\tstructs \"github.com/fatih/structs\"\n", "", 1), "structs.", "fake")+"\nfunc fakeNames(any) []string { return nil }\nfunc fakeName(any) string { return \"\" }\nfunc fakeMap(any) map[string]any { return nil }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, filepath.Join(dir, "main.go"), nil, 0)
+	if err != nil {
+		t.Fatalf("not Go: %v", err)
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	if _, err := conf.Check("main", fset, []*ast.File{f}, nil); err != nil {
+		t.Fatalf("does not type-check: %v\n%s", err, prog)
 	}
 }

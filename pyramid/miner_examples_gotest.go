@@ -108,6 +108,11 @@ func exampleMains(src, mod, own string) []string {
 	}
 	x := exampleFile{fset: fset, f: f, src: src}
 	if !strings.HasSuffix(f.Name.Name, "_test") {
+		for _, im := range f.Imports {
+			if im.Name != nil && im.Name.Name == "." {
+				return nil // its bare names may be the dot import's, not the package's
+			}
+		}
 		x.own = own
 	}
 	x.index()
@@ -216,6 +221,9 @@ func (x *exampleFile) program(fd *ast.FuncDecl, body, mod string) (string, bool)
 		return "", false
 	}
 	if len(x.qualify) > 0 {
+		if x.declares(fd, need, x.f.Name.Name) {
+			return "", false // a local named as the package would take its qualified names
+		}
 		body = x.text(fd.Body.Lbrace+1, fd.Body.Rbrace)
 	}
 	var b strings.Builder
@@ -227,6 +235,25 @@ func (x *exampleFile) program(fd *ast.FuncDecl, body, mod string) (string, bool)
 	}
 	b.WriteString("func main() {" + body + "}\n")
 	return b.String(), true
+}
+
+// declares reports whether the example or the declarations it needs
+// declare name.
+func (x *exampleFile) declares(fd *ast.FuncDecl, need map[ast.Decl]bool, name string) bool {
+	found := false
+	look := func(n ast.Node) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Name == name && id.Obj != nil {
+				found = true
+			}
+			return !found
+		})
+	}
+	look(fd.Body)
+	for d := range need {
+		look(d)
+	}
+	return found
 }
 
 // closure is the top-level declarations fd uses, and theirs, with the

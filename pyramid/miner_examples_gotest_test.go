@@ -112,4 +112,13 @@ func TestInternalExampleFuncQualified(t *testing.T) {
 	if progs := exampleMains(strings.Replace(src, "package copystructure", "package main", 1), "example.com/m", "example.com/m"); len(progs) != 0 {
 		t.Fatalf("a main package's examples: %q", progs)
 	}
+	// a local named as the package, a dot import: left out
+	local := "package cache\n\nimport \"fmt\"\n\nfunc ExampleNew() {\n\tcache := New(DefaultExpiration)\n\tfmt.Println(cache)\n\t// Output:\n\t// x\n}\n"
+	if progs := exampleMains(local, "example.com/cache", "example.com/cache"); len(progs) != 0 {
+		t.Fatalf("a local named as the package: %q", progs)
+	}
+	dot := "package cache\n\nimport (\n\t\"fmt\"\n\t. \"gopkg.in/check.v1\"\n)\n\nfunc ExampleNew() {\n\tfmt.Println(New(), Equals)\n\t// Output:\n\t// x\n}\n"
+	if progs := exampleMains(dot, "example.com/cache", "example.com/cache"); len(progs) != 0 {
+		t.Fatalf("a dot import: %q", progs)
+	}
 }

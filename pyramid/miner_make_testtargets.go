@@ -37,7 +37,7 @@ func otherTestTargets(byName map[string]retrieval.Target) []Command {
 	}
 	var ts []retrieval.Target
 	for n, t := range byName {
-		if testLikeTarget(n) || runsItself(t) && !notTestRunRe.MatchString(n) {
+		if testLikeTarget(n) || runsItself(t) && checkNameRe.MatchString(n) && !notTestRunRe.MatchString(n) {
 			ts = append(ts, t)
 		}
 	}
@@ -54,19 +54,24 @@ func otherTestTargets(byName map[string]retrieval.Target) []Command {
 			break
 		}
 		text, reason, links := "make "+t.Name, "runs the make target "+t.Name+", named as the project's tests", linksItself(t)
-		if links {
+		switch {
+		case links:
 			text += " && ./" + t.Name
 			reason = "builds the test program " + t.Name + " with its make target and runs it"
-		} else if !testLikeTarget(t.Name) {
-			// its program runs in its recipe, which the default build ran
-			// already (tinyexpr's all: smoke …): make it again
-			text, reason = "make -B "+t.Name, "builds and runs the check "+t.Name+" its make target runs (again: the build ran it)"
+		case runsItself(t):
+			// its program runs in its recipe, which the default build may
+			// have run already (tinyexpr's all: smoke …): made again
+			text, reason = "rm -f "+t.Name+" && make "+t.Name, "builds and runs the check "+t.Name+" (its program removed first: the build may have made and run it)"
 		}
-		out = append(out, Command{Text: text, Bucket: Unit, Reason: reason, Driver: links, Only: len(ts) == 1,
+		out = append(out, Command{Text: text, Bucket: Unit, Reason: reason, Driver: links, Only: len(ts) == 1 && testLikeTarget(t.Name),
 			Why: []Provenance{{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "target " + t.Name}}})
 	}
 	return out
 }
+
+// checkNameRe names a check that is no unit test by its name: smoke
+// tests, self-tests, sanity checks.
+var checkNameRe = regexp.MustCompile(`(?i)(?:^|[-_])(?:smoke|selftest|self-test|sanity|verify|validate)s?(?:[-_]|$)`)
 
 // runsItself reports whether a target's recipe links a program named as
 // the target and then runs it, its output to the terminal: a build

@@ -49,8 +49,9 @@ func TestOtherTestTargets(t *testing.T) {
 		"smoke": {Kind: "make", Name: "smoke", Command: "$(CC) $(CCFLAGS) -o $@ $^ $(LFLAGS)\n./$@", Path: "Makefile", Line: 10},
 		"repl":  {Kind: "make", Name: "repl", Command: "$(CC) $(CCFLAGS) -o $@ $^ $(LFLAGS)", Path: "Makefile", Line: 18},
 		"table": {Kind: "make", Name: "table", Command: "$(CC) -o $@ gen.c\n./$@ > table.h", Path: "Makefile", Line: 22},
+		"demo":  {Kind: "make", Name: "demo", Command: "$(CC) -o $@ demo.c\n./$@", Path: "Makefile", Line: 26}, // a use, not a check
 	}
-	if got = otherTestTargets(tinyexpr); len(got) != 1 || got[0].Text != "make -B smoke" || got[0].Bucket != Unit {
+	if got = otherTestTargets(tinyexpr); len(got) != 1 || got[0].Text != "rm -f smoke && make smoke" || got[0].Bucket != Unit || got[0].Only {
 		t.Fatalf("tinyexpr: got %+v", got)
 	}
 	if v := classify("make unit-tests"); v.Bucket != Unit {

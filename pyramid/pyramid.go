@@ -124,8 +124,9 @@ type Command struct {
 	// test/mocha.js`). It grades as a subset and may run after the whole
 	// was cut at its share of the run (Narrow).
 	Part string `json:"part,omitempty"`
-	// inside is the wrapper command this one was unwrapped from: it is
-	// ordered with its wrapper, however the two were found (order)
+	// inside is the wrapper command this one was unwrapped from (its
+	// canonical key): it is ordered with its wrapper, however the two
+	// were found (order)
 	inside string
 }
 

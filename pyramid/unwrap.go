@@ -95,7 +95,7 @@ func unwrapped(c Command, text, what string) Command {
 	if len(why) > 0 {
 		why[0].Note = strings.TrimSpace(why[0].Note + " (inside `" + c.Text + "`)")
 	}
-	return Command{Text: text, Dir: c.Dir, Bucket: b, Reason: "what `" + c.Text + "` runs" + what, Why: why, inside: c.Text}
+	return Command{Text: text, Dir: c.Dir, Bucket: b, Reason: "what `" + c.Text + "` runs" + what, Why: why, inside: canonical(c)}
 }
 
 // runnerPrefixes are environment managers whose `run` executes the rest

@@ -303,3 +303,21 @@ func TestMissingCompilerBringsMake(t *testing.T) {
 		}
 	}
 }
+
+// A dependency older than the project needs explains, it does not repair:
+// the test modules that collect still run past the one that does not
+// (bidict: pytest-collection stays beside dependency-version).
+func TestDependencyVersionKeepsTheCollectionFallback(t *testing.T) {
+	log, err := os.ReadFile(filepath.Join("testdata", "dependency-version", "pytest-import-name-typing-extensions.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := Diagnose(Failure{Phase: PhaseCommand, Command: "python -m pytest -q", ExitCode: 2, Log: string(log)})
+	kinds := map[Kind]bool{}
+	for _, d := range ds {
+		kinds[d.Kind] = true
+	}
+	if !kinds[DependencyVersion] || !kinds[PytestCollection] {
+		t.Fatalf("diagnoses %+v", ds)
+	}
+}

@@ -106,12 +106,16 @@ func (v makeVars) expand(s string) string {
 // trailingRef is a plain reference that ends a name: `bin/unittests$(EXT)`.
 var trailingRef = regexp.MustCompile(`^([^$]+)\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]$`)
 
+// suffixVarRe names a variable holding a file name's suffix (EXT, EXE,
+// EXEEXT, BIN_SUFFIX), not a part of the name (`lib$(NAME)`, `pkg-$(VERSION)`).
+var suffixVarRe = regexp.MustCompile(`(?i)(?:^|_)(?:EXT|EXE|EXEEXT|SUFFIX|EXESUF)$`)
+
 // unsetSuffix is name without a reference that ends it to a variable this
 // file never sets: an executable's suffix set by an included file for
 // Windows only (`EXT = .exe`), which make expands to nothing here as it
 // does any undefined variable. A name that is only a reference stays.
 func (v makeVars) unsetSuffix(name string) string {
-	if m := trailingRef.FindStringSubmatch(name); m != nil {
+	if m := trailingRef.FindStringSubmatch(name); m != nil && suffixVarRe.MatchString(m[2]) {
 		if _, ok := v[m[2]]; !ok {
 			return m[1]
 		}

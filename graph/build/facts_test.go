@@ -216,7 +216,7 @@ func TestMakeVariablesInRules(t *testing.T) {
 	f := &fileFacts{}
 	src := "PREFIX ?= /usr/local\nBIN = nnn\nSRC = src/$(BIN).c\nPREFIX ?= /opt\nOBJS := a.o\nOBJS += b.o\nGEN = $(shell ls)\n" +
 		"all: $(BIN)\n$(BIN): $(SRC) ${OBJS} $(GEN) Makefile\n\t$(CC) -o $@ $<\n$(UNSET): x.c\ninstall: ; cp $(BIN) $(PREFIX)/bin\n" +
-		"bin/unittests$(EXT): t.c\n" // EXT set by an included file, for Windows
+		"bin/unittests$(EXT): t.c\nlib$(NAME): n.c\n" // EXT set by an included file, for Windows; NAME no suffix
 	if err := parseMakefile("Makefile", []byte(src), f); err != nil {
 		t.Fatal(err)
 	}

@@ -159,6 +159,10 @@ func parseSetupCfg(_ string, src []byte, f *fileFacts) error {
 	})
 }
 
+// toxFactorRe starts a dep only some environments install: `cov:
+// pytest-cov`, `py38,py39: pytest<7`, `!pypy: numpy`.
+var toxFactorRe = regexp.MustCompile(`^[!\w{},.-]+:\s`)
+
 // parseToxIni reads the deps of tox's default test environment
 // ([testenv]): the distributions the project's tests run with (natsort's
 // pytest-mock and hypothesis), scope test. Requirement files (-r),
@@ -166,7 +170,7 @@ func parseSetupCfg(_ string, src []byte, f *fileFacts) error {
 // distributions.
 func parseToxIni(_ string, src []byte, f *fileFacts) error {
 	return iniEntries(src, func(section, key, val string, ln int) {
-		if section != "testenv" || key != "deps" || val == "" || strings.ContainsAny(val[:1], "-.{") || strings.Contains(val, "://") || strings.Contains(val, "{") {
+		if section != "testenv" || key != "deps" || val == "" || strings.ContainsAny(val[:1], "-.{") || strings.Contains(val, "://") || strings.Contains(val, "{") || toxFactorRe.MatchString(val) {
 			return
 		}
 		if i := strings.Index(val, " #"); i >= 0 {
