@@ -119,19 +119,22 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 	var whys []Provenance
 	var tools []string   // maintainers' programs left out offline (pytools.go)
 	var toxDeps []string // tox.ini's [testenv] deps
-	wantDist := func(dep retrieval.Dependency) {
+	// wantDist adds dep's Debian package; false for a maintainer's program
+	// it leaves out
+	wantDist := func(dep retrieval.Dependency) bool {
 		if p.maintainerTool(ctx, dep.Name) {
 			tools = appendNew(tools, dep.Name)
-			return
+			return false
 		}
 		c, ok := bestUsable(p.pkgs.PyPIDistribution(dep.Name))
 		if !ok {
 			missing = append(missing, dep.Name)
-			return
+			return true
 		}
 		if !containsStr(offlinePkgs, c) {
 			offlinePkgs = append(offlinePkgs, c)
 		}
+		return true
 	}
 	reqFiles := requirementFiles(r)
 	for _, f := range reqFiles {
@@ -158,8 +161,8 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 		case inReq:
 			wantDist(dep)
 		case dep.Path == "tox.ini":
-			wantDist(dep) // tox's test environment: what the suite runs with
-			if !p.maintainerTool(ctx, dep.Name) && (normDist(dep.Name) != "pytest" || !pytest) {
+			// tox's test environment: what the suite runs with
+			if wantDist(dep) && (normDist(dep.Name) != "pytest" || !pytest) {
 				toxDeps = append(toxDeps, dep.Name)
 			}
 		case inProject && dep.Scope == "build":

@@ -122,7 +122,7 @@ func exampleMains(src, mod, own string) []string {
 		if !ok || fd.Recv != nil || !strings.HasPrefix(fd.Name.Name, "Example") || fd.Type.Params.NumFields() > 0 || fd.Body == nil {
 			continue
 		}
-		x.qualify = nil
+		x.qualify = nil // the previous example's; imports fills this one's
 		body := x.text(fd.Body.Lbrace+1, fd.Body.Rbrace)
 		if !strings.Contains(body, "Output:") {
 			continue // no output to show: it may wait, or need a setup
@@ -214,7 +214,6 @@ func (x *exampleFile) text(from, to token.Pos) string {
 // names what neither the file nor an import nor the language declares,
 // or does not use the module.
 func (x *exampleFile) program(fd *ast.FuncDecl, body, mod string) (string, bool) {
-	x.qualify = nil
 	need := x.closure(fd)
 	imports, usesModule, ok := x.imports(fd, need, mod)
 	if !ok || !usesModule {

@@ -37,7 +37,7 @@ func otherTestTargets(byName map[string]retrieval.Target) []Command {
 	}
 	var ts []retrieval.Target
 	for n, t := range byName {
-		if testLikeTarget(n) || runsItself(t) && checkNameRe.MatchString(n) && !notTestRunRe.MatchString(n) {
+		if _, runs := selfProgram(t); testLikeTarget(n) || runs && checkNameRe.MatchString(n) && !notTestRunRe.MatchString(n) {
 			ts = append(ts, t)
 		}
 	}
@@ -53,12 +53,13 @@ func otherTestTargets(byName map[string]retrieval.Target) []Command {
 		if len(out) == 2 {
 			break
 		}
-		text, reason, links := "make "+t.Name, "runs the make target "+t.Name+", named as the project's tests", linksItself(t)
+		text, reason := "make "+t.Name, "runs the make target "+t.Name+", named as the project's tests"
+		links, runs := selfProgram(t)
 		switch {
 		case links:
 			text += " && ./" + t.Name
 			reason = "builds the test program " + t.Name + " with its make target and runs it"
-		case runsItself(t):
+		case runs:
 			// its program runs in its recipe, which the default build may
 			// have run already (tinyexpr's all: smoke …): made again
 			text, reason = "rm -f "+t.Name+" && make "+t.Name, "builds and runs the check "+t.Name+" (its program removed first: the build may have made and run it)"
@@ -73,45 +74,30 @@ func otherTestTargets(byName map[string]retrieval.Target) []Command {
 // tests, self-tests, sanity checks.
 var checkNameRe = regexp.MustCompile(`(?i)(?:^|[-_])(?:smoke|selftest|self-test|sanity|verify|validate)s?(?:[-_]|$)`)
 
-// runsItself reports whether a target's recipe links a program named as
-// the target and then runs it, its output to the terminal: a build
-// executes what it made only to check it (tinyexpr's `smoke: smoke.c
-// tinyexpr.c` → `$(CC) … -o $@ $^` → `./$@`, whose tests print "ALL TESTS
-// PASSED (4930/4930)"). A generator's run writes a file (`./gen >
-// table.h`) and is no such check.
-func runsItself(t retrieval.Target) bool {
-	linked := false
+// selfProgram reads a target's recipe for the program named as the
+// target (`-o sds-test`, `-o $@`): links, when the recipe links it and
+// runs no program of the checkout (sds's sds-test: made, then run by
+// hand); runs, when a line after its link runs it, its output to the
+// terminal — a build executes what it made only to check it (tinyexpr's
+// `smoke: smoke.c tinyexpr.c` → `$(CC) … -o $@ $^` → `./$@`, whose
+// tests print "ALL TESTS PASSED (4930/4930)"); a generator's run writes
+// a file (`./gen > table.h`) and is no such check.
+func selfProgram(t retrieval.Target) (links, runs bool) {
+	linked, ranAny := false, false
 	for _, l := range strings.Split(t.Command, "\n") {
 		f := strings.Fields(strings.TrimLeft(strings.TrimSpace(l), "@-+"))
-		if len(f) == 0 {
+		for i := 0; i+1 < len(f); i++ {
+			if f[i] == "-o" && (f[i+1] == t.Name || f[i+1] == "$@") {
+				linked = true
+			}
+		}
+		if len(f) == 0 || !strings.HasPrefix(f[0], "./") {
 			continue
 		}
-		for i := 0; i+1 < len(f); i++ {
-			if f[i] == "-o" && (f[i+1] == t.Name || f[i+1] == "$@") {
-				linked = true
-			}
-		}
+		ranAny = true
 		if linked && (f[0] == "./$@" || f[0] == "./"+t.Name) && !strings.ContainsAny(l, ">|") {
-			return true
+			runs = true
 		}
 	}
-	return false
-}
-
-// linksItself reports whether a target's recipe links a program named as
-// the target (`-o sds-test`, `-o $@`) and runs nothing.
-func linksItself(t retrieval.Target) bool {
-	linked := false
-	for _, l := range strings.Split(t.Command, "\n") {
-		f := strings.Fields(strings.TrimLeft(strings.TrimSpace(l), "@-+"))
-		for i := 0; i+1 < len(f); i++ {
-			if f[i] == "-o" && (f[i+1] == t.Name || f[i+1] == "$@") {
-				linked = true
-			}
-		}
-		if len(f) > 0 && strings.HasPrefix(f[0], "./") {
-			return false
-		}
-	}
-	return linked
+	return linked && !ranAny, runs
 }

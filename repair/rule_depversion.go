@@ -33,13 +33,16 @@ func (dependencyVersion) Diagnose(f Failure) []Diagnosis {
 	if f.Phase != PhaseCommand {
 		return nil
 	}
-	var all, named [][]string
+	var all, named, imports [][]string
 	var rest strings.Builder // the log without pip check's lines
 	for _, l := range logLines(f.Log) {
 		if m := pipCheckRe.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
 			all = append(all, m)
-		} else {
-			rest.WriteString(l + "\n")
+			continue
+		}
+		rest.WriteString(l + "\n")
+		if m := debianImportRe.FindStringSubmatch(l); m != nil {
+			imports = append(imports, m)
 		}
 	}
 	// only the mismatches the failure names (a traceback through the
@@ -55,8 +58,8 @@ func (dependencyVersion) Diagnose(f Failure) []Diagnosis {
 		subjects = append(subjects, fmt.Sprintf("%s %s (%s %s asks %s)", m[4], m[5], m[1], m[2], m[3]))
 		evidence = append(evidence, m[0])
 	}
-	for _, l := range logLines(f.Log) {
-		if m := debianImportRe.FindStringSubmatch(l); m != nil && !slices.Contains(evidence, m[0]) {
+	for _, m := range imports {
+		if !slices.Contains(evidence, m[0]) {
 			subjects = append(subjects, fmt.Sprintf("%s has no %s (Debian's, %s)", m[2], m[1], m[3]))
 			evidence = append(evidence, m[0])
 		}
