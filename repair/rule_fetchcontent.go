@@ -13,6 +13,8 @@ import (
 // time (googletest, Catch2, fmt, nlohmann_json… from github.com), through
 // a sub-build that needs git or the network. Offline, Debian takes its
 // place, in this order:
+//  0. the project's own option choosing the installed dependency
+//     (fetchcontent_switch.go);
 //  1. the dependency's sources, when a Debian package ships them for
 //     building in-tree (/usr/src/googletest): FETCHCONTENT_SOURCE_DIR_<NAME>
 //     makes FetchContent use them instead of downloading;
@@ -117,6 +119,11 @@ func (r fetchContent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 				bashfile.Edit{Op: bashfile.OpAddPackages, Section: bashfile.Runtimes, Packages: []string{src[0]}, Why: w},
 				configure("-D"+v+"="+src[1])), true
 		}
+	}
+	if flag, pkgs := downloadSwitch(ctx, d, decl.name, text); flag != "" {
+		return edit(d, reason+"; the project's option "+flag[2:]+" uses the installed one: Debian's "+strings.Join(pkgs, ", "),
+			bashfile.Edit{Op: bashfile.OpAddPackages, Section: bashfile.Runtimes, Packages: pkgs, Why: w},
+			configure(flag)), true
 	}
 	if src, ok := bashfile.SubmoduleSources[strings.ToLower(decl.name)]; ok && !strings.Contains(text, "FETCHCONTENT_SOURCE_DIR_"+upper) {
 		return edit(d, reason+"; Debian's "+src[0]+" ships its sources: FetchContent uses them",

@@ -1,6 +1,7 @@
 package repair
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -90,5 +91,39 @@ func TestOwnDownloadTakesDebianSources(t *testing.T) {
 	p, _ := fetchContent{}.Propose(d, &Context{File: file, Index: MapIndex{}, Repo: repo})
 	if p.Action != ActionEdit || !strings.Contains(p.Edits[len(p.Edits)-1].Command, "-DGOOGLETEST_PATH=/usr/src/googletest") {
 		t.Fatalf("%+v (diagnosis %+v)", p, d)
+	}
+}
+
+// A project whose option chooses between downloading a dependency and
+// the installed one is configured the installed way, with Debian's
+// package of the CMake package it looks for; an option already set that
+// way, or one naming another dependency, is left alone.
+func TestDownloadSwitch(t *testing.T) {
+	f := Failure{Phase: PhaseCommand, ExitCode: 1, Log: readLog(t, "fetch-content/phmap-download-switch.log")}
+	var d Diagnosis
+	for _, x := range Diagnose(f) {
+		if x.Kind == FetchContentDownload {
+			d = x
+		}
+	}
+	if d.Subject != "googletest" {
+		t.Fatalf("diagnoses %+v", Diagnose(f))
+	}
+	for _, tc := range []struct{ cmake, want string }{
+		{"option(PHMAP_DOWNLOAD_GTEST \"Whether to download gtest or use installed version\" ON)\nfind_package(GTest CONFIG)\n", "-DPHMAP_DOWNLOAD_GTEST=OFF"},
+		{"option(YAML_USE_SYSTEM_GTEST \"Use system googletest if found\" OFF)\nfind_package(GTest)\n", "-DYAML_USE_SYSTEM_GTEST=ON"},
+		{"option(X_USE_SYSTEM_GTEST \"Use system googletest\" ON)\n", "-DFETCHCONTENT_SOURCE_DIR_GOOGLETEST"},
+		{"option(X_DOWNLOAD_EIGEN \"Download Eigen\" ON)\n", "-DFETCHCONTENT_SOURCE_DIR_GOOGLETEST"},
+	} {
+		repo := fstest.MapFS{"CMakeLists.txt": {Data: []byte(tc.cmake)}, "cmake/DownloadGTest.cmake": {Data: []byte("message(FATAL_ERROR \"CMake step for googletest failed: ${result}\")\n")}}
+		file := bashfile.New()
+		file.Append(bashfile.Build, "cmake -S . -B build", bashfile.Provenance{Source: "test"})
+		p, _ := fetchContent{}.Propose(d, &Context{File: file, Index: MapIndex{}, Repo: repo})
+		if p.Action != ActionEdit || !strings.Contains(p.Edits[len(p.Edits)-1].Command, tc.want) {
+			t.Errorf("%q: %+v", tc.cmake, p)
+		}
+		if strings.Contains(tc.want, "GTEST=") && !slices.Contains(p.Edits[0].Packages, "libgmock-dev") {
+			t.Errorf("%q: packages %v", tc.cmake, p.Edits[0].Packages)
+		}
 	}
 }
