@@ -72,6 +72,19 @@ func TestDetectors(t *testing.T) {
 			stacks: "go", contains: []string{"go mod init gopkg.in/ini.v1\n"}},
 		{name: "go: a gopkg.in dependency's go get is not the project's", files: map[string]string{"conf.go": "package conf\n", "README.md": "Requires yaml: `go get gopkg.in/yaml.v2`\n\n`go get github.com/acme/conf`\n"},
 			stacks: "go", contains: []string{"go mod init github.com/acme/conf\n"}},
+		{name: "go: a godoc README's import of the package names the module", files: map[string]string{"doc.go": "// Shellquote quotes.\npackage shellquote\n", "README": "PACKAGE\n\npackage shellquote\n    import \"github.com/kballard/go-shellquote\"\n\nEXAMPLE\n    import \"github.com/other/lib\"\n"},
+			stacks: "go", contains: []string{"go mod init github.com/kballard/go-shellquote\n"}},
+		{name: "go: a godoc import of another package names no module", files: map[string]string{"doc.go": "package shellquote\n", "README": "    import \"github.com/other/lib\"\n"},
+			stacks: "go", absent: []string{"go mod init github.com/other/lib"}},
+		// pycparser: C files that are the parser's samples, a Makefile whose first target runs linters
+		{name: "make: a Python project's Makefile that compiles nothing is a task runner", files: map[string]string{
+			"pyproject.toml": "[project]\nname = \"p\"\n", "p/__init__.py": "", "utils/internal/zc.c": "int main(void) { return 0; }\n",
+			"Makefile": ".PHONY: check test\nRUFF = uvx ruff\ncheck:\n\t$(RUFF) check .\ntest:\n\tpython3 -m unittest discover\n"},
+			stacks: "python", absent: []string{"make -j"}},
+		{name: "make: a Python project's Makefile that compiles its C code builds", files: map[string]string{
+			"pyproject.toml": "[project]\nname = \"p\"\n", "p/__init__.py": "", "src/ext.c": "int f(void) { return 0; }\n",
+			"Makefile": "all: ext.so\next.so: src/ext.c\n\t$(CC) -shared -o $@ $<\n"},
+			stacks: "make,python", contains: []string{"make -j"}},
 		{name: "make: a hand-written configure runs before make", files: map[string]string{
 			"configure": "#!/bin/sh\necho 'CC=gcc' > config.mak\n", "Makefile": "include config.mak\nall: tcc\ntcc: tcc.c\n", "tcc.c": "int main(void) { return 0; }\n"},
 			stacks: "make", contains: []string{"./configure\n  # [make] Makefile — the default target\n  make -j"}},

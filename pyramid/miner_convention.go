@@ -32,7 +32,7 @@ func mineConvention(ctx context.Context, e *env) ([]Command, error) {
 	if s["autotools"] {
 		out = append(out, conv("make", Build, "builds what ./configure set up", "configure.ac"))
 	}
-	if s["make"] && !s["cmake"] && !s["meson"] && !s["autotools"] {
+	if s["make"] && e.setUp["make"] && !s["cmake"] && !s["meson"] && !s["autotools"] { // not a task runner's (pycparser's lint target)
 		out = append(out, conv("make", Build, "builds the default make target", "Makefile"))
 	}
 	if s["npm"] && e.setUp["npm"] { // not for a package.json the Bash File does not set up (uthash's clib manifest)
