@@ -85,7 +85,13 @@ func (r *repo) goModulePath() string {
 	for _, f := range r.files {
 		if strings.HasPrefix(strings.ToUpper(f.Path), "README") {
 			if b, err := os.ReadFile(filepath.Join(r.root, f.Path)); err == nil {
-				if m := ownGoGet(goGetRe.FindAllSubmatch(b, -1), r.rootPackage(srcs)); m != "" {
+				pkg := r.rootPackage(srcs)
+				if m := ownGoGet(goGetRe.FindAllSubmatch(b, -1), pkg); m != "" {
+					return m
+				}
+				// a godoc README (go-shellquote's `import "github.com/kballard/go-shellquote"`):
+				// the import of the package's own name
+				if m := ownGoGet(godocImportRe.FindAllSubmatch(b, -1), pkg); m != "" && pkg != "" && strings.TrimPrefix(goMajorSuffixRe.ReplaceAllString(path.Base(m), ""), "go-") == pkg {
 					return m
 				}
 			}
@@ -116,6 +122,9 @@ func ownGoGet(ms [][][]byte, pkg string) string {
 	}
 	return first
 }
+
+// godocImportRe is a README's import line of a package, as godoc writes it.
+var godocImportRe = regexp.MustCompile(`(?m)^\s*import "((?:[\w-]+\.)+[a-z]{2,}/[\w.-]+/[\w.-]+|gopkg\.in/[\w-]+\.v\d+)"\s*$`)
 
 // goMajorSuffixRe is gopkg.in's major version suffix (.v1).
 var goMajorSuffixRe = regexp.MustCompile(`\.v\d+$`)
