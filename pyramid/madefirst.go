@@ -13,12 +13,16 @@ import (
 // same. madeFirst has such a command make its program first, with that
 // rule (`make bin/unittests && ./bin/unittests …`), as a reader of the
 // Makefile would; when the build made the program already, make finds it
-// up to date. The Makefile the Bash File itself runs is left alone: its
-// programs are the build's.
+// up to date. A server's probe makes it before the probe starts waiting
+// for it (cpp-httplib's example/wsecho). The Makefile the Bash File itself
+// runs is left alone: its programs are the build's.
 func madeFirst(ctx context.Context, e *env, cs []Command) []Command {
 	var rules map[string]bool // "dir\x00target" of every Makefile's explicit targets
 	for i, c := range cs {
 		prog := firstWord(c.Text)
+		if c.Background && c.Serve != "" {
+			prog = firstWord(c.Serve) // a server probe: the program it starts
+		}
 		if c.Bucket.Level() != Testable && c.Bucket.Level() != Runnable || !strings.Contains(prog, "/") || strings.HasPrefix(prog, "/") ||
 			strings.ContainsAny(prog, "$`'\"") || strings.Contains(prog, "..") || e.fileExists(path.Join(c.Dir, prog)) {
 			continue
@@ -29,6 +33,10 @@ func madeFirst(ctx context.Context, e *env, cs []Command) []Command {
 		name := path.Clean(prog)
 		if rules[c.Dir+"\x00"+name] && !e.makesIn(c.Dir) {
 			cs[i].Text = "make " + name + " && " + c.Text
+			if c.Background && c.Serve != "" {
+				// made in the foreground, before the probe's time starts
+				cs[i].Text, cs[i].Serve = "make "+name+" && { "+c.Text+"; }", "make "+name+" && "+c.Serve
+			}
 			cs[i].Reason += " (" + name + " is made first by its rule in the Makefile beside it)"
 		}
 	}

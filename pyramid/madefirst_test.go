@@ -40,3 +40,44 @@ func TestProgramMadeFirstByItsMakefileRule(t *testing.T) {
 		t.Fatalf("no unittests command in %v", p.Commands)
 	}
 }
+
+// A README runs a server an example's own Makefile makes (cpp-httplib's
+// `cd example && make wsecho && ./wsecho`, wsecho.cc listening on 8080):
+// the command is a server probe, made in the foreground before the probe
+// starts waiting; the entrypoint makes and serves it.
+func TestServerMadeFirstThenProbed(t *testing.T) {
+	ix := repoIndex(t, map[string]string{
+		"CMakeLists.txt":    "project(x CXX)\n",
+		"README.md":         "# x\n\n## Browser test\n\n```sh\ncd example && make wsecho && ./wsecho\n```\n",
+		"example/Makefile":  "all: wsecho\nwsecho : wsecho.cc\n\t$(CXX) -o wsecho wsecho.cc\n",
+		"example/wsecho.cc": "#include \"../x.h\"\nint main(void) {\n  Server svr;\n  svr.listen(\"localhost\", 8080);\n}\n",
+		"x.h":               "struct Server { void listen(const char*, int) {} };\n",
+	})
+	p, err := Mine(context.Background(), ix, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range p.Commands {
+		if c.Background && strings.Contains(c.Text, "./wsecho") {
+			if !strings.HasPrefix(c.Text, "make wsecho && { set -m;") || c.Serve != "make wsecho && ./wsecho" || c.Dir != "example" || !strings.Contains(c.Text, "127.0.0.1:8080") {
+				t.Errorf("%q serving %q in %q", c.Text, c.Serve, c.Dir)
+			}
+			return
+		}
+	}
+	t.Fatalf("no server probe in %v", p.Commands)
+}
+
+// A command's build steps run before the server it starts.
+func TestBuildPrefix(t *testing.T) {
+	for _, tc := range []struct{ in, build, run string }{
+		{"make wsecho && ./wsecho", "make wsecho", "./wsecho"},
+		{"cmake --build build && make srv && ./srv --port 9000", "cmake --build build && make srv", "./srv --port 9000"},
+		{"./srv && make x", "", "./srv && make x"},
+		{"make", "", "make"},
+	} {
+		if b, r := buildPrefix(tc.in); b != tc.build || r != tc.run {
+			t.Errorf("%q: %q, %q", tc.in, b, r)
+		}
+	}
+}

@@ -58,7 +58,7 @@ func serverPort(ctx context.Context, e *env, cmd, dir string) (string, bool) {
 	case strings.Contains(cmd, "http.server") || strings.Contains(cmd, "uvicorn") || strings.Contains(cmd, "gunicorn") || strings.Contains(cmd, "runserver"):
 		return "8000", true
 	}
-	if port, ok := e.cServerPort(ctx, cmd); ok {
+	if port, ok := e.cServerPort(ctx, cmd, dir); ok {
 		return port, true
 	}
 	if !serverSrc.MatchString(src) && !startsServer(cmd) {
@@ -122,9 +122,13 @@ func serverize(ctx context.Context, e *env, cs []Command) []Command {
 		}
 		if port, ok := serverPort(ctx, e, c.Text, c.Dir); ok {
 			text := e.readerApp(c.Text, c.Dir)
-			probe, reason := serverProbe(text, port), "; a server: started in the background and proved by an HTTP answer on 127.0.0.1:"+port
-			if e.socketServer(ctx, c.Text) {
-				probe, reason = tcpServerProbe(text, port), "; a server of its own protocol: started in the background and proved by a connection it accepts on 127.0.0.1"
+			build, run := buildPrefix(text)
+			probe, reason := serverProbe(run, port), "; a server: started in the background and proved by an HTTP answer on 127.0.0.1:"+port
+			if e.socketServer(ctx, c.Text, c.Dir) {
+				probe, reason = tcpServerProbe(run, port), "; a server of its own protocol: started in the background and proved by a connection it accepts on 127.0.0.1"
+			}
+			if build != "" {
+				probe, reason = build+" && { "+probe+"; }", reason+", once `"+build+"` has built it"
 			}
 			cs[i].Text, cs[i].Background, cs[i].Serve, cs[i].Reason = probe, true, text, c.Reason+reason
 		}

@@ -3,6 +3,7 @@ package pyramid
 import (
 	"context"
 	"path"
+	"strings"
 )
 
 // Servers the build produces: a documented command that runs one of the
@@ -35,21 +36,36 @@ func (e *env) serverPrograms(ctx context.Context) map[string]string {
 	return e.servers
 }
 
-// serverSource is the source of the server program cmd runs first, "" when
-// it runs none.
-func (e *env) serverSource(ctx context.Context, cmd string) string {
-	av := argvs(cmd)
-	if len(av) == 0 || len(av[0]) == 0 {
-		return ""
+// serverSource is the source of the server program cmd (run from dir)
+// runs, after the steps that build it (`make wsecho && ./wsecho`); ""
+// when it runs none.
+func (e *env) serverSource(ctx context.Context, cmd, dir string) string {
+	for _, av := range argvs(cmd) {
+		if len(av) == 0 {
+			continue
+		}
+		run := path.Clean(path.Join(dir, av[0]))
+		if src, ok := e.serverPrograms(ctx)[run]; ok {
+			return src
+		}
+		if strings.HasPrefix(av[0], "./") && !strings.Contains(path.Base(run), ".") {
+			// a program made beside its main source, outside the build
+			// the graph knows (an example's own Makefile: wsecho.cc)
+			for _, ext := range []string{".c", ".cc", ".cpp", ".cxx"} {
+				if src, err := e.ix.ReadFile(ctx, run+ext, 0, 0, true); err == nil && cMainRe.MatchString(src) && (cServerSrc.MatchString(src) || serverSrc.MatchString(src)) {
+					return src
+				}
+			}
+		}
 	}
-	return e.serverPrograms(ctx)[path.Clean(av[0][0])]
+	return ""
 }
 
 // cServerPort reports whether cmd starts a server program of the
 // repository, and the port to try first: the command's --port, else one
 // its source names; the probe also finds the port the server opens.
-func (e *env) cServerPort(ctx context.Context, cmd string) (string, bool) {
-	src := e.serverSource(ctx, cmd)
+func (e *env) cServerPort(ctx context.Context, cmd, dir string) (string, bool) {
+	src := e.serverSource(ctx, cmd, dir)
 	if src == "" {
 		return "", false
 	}
@@ -64,7 +80,29 @@ func (e *env) cServerPort(ctx context.Context, cmd string) (string, bool) {
 
 // socketServer reports a server program of the repository that speaks a
 // protocol of its own (not HTTP): a connection is its answer.
-func (e *env) socketServer(ctx context.Context, cmd string) bool {
-	src := e.serverSource(ctx, cmd)
+func (e *env) socketServer(ctx context.Context, cmd, dir string) bool {
+	src := e.serverSource(ctx, cmd, dir)
 	return src != "" && !serverSrc.MatchString(src) && !httpSrc.MatchString(src)
+}
+
+// buildTools are the programs of a step that builds a server before the
+// command runs it.
+var buildTools = map[string]bool{"make": true, "cmake": true, "ninja": true, "cc": true, "gcc": true, "c++": true, "g++": true, "clang": true, "clang++": true}
+
+// buildPrefix splits a command that builds a program before running it
+// (`make wsecho && ./wsecho`) into its build steps and the rest: the
+// build runs in the foreground, before the probe's time starts, and only
+// the rest is the server started in the background. build is "" when the
+// command starts with no build step.
+func buildPrefix(cmd string) (build, run string) {
+	parts := strings.Split(cmd, " && ")
+	n := 0
+	for n < len(parts)-1 {
+		av := argvs(parts[n])
+		if len(av) != 1 || len(av[0]) == 0 || !buildTools[av[0][0]] || strings.Count(parts[n], "'")%2 != 0 || strings.Count(parts[n], `"`)%2 != 0 {
+			break
+		}
+		n++
+	}
+	return strings.Join(parts[:n], " && "), strings.Join(parts[n:], " && ")
 }
