@@ -101,7 +101,11 @@ func chunkDoc(rel string, text string) []chunk {
 				if fenceLang == "" && fence[0] == '-' { // an AsciiDoc listing that names no language
 					fenceLang = literalLang(code)
 				}
-				cur.addCode(fenceLang, strings.Join(code, "\n"), fenceStart+1, ln-1)
+				c := strings.Join(code, "\n")
+				if allIndented(code) { // the block of a list item, or indented as a whole: python-json-logger's README
+					c = dedent(code)
+				}
+				cur.addCode(fenceLang, c, fenceStart+1, ln-1)
 				fence, code = "", nil
 			} else {
 				code = append(code, l)
@@ -378,6 +382,22 @@ func isUnderline(l string, n int, rst bool) bool {
 		return c == '=' || c == '-'
 	}
 	return strings.ContainsRune("=-~^\"'`#*+:.", rune(c)) && len(t) >= n
+}
+
+// allIndented reports lines that are all indented (blank ones aside),
+// at least one of them not blank.
+func allIndented(lines []string) bool {
+	seen := false
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if !indented(l) {
+			return false
+		}
+		seen = true
+	}
+	return seen
 }
 
 // dedent joins an rst code block's lines without the indentation they all

@@ -2,6 +2,7 @@ package build
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -134,5 +135,20 @@ func TestRstLiteralBlocks(t *testing.T) {
 	}
 	if !strings.Contains(secs[len(secs)-1].text, "The key is saved") {
 		t.Errorf("the text after a block is lost: %q", secs[len(secs)-1].text)
+	}
+}
+
+// A fenced block whose lines are all indented (a list item's, or a
+// README's that indents its code inside the fence) loses the indentation
+// they share: Python reads it as code, not an unexpected indent.
+func TestFencedCodeDedented(t *testing.T) {
+	doc := "# Use\n\nLike this:\n\n```python\n    import logging\n    if True:\n        logging.warning('x')\n```\n\n1. Then\n   ```sh\n   make\n   ```\n\n```python\nimport os\n    # kept\n```\n"
+	var codes []string
+	for _, s := range chunkDoc("README.md", doc) {
+		codes = append(codes, s.codes...)
+	}
+	want := []string{"import logging\nif True:\n    logging.warning('x')", "make", "import os\n    # kept"}
+	if !slices.Equal(codes, want) {
+		t.Fatalf("%q, want %q", codes, want)
 	}
 }
