@@ -52,7 +52,7 @@ func goExample(ctx context.Context, e *env, lang, code string, n int) (string, b
 	if mod == "" || goWaitsRe.MatchString(code) || goEmbedRe.MatchString(code) || !goMainImporting(code, mod) {
 		return "", false
 	}
-	code = withoutUnusedImports(code, mod)
+	code = withUsedLocals(withoutUnusedImports(code, mod))
 	version := "v0.0.0"
 	if m := goMajorRe.FindStringSubmatch(mod); m != nil {
 		version = "v" + m[1] + ".0.0"
