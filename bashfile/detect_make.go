@@ -66,7 +66,8 @@ func (d makeDetector) Apply(ctx context.Context, p *planner) error {
 }
 
 // taskRunnerMake installs make for a Makefile that is another stack's
-// task runner whose test target runs the tests its own way: the build does
+// task runner whose test target runs the tests its own way, or prepares
+// files for them first: the build does
 // not run it, but the target is how the project runs its suite
 // (python-markdown2's `make test` → `cd test && python testall.py` had
 // exited 127 for want of make). A test target that only runs the stack's
@@ -87,7 +88,7 @@ func (p *planner) taskRunnerMake(ctx context.Context) error {
 		return nil
 	}
 	for _, t := range ts {
-		if t.Path == file && (t.Name == "test" || t.Name == "tests" || t.Name == "check") && customTestRecipe(t.Command) {
+		if t.Path == file && (t.Name == "test" || t.Name == "tests" || t.Name == "check") && (customTestRecipe(t.Command) || preparesFiles(t.Sources)) {
 			return p.install(Base, ev("make", file, t.Line, "the Makefile's "+t.Name+" target runs the tests its own way: make itself"), "make")
 		}
 	}
@@ -101,6 +102,13 @@ var (
 	commandSepRe  = regexp.MustCompile(`\n|&&|\|\||;`)
 	quietLineRe   = regexp.MustCompile(`^(?:echo|printf|\$\(info|\$\(warning|rm|true|:)(?:\s|$)`)
 )
+
+// preparesFiles reports a test target's prerequisite that is a file the
+// Makefile makes: node_exporter's `test: collector/fixtures/sys/.unpacked`
+// unpacks the fixtures its Go tests read.
+func preparesFiles(prereqs []string) bool {
+	return slices.ContainsFunc(prereqs, func(p string) bool { return strings.Contains(p, "/") && !strings.ContainsAny(p, "$%*") })
+}
 
 // customTestRecipe reports whether a test target's recipe runs something
 // other than the stack's own runner.

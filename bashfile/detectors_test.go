@@ -81,6 +81,11 @@ func TestDetectors(t *testing.T) {
 			"pyproject.toml": "[project]\nname = \"p\"\n", "p/__init__.py": "", "utils/internal/zc.c": "int main(void) { return 0; }\n",
 			"Makefile": ".PHONY: check test\nRUFF = uvx ruff\ncheck:\n\t$(RUFF) check .\ntest:\n\tpython3 -m unittest discover\n"},
 			stacks: "python", absent: []string{"make -j"}},
+		// node_exporter: `test: collector/fixtures/sys/.unpacked` unpacks what its Go tests read
+		{name: "make: a task runner's test target that prepares files gets make", files: map[string]string{
+			"go.mod": "module example.org/x\n\ngo 1.19\n", "x.go": "package x\n",
+			"Makefile": "all: style test\nstyle:\n\tgofmt -l .\ntest: fixtures/sys/.unpacked\n\t$(GO) test -short ./...\nfixtures/sys/.unpacked: fixtures/sys.ttar\n\t./ttar -x -f fixtures/sys.ttar\n\ttouch $@\n"},
+			stacks: "go", contains: []string{"make"}, absent: []string{"make -j"}},
 		{name: "make: a Python project's Makefile that compiles its C code builds", files: map[string]string{
 			"pyproject.toml": "[project]\nname = \"p\"\n", "p/__init__.py": "", "src/ext.c": "int f(void) { return 0; }\n",
 			"Makefile": "all: ext.so\next.so: src/ext.c\n\t$(CC) -shared -o $@ $<\n"},
