@@ -65,7 +65,8 @@ func sourcesCompile(ctx context.Context, e *env, files []retrieval.FileInfo) []C
 	if len(srcs) == 0 || len(srcs) > maxCompiledSources {
 		return nil
 	}
-	return []Command{{Text: "mkdir -p build/objects && " + strings.Join(srcs, " && "), Bucket: Build,
+	build := Command{Text: "mkdir -p build/objects && " + strings.Join(srcs, " && "), Bucket: Build,
 		Reason: "compiles the library's sources (no build system: its users compile them into their programs)",
-		Why:    []Provenance{{Source: "convention", File: path.Join(incs[0], "."), Note: "C/C++ sources without a build system"}}}}
+		Why:    []Provenance{{Source: "convention", File: path.Join(incs[0], "."), Note: "C/C++ sources without a build system"}}}
+	return append([]Command{build}, ownTestPrograms(ctx, e, files, librarySources(ctx, e, files))...)
 }
