@@ -27,6 +27,11 @@ var ofLine = regexp.MustCompile(`^(\d+)/(\d+) tests? (?:successful|succeeded|pas
 // (4930/4930)", "SOME TESTS FAILED (4928/4930)" — passed of run.
 var minctestLine = regexp.MustCompile(`^(?:ALL TESTS PASSED|SOME TESTS FAILED) \((\d+)/(\d+)\)$`)
 
+// tad's summary (medikoo's packages: memoizee, es5-ext, cli-color): its
+// duration, then "1569 Ok [100.00%]", "3 Failed", "1 Errors" — the
+// percentage is of all three.
+var tadLine = regexp.MustCompile(`(?:^|\s)(\d+) Ok \[\d+(?:\.\d+)?%\](?:\s+(\d+) Failed)?(?:\s+(\d+) Errors)?$`)
+
 // "49 of 49 tests passed (0 skipped)." closing each suite, after its
 // name ("Finished suite test/suite-array.janet in 0.002 seconds - "):
 // the skipped are among the run (janet's test/helper.janet).
@@ -49,8 +54,9 @@ func tableRow(t string) []string {
 // parsePlain reads a home-made closing line "N passed, N failed" (optionally
 // ", N skipped", optionally prefixed by one word and a colon), "N tests
 // conducted, M failed", "Total tests: N, failed: M", "N/M tests successful",
-// minctest's "ALL TESTS PASSED (N/N)" or "N of M tests passed
-// (K skipped)", or a summary table's row of tests. It is a
+// minctest's "ALL TESTS PASSED (N/N)", "N of M tests passed
+// (K skipped)", tad's "N Ok [P%]  M Failed", or a summary table's row of
+// tests. It is a
 // fallback: used only when no framework was recognised. Each line counts.
 func parsePlain(ls []string) (Counts, bool) {
 	var total, suite Counts
@@ -83,6 +89,11 @@ func parsePlain(ls []string) (Counts, bool) {
 		}
 		if m != nil && atoi(m[1]) <= atoi(m[2]) {
 			total.Add(Counts{Passed: atoi(m[1]), Failed: atoi(m[2]) - atoi(m[1])})
+			seen = true
+			continue
+		}
+		if m := tadLine.FindStringSubmatch(t); m != nil {
+			total.Add(Counts{Passed: atoi(m[1]), Failed: atoi(m[2]), Errors: atoi(m[3])})
 			seen = true
 			continue
 		}

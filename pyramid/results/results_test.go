@@ -255,6 +255,7 @@ func TestParseInline(t *testing.T) {
 		{"prove design lines", "All tests successful.\nFiles=3, Tests=42,  1 wallclock secs\nResult: PASS\n", c(42, 0, 0, 0, "prove")},
 		{"plain with word prefix", "Results: 7 passed, 0 failed\n", c(7, 0, 0, 0, "plain")},
 		{"plain N of M successful", "cases/a.json: SUCCESS\n58/58 tests successful\n test(./api1): SUCCESS\n3/4 tests passed\n", c(61, 1, 0, 0, "plain")},
+		{"tad", "\x1b[32m18:40:54.173  ✓  weak.js .\x1b[39m\n\n\x1b[36m      17.946     \x1b[39m\x1b[32m1569 Ok [100.00%]\x1b[39m\n\n      0.512     \x1b[32m12 Ok [80.00%]\x1b[39m  \x1b[31m2 Failed\x1b[39m  \x1b[35m1 Errors\x1b[39m\n", c(1581, 2, 0, 1, "plain")},
 		{"minctest", "\tPow           pass:42   fail: 0      0ms\nALL TESTS PASSED (4930/4930)\n./smoke_pr\nSOME TESTS FAILED (4926/4928)\n", c(9856, 2, 0, 0, "plain")},
 		{"plain N of M passed, K skipped, per suite", "Starting suite test/suite-array.janet...\nFinished suite test/suite-array.janet in 0.002 seconds - 49 of 49 tests passed (0 skipped).\nFinished suite test/suite-os.janet in 1.2 seconds - 10 of 13 tests passed (1 skipped).\n", c(59, 2, 1, 0, "plain")},
 		{"plain summary table", "  | Suites  ||\x1b[33m Total    4 \x1b[39m|\x1b[32m Passed    4 \x1b[39m|\x1b[31m Failed    0 \x1b[39m|\n  | Tests   ||\x1b[33m Total   30 \x1b[39m|\x1b[32m Passed   28 \x1b[39m|\x1b[31m Failed    2 \x1b[39m|\n  | Asserts ||\x1b[33m Total  142 \x1b[39m|\x1b[32m Passed  142 \x1b[39m|\x1b[31m Failed    0 \x1b[39m|\n", c(28, 2, 0, 0, "plain")},
