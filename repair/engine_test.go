@@ -130,10 +130,18 @@ func TestCMakePolicyWithoutConfigureCommand(t *testing.T) {
 	}
 }
 
+// A CMake newer than backports': backports' CMake with the requirement
+// lowered to it, once; the same failure after that is nothing more to try.
 func TestCMakeTooNewForBackports(t *testing.T) {
-	f := Failure{Phase: PhaseSetup, Log: "CMake 4.1 or higher is required.  You are running version 3.25.1\n"}
-	if p := Propose(&Context{File: bashfile.New()}, f)[0]; p.Diagnosis.Kind != CMakeTooOld || p.Action != ActionNone {
+	f := Failure{Phase: PhaseSetup, Log: "CMake Error at src/CMakeLists.txt:3 (cmake_minimum_required):\n  CMake 4.1 or higher is required.  You are running version 3.25.1\n"}
+	ctx := &Context{File: bashfile.New()}
+	p := Propose(ctx, f)[0]
+	if p.Diagnosis.Kind != CMakeTooOld || p.Action != ActionEdit || len(p.Edits) != 2 || !strings.HasSuffix(p.Edits[1].Command, "/\\13.31/I' src/CMakeLists.txt") {
 		t.Fatalf("got %+v", p)
+	}
+	ctx.Attempts = append(ctx.Attempts, p)
+	if p := Propose(ctx, f)[0]; p.Action != ActionNone {
+		t.Fatalf("again: %+v", p)
 	}
 }
 

@@ -135,6 +135,8 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-cmake-package/component-gmock-c-ares.log", PhaseSetup, "cmake -S . -B build", false, MissingCMakePackage, "GMock", ActionEdit, "libgmock-dev"},
 		{"missing-cmake-package/config-fmt.log", PhaseSetup, "cmake -S . -B build", false, MissingCMakePackage, "fmt", ActionEdit, "libfmt-dev"},
 		{"cmake-too-old/minimum-3.28.log", PhaseSetup, "cmake -S . -B build", false, CMakeTooOld, "3.28", ActionEdit, "-backports"},
+		// kcp: newer than any Debian CMake: backports' CMake, the requirement lowered to it
+		{"cmake-too-old/minimum-4.0-kcp.log", PhaseSetup, "cmake -S . -B build", false, CMakeTooOld, "4.0", ActionEdit, `VERSION[[:space:]]+)4\.0[0-9.]*/\13.31/I' CMakeLists.txt`},
 		{"cmake-policy/cmake4-min-version.log", PhaseSetup, "cmake -S . -B build", false, CMakePolicy, "3.5", ActionEdit, "-DCMAKE_POLICY_VERSION_MINIMUM=3.5"},
 		{"missing-python-module/import-yaml.log", PhaseCommand, "python3 app.py", false, MissingPythonModule, "yaml", ActionEdit, "--system-site-packages"},
 		{"missing-python-module/pytest-addopts-asyncio-tqdm.log", PhaseCommand, "python -m pytest -q", false, MissingPythonModule, "pytest_asyncio", ActionEdit, "python3-pytest-asyncio"},
