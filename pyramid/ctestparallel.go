@@ -1,6 +1,7 @@
 package pyramid
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 )
@@ -55,6 +56,24 @@ func FailedCTestRerun(c Command) Command {
 	}
 	rc := c // run as c ran: as its user, under its display, after its services
 	rc.Text, rc.Synth, rc.Reason = boundCTest(text), true, "runs the tests that failed in parallel again, one at a time"
+	return rc
+}
+
+// FailedCTestSample is FailedCTestRerun for the first n of the failed
+// tests (ctest's Testing/Temporary/LastTestsFailed.log, "N:name" lines,
+// matched by exact name): a suite with too many failures to run them all
+// again alone still tells a collision from its own failures on a sample.
+func FailedCTestSample(c Command, n int) Command {
+	rc := FailedCTestRerun(c)
+	dir := "."
+	if m := testDirRe.FindStringSubmatch(c.Text); m != nil {
+		dir = m[1]
+	} else if m := cdBeforeCTestRe.FindStringSubmatch(c.Text); m != nil {
+		dir = m[1]
+	}
+	names := fmt.Sprintf(`$(head -n %d %s/Testing/Temporary/LastTestsFailed.log | cut -d: -f2- | sed 's/[][\\.*^$()+?{}|]/\\&/g' | paste -sd'|')`, n, quoteArg(dir))
+	rc.Text = strings.Replace(rc.Text, "--rerun-failed", `-R "^(`+names+`)\$"`, 1)
+	rc.Reason = fmt.Sprintf("runs the first %d of the tests that failed in parallel again, one at a time", n)
 	return rc
 }
 
