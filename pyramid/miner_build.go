@@ -255,6 +255,13 @@ func mineCMake(ctx context.Context, e *env) ([]Command, error) {
 	if err != nil || len(why) == 0 {
 		return custom, err
 	}
+	if why[0].Note == "enable_testing()" { // no add_test anywhere
+		exes, err := unregisteredTests(ctx, e)
+		if err != nil {
+			return nil, err
+		}
+		custom = append(custom, exes...)
+	}
 	return append([]Command{{Text: "ctest --test-dir build --output-on-failure", Bucket: Unit,
 		Reason: "runs the CMake tests of the build directory; ctest reports each test", Why: why}}, custom...), nil
 }

@@ -139,3 +139,25 @@ func TestPipelineOfTheProjectsProgramsAsBuilt(t *testing.T) {
 		}
 	}
 }
+
+// A CMake project that builds its test program without add_test (kcp's
+// kcp_test under BUILD_TESTING): the program is run as the suite, one
+// test reported as automake's harness does; a benchmark or an example
+// named like a test is not.
+func TestUnregisteredCMakeTests(t *testing.T) {
+	ctx := context.Background()
+	files := map[string]string{
+		"CMakeLists.txt": "project(kcp C)\ninclude(CTest)\nadd_library(kcp ikcp.c)\nif(BUILD_TESTING)\n  add_executable(kcp_test test.cpp)\n  add_executable(bench_test bench.cpp)\nendif()\n",
+		"ikcp.c":         "int ikcp(void) { return 0; }\n",
+		"test.cpp":       "int main() { return 0; }\n",
+		"bench.cpp":      "int main() { return 0; }\n",
+	}
+	cs, err := mineCMake(ctx, testEnv(t, "kcp", files, "build", "cmake"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"ctest --test-dir build --output-on-failure", `cmake --build build --target kcp_test && if timeout 600 ./build/kcp_test < /dev/null; then echo "PASS: kcp_test"; else echo "FAIL: kcp_test"; exit 1; fi`}
+	if got := commandTexts(cs); !slices.Equal(got, want) {
+		t.Errorf("mineCMake = %q", got)
+	}
+}

@@ -1,0 +1,54 @@
+package pyramid
+
+import (
+	"context"
+	"path"
+	"strings"
+
+	"github.com/heragent/heragent/retrieval"
+)
+
+// A CMake project can build its test program without registering it with
+// add_test (kcp's `add_executable(kcp_test test.cpp)` under BUILD_TESTING):
+// ctest then finds no tests, and the program is the suite. unregisteredTests
+// runs each such executable — named as a test, outside examples and
+// benchmarks — after building its target, and reports it as automake's
+// harness does (`PASS: kcp_test`), its exit status the verdict, as ctest
+// would have.
+
+// maxUnregisteredTests bounds the test programs run this way.
+const maxUnregisteredTests = 8
+
+// unregisteredTests are the commands running the project's test
+// executables when no add_test registers any; nil otherwise.
+func unregisteredTests(ctx context.Context, e *env) ([]Command, error) {
+	bd := e.layout.BuildDir("cmake")
+	if bd == "" {
+		return nil, nil
+	}
+	eps, err := e.ix.EntryPoints(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []Command
+	for _, ep := range eps {
+		if ep.Kind != "executable" || path.Base(ep.Path) != "CMakeLists.txt" || !testName.MatchString(ep.Name) || notTestProgram(ep) || len(out) >= maxUnregisteredTests {
+			continue
+		}
+		run := e.invocation(ep.Name, ep.Path)
+		if run == "" || strings.ContainsAny(ep.Name, "$@{} '\"") {
+			continue
+		}
+		out = append(out, Command{Text: "cmake --build " + bd + " --target " + ep.Name + " && if timeout 600 " + run + " < /dev/null; then echo \"PASS: " + ep.Name + "\"; else echo \"FAIL: " + ep.Name + "\"; exit 1; fi",
+			Bucket: Unit, Reason: "runs the test program " + ep.Name + ", which the build makes and no add_test registers (ctest finds no tests)",
+			Why: []Provenance{{Source: "cmake", File: ep.Path, Line: int(ep.Line), Note: "add_executable " + ep.Name + " without add_test"}}})
+	}
+	return out, nil
+}
+
+// notTestProgram is an executable named like a test that is a benchmark,
+// a fuzzer or an example.
+func notTestProgram(ep retrieval.EntryPoint) bool {
+	n := strings.ToLower(ep.Name)
+	return strings.Contains(n, "bench") || strings.Contains(n, "fuzz") || exampleRe.MatchString(n)
+}
