@@ -51,6 +51,7 @@ const (
 	LifecycleScript      Kind = "lifecycle_script"      // npm ERR! command sh -c husky install
 	NpmAbsent            Kind = "npm_absent"            // npm ERR! 404 'x@…' is not in this registry
 	NodeLegacyOpenSSL    Kind = "node_legacy_openssl"   // ERR_OSSL_EVP_UNSUPPORTED (webpack 4 on Node 17+)
+	WatchMode            Kind = "watch_mode"            // --watch is not supported without git/hg (jest outside CI)
 	NpmPeerConflict      Kind = "npm_peer_conflict"     // npm ERR! code ERESOLVE: conflicting peer dependencies
 	MissingGoModule      Kind = "missing_go_module"     // no required module provides package
 	GoToolchainTooOld    Kind = "go_toolchain_too_old"  // go.mod requires go >= 1.22

@@ -30,6 +30,7 @@ var Rules = []Rule{
 	npmLifecycle{},        // the package's own prepare/postinstall failed in setup: install with --ignore-scripts
 	npmAbsent{},           // the registry does not serve a pinned package: a dev dependency leaves the install, else record
 	nodeLegacyOpenSSL{},   // ERR_OSSL_EVP_UNSUPPORTED: NODE_OPTIONS=--openssl-legacy-provider
+	watchMode{},           // a test runner watching outside CI: CI=true
 	npmPeerConflict{},     // ERESOLVE: the dependency install with --legacy-peer-deps
 	missingGoModule{},     // no required module provides package: the go command's own fix; the proxy has no such module: none
 	goNeedsCgo{},          // -race requires cgo: gcc and CGO_ENABLED=1

@@ -145,6 +145,8 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"pytest-too-old/minversion-pluggy.log", PhaseCommand, "python -m pytest -q", false, PytestTooOld, "8.0", ActionEdit, "sed -i -E '/^[[:space:]]*minversion[[:space:]]*=/d' tox.ini"},
 		{"missing-python-module/pip-no-distribution.log", PhaseSetup, "pip install pyyaml", false, MissingPythonModule, "pyyaml", ActionEdit, "python3-yaml"},
 		{"node-legacy-openssl/webpack-md4-dayjs.log", PhaseSetup, "npm run build", false, NodeLegacyOpenSSL, "", ActionEdit, "--openssl-legacy-provider"},
+		// match-sorter's `kcd-scripts test` adds --watch outside CI
+		{"watch-mode/jest-kcd-scripts-watch.log", PhaseCommand, "npm test", false, WatchMode, "", ActionEdit, "persist_env CI true"},
 		{"missing-node-module/require-left-pad.log", PhaseCommand, "node index.js", false, MissingNodeModule, "left-pad", ActionEdit, "npm install"},
 		{"missing-go-module/go-get-uuid.log", PhaseSetup, "go build ./...", false, MissingGoModule, "github.com/google/uuid", ActionEdit, "go get github.com/google/uuid"},
 		{"missing-go-module/proxy-400-absent.log", PhaseSetup, "", false, MissingGoModule, "example.invalid/heragent/colors", ActionRecord, ""},
