@@ -73,6 +73,9 @@ var textParsers = []textParser{
 	{name: "mocha", parse: parseMocha},
 	// vitest: " Tests  3 passed | 1 skipped (4)".
 	{name: "vitest", parse: parseVitest},
+	// Jasmine: "3 specs, 0 failures[, 1 pending spec]"; Jasmine 1's
+	// jasmine-node: "7 tests, 9 assertions, 0 failures".
+	{name: "jasmine", parse: parseJasmine},
 	// TAP: node:test's "# tests/# pass/# fail…" summary (also the spec
 	// reporter's "ℹ tests"), else plain "ok N"/"not ok N" lines.
 	{name: "tap", parse: parseTAP, summaries: tapSummaries},

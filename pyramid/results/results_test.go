@@ -255,6 +255,8 @@ func TestParseInline(t *testing.T) {
 		{"prove design lines", "All tests successful.\nFiles=3, Tests=42,  1 wallclock secs\nResult: PASS\n", c(42, 0, 0, 0, "prove")},
 		{"plain with word prefix", "Results: 7 passed, 0 failed\n", c(7, 0, 0, 0, "plain")},
 		{"plain N of M successful", "cases/a.json: SUCCESS\n58/58 tests successful\n test(./api1): SUCCESS\n3/4 tests passed\n", c(61, 1, 0, 0, "plain")},
+		{"jasmine", "Started\n...F\n\n12 specs, 1 failure, 2 pending specs\nFinished in 0.01 seconds\n", c(9, 1, 2, 0, "jasmine")},
+		{"minijasminenode", "Finished in 0.008 seconds\n\x1b[32m7 tests, 9 assertions, 0 failures\n\x1b[0m\n", c(7, 0, 0, 0, "jasmine")},
 		{"tad", "\x1b[32m18:40:54.173  ✓  weak.js .\x1b[39m\n\n\x1b[36m      17.946     \x1b[39m\x1b[32m1569 Ok [100.00%]\x1b[39m\n\n      0.512     \x1b[32m12 Ok [80.00%]\x1b[39m  \x1b[31m2 Failed\x1b[39m  \x1b[35m1 Errors\x1b[39m\n", c(1581, 2, 0, 1, "plain")},
 		{"minctest", "\tPow           pass:42   fail: 0      0ms\nALL TESTS PASSED (4930/4930)\n./smoke_pr\nSOME TESTS FAILED (4926/4928)\n", c(9856, 2, 0, 0, "plain")},
 		{"plain N of M passed, K skipped, per suite", "Starting suite test/suite-array.janet...\nFinished suite test/suite-array.janet in 0.002 seconds - 49 of 49 tests passed (0 skipped).\nFinished suite test/suite-os.janet in 1.2 seconds - 10 of 13 tests passed (1 skipped).\n", c(59, 2, 1, 0, "plain")},
