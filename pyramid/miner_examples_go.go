@@ -52,7 +52,7 @@ func goExample(ctx context.Context, e *env, lang, code string, n int) (string, b
 	if mod == "" || goWaitsRe.MatchString(code) || goEmbedRe.MatchString(code) || !goMainImporting(code, mod) {
 		return "", false
 	}
-	code = withUsedLocals(withoutUnusedImports(code, mod))
+	code = localPlaceholders(withUsedLocals(withoutUnusedImports(code, mod)), fmt.Sprintf("/tmp/heragent-example-%d", n))
 	version := "v0.0.0"
 	if m := goMajorRe.FindStringSubmatch(mod); m != nil {
 		version = "v" + m[1] + ".0.0"
@@ -136,7 +136,7 @@ func goInputs(ctx context.Context, e *env, secs []retrieval.DocSection, s retrie
 		}
 		return shownInDoc(secs, s.Path, f)
 	}
-	pre := inputsFrom(ctx, e, cb.Code, shown, `"$r"`)
+	pre := inputsFrom(ctx, e, localPlaceholders(cb.Code, ""), shown, `"$r"`)
 	if pre == "" {
 		return text
 	}
