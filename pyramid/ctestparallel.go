@@ -47,12 +47,8 @@ func SerialCTest(text string) (string, bool) {
 // that user).
 func FailedCTestRerun(c Command) Command {
 	text := "ctest --rerun-failed --output-on-failure"
-	m := testDirRe.FindStringSubmatch(c.Text)
-	if m == nil {
-		m = cdBeforeCTestRe.FindStringSubmatch(c.Text)
-	}
-	if m != nil {
-		text = "ctest --test-dir " + m[1] + " --rerun-failed --output-on-failure"
+	if dir, ok := ctestDir(c.Text); ok {
+		text = "ctest --test-dir " + dir + " --rerun-failed --output-on-failure"
 	}
 	rc := c // run as c ran: as its user, under its display, after its services
 	rc.Text, rc.Synth, rc.Reason = boundCTest(text), true, "runs the tests that failed in parallel again, one at a time"
@@ -65,16 +61,27 @@ func FailedCTestRerun(c Command) Command {
 // again alone still tells a collision from its own failures on a sample.
 func FailedCTestSample(c Command, n int) Command {
 	rc := FailedCTestRerun(c)
-	dir := "."
-	if m := testDirRe.FindStringSubmatch(c.Text); m != nil {
-		dir = m[1]
-	} else if m := cdBeforeCTestRe.FindStringSubmatch(c.Text); m != nil {
-		dir = m[1]
+	dir, ok := ctestDir(c.Text)
+	if !ok {
+		dir = "."
 	}
 	names := fmt.Sprintf(`$(head -n %d %s/Testing/Temporary/LastTestsFailed.log | cut -d: -f2- | sed 's/[][\\.*^$()+?{}|]/\\&/g' | paste -sd'|')`, n, quoteArg(dir))
 	rc.Text = strings.Replace(rc.Text, "--rerun-failed", `-R "^(`+names+`)\$"`, 1)
 	rc.Reason = fmt.Sprintf("runs the first %d of the tests that failed in parallel again, one at a time", n)
 	return rc
+}
+
+// ctestDir is the directory text's ctest runs in: its --test-dir, or the
+// one the command changed into before ctest; false when it says none.
+func ctestDir(text string) (string, bool) {
+	m := testDirRe.FindStringSubmatch(text)
+	if m == nil {
+		m = cdBeforeCTestRe.FindStringSubmatch(text)
+	}
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
 }
 
 // cdBeforeCTestRe is `cd DIR && ctest` (libuv's `(cd build && ctest …)`).

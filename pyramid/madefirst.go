@@ -32,10 +32,11 @@ func madeFirst(ctx context.Context, e *env, cs []Command) []Command {
 		}
 		name := path.Clean(prog)
 		if rules[c.Dir+"\x00"+name] && !e.makesIn(c.Dir) {
-			cs[i].Text = "make " + name + " && " + c.Text
 			if c.Background && c.Serve != "" {
 				// made in the foreground, before the probe's time starts
 				cs[i].Text, cs[i].Serve = "make "+name+" && { "+c.Text+"; }", "make "+name+" && "+c.Serve
+			} else {
+				cs[i].Text = "make " + name + " && " + c.Text
 			}
 			cs[i].Reason += " (" + name + " is made first by its rule in the Makefile beside it)"
 		}

@@ -61,7 +61,7 @@ func ownTestPrograms(ctx context.Context, e *env, files []retrieval.FileInfo, sr
 	var objs []string // the objects of the library's sources that hold no main
 	for _, s := range srcs {
 		if code, err := e.ix.ReadFile(ctx, s, 0, 0, true); err == nil && !cMainRe.MatchString(code) {
-			objs = append(objs, quoteArg("build/objects/"+strings.ReplaceAll(s, "/", "_")+".o"))
+			objs = append(objs, quoteArg(objectPath(s)))
 		}
 	}
 	var each []string

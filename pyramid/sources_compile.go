@@ -55,9 +55,10 @@ func sourceCompiler(p string) string {
 // nil when there are none or too many.
 func sourcesCompile(ctx context.Context, e *env, files []retrieval.FileInfo) []Command {
 	var srcs, incs []string
-	for _, p := range librarySources(ctx, e, files) {
+	lib := librarySources(ctx, e, files)
+	for _, p := range lib {
 		d := path.Dir(p)
-		srcs = append(srcs, sourceCompiler(p)+" -c -I"+quoteArg(d)+" "+quoteArg(p)+" -o "+quoteArg("build/objects/"+strings.ReplaceAll(p, "/", "_")+".o"))
+		srcs = append(srcs, sourceCompiler(p)+" -c -I"+quoteArg(d)+" "+quoteArg(p)+" -o "+quoteArg(objectPath(p)))
 		if !slices.Contains(incs, d) {
 			incs = append(incs, d)
 		}
@@ -68,5 +69,8 @@ func sourcesCompile(ctx context.Context, e *env, files []retrieval.FileInfo) []C
 	build := Command{Text: "mkdir -p build/objects && " + strings.Join(srcs, " && "), Bucket: Build,
 		Reason: "compiles the library's sources (no build system: its users compile them into their programs)",
 		Why:    []Provenance{{Source: "convention", File: path.Join(incs[0], "."), Note: "C/C++ sources without a build system"}}}
-	return append([]Command{build}, ownTestPrograms(ctx, e, files, librarySources(ctx, e, files))...)
+	return append([]Command{build}, ownTestPrograms(ctx, e, files, lib)...)
 }
+
+// objectPath is where sourcesCompile leaves the object of the source p.
+func objectPath(p string) string { return "build/objects/" + strings.ReplaceAll(p, "/", "_") + ".o" }
