@@ -53,6 +53,18 @@ func shownData(secs []retrieval.DocSection, doc string, line int64, f string) (s
 	return "", false
 }
 
+// docShown finds the data a code block cb of section s reads: the block
+// of its kind before it in the section (shownData), else one anywhere in
+// the document (shownInDoc).
+func docShown(secs []retrieval.DocSection, s retrieval.DocSection, cb retrieval.CodeBlock) func(f string) (string, bool) {
+	return func(f string) (string, bool) {
+		if d, ok := shownData([]retrieval.DocSection{s}, s.Path, cb.Line, f); ok {
+			return d, true
+		}
+		return shownInDoc(secs, s.Path, f)
+	}
+}
+
 // noShown is for code no document section holds.
 func noShown(string) (string, bool) { return "", false }
 

@@ -72,3 +72,26 @@ func TestGoExampleCopiesACheckoutFile(t *testing.T) {
 		t.Fatalf("commands %+v", cs)
 	}
 }
+
+// A C++ example reading a file its README shows just before it (toml11:
+// a toml block headed `# example.toml`, then the program parsing
+// "example.toml") gets that content, not the sample of its kind, which
+// has none of the keys the program looks up.
+func TestCExampleReadsTheFileTheDocsShow(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"CMakeLists.txt":   "project(toml)\n",
+		"include/toml.hpp": "#pragma once\n",
+		"README.md": "# toml\n\n## Example\n\n```toml\n# example.toml\ntitle = \"an example\"\n```\n\n" +
+			"```cpp\n#include <toml.hpp>\n\nint main()\n{\n    auto data = toml::parse(\"example.toml\");\n    return 0;\n}\n```\n",
+	})
+	cs, err := mineExamples(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 1 {
+		t.Fatalf("want the README's program, got %+v", cs)
+	}
+	if want := `printf '%s' $'# example.toml\ntitle = "an example"\n' > example.toml && printf '%s' $'#include <toml.hpp>`; !strings.HasPrefix(cs[0].Text, want) {
+		t.Errorf("the shown toml file is not written first:\n%s", cs[0].Text)
+	}
+}

@@ -220,8 +220,11 @@ func programExample(ctx context.Context, e *env, secs []retrieval.DocSection, s 
 		if !ok {
 			continue
 		}
-		if p.lang == "go" {
+		switch p.lang {
+		case "go":
 			text = goInputs(ctx, e, secs, s, cb, text)
+		case "c":
+			text = exampleInputs(ctx, e, cb.Code, docShown(secs, s, cb)) + text
 		}
 		count[p.lang]++
 		if !docs {

@@ -29,7 +29,8 @@ var (
 
 // cExample is the command that compiles and runs a README code block in
 // language lang, or false when the block is not a whole program that
-// includes one of the repository's own headers.
+// includes one of the repository's own headers. The files it reads are
+// its caller's to write (exampleInputs), from what the documents show.
 func cExample(ctx context.Context, e *env, lang, code string, n int) (string, bool) {
 	cc := cCompilers[strings.ToLower(lang)]
 	if prog := cFunctionProgram(ctx, e, lang, code); prog != "" {
@@ -66,7 +67,7 @@ func cExample(ctx context.Context, e *env, lang, code string, n int) (string, bo
 		// compile them into their programs (mjson, tiny-regex-c)
 		link = "{ " + builtLibs + "; " + compile + linkBuilt + " 2>/dev/null || " + compile + " " + srcs + " -lm; }"
 	}
-	return exampleInputs(ctx, e, code, noShown) + "printf '%s' " + quoteArg(code) + " > " + file + " && { " + compile + " 2>/dev/null || " + link + "; } && " + runFrom(e, code) + `timeout 60 ` + bin, true
+	return "printf '%s' " + quoteArg(code) + " > " + file + " && { " + compile + " 2>/dev/null || " + link + "; } && " + runFrom(e, code) + `timeout 60 ` + bin, true
 }
 
 // linkableSources are the library's own sources an example of compiler

@@ -128,7 +128,7 @@ func cFragmentExamples(ctx context.Context, e *env, secs []retrieval.DocSection,
 				continue
 			}
 			if text, ok := cExample(ctx, e, cb.Lang, prog, n+len(out)); ok {
-				out = append(out, Command{Text: text, Bucket: Entry,
+				out = append(out, Command{Text: exampleInputs(ctx, e, prog, docShown(secs, s, cb)) + text, Bucket: Entry,
 					Reason: "compiles and runs the README's example statements in a main, against the repository's headers",
 					Why:    []Provenance{{Source: "readme", File: s.Path, Line: int(cb.Line), Note: "code example (statements)"}}})
 			}

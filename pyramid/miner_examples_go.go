@@ -130,13 +130,7 @@ func qualifiers(f *ast.File) map[*ast.Ident]bool {
 // an hcl block further down (shownData, else shownInDoc, else a file of
 // that name in the checkout or a sample of its kind: exampleInputs).
 func goInputs(ctx context.Context, e *env, secs []retrieval.DocSection, s retrieval.DocSection, cb retrieval.CodeBlock, text string) string {
-	shown := func(f string) (string, bool) {
-		if d, ok := shownData([]retrieval.DocSection{s}, s.Path, cb.Line, f); ok {
-			return d, true
-		}
-		return shownInDoc(secs, s.Path, f)
-	}
-	pre := inputsFrom(ctx, e, localPlaceholders(cb.Code, ""), shown, `"$r"`)
+	pre := inputsFrom(ctx, e, localPlaceholders(cb.Code, ""), docShown(secs, s, cb), `"$r"`)
 	if pre == "" {
 		return text
 	}
