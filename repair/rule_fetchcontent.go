@@ -22,7 +22,9 @@ import (
 //     FETCHCONTENT_TRY_FIND_PACKAGE_MODE=ALWAYS makes
 //     FetchContent_MakeAvailable call find_package first (CMake ≥ 3.24);
 //  3. git, when the sub-build only lacked git (the host may answer);
-//  4. else the report says which dependency comes from which host.
+//  4. the project option guarding the declaration, turned the other way
+//     (fetchcontent_guard.go): what needs the download does not run;
+//  5. else the report says which dependency comes from which host.
 //
 // A Debian version too old for the project fails the build after the
 // edit, and the rollback records that.
@@ -140,6 +142,10 @@ func (r fetchContent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if strings.Contains(d.Evidence, "could not find git") && !ctx.hasPackage("git") {
 		return edit(d, reason+" with git, which is not installed",
 			bashfile.Edit{Op: bashfile.OpAddPackages, Section: bashfile.Base, Packages: []string{"git", "ca-certificates"}, Why: w}), true
+	}
+	if flag := guardSwitch(ctx, d, decl.name, text); flag != "" {
+		return edit(d, reason+", which the sandbox cannot reach, and no Debian package takes its place; a project option guards it: "+
+			flag[2:]+" configures without it, and what needs it does not run here", configure(flag)), true
 	}
 	return record(d, reason+", which the sandbox cannot reach, and no Debian package takes its place"), true
 }

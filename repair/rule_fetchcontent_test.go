@@ -127,3 +127,41 @@ func TestDownloadSwitch(t *testing.T) {
 		}
 	}
 }
+
+// A download no Debian package replaces, declared under a project option
+// (fast_float's supplemental test files under
+// `if (FASTFLOAT_SUPPLEMENTAL_TESTS)`, on by default), is configured
+// away by turning the option off; under `if (NOT OPT)`, by turning it on.
+func TestFetchContentGuardedByAnOption(t *testing.T) {
+	f := Failure{Phase: PhaseCommand, ExitCode: 1, Log: readLog(t, "fetch-content/optional-test-data-guarded.log")}
+	var d Diagnosis
+	for _, x := range (fetchContent{}).Diagnose(f) {
+		if x.Kind == FetchContentDownload {
+			d = x
+		}
+	}
+	if d.Subject != "supplemental_test_files" || d.Detail != "tests/CMakeLists.txt" {
+		t.Fatalf("diagnosis %+v", d)
+	}
+	for _, tc := range []struct{ guard, want string }{
+		{"if (FASTFLOAT_SUPPLEMENTAL_TESTS)", "-DFASTFLOAT_SUPPLEMENTAL_TESTS=OFF"},
+		{"if(NOT FASTFLOAT_NO_SUPPLEMENTAL)", "-DFASTFLOAT_NO_SUPPLEMENTAL=ON"},
+	} {
+		opt := cmakeIfRe.FindStringSubmatch(tc.guard)[2]
+		repo := fstest.MapFS{"tests/CMakeLists.txt": {Data: []byte("include(FetchContent)\noption(" + opt + " \"Run supplemental tests\" ON)\n" +
+			tc.guard + "\n  FetchContent_Declare(supplemental_test_files\n    GIT_REPOSITORY https://github.com/fastfloat/supplemental_test_files.git)\nendif()\n")}}
+		file := bashfile.New()
+		file.Append(bashfile.Build, "cmake -S . -B build", bashfile.Provenance{Source: "test"})
+		p, _ := fetchContent{}.Propose(d, &Context{File: file, Index: MapIndex{}, Repo: repo})
+		if p.Action != ActionEdit || len(p.Edits) != 1 || !strings.Contains(p.Edits[0].Command, tc.want) || !strings.Contains(p.Reason, "does not run here") {
+			t.Errorf("%s: %+v", tc.guard, p)
+		}
+	}
+	// not under an option of the project: recorded
+	repo := fstest.MapFS{"tests/CMakeLists.txt": {Data: []byte("if (UNIX)\n  FetchContent_Declare(supplemental_test_files GIT_REPOSITORY https://github.com/x/y.git)\nendif()\n")}}
+	file := bashfile.New()
+	file.Append(bashfile.Build, "cmake -S . -B build", bashfile.Provenance{Source: "test"})
+	if p, _ := (fetchContent{}).Propose(d, &Context{File: file, Index: MapIndex{}, Repo: repo}); p.Action != ActionRecord {
+		t.Errorf("without an option: %+v", p)
+	}
+}

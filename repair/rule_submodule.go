@@ -227,37 +227,43 @@ func (r missingSubmodule) instead(d Diagnosis, ctx *Context, reason string) Prop
 			bashfile.Edit{Op: bashfile.OpAddPackages, Section: bashfile.Base, Packages: []string{src[0]}, Why: w},
 			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: bashfile.SubmoduleFill(d.Subject, src[1]), Why: w})
 	}
-	if opt := guardOption(ctx.readRepo("CMakeLists.txt"), d.Subject); opt != "" {
+	addsDir := func(l string) bool { return strings.Contains(l, "add_subdirectory") && strings.Contains(l, d.Subject) }
+	if flag := guardOption(ctx.readRepo("CMakeLists.txt"), addsDir); flag != "" {
 		i, text := ctx.find(bashfile.Build, func(t string) bool { return cmakeConfigureAt(t) >= 0 })
-		if i >= 0 && !strings.Contains(text, "-D"+opt+"=") {
+		if opt := flag[:strings.IndexByte(flag, '=')+1]; i >= 0 && !strings.Contains(text, opt) {
 			at := cmakeConfigureAt(text)
-			return edit(d, reason+"; the project builds it only with "+opt+": configure with -D"+opt+"=OFF",
-				bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " -D" + opt + "=OFF" + text[at:], Why: w})
+			return edit(d, reason+"; the project builds it only under "+flag[2:strings.IndexByte(flag, '=')]+": configure with "+flag,
+				bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " " + flag + text[at:], Why: w})
 		}
 	}
 	return record(d, reason)
 }
 
 var (
-	cmakeIfRe     = regexp.MustCompile(`(?i)^\s*if\s*\(\s*(\w+)\s*\)`)
+	cmakeIfRe     = regexp.MustCompile(`(?i)^\s*if\s*\(\s*(NOT\s+)?(\w+)\s*\)`)
 	cmakeOptionRe = regexp.MustCompile(`(?im)^\s*option\s*\(\s*(\w+)`)
 )
 
-// guardOption is the option() of cmakeLists whose if(OPTION) block adds
-// the subdirectory dir, innermost first; "" when none does.
-func guardOption(cmakeLists, dir string) string {
+// guardOption is the -D flag that skips the first line of cmakeLists
+// that at matches, by the option() of the if() block around it,
+// innermost first: OFF for if(OPTION), ON for if(NOT OPTION); "" when
+// no option's block holds such a line.
+func guardOption(cmakeLists string, at func(line string) bool) string {
 	options := map[string]bool{}
 	for _, m := range cmakeOptionRe.FindAllStringSubmatch(cmakeLists, -1) {
 		options[m[1]] = true
 	}
 	found := ""
 	bashfile.WalkCMakeIfs(cmakeLists, func(l string, conds []string) bool {
-		if !strings.Contains(l, "add_subdirectory") || !strings.Contains(l, dir) {
+		if !at(l) {
 			return true
 		}
 		for i := len(conds) - 1; i >= 0; i-- {
-			if m := cmakeIfRe.FindStringSubmatch("if(" + conds[i] + ")"); m != nil && options[m[1]] {
-				found = m[1]
+			if m := cmakeIfRe.FindStringSubmatch("if(" + conds[i] + ")"); m != nil && options[m[2]] {
+				found = "-D" + m[2] + "=OFF"
+				if m[1] != "" {
+					found = "-D" + m[2] + "=ON"
+				}
 				break
 			}
 		}

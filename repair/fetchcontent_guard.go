@@ -1,0 +1,35 @@
+package repair
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A download only some of the project needs is often declared under a
+// project option: fast_float's supplemental test files (a repository of
+// data, which no Debian package ships) under
+// `if (FASTFLOAT_SUPPLEMENTAL_TESTS)`, an option on by default. When
+// nothing installed takes the download's place, the option is turned the
+// other way (guardOption): the project configures without it, and what
+// needed it (those tests) does not run here, which the repair's reason
+// says.
+
+// guardSwitch is the -D flag that skips the declaration of the
+// dependency name by the project option guarding it, in the files the
+// log named or the top-level CMakeLists.txt; "" when no option() guards
+// it or the configure command sets that option already.
+func guardSwitch(ctx *Context, d Diagnosis, name, configure string) string {
+	declRe := regexp.MustCompile(`(?i)\bFetchContent_Declare\s*\(\s*` + regexp.QuoteMeta(name) + `\b`)
+	for _, f := range append(strings.Fields(d.Detail), "CMakeLists.txt") {
+		text := ctx.readRepo(f)
+		if !declRe.MatchString(text) {
+			continue
+		}
+		flag := guardOption(text, declRe.MatchString)
+		if flag == "" || strings.Contains(configure, flag[:strings.IndexByte(flag, '=')+1]) {
+			return ""
+		}
+		return flag
+	}
+	return ""
+}
