@@ -161,6 +161,9 @@ func scriptExample(ctx context.Context, e *env, s retrieval.DocSection, cb retri
 	if run == "python3" && !usesPackage(run, code, pkgs[run]) && pyAttrUse(code, pkgs[run]) {
 		code = "import " + pkgs[run] + "\n" + code // the import was in an earlier block of the page
 	}
+	if run == "python3" {
+		code = withPyStdlib(code)
+	}
 	if !usesPackage(run, code, pkgs[run]) || inputWaitsRe.MatchString(code) || waitsRe.MatchString(code) && !wholeServer(code) || ellipsisLine.MatchString(code) || tsSyntaxRe.MatchString(code) && isTS(cb.Lang) {
 		return Command{}, false
 	}
