@@ -17,7 +17,8 @@ const TestUser = "heragent"
 // a file; mosquitto's broker falls back to nobody), or a daemon will not
 // run as root unless told to (memcached: "must add '-u root' to start as
 // root", "can't run as root without the -u switch" before 1.6; postgres: "\"root\" execution of the PostgreSQL server is not
-// permitted."). The sandbox runs as root, so the repair creates an unprivileged
+// permitted."), or a test expects the permission error only an
+// unprivileged user gets (doublestar). The sandbox runs as root, so the repair creates an unprivileged
 // user owning the repository and runs the command as that user.
 type nonRoot struct{}
 
@@ -28,6 +29,11 @@ var nonRootMatches = []match{
 	// the test directory (mosquitto: "Unable to drop privileges to
 	// 'mosquitto' because this user does not exist. Trying 'nobody'")
 	{NeedsNonRoot, regexp.MustCompile(`()Unable to drop privileges to \S+ because this user does not exist`)},
+	// a test that expects a permission error gets none, since root may
+	// read and write any file: pytest's "DID NOT RAISE <class
+	// 'PermissionError'>", unittest's "PermissionError not raised", a Go
+	// test's "Glob(`nopermission/*`) does not have an error, but should"
+	{NeedsNonRoot, regexp.MustCompile(`()DID NOT RAISE <class 'PermissionError'>|PermissionError not raised|(?i:permission\S*[^\n]{0,80}\b(?:but should|should (?:have )?(?:failed|errored|returned an error)|expected (?:an )?error|want(?:ed)? (?:an )?error))`)},
 }
 
 func (nonRoot) Name() string { return "non-root" }

@@ -195,6 +195,8 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"non-root/memcached-root.log", PhaseCommand, "./memcached", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
 		{"non-root/memcached-old-root.log", PhaseCommand, "./memcached", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
 		{"non-root/postgres-root.log", PhaseCommand, "postgres -D data", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
+		{"non-root/go-test-no-permission-error.log", PhaseCommand, "go test -v ./...", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
+		{"non-root/pytest-did-not-raise-permission.log", PhaseCommand, "python -m pytest -q", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
 		{"dependency-version/pytest-pip-check-httpx.log", PhaseCommand, "python -m pytest -q", false, DependencyVersion, "httpcore 0.16.3 (httpx 0.0.0 asks httpcore==1.*)", ActionRecord, ""},
 		{"dependency-version/pytest-import-name-typing-extensions.log", PhaseCommand, "python -m pytest -q", false, DependencyVersion, "typing_extensions has no TypeIs (Debian's, /usr/lib/python3/dist-packages/typing_extensions.py)", ActionRecord, ""},
 		{"pytest-collection/nameerror-guarded-import-mccabe.log", PhaseCommand, "python -m pytest -q", false, PytestCollection, "test_mccabe.py", ActionEdit, "--continue-on-collection-errors"},
