@@ -71,6 +71,13 @@ func (d cmakeDetector) Apply(ctx context.Context, p *planner) error {
 		deps = ""
 	}
 	flags, docs := p.repo.docsOff(cmakeDocsOff, file)
+	if fetched, pkgs := p.repo.fetchContentSources(); fetched != "" {
+		if err := p.install(Base, ev(d.Name(), file, 0, "the sources of what FetchContent would download, from Debian"), pkgs...); err != nil {
+			return err
+		}
+		flags += fetched
+		docs += "; FetchContent takes Debian's sources of " + strings.Join(pkgs, ", ") + " instead of downloading them"
+	}
 	if err := p.add(Build, configure+flags, ev(d.Name(), file, 0, note+docs)); err != nil {
 		return err
 	}
