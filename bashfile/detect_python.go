@@ -239,7 +239,7 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 		whys = append(whys, ev(d.Name(), manifest, 0, "offline: "+strings.Join(offlinePkgs, " ")+" (names from Debian's index)"))
 	}
 	if len(tools) > 0 {
-		whys = append(whys, ev(d.Name(), manifest, 0, "offline, left out: "+strings.Join(tools, " ")+" (maintainers' programs no code here imports)"))
+		whys = append(whys, ev(d.Name(), manifest, 0, "offline, left out: "+strings.Join(tools, " ")+" (maintainers' programs no code here imports, or what only their benchmark and plotting scripts do)"))
 	}
 	if project || len(reqFiles) > 0 {
 		return p.addProject(Runtimes, text, whys...) // the project, or its requirements

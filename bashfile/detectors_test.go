@@ -148,6 +148,8 @@ func TestDetectors(t *testing.T) {
 		// out offline unless code (not the docs) imports them
 		{name: "maintainers' programs left out offline", files: map[string]string{"requirements.txt": "pytest\npylint\nsphinx\nPyYAML\ntwine\n", "pyproject.toml": "[project]\nname = \"x\"\nversion = \"1\"\n", "x/__init__.py": "import yaml\n", "docs/conf.py": "import sphinx\n"},
 			stacks: "python", contains: []string{"python3-yaml", "python3-pytest", "left out: pylint sphinx twine"}, absent: []string{"python3-sphinx"}},
+		{name: "what only benchmark and plotting scripts import is left out offline", files: map[string]string{"requirements.txt": "pytest\nmatplotlib\nscipy\nPyYAML\n", "pyproject.toml": "[project]\nname = \"x\"\nversion = \"1\"\n", "x/__init__.py": "", "tests/benchmark_plot.py": "import matplotlib\n", "tests/plot_lengths.py": "import scipy\n", "tests/test_x.py": "import yaml\n"},
+			stacks: "python", contains: []string{"python3-yaml", "python3-pytest", "left out: matplotlib scipy"}, absent: []string{"python3-matplotlib", "python3-scipy"}},
 		{name: "a Sphinx extension's tests import sphinx", files: map[string]string{"requirements.txt": "pytest\nsphinx\n", "pyproject.toml": "[project]\nname = \"x\"\nversion = \"1\"\n", "x/__init__.py": "", "tests/test_x.py": "from sphinx.application import Sphinx\n"},
 			stacks: "python", contains: []string{"python3-sphinx"}, absent: []string{"left out"}},
 		// natsort: tox's [testenv] deps are the suite's (pytest-mock's mocker)

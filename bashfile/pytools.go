@@ -3,6 +3,7 @@ package bashfile
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -15,7 +16,8 @@ import (
 // programs — linters, formatters and type checkers, documentation
 // builders, release and environment tools — unless code of the checkout
 // (not its documentation's) imports them: a Sphinx extension's tests
-// import sphinx, and then it is installed.
+// import sphinx, and then it is installed. So are the distributions only
+// benchmark and plotting scripts import.
 
 // maintainerToolRe names the distributions of maintainers' programs.
 var maintainerToolRe = regexp.MustCompile(`^(?:` +
@@ -26,15 +28,20 @@ var maintainerToolRe = regexp.MustCompile(`^(?:` +
 	`tox|nox|virtualenv|pip-tools|pipenv|poetry|pdm|hatch|uv|coveralls|codecov)$`)
 
 // maintainerTool reports whether dist is a maintainer's program that no
-// code of the checkout outside its docs imports.
+// code of the checkout outside its docs imports, or a distribution only
+// the maintainers' benchmark and plotting scripts import (benchScript).
 func (p *planner) maintainerTool(ctx context.Context, dist string) bool {
 	name := normDist(dist)
-	if !maintainerToolRe.MatchString(name) {
-		return false
-	}
 	files, err := p.ix.Importers(ctx, strings.ReplaceAll(name, "-", "_"))
 	if err != nil {
 		return false
+	}
+	if !maintainerToolRe.MatchString(name) {
+		// known to be imported (a module named like the distribution), and
+		// only by scripts no test run imports: sortedcontainers'
+		// requirements.txt has matplotlib and scipy for tests/benchmark_plot.py
+		// and tests/plot_*.py, 120 s of setup from Debian
+		return len(files) > 0 && !slices.ContainsFunc(files, func(f string) bool { return !benchScript(f) })
 	}
 	for _, f := range files {
 		if !strings.HasPrefix(f, "docs/") && !strings.HasPrefix(f, "doc/") {
@@ -43,3 +50,11 @@ func (p *planner) maintainerTool(ctx context.Context, dist string) bool {
 	}
 	return true
 }
+
+// benchScriptRe is a maintainer's script of measurement or its
+// documentation: under docs/, doc/, bench/ or benchmark(s)/, or named
+// bench*, benchmark*, plot* or profile* (tests/benchmark_plot.py).
+var benchScriptRe = regexp.MustCompile(`(?i)^(?:docs?|bench|benchmarks?)/|(?:^|/)(?:bench|benchmark|plot|profile)[\w-]*\.py$`)
+
+// benchScript reports whether f is such a script.
+func benchScript(f string) bool { return benchScriptRe.MatchString(f) }
