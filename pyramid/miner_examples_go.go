@@ -24,9 +24,14 @@ import (
 // verified by it (the module cache has them from the setup) instead of by
 // the checksum database over the network.
 
-// goWaitsRe is a Go program that serves or reads its input: it would not
-// end by itself.
-var goWaitsRe = regexp.MustCompile(`ListenAndServe|\.Serve\(|os\.Stdin|signal\.Notify`)
+// goWaitsRe is a Go program that reads its input or waits for a signal:
+// it would not end by itself. One that serves (goServesRe) is mined all
+// the same: serverize starts it in the background and proves it by an
+// answer on 127.0.0.1 (httprouter's README server on :8080).
+var (
+	goWaitsRe  = regexp.MustCompile(`os\.Stdin|signal\.Notify`)
+	goServesRe = regexp.MustCompile(`ListenAndServe|\.Serve\(`)
+)
 
 // goEmbedRe is a program embedding files beside it (afero's README:
 // //go:embed assets/*), which its scratch module does not have.
@@ -49,7 +54,7 @@ func goExample(ctx context.Context, e *env, lang, code string, n int) (string, b
 	if noPackageRe.MatchString(code) && !packageClauseRe.MatchString(code) {
 		code = "package main\n\n" + code // go-cache's README starts at its imports
 	}
-	if mod == "" || goWaitsRe.MatchString(code) || goEmbedRe.MatchString(code) || !goMainImporting(code, mod) {
+	if mod == "" || goWaitsRe.MatchString(code) && !goServesRe.MatchString(code) || goEmbedRe.MatchString(code) || !goMainImporting(code, mod) {
 		return "", false
 	}
 	code = localPlaceholders(withUsedLocals(withoutUnusedImports(code, mod)), fmt.Sprintf("/tmp/heragent-example-%d", n))

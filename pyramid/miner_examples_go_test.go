@@ -9,8 +9,8 @@ import (
 // A Go library's whole example program that imports the module is built
 // in a scratch module replacing the module by the checkout, from the
 // README first and, when the README has none, from the other documents;
-// a fragment, a program of another module, a server and a package other
-// than main are not.
+// a fragment, a program of another module, one reading its stdin and a
+// package other than main are not.
 func TestGoExamples(t *testing.T) {
 	prog := "package main\n\nimport (\n\t\"fmt\"\n\n\t\"github.com/acme/cli/v2/cmd\"\n)\n\nfunc main() {\n\tfmt.Println(cmd.Name())\n}\n"
 	e := repoEnv(t, map[string]string{
@@ -20,7 +20,7 @@ func TestGoExamples(t *testing.T) {
 		"site/guide.md": "# Guide\n\n```go\npackage main\n\nimport \"{pathToYourApp}/cmd\"\n\nfunc main() { cmd.Execute() }\n```\n\n" +
 			"```go\n" + prog + "```\n\n" +
 			"```go\npackage cmd\n\nimport \"github.com/acme/cli/v2\"\n```\n\n" +
-			"```go\npackage main\n\nimport (\n\t\"net/http\"\n\t\"github.com/acme/cli/v2\"\n)\n\nfunc main() { http.ListenAndServe(\":80\", nil) }\n```\n\n" +
+			"```go\npackage main\n\nimport (\n\t\"bufio\"\n\t\"os\"\n\t\"github.com/acme/cli/v2\"\n)\n\nfunc main() { bufio.NewScanner(os.Stdin).Scan() }\n```\n\n" +
 			"```go\npackage main\n\nimport \"github.com/acme/cli/v2\"\n\nfunc main() {\n\t...\n}\n```\n",
 		"vendor/github.com/x/y/README.md": "```go\n" + strings.ReplaceAll(prog, "acme/cli/v2/cmd", "x/y") + "```\n",
 	})
@@ -44,6 +44,28 @@ func TestGoExamples(t *testing.T) {
 	}
 	if GradeRunnable(c) != EvidenceDocumented {
 		t.Errorf("a documented example is a real use: %s", GradeRunnable(c))
+	}
+}
+
+// A Go README program that serves (httprouter's: ListenAndServe(":8080",
+// router)) is mined, and started in the background and proved by an
+// answer on 127.0.0.1:8080.
+func TestGoServerExampleIsProbed(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"go.mod":    "module github.com/acme/router\n\ngo 1.21\n",
+		"router.go": "package router\n\nimport \"net/http\"\n\nfunc New() http.Handler { return http.NewServeMux() }\n",
+		"README.md": "# router\n\n```go\npackage main\n\nimport (\n\t\"log\"\n\t\"net/http\"\n\n\t\"github.com/acme/router\"\n)\n\nfunc main() {\n\tlog.Fatal(http.ListenAndServe(\":8080\", router.New()))\n}\n```\n",
+	})
+	cs, err := mineExamples(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 1 {
+		t.Fatalf("want the README's server, got %+v", cs)
+	}
+	c := serverize(context.Background(), e, cs)[0]
+	if !c.Background || !strings.Contains(c.Text, "http://127.0.0.1:8080/") || !strings.Contains(c.Text, "timeout 60 go run .)") {
+		t.Errorf("the server is not probed on 127.0.0.1:8080: %+v", c)
 	}
 }
 
