@@ -77,6 +77,7 @@ const (
 	PytestTooOld         Kind = "pytest_too_old"        // 'minversion' requires pytest-8.0, actual pytest-7.2.1
 	PytestStrictConfig   Kind = "pytest_strict_config"  // ERROR: Unknown config option: asyncio_default_fixture_loop_scope
 	PytestWarningFilter  Kind = "pytest_warning_filter" // ERROR: while parsing the following warning configuration
+	PytestCoverage       Kind = "pytest_coverage"       // coverage.exceptions.CoverageWarning inside pytest-cov at startup
 	Locale               Kind = "locale"                // perl: warning: Setting locale failed
 	InteractivePrompt    Kind = "interactive_prompt"    // tzdata asks for a geographic area
 	NetworkUnreachable   Kind = "network_unreachable"   // setup could not reach a registry

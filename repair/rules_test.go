@@ -141,6 +141,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-python-module/import-yaml.log", PhaseCommand, "python3 app.py", false, MissingPythonModule, "yaml", ActionEdit, "--system-site-packages"},
 		{"missing-python-module/pytest-addopts-asyncio-tqdm.log", PhaseCommand, "python -m pytest -q", false, MissingPythonModule, "pytest_asyncio", ActionEdit, "python3-pytest-asyncio"},
 		{"pytest-strict-config/unknown-ini-asyncio-structlog.log", PhaseCommand, "python -m pytest -q", false, PytestStrictConfig, "asyncio_default_fixture_loop_scope", ActionEdit, "-p heragent_ini\""},
+		{"pytest-coverage/multidict-exclude-also.log", PhaseCommand, "pytest -q", false, PytestCoverage, "", ActionEdit, `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }--no-cov"`},
 		{"pytest-warning-filter/isort-hypothesis-filter.log", PhaseCommand, "python -m pytest -q", false, PytestWarningFilter, `ignore:.*from_type\(thing=Path\).*:hypothesis.errors.SmallSearchSpaceWarning`, ActionEdit, `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }-o filterwarnings="`},
 		{"pytest-too-old/minversion-pluggy.log", PhaseCommand, "python -m pytest -q", false, PytestTooOld, "8.0", ActionEdit, "sed -i -E '/^[[:space:]]*minversion[[:space:]]*=/d' tox.ini"},
 		{"missing-python-module/pip-no-distribution.log", PhaseSetup, "pip install pyyaml", false, MissingPythonModule, "pyyaml", ActionEdit, "python3-yaml"},
