@@ -1,6 +1,7 @@
 package build
 
 import (
+	"regexp"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -119,10 +120,17 @@ func (w *walker) visitJS(n *sitter.Node, parent string, depth int) bool {
 	return false
 }
 
+// goIgnoredRe is the build constraint of a Go file the go tool leaves
+// out of its package unless the file is named.
+var goIgnoredRe = regexp.MustCompile(`(?m)^//\s*(?:go:build|\+build)\s+ignore\s*$`)
+
 func (w *walker) visitGo(n *sitter.Node) bool {
 	switch n.Type() {
 	case "package_clause":
-		w.goMainPkg = strings.TrimSpace(strings.TrimPrefix(w.text(n), "package")) == "main"
+		// a file built only when named (//go:build ignore: go-farm's
+		// asm.go, a generator run with go run asm.go) is no program of
+		// its directory, whose package is the library's
+		w.goMainPkg = strings.TrimSpace(strings.TrimPrefix(w.text(n), "package")) == "main" && !goIgnoredRe.Match(w.src[:n.StartByte()])
 	case "import_declaration", "import_spec_list":
 		return true
 	case "import_spec":

@@ -30,6 +30,8 @@ func TestParseCode(t *testing.T) {
 			[]string{"class:T@8", "method:M:T@10", "main:main@12"}, []string{"import:fmt@4", "import:example.com/m@5"}},
 		{"go", "x_test.go", "package x\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {}\nfunc main() {}\n",
 			[]string{"test:TestA@5", "function:main@6"}, []string{"import:testing@3"}},
+		{"go", "asm.go", "// +build ignore\n\npackage main\n\nfunc main() {}\n", []string{"function:main@5"}, nil},
+		{"go", "gen.go", "//go:build ignore\n\npackage main\n\nfunc main() {}\n", []string{"function:main@5"}, nil},
 		{"java", "src/test/java/AppTest.java", "import org.junit.Test;\nimport static org.junit.Assert.*;\npublic class AppTest {\n  @Test public void works() {}\n  public static void main(String[] a) {}\n  void helper() {}\n}\n",
 			[]string{"class:AppTest@3", "test:works:AppTest@4", "main:main:AppTest@5", "method:helper:AppTest@6"}, []string{"import:org.junit.Test@1", "import:org.junit.Assert.*@2"}},
 		{"rust", "src/main.rs", "use std::io;\nmod util;\nstruct S;\nimpl S { fn new() -> S { S } }\nfn main() {}\n#[test]\nfn it_works() {}\n",
