@@ -74,6 +74,8 @@ func TestDetectors(t *testing.T) {
 			stacks: "go", contains: []string{"go mod init github.com/acme/conf\n"}},
 		{name: "go: a godoc README's import of the package names the module", files: map[string]string{"doc.go": "// Shellquote quotes.\npackage shellquote\n", "README": "PACKAGE\n\npackage shellquote\n    import \"github.com/kballard/go-shellquote\"\n\nEXAMPLE\n    import \"github.com/other/lib\"\n"},
 			stacks: "go", contains: []string{"go mod init github.com/kballard/go-shellquote\n"}},
+		{name: "go: the README's documentation badge of the package names the module", files: map[string]string{"farm.go": "package farm\n", "README.md": "# go-farm\n[![Report](https://goreportcard.com/badge/github.com/dgryski/go-farm)](x) [![GoDoc](https://godoc.org/github.com/other/lib?status.svg)](x) [![GoDoc](https://godoc.org/github.com/dgryski/go-farm?status.svg)](http://godoc.org/github.com/dgryski/go-farm)\n"},
+			stacks: "go", contains: []string{"go mod init github.com/dgryski/go-farm\n"}},
 		{name: "go: a godoc import of another package names no module", files: map[string]string{"doc.go": "package shellquote\n", "README": "    import \"github.com/other/lib\"\n"},
 			stacks: "go", absent: []string{"go mod init github.com/other/lib"}},
 		// pycparser: C files that are the parser's samples, a Makefile whose first target runs linters

@@ -94,6 +94,11 @@ func (r *repo) goModulePath() string {
 				if m := ownGoGet(godocImportRe.FindAllSubmatch(b, -1), pkg); m != "" && pkg != "" && strings.TrimPrefix(goMajorSuffixRe.ReplaceAllString(path.Base(m), ""), "go-") == pkg {
 					return m
 				}
+				// its documentation badge (go-farm's [![GoDoc](…godoc.org/github.com/dgryski/go-farm?status.svg)]),
+				// the package of its own name
+				if m := ownGoGet(godocBadgeRe.FindAllSubmatch(b, -1), pkg); m != "" && pkg != "" && strings.TrimPrefix(goMajorSuffixRe.ReplaceAllString(path.Base(m), ""), "go-") == pkg {
+					return m
+				}
 			}
 		}
 	}
@@ -125,6 +130,10 @@ func ownGoGet(ms [][][]byte, pkg string) string {
 
 // godocImportRe is a README's import line of a package, as godoc writes it.
 var godocImportRe = regexp.MustCompile(`(?m)^\s*import "((?:[\w-]+\.)+[a-z]{2,}/[\w.-]+/[\w.-]+|gopkg\.in/[\w-]+\.v\d+)"\s*$`)
+
+// godocBadgeRe is a README's link to a package's documentation on
+// godoc.org or pkg.go.dev (the GoDoc badge's).
+var godocBadgeRe = regexp.MustCompile(`\b(?:godoc\.org|pkg\.go\.dev)/((?:[\w-]+\.)+[a-z]{2,}/[\w.-]+/[\w-]+|gopkg\.in/[\w-]+\.v\d+)\b`)
 
 // goMajorSuffixRe is gopkg.in's major version suffix (.v1).
 var goMajorSuffixRe = regexp.MustCompile(`\.v\d+$`)
