@@ -89,15 +89,13 @@ func (r *repo) goModulePath() string {
 				if m := ownGoGet(goGetRe.FindAllSubmatch(b, -1), pkg); m != "" {
 					return m
 				}
-				// a godoc README (go-shellquote's `import "github.com/kballard/go-shellquote"`):
-				// the import of the package's own name
-				if m := ownGoGet(godocImportRe.FindAllSubmatch(b, -1), pkg); m != "" && pkg != "" && strings.TrimPrefix(goMajorSuffixRe.ReplaceAllString(path.Base(m), ""), "go-") == pkg {
-					return m
-				}
-				// its documentation badge (go-farm's [![GoDoc](…godoc.org/github.com/dgryski/go-farm?status.svg)]),
+				// a godoc README's import (go-shellquote's `import "github.com/kballard/go-shellquote"`),
+				// else the documentation badge (go-farm's [![GoDoc](…godoc.org/github.com/dgryski/go-farm?status.svg)]):
 				// the package of its own name
-				if m := ownGoGet(godocBadgeRe.FindAllSubmatch(b, -1), pkg); m != "" && pkg != "" && strings.TrimPrefix(goMajorSuffixRe.ReplaceAllString(path.Base(m), ""), "go-") == pkg {
-					return m
+				for _, re := range []*regexp.Regexp{godocImportRe, godocBadgeRe} {
+					if m := ownGoGet(re.FindAllSubmatch(b, -1), pkg); m != "" && pkg != "" && strings.TrimPrefix(goMajorSuffixRe.ReplaceAllString(path.Base(m), ""), "go-") == pkg {
+						return m
+					}
 				}
 			}
 		}

@@ -3,6 +3,7 @@ package pyramid
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // A Python README example often uses a standard module the page imported
@@ -16,10 +17,11 @@ import (
 var implicitPyStdlib = []string{"json", "os", "sys", "re", "time", "datetime", "math", "random", "pprint", "collections",
 	"itertools", "functools", "logging", "io", "tempfile", "subprocess", "shutil", "base64", "hashlib", "uuid", "decimal", "operator", "textwrap", "asyncio"}
 
-// pyStdlibUse and pyStdlibBound find, per module, its use as NAME.member
+// pyStdlibRes are, per module, the regexps finding its use as NAME.member
 // and any binding of the name: an import of it (plain, from-import or as),
-// an assignment, a parameter, a loop or with target.
-var pyStdlibUse, pyStdlibBound = func() (map[string]*regexp.Regexp, map[string]*regexp.Regexp) {
+// an assignment, a parameter, a loop or with target; compiled on first
+// use, not at every start of the program.
+var pyStdlibRes = sync.OnceValues(func() (map[string]*regexp.Regexp, map[string]*regexp.Regexp) {
 	use, bound := map[string]*regexp.Regexp{}, map[string]*regexp.Regexp{}
 	for _, m := range implicitPyStdlib {
 		use[m] = regexp.MustCompile(`(?:^|[^\w.])` + m + `\.\w`)
@@ -27,7 +29,7 @@ var pyStdlibUse, pyStdlibBound = func() (map[string]*regexp.Regexp, map[string]*
 			`\s*(?:,[^=\n]*)?=[^=]|\b(?:def|class|for|lambda)\s+[^\n:]*\b` + m + `\b|\bas\s+` + m + `\b|[(,]\s*` + m + `\s*[,)=:]`)
 	}
 	return use, bound
-}()
+})
 
 // pyCommentRe is a comment to the end of its line.
 var pyCommentRe = regexp.MustCompile(`(?m)#.*$`)
@@ -35,10 +37,11 @@ var pyCommentRe = regexp.MustCompile(`(?m)#.*$`)
 // withPyStdlib is code with an import of each standard module it uses
 // and never binds, before its first line.
 func withPyStdlib(code string) string {
+	use, bound := pyStdlibRes()
 	var head []string
 	uncommented := pyCommentRe.ReplaceAllString(code, "") // jsonschema's "# … like what we'd get from json.load()"
 	for _, m := range implicitPyStdlib {
-		if pyStdlibUse[m].MatchString(uncommented) && !pyStdlibBound[m].MatchString(code) {
+		if use[m].MatchString(uncommented) && !bound[m].MatchString(code) {
 			head = append(head, "import "+m)
 		}
 	}

@@ -25,11 +25,11 @@ func guardSwitch(ctx *Context, d Diagnosis, name, configure string) string {
 		if !declRe.MatchString(text) {
 			continue
 		}
-		flag := guardOption(text, declRe.MatchString)
-		if flag == "" || strings.Contains(configure, flag[:strings.IndexByte(flag, '=')+1]) {
+		opt, value := guardOption(text, declRe.MatchString)
+		if opt == "" || strings.Contains(configure, "-D"+opt+"=") {
 			return ""
 		}
-		return flag
+		return "-D" + opt + "=" + value
 	}
 	return ""
 }

@@ -228,11 +228,11 @@ func (r missingSubmodule) instead(d Diagnosis, ctx *Context, reason string) Prop
 			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: bashfile.SubmoduleFill(d.Subject, src[1]), Why: w})
 	}
 	addsDir := func(l string) bool { return strings.Contains(l, "add_subdirectory") && strings.Contains(l, d.Subject) }
-	if flag := guardOption(ctx.readRepo("CMakeLists.txt"), addsDir); flag != "" {
+	if opt, value := guardOption(ctx.readRepo("CMakeLists.txt"), addsDir); opt != "" {
 		i, text := ctx.find(bashfile.Build, func(t string) bool { return cmakeConfigureAt(t) >= 0 })
-		if opt := flag[:strings.IndexByte(flag, '=')+1]; i >= 0 && !strings.Contains(text, opt) {
-			at := cmakeConfigureAt(text)
-			return edit(d, reason+"; the project builds it only under "+flag[2:strings.IndexByte(flag, '=')]+": configure with "+flag,
+		if i >= 0 && !strings.Contains(text, "-D"+opt+"=") {
+			at, flag := cmakeConfigureAt(text), "-D"+opt+"="+value
+			return edit(d, reason+"; the project builds it only under "+opt+": configure with "+flag,
 				bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " " + flag + text[at:], Why: w})
 		}
 	}
@@ -244,30 +244,29 @@ var (
 	cmakeOptionRe = regexp.MustCompile(`(?im)^\s*option\s*\(\s*(\w+)`)
 )
 
-// guardOption is the -D flag that skips the first line of cmakeLists
-// that at matches, by the option() of the if() block around it,
-// innermost first: OFF for if(OPTION), ON for if(NOT OPTION); "" when
-// no option's block holds such a line.
-func guardOption(cmakeLists string, at func(line string) bool) string {
+// guardOption is the option() of the if() block around the first line
+// of cmakeLists that at matches, innermost first, and the value that
+// skips the block: OFF for if(OPTION), ON for if(NOT OPTION); "" when no
+// option's block holds such a line.
+func guardOption(cmakeLists string, at func(line string) bool) (opt, value string) {
 	options := map[string]bool{}
 	for _, m := range cmakeOptionRe.FindAllStringSubmatch(cmakeLists, -1) {
 		options[m[1]] = true
 	}
-	found := ""
 	bashfile.WalkCMakeIfs(cmakeLists, func(l string, conds []string) bool {
 		if !at(l) {
 			return true
 		}
 		for i := len(conds) - 1; i >= 0; i-- {
 			if m := cmakeIfRe.FindStringSubmatch("if(" + conds[i] + ")"); m != nil && options[m[2]] {
-				found = "-D" + m[2] + "=OFF"
+				opt, value = m[2], "OFF"
 				if m[1] != "" {
-					found = "-D" + m[2] + "=ON"
+					value = "ON"
 				}
 				break
 			}
 		}
 		return false
 	})
-	return found
+	return opt, value
 }
