@@ -93,7 +93,7 @@ func (e *Engine) EvictCheckpoints(ctx context.Context, limit int64, lastUsed fun
 // checkpointImages lists the checkpoint images with their own size and
 // when they were last used.
 func (e *Engine) checkpointImages(ctx context.Context, lastUsed func(map[string]string) time.Time) ([]checkpointImage, error) {
-	all, err := e.api.ImageList(ctx, image.ListOptions{All: true})
+	all, err := e.listImages(ctx, image.ListOptions{All: true})
 	if err != nil {
 		return nil, fmt.Errorf("list images: %w", err)
 	}

@@ -105,7 +105,7 @@ func (e *Engine) gcImages(ctx context.Context, j judge, o GCOptions, sp *spared,
 	removed := []string{}
 	var errs []error
 	for _, kind := range kinds {
-		imgs, err := e.api.ImageList(ctx, image.ListOptions{All: true, Filters: filters.NewArgs(
+		imgs, err := e.listImages(ctx, image.ListOptions{All: true, Filters: filters.NewArgs(
 			filters.Arg("label", LabelKind+"="+kind))})
 		if err != nil {
 			return removed, fmt.Errorf("list images: %w", err)

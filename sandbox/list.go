@@ -8,6 +8,7 @@ import (
 
 	cerrdefs "github.com/containerd/errdefs"
 	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/image"
 )
 
 // listWaits are the pauses before listing containers again when the
@@ -21,18 +22,7 @@ var listWaits = []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Se
 // listContainers is ContainerList, tried again while one container
 // vanishing fails it.
 func (e *Engine) listContainers(ctx context.Context, o container.ListOptions) ([]container.Summary, error) {
-	cs, err := e.api.ContainerList(ctx, o)
-	for _, w := range listWaits {
-		if err == nil || !vanished(err) {
-			break
-		}
-		select {
-		case <-ctx.Done():
-			return nil, err
-		case <-time.After(w):
-		}
-		cs, err = e.api.ContainerList(ctx, o)
-	}
+	cs, err := listRetried(ctx, func() ([]container.Summary, error) { return e.api.ContainerList(ctx, o) })
 	if err != nil && vanished(err) {
 		// Still failing: a container left half removed (its API service
 		// was restarted mid-removal) fails every list until it is gone.
@@ -46,11 +36,37 @@ func (e *Engine) listContainers(ctx context.Context, o container.ListOptions) ([
 	return cs, err
 }
 
+// listImages is ImageList, tried again while one image vanishing fails
+// it: podman answers the whole list 500 "checking if image … is
+// dangling: … image not known" while another run removes an image.
+func (e *Engine) listImages(ctx context.Context, o image.ListOptions) ([]image.Summary, error) {
+	return listRetried(ctx, func() ([]image.Summary, error) { return e.api.ImageList(ctx, o) })
+}
+
+// listRetried calls list again after each of listWaits while it fails
+// over something that vanished meanwhile.
+func listRetried[T any](ctx context.Context, list func() ([]T, error)) ([]T, error) {
+	out, err := list()
+	for _, w := range listWaits {
+		if err == nil || !vanished(err) {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-time.After(w):
+		}
+		out, err = list()
+	}
+	return out, err
+}
+
 // storeIDRe is the container podman names when a list fails over it.
 var storeIDRe = regexp.MustCompile(`getting container from store "([0-9a-f]{12,64})"`)
 
-// vanished reports an engine error about a container that is not there
-// (any more).
+// vanished reports an engine error about a container or image that is
+// not there (any more).
 func vanished(err error) bool {
-	return cerrdefs.IsNotFound(err) || strings.Contains(err.Error(), "container not known")
+	msg := err.Error()
+	return cerrdefs.IsNotFound(err) || strings.Contains(msg, "container not known") || strings.Contains(msg, "image not known")
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/image"
 )
 
 // flakyList fails its first lists as podman 4.3 does while a container is
@@ -55,4 +56,29 @@ func (f *flakyList) ContainerRemove(ctx context.Context, id string, o container.
 		return errors.New("no such container " + id)
 	}
 	return f.fakeGCAPI.ContainerRemove(ctx, id, o)
+}
+
+// flakyImages fails its first image lists as podman does while another
+// run removes an image.
+type flakyImages struct {
+	fakeGCAPI
+	fails, calls int
+}
+
+func (f *flakyImages) ImageList(ctx context.Context, o image.ListOptions) ([]image.Summary, error) {
+	f.calls++
+	if f.calls <= f.fails {
+		return nil, errors.New(`Error response from daemon: checking if image "61ebcb80193f" is dangling: reading image "61ebcb80193f": locating image with ID "61ebcb80193f": image not known`)
+	}
+	return f.fakeGCAPI.ImageList(ctx, o)
+}
+
+func TestGCOutlastsAVanishingImage(t *testing.T) {
+	defer func(w []time.Duration) { listWaits = w }(listWaits)
+	listWaits = []time.Duration{time.Millisecond, time.Millisecond}
+	api := &flakyImages{fakeGCAPI: fakeGCAPI{images: []image.Summary{{ID: "i1", Labels: map[string]string{LabelKind: KindCheckpoint}}}}, fails: 1}
+	res, err := (&Engine{api: api}).GC(context.Background(), GCOptions{Checkpoints: true})
+	if err != nil || len(res.Images) != 1 || api.calls != 2 {
+		t.Errorf("removed %v, err %v after %d image lists", res.Images, err, api.calls)
+	}
 }

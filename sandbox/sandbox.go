@@ -361,7 +361,7 @@ func (e *Engine) ImageLabels(ctx context.Context, ref string) (map[string]string
 func (e *Engine) Labelled(ctx context.Context, label, value string) (string, error) {
 	// All: an untagged checkpoint another checkpoint was committed on is
 	// an "intermediate" image, which the default listing hides.
-	imgs, err := e.api.ImageList(ctx, image.ListOptions{All: true, Filters: filters.NewArgs(filters.Arg("label", label+"="+value))})
+	imgs, err := e.listImages(ctx, image.ListOptions{All: true, Filters: filters.NewArgs(filters.Arg("label", label+"="+value))})
 	if err != nil {
 		return "", fmt.Errorf("list images: %w", err)
 	}
