@@ -23,7 +23,7 @@ type pythonDetector struct{}
 func (pythonDetector) Name() string { return "python" }
 
 func (pythonDetector) Detect(r *repo) bool {
-	if r.has("pyproject.toml", "setup.py", "setup.cfg", "requirements.txt", "tox.ini", "noxfile.py", "Pipfile") {
+	if r.has("setup.py", "setup.cfg", "requirements.txt", "tox.ini", "noxfile.py", "Pipfile") || r.pyproject() {
 		return true
 	}
 	if !r.stacks["python"] {
@@ -32,6 +32,12 @@ func (pythonDetector) Detect(r *repo) bool {
 	// Python sources without a manifest beside C/C++ code are usually
 	// helper scripts; they make a stack when pytest-style tests exist.
 	return !r.hasLanguage("C", "C++") || hasPytestFiles(r)
+}
+
+// pyproject reports a top-level pyproject.toml that declares a package:
+// one holding only linters' and formatters' settings does not.
+func (r *repo) pyproject() bool {
+	return r.top["pyproject.toml"] && r.fact("pyproject.toml", "tool_config") != "true"
 }
 
 func hasPytestFiles(r *repo) bool {

@@ -201,3 +201,24 @@ func TestDetectors(t *testing.T) {
 		})
 	}
 }
+
+// C/C++ code without any build system or manifest (a header-only
+// library with a test program, thread-pool's, beside a pyproject.toml of
+// linters' settings) gets the compiler its users compile it with, and no
+// Python stack; a repository of no C gets nothing.
+func TestCSourcesOnlyGetTheCompiler(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  bool
+	}{
+		{"header-only", map[string]string{"include/pool.hpp": "#pragma once\n", "tests/pool_test.cpp": "#include \"pool.hpp\"\nint main() { return 0; }\n", "pyproject.toml": "[tool.pyright]\npythonVersion = \"3.13\"\n"}, true},
+		{"no C", map[string]string{"README.md": "# notes\n", "notes.txt": "x\n"}, false},
+	} {
+		plan := planFor(t, tc.files)
+		got := strings.Contains(plan.File.Render(), "pkg_install build-essential")
+		if got != tc.want || len(plan.Stacks) != 0 {
+			t.Errorf("%s: compiler %v, stacks %v", tc.name, got, plan.Stacks)
+		}
+	}
+}

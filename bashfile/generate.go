@@ -104,6 +104,9 @@ func Generate(ctx context.Context, ix *retrieval.Index, o Options) (*Plan, error
 			return nil, fmt.Errorf("apply %s detector: %w", d.Name(), err)
 		}
 	}
+	if err := p.cSourcesOnly(); err != nil {
+		return nil, fmt.Errorf("apply the C/C++ compiler: %w", err)
+	}
 	if len(p.plan.Stacks) == 0 && len(p.plan.Unsupported) == 0 {
 		p.note("no build system or package manifest recognised: the script only prepares the base system")
 	}

@@ -41,7 +41,7 @@ func (ix *Index) Stacks(ctx context.Context) ([]string, error) {
 			top[base] = true
 			goSource = goSource || f.Language == "Go" && f.Kind == "source" && f.Skipped == ""
 		}
-		if f.Kind == "manifest" && f.Ecosystem == "pypi" && strings.Count(f.Path, "/") <= 1 && !inAuxDir(f.Path) {
+		if f.Kind == "manifest" && f.Ecosystem == "pypi" && strings.Count(f.Path, "/") <= 1 && !inAuxDir(f.Path) && f.Facts["tool_config"] != true {
 			python = true
 		}
 		if f.Language == "Python" && f.Skipped == "" && (f.Kind == "source" || f.Kind == "script") && !inAuxDir(f.Path) {

@@ -246,3 +246,25 @@ func TestSetupCfgPytestSection(t *testing.T) {
 		t.Errorf("facts %v", f.props)
 	}
 }
+
+// A pyproject.toml of linters' and formatters' settings only declares no
+// package (thread-pool's [tool.pyright] and [tool.pylint] beside a C++
+// header); one with a project, a build system or a packaging tool's
+// table does.
+func TestPyprojectToolConfigOnly(t *testing.T) {
+	for src, want := range map[string]bool{
+		"[tool.pyright]\npythonVersion = \"3.13\"\n[tool.pylint.basic]\ngood-names = [\"x\"]\n": true,
+		"[tool.black]\nline-length = 99\n[project]\nname = \"p\"\n":                             false,
+		"[build-system]\nrequires = [\"setuptools\"]\n":                                         false,
+		"[tool.poetry]\nname = \"p\"\n[tool.ruff]\nline-length = 99\n":                          false,
+		"": false,
+	} {
+		f, err := parseWith(t, "pyproject.toml", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := f.props["tool_config"] == true; got != want {
+			t.Errorf("%q: tool_config %v, want %v", src, got, want)
+		}
+	}
+}

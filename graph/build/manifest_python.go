@@ -58,8 +58,14 @@ func parsePyproject(_ string, src []byte, f *fileFacts) error {
 			Pytest map[string]any `toml:"pytest"`
 		} `toml:"tool"`
 	}
-	if _, err := toml.Decode(string(src), &pp); err != nil {
+	md, err := toml.Decode(string(src), &pp)
+	if err != nil {
 		return fmt.Errorf("parse pyproject.toml: %w", err)
+	}
+	if toolConfigOnly(md) {
+		// only settings of tools (pyright, ruff, black): no package to
+		// install (thread-pool's pyproject.toml beside a C++ header)
+		f.fact("tool_config", true)
 	}
 	if pp.BuildSystem.BuildBackend != "" {
 		f.fact("build_backend", pp.BuildSystem.BuildBackend)
@@ -103,6 +109,29 @@ func parsePyproject(_ string, src []byte, f *fileFacts) error {
 		}
 	}
 	return nil
+}
+
+// toolConfigOnly reports whether a pyproject.toml holds nothing but
+// [tool.*] settings of linters and formatters: no [project], no
+// [build-system], no packaging tool's own table (poetry, flit, pdm,
+// hatch, setuptools), no dependency groups.
+func toolConfigOnly(md toml.MetaData) bool {
+	keys := md.Keys()
+	if len(keys) == 0 {
+		return false
+	}
+	for _, k := range keys {
+		if k[0] != "tool" {
+			return false
+		}
+		if len(k) > 1 {
+			switch k[1] {
+			case "poetry", "flit", "pdm", "hatch", "setuptools", "setuptools_scm", "maturin", "scikit-build", "uv":
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // iniEntries calls each with the section, key and value of every entry

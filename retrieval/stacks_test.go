@@ -1,0 +1,41 @@
+package retrieval
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/heragent/heragent/graph/build"
+	"github.com/heragent/heragent/graph/embedded"
+	"github.com/heragent/heragent/internal/testrepo"
+)
+
+// A pyproject.toml of tools' settings alone makes no Python stack: a C++
+// header library with one (thread-pool's) has none; with a project
+// table it is Python's.
+func TestStacksSkipAToolConfigPyproject(t *testing.T) {
+	for pyproject, want := range map[string]string{
+		"[tool.pyright]\npythonVersion = \"3.13\"\n": "",
+		"[project]\nname = \"pool\"\n":               "python",
+	} {
+		s, err := embedded.Open(context.Background(), filepath.Join(t.TempDir(), "graph.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := testrepo.Write(t, map[string]string{
+			"pyproject.toml":      pyproject,
+			"include/pool.hpp":    "#pragma once\n",
+			"tests/pool_test.cpp": "#include \"pool.hpp\"\nint main() { return 0; }\n",
+		})
+		ix, _, err := Build(context.Background(), dir, s, build.Options{Name: "pool"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ix.Stacks(context.Background())
+		s.Close()
+		if err != nil || strings.Join(got, ",") != want {
+			t.Errorf("%q: stacks %v (%v), want %q", pyproject, got, err, want)
+		}
+	}
+}
