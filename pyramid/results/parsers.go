@@ -83,6 +83,8 @@ var textParsers = []textParser{
 	{name: "ava", parse: parseAva},
 	// node-tap: "Asserts:  528 pass  0 fail  528 of 528 complete", "# { total: 528, pass: 528 }".
 	{name: "node-tap", parse: parseNodeTap, supersedes: []string{"tap"}},
+	// QUnit on Node (qunit-extras): " PASS - decode" per test, "PASS: 1597  FAIL: 0  TOTAL: 1597".
+	{name: "qunit", parse: parseQUnit},
 	// cargo test: "test result: ok. 3 passed; 0 failed; 1 ignored; …" per binary.
 	{name: "cargo test", parse: parseCargo},
 	// Maven Surefire/Failsafe: "Tests run: 5, Failures: 1, Errors: 0, Skipped: 1".

@@ -164,6 +164,9 @@ func TestParseTestdata(t *testing.T) {
 		// Unity's own rake ci (heragent run, 2026-11-26, excerpt): three
 		// programs' "N Tests F Failures I Ignored" (68, 32, 42; 1 ignored).
 		{"unity/rake_ci_unity.txt", c(141, 0, 1, 0, "unity")},
+		// he's npm test (heragent run, 2026-11-29): qunit-extras' three
+		// tests' verdict lines, then 1597 assertions in its summary.
+		{"qunit/qunit_extras_he.txt", c(3, 0, 0, 0, "qunit")},
 		{"nodetap/http_server_tap16.txt", c(528, 0, 0, 0, "node-tap")},
 		{"ava/chalk.txt", c(32, 0, 0, 0, "ava")},
 		{"ava/uglifyjs-mocha-js.txt", c(264, 0, 0, 0, "ava")},
