@@ -134,7 +134,10 @@ func adjust(in []Command) []Command {
 	for _, c := range out {
 		// a part of the suite (yq's documented `go test -v -run
 		// TestAddOperatorScenarios`) does not stand in for the whole
-		if !onlyFrom(c, "convention") && !goDetectorRe.MatchString(c.Text) && !(c.Bucket.Level() == Testable && Narrow(c)) {
+		// nor does a command of no stack heragent knows (thread-pool's
+		// documented build/BS_thread_pool_test, which only its own
+		// compile line makes) stand in for another of no known stack
+		if !onlyFrom(c, "convention") && !goDetectorRe.MatchString(c.Text) && !(c.Bucket.Level() == Testable && Narrow(c)) && stackOf(c.Text) != "" {
 			covered[stackOf(c.Text)+"/"+string(c.Bucket.Level())] = true
 		}
 	}

@@ -34,8 +34,9 @@ var testProgramName = regexp.MustCompile(`(?i)(^|[_-])tests?([_-]|\.c|\.cc|\.cpp
 
 // ownTestPrograms is the command building and running the library's own test
 // programs, nil when it has none; srcs are the library's sources, whose
-// objects (sourcesCompile's) it links.
-func ownTestPrograms(ctx context.Context, e *env, files []retrieval.FileInfo, srcs []string) []Command {
+// objects (sourcesCompile's) it links, incs more directories of its
+// headers to include.
+func ownTestPrograms(ctx context.Context, e *env, files []retrieval.FileInfo, srcs, incs []string) []Command {
 	built := map[string]bool{} // directories with a build file of their own (mjson's test/Makefile builds its tests)
 	for _, f := range files {
 		switch path.Base(f.Path) {
@@ -69,8 +70,10 @@ func ownTestPrograms(ctx context.Context, e *env, files []retrieval.FileInfo, sr
 		name := strings.TrimSuffix(path.Base(p), path.Ext(p))
 		bin, log := quoteArg("build/tests/"+name), quoteArg("build/tests/"+name+".log")
 		inc := " -I."
-		if d := path.Dir(p); d != "." {
-			inc += " -I" + quoteArg(d)
+		for _, d := range append([]string{path.Dir(p)}, incs...) {
+			if d != "." && !strings.Contains(inc, " -I"+quoteArg(d)+" ") {
+				inc += " -I" + quoteArg(d)
+			}
 		}
 		each = append(each, "if "+sourceCompiler(p)+inc+" "+quoteArg(p)+" "+strings.Join(objs, " ")+" -o "+bin+" -lm && "+
 			"timeout 300 ./"+bin+" < /dev/null > "+log+" 2>&1 && ! grep -qE '(^|[^[:alnum:]])(FAILED|FAILURE|FAIL)([^[:alnum:]]|$)' "+log+"; then r=PASS; else r=FAIL; rc=1; fi; "+

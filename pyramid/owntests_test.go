@@ -42,3 +42,55 @@ func TestOwnTestPrograms(t *testing.T) {
 	}
 	t.Fatalf("no test command in %v", p.Commands)
 }
+
+// A header-only library without a build system (thread-pool's
+// include/BS_thread_pool.hpp, tests/BS_thread_pool_test.cpp): its
+// headers compile on their own as its build, its test program compiles
+// with their directory on the include path — even beside a documented
+// command of no stack heragent knows, which only that compile would make.
+func TestHeaderOnlyOwnTests(t *testing.T) {
+	ix := repoIndex(t, map[string]string{
+		"include/pool.hpp":    "#pragma once\nnamespace pool { inline int answer() { return 42; } }\n",
+		"tests/pool_test.cpp": "#include \"pool.hpp\"\nint main() { return pool::answer() == 42 ? 0 : 1; }\n",
+		"README.md":           "# pool\n\nRun the tests:\n\n```sh\nbuild/pool_test\n```\n",
+	})
+	p, err := Mine(context.Background(), ix, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var build, unit string
+	for _, c := range p.Commands {
+		switch {
+		case c.Bucket == Build && strings.Contains(c.Text, "-fsyntax-only"):
+			build = c.Text
+		case c.Bucket == Unit && strings.HasPrefix(c.Text, "mkdir -p build/tests"):
+			unit = c.Text
+		}
+	}
+	if build != "c++ -x c++ -fsyntax-only -Iinclude include/pool.hpp" {
+		t.Errorf("header build %q", build)
+	}
+	if !strings.Contains(unit, "c++ -I. -Itests -Iinclude tests/pool_test.cpp  -o build/tests/pool_test") {
+		t.Errorf("test command %q (all: %v)", unit, p.Commands)
+	}
+}
+
+// A README's cmake and meson commands for a project of the reader's own
+// are dropped from a checkout without CMakeLists.txt or meson.build: they
+// would stop the build sequence before the header check.
+func TestForeignBuildCommandsDropped(t *testing.T) {
+	ix := repoIndex(t, map[string]string{
+		"include/pool.hpp":    "#pragma once\n",
+		"tests/pool_test.cpp": "#include \"pool.hpp\"\nint main() { return 0; }\n",
+		"README.md":           "# pool\n\nWith CMake:\n\n```sh\ncmake -B build\ncmake --build build\nmeson wrap install pool\ncmake -P tools/fetch.cmake\n```\n",
+	})
+	p, err := Mine(context.Background(), ix, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range p.Commands {
+		if strings.HasPrefix(c.Text, "cmake -B") || strings.HasPrefix(c.Text, "cmake --build") || strings.HasPrefix(c.Text, "meson") {
+			t.Errorf("kept %q", c.Text)
+		}
+	}
+}

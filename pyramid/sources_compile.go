@@ -56,6 +56,9 @@ func sourceCompiler(p string) string {
 func sourcesCompile(ctx context.Context, e *env, files []retrieval.FileInfo) []Command {
 	var srcs, incs []string
 	lib := librarySources(ctx, e, files)
+	if len(lib) == 0 {
+		return headersCompile(ctx, e, files)
+	}
 	for _, p := range lib {
 		d := path.Dir(p)
 		srcs = append(srcs, sourceCompiler(p)+" -c -I"+quoteArg(d)+" "+quoteArg(p)+" -o "+quoteArg(objectPath(p)))
@@ -69,7 +72,7 @@ func sourcesCompile(ctx context.Context, e *env, files []retrieval.FileInfo) []C
 	build := Command{Text: "mkdir -p build/objects && " + strings.Join(srcs, " && "), Bucket: Build,
 		Reason: "compiles the library's sources (no build system: its users compile them into their programs)",
 		Why:    []Provenance{{Source: "convention", File: path.Join(incs[0], "."), Note: "C/C++ sources without a build system"}}}
-	return append([]Command{build}, ownTestPrograms(ctx, e, files, lib)...)
+	return append([]Command{build}, ownTestPrograms(ctx, e, files, lib, nil)...)
 }
 
 // objectPath is where sourcesCompile leaves the object of the source p.
