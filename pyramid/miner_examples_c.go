@@ -67,7 +67,32 @@ func cExample(ctx context.Context, e *env, lang, code string, n int) (string, bo
 		// compile them into their programs (mjson, tiny-regex-c)
 		link = "{ " + builtLibs + "; " + compile + linkBuilt + " 2>/dev/null || " + compile + " " + srcs + " -lm; }"
 	}
+	if cc == "c++" && cLibrary(ctx, e) {
+		// a C library's README fencing C as c++ (STC's): compiled as C
+		// when C++ refuses it ($L and $R are link's; -x none: the
+		// libraries are no C)
+		link += " || cc -o " + bin + " -x c " + file + " -x none" + flags + " -pthread" + linkBuilt
+	}
 	return "printf '%s' " + quoteArg(code) + " > " + file + " && { " + compile + " 2>/dev/null || " + link + "; } && " + runFrom(e, code) + `timeout 60 ` + bin, true
+}
+
+// cLibrary reports a library written in C: C sources, and C++ sources
+// (a comparison example's) for at most one in ten of them.
+func cLibrary(ctx context.Context, e *env) bool {
+	files, err := e.ix.FindFiles(ctx, retrieval.FileQuery{})
+	if err != nil {
+		return false
+	}
+	c, cxx := 0, 0
+	for _, f := range files {
+		switch sourceCompiler(f.Path) {
+		case "cc":
+			c++
+		case "c++":
+			cxx++
+		}
+	}
+	return c > 0 && cxx*10 <= c
 }
 
 // linkableSources are the library's own sources an example of compiler

@@ -76,3 +76,26 @@ func TestCExamplesFromTheDocs(t *testing.T) {
 		t.Fatalf("examples %+v", cs)
 	}
 }
+
+// A C library's README fencing its C as c++ (STC's `#define T Floats,
+// float` before including the container) is compiled as C when C++
+// refuses it; a C++ library's example is not.
+func TestCExampleOfACLibraryFencedAsCxx(t *testing.T) {
+	readme := "# stc\n\n```c++\n#include <stc/vec.h>\n#include <stdio.h>\nint main(void) { return 0; }\n```\n"
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		asC   bool
+	}{
+		{"a C library", map[string]string{"include/stc/vec.h": "#pragma once\n", "src/vec.c": "int v;\n", "src/map.c": "int m;\n", "README.md": readme}, true},
+		{"a C++ library", map[string]string{"include/stc/vec.h": "#pragma once\n", "src/vec.cpp": "int v;\n", "README.md": readme}, false},
+	} {
+		cs, err := mineExamples(context.Background(), repoEnv(t, tc.files))
+		if err != nil || len(cs) != 1 {
+			t.Fatalf("%s: examples %+v, %v", tc.name, cs, err)
+		}
+		if got := strings.Contains(cs[0].Text, "|| cc -o /tmp/heragent-example-1 -x c .heragent-example-1.cc -x none -Iinclude -pthread -Wl,--start-group $L"); got != tc.asC {
+			t.Errorf("%s: compiled as C %v: %s", tc.name, got, cs[0].Text)
+		}
+	}
+}
