@@ -58,3 +58,23 @@ func TestPyconCodeLeavesOutWhatRaises(t *testing.T) {
 		t.Errorf("pyconCode:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// A package of one module whose setup.py names it through a variable
+// (json-pointer's name=PACKAGE) is that module: its documentation's
+// examples import it and run (setup.py and the tests are no package).
+func TestDocsExamplesOfASingleModule(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"setup.py":         "PACKAGE = 'jsonpointer'\nsetup(name=PACKAGE, py_modules=['jsonpointer'])\n",
+		"jsonpointer.py":   "def resolve_pointer(doc, p):\n    return doc\n",
+		"tests.py":         "import jsonpointer\n",
+		"README.md":        "# json pointer\n\nSee the docs.\n",
+		"doc/tutorial.rst": "Tutorial\n========\n\n.. code-block:: python\n\n    >>> from jsonpointer import resolve_pointer\n    >>> resolve_pointer({}, '')\n    {}\n",
+	})
+	cs, err := mineExamples(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 1 || !strings.Contains(cs[0].Text, "from jsonpointer import resolve_pointer") {
+		t.Errorf("examples %+v", cs)
+	}
+}

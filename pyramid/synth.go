@@ -243,20 +243,33 @@ func findPyPackage(ctx context.Context, e *env) string {
 // ships (setup(py_modules=["six"]): six.py), named like it; "" when none.
 func pyModule(ctx context.Context, e *env) string {
 	name := strings.ReplaceAll(pyDistName(ctx, e), "-", "_")
-	if name == "" {
-		return ""
-	}
-	fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: name + ".py"})
+	fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: "*.py"})
 	if err != nil {
 		return ""
 	}
+	var only []string // the top-level modules that are not the project's tooling
 	for _, f := range fs {
-		if f.Path == name+".py" {
+		if name != "" && f.Path == name+".py" {
 			return name
 		}
+		if m := strings.TrimSuffix(f.Path, ".py"); !strings.Contains(f.Path, "/") && f.Kind == "source" && pyIdentRe.MatchString(m) && !pyToolingRe.MatchString(m) {
+			only = append(only, m)
+		}
+	}
+	if name == "" && len(only) == 1 && e.fileExists("setup.py") {
+		// setup.py names its distribution through a variable
+		// (json-pointer's name=PACKAGE): its one module is the package
+		return only[0]
 	}
 	return ""
 }
+
+// pyIdentRe is a name a module can be imported by.
+var pyIdentRe = regexp.MustCompile(`^[A-Za-z_]\w*$`)
+
+// pyToolingRe are top-level modules of a project's tooling, not its
+// package: setup.py, tests, a task runner's file, a docs config.
+var pyToolingRe = regexp.MustCompile(`^(setup|conftest|noxfile|fabfile|tasks|dodo|conf|manage|bootstrap|ez_setup|versioneer|_version|version|test\w*|\w*_tests?|runtests|benchmarks?)$`)
 
 // pyDistName is the top-level Python manifest's distribution name,
 // normalised (lower case, '-' for '_' and '.').
