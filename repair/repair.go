@@ -49,6 +49,7 @@ const (
 	MissingPythonModule  Kind = "missing_python_module" // No module named 'yaml'
 	MissingNodeModule    Kind = "missing_node_module"   // Cannot find module 'left-pad'
 	LifecycleScript      Kind = "lifecycle_script"      // npm ERR! command sh -c husky install
+	BuildScript          Kind = "build_script"          // > he@1.2.0 build … (the package's build script failed in setup)
 	NpmAbsent            Kind = "npm_absent"            // npm ERR! 404 'x@…' is not in this registry
 	NodeLegacyOpenSSL    Kind = "node_legacy_openssl"   // ERR_OSSL_EVP_UNSUPPORTED (webpack 4 on Node 17+)
 	WatchMode            Kind = "watch_mode"            // --watch is not supported without git/hg (jest outside CI)
@@ -68,6 +69,7 @@ const (
 	CMakePolicy          Kind = "cmake_policy"          // Compatibility with CMake < 3.5 has been removed
 	Werror               Kind = "werror"                // [-Werror=unused-variable]
 	CXXStandard          Kind = "cxx_standard"          // only available with ‘-std=c++17’
+	StdInclude           Kind = "std_include"           // ‘numeric_limits’ is not a member of ‘std’ (an include older compilers made implicitly)
 	OutOfMemory          Kind = "out_of_memory"         // Killed signal terminated program cc1plus
 	MakePlatform         Kind = "make_platform"         // Building HAProxy without specifying a TARGET … make TARGET=xxx
 	ParallelBuild        Kind = "parallel_build"        // make: *** Waiting for unfinished jobs (nothing more specific)
@@ -107,7 +109,7 @@ const (
 // generic kinds describe a symptom that a more specific diagnosis of the
 // same log usually explains (a missing header makes the compile fail).
 func (k Kind) generic() bool {
-	return k == CompileError || k == TestFailure || k == Unknown || k == NoTestsRan || k == ParallelBuild || k == MissingPath || k == PytestCollection
+	return k == CompileError || k == TestFailure || k == Unknown || k == NoTestsRan || k == ParallelBuild || k == MissingPath || k == PytestCollection || k == BuildScript
 }
 
 // specific kinds explain a failure so that the generic diagnoses of the
@@ -119,7 +121,7 @@ func (k Kind) specific() bool { return !k.generic() && k != Locale && k != Depen
 // fallback kinds are answered only when no other diagnosis of the same
 // failure gets an edit: what they change (running the test modules that
 // collect) would hide the cause another repair addresses.
-func (k Kind) fallback() bool { return k == PytestCollection }
+func (k Kind) fallback() bool { return k == PytestCollection || k == BuildScript }
 
 // Diagnosis is one thing a rule recognised in a failure.
 type Diagnosis struct {

@@ -45,6 +45,12 @@ func (goToolchainTooOld) Diagnose(f Failure) []Diagnosis {
 			ds[i].Subject = version
 		}
 	}
+	if len(ds) == 0 {
+		// go.mod asks for an old Go, the code uses a newer standard library
+		if v, line := goStdNewer(f.Log); v != "" {
+			ds = append(ds, Diagnosis{Kind: GoToolchainTooOld, Subject: v, Evidence: line, Detail: "standard-library"})
+		}
+	}
 	return ds
 }
 
@@ -91,5 +97,9 @@ func (r goToolchainTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if i, _ := ctx.find(bashfile.Runtimes, func(t string) bool { return strings.Contains(t, path) }); i >= 0 {
 		return none(d, "Go "+v+" is already installed by the Bash File"), true
 	}
-	return edit(d, fmt.Sprintf("go.mod needs Go %s: install its newest patch release from the Go module proxy (golang.org/toolchain) into %s", v, dir), edits...), true
+	needs := "go.mod needs Go " + v
+	if d.Detail == "standard-library" {
+		needs = "the code uses Go " + v + "'s standard library (" + d.Evidence + ")"
+	}
+	return edit(d, fmt.Sprintf("%s: install its newest patch release from the Go module proxy (golang.org/toolchain) into %s", needs, dir), edits...), true
 }

@@ -29,6 +29,7 @@ var Rules = []Rule{
 	nodeTooOld{},          // ERR_REQUIRE_ESM: a newer Node.js (22) from the npm registry before the dependencies
 	nodeEngine{},          // yarn refuses a dependency's stricter engines field: --ignore-engines
 	npmLifecycle{},        // the package's own prepare/postinstall failed in setup: install with --ignore-scripts
+	npmBuilt{},            // the package's build script failed, what it builds is committed: use those files
 	npmAbsent{},           // the registry does not serve a pinned package: a dev dependency leaves the install, else record
 	nodeLegacyOpenSSL{},   // ERR_OSSL_EVP_UNSUPPORTED: NODE_OPTIONS=--openssl-legacy-provider
 	watchMode{},           // a test runner watching outside CI: CI=true
@@ -40,6 +41,7 @@ var Rules = []Rule{
 	missingExecutable{},   // command not found: the package shipping it (after the specific ones)
 	werror{},              // -Werror=<warning>: -Wno-error=<warning> in CFLAGS/CXXFLAGS
 	cxxStandard{},         // the code needs a newer C++ standard than the build asks: CMAKE_CXX_STANDARD / -std
+	stdInclude{},          // a standard header older compilers included implicitly: -include it through CFLAGS/CXXFLAGS
 	outOfMemory{},         // cc1plus killed: build with one job
 	locale{},              // locale missing: C.UTF-8, or generate the named locale
 	interactivePrompt{},   // tzdata / apt waiting for an answer: non-interactive, -y

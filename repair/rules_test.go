@@ -158,8 +158,10 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"go-toolchain/invalid-go-version.log", PhaseSetup, "go build ./...", false, GoToolchainTooOld, "1.22", ActionEdit, "golang.org/toolchain/@v/list"},
 		{"go-toolchain/requires-go-local.log", PhaseSetup, "go build ./...", false, GoToolchainTooOld, "1.99", ActionEdit, "/usr/local/go1.99"},
 		{"go-toolchain/toolchain-not-available.log", PhaseSetup, "go build ./...", false, GoToolchainTooOld, "1.99", ActionEdit, "/usr/local/go1.99"},
+		{"go-toolchain/go-test-bytes-clone-jsonparser.log", PhaseCommand, "go test -v ./...", false, GoToolchainTooOld, "1.20", ActionEdit, "/usr/local/go1.20/bin"},
 		{"cxx-standard/leveldb-is-standard-layout-v.log", PhaseSetup, "cmake --build build", false, CXXStandard, "17", ActionEdit, "-DCMAKE_CXX_STANDARD=17"},
 		{"cxx-standard/capnproto-requires-cxx23.log", PhaseSetup, "", false, CXXStandard, "23", ActionRecord, ""},
+		{"std-include/cmake-cpptoml-numeric-limits.log", PhaseSetup, "", false, StdInclude, "limits|", ActionEdit, "-include limits"},
 		{"werror/make-unused-variable.log", PhaseSetup, "make", false, Werror, "unused-variable", ActionEdit, "-Wno-error=unused-variable"},
 		// GCC 12 names one warning; the repair downgrades its family too (ccache then names maybe-uninitialized, then restrict: one build each)
 		{"werror/cmake-gcc12-stringop-overflow.log", PhaseSetup, "", false, Werror, "stringop-overflow", ActionEdit, "-Wno-error=stringop-overflow -Wno-error=maybe-uninitialized -Wno-error=uninitialized -Wno-error=restrict"},
