@@ -30,7 +30,7 @@ func headersCompile(ctx context.Context, e *env, files []retrieval.FileInfo) []C
 	var hdrs, incs []string
 	for _, f := range files {
 		d := path.Dir(f.Path)
-		if !isHeader(f.Path) || !slices.Contains(dirs, d) && !slices.Contains(dirs, path.Dir(d)) || strings.ContainsAny(f.Path, " '\"$`\\") {
+		if !cHeaderExt[path.Ext(f.Path)] || !slices.Contains(dirs, d) && !slices.Contains(dirs, path.Dir(d)) || strings.ContainsAny(f.Path, " '\"$`\\") {
 			continue
 		}
 		hdrs = append(hdrs, f.Path)
@@ -61,15 +61,6 @@ func headersCompile(ctx context.Context, e *env, files []retrieval.FileInfo) []C
 		Reason: "compiles each of the header-only library's headers on its own (no build system: its users include them)",
 		Why:    []Provenance{{Source: "convention", File: hdrs[0], Note: "C/C++ headers without a build system"}}}
 	return append([]Command{build}, tests...)
-}
-
-// isHeader reports a C or C++ header.
-func isHeader(p string) bool {
-	switch path.Ext(p) {
-	case ".h", ".hh", ".hpp", ".hxx":
-		return true
-	}
-	return false
 }
 
 // headerRoot is the include directory of a header's directory d: d

@@ -69,10 +69,10 @@ func ownTestPrograms(ctx context.Context, e *env, files []retrieval.FileInfo, sr
 	for _, p := range progs {
 		name := strings.TrimSuffix(path.Base(p), path.Ext(p))
 		bin, log := quoteArg("build/tests/"+name), quoteArg("build/tests/"+name+".log")
-		inc := " -I."
+		inc, dirs := " -I.", []string{"."}
 		for _, d := range append([]string{path.Dir(p)}, incs...) {
-			if d != "." && !strings.Contains(inc, " -I"+quoteArg(d)+" ") {
-				inc += " -I" + quoteArg(d)
+			if !slices.Contains(dirs, d) {
+				inc, dirs = inc+" -I"+quoteArg(d), append(dirs, d)
 			}
 		}
 		each = append(each, "if "+sourceCompiler(p)+inc+" "+quoteArg(p)+" "+strings.Join(objs, " ")+" -o "+bin+" -lm && "+
