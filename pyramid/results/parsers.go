@@ -29,7 +29,7 @@ type textParser struct {
 
 // inner are frameworks whose binaries or scripts are typically run by a
 // test runner (ctest, meson, automake, prove).
-var inner = []string{"googletest", "catch2", "doctest", "boost.test", "cunit", "unity", "tap", "pytest", "unittest", "plain"}
+var inner = []string{"googletest", "catch2", "doctest", "boost.test", "cunit", "unity", "acutest", "tap", "pytest", "unittest", "plain"}
 
 // textParsers is the ordered list of console-output parsers. Order is the
 // order of Counts.Frameworks; supersession and fallback decide overlaps.
@@ -67,6 +67,8 @@ var textParsers = []textParser{
 	{name: "cunit", parse: parseCUnit, summaries: cunitSummaries},
 	// ThrowTheSwitch Unity: "42 Tests 0 Failures 1 Ignored" per program.
 	{name: "unity", parse: parseUnity, summaries: unitySummaries},
+	// acutest: "Test x...   [ OK ]" per test, "SUCCESS: No unit tests have failed." / "FAILED: 2 of 31 unit tests have failed." per program.
+	{name: "acutest", parse: parseAcutest, summaries: acutestSummaries},
 	// jest: "Tests:       1 failed, 1 skipped, 3 passed, 5 total".
 	{name: "jest", parse: parseJest},
 	// mocha: "N passing (12ms)", "N pending", "N failing".

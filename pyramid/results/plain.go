@@ -5,8 +5,9 @@ import (
 	"strings"
 )
 
-// "12 passed, 0 failed", "Summary: 3 passed, 1 failed, 2 skipped."
-var plainLine = regexp.MustCompile(`^(?:[A-Za-z]+:\s*)?(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\.?$`)
+// "12 passed, 0 failed", "Summary: 3 passed, 1 failed, 2 skipped.",
+// md4c's run-testsuite.py "4 passed, 0 failed, 0 errored, 0 skipped"
+var plainLine = regexp.MustCompile(`^(?:[A-Za-z]+:\s*)?(\d+) passed, (\d+) failed(?:, (\d+) errored)?(?:, (\d+) skipped)?\.?$`)
 
 // jemalloc's harness: "--- pass: 24/24, skip: 0/24, fail: 0/24 ---" per
 // test program, "Test suite summary: pass: 17/17, skip: 0/17, fail: 0/17"
@@ -111,7 +112,7 @@ func parsePlain(ls []string) (Counts, bool) {
 			continue
 		}
 		if m := plainLine.FindStringSubmatch(t); m != nil {
-			total.Add(Counts{Passed: atoi(m[1]), Failed: atoi(m[2]), Skipped: atoi(m[3])})
+			total.Add(Counts{Passed: atoi(m[1]), Failed: atoi(m[2]), Errors: atoi(m[3]), Skipped: atoi(m[4])})
 			seen = true
 		}
 	}

@@ -143,6 +143,10 @@ func TestParseTestdata(t *testing.T) {
 		{"gradle/failed_task.txt", c(3, 1, 1, 0, "gradle")},
 		{"plain/summary_lines.txt", c(12, 1, 2, 0, "plain")},
 		{"plain/bare.txt", c(2, 1, 0, 0, "plain")},
+		// md4c's scripts/run-tests.py (heragent run, 2026-11-30, excerpt): a
+		// spec file's "4 passed, 0 failed, 0 errored, 0 skipped" each, the
+		// pathological tests' "29 passed, 0 failed, 0 errored".
+		{"plain/md4c_run_tests.txt", c(88, 0, 0, 0, "plain")},
 		{"plain/conducted.txt", c(56, 1, 0, 0, "plain")},
 		{"plain/total-tests-failed.txt", c(788, 0, 0, 0, "plain")}, // mjson's unit_test, built as C then as C++: "SUCCESS. Total tests: 394, failed: 0" twice
 		{"plain/jemalloc-harness.txt", c(301, 0, 0, 0, "plain")},   // 37 programs
@@ -151,6 +155,7 @@ func TestParseTestdata(t *testing.T) {
 		{"verdicts/tcl-brackets.txt", c(2, 1, 1, 0, "verdicts")},
 		{"verdicts/column-makefile.txt", c(4, 1, 1, 0, "verdicts")},       // tmux regress/Makefile: name, verdict column, time
 		{"verdicts/rsync-runtests-cut.txt", c(199, 0, 21, 0, "verdicts")}, // rsync runtests.py stopped before its totals: verdict first
+		{"verdicts/through2_bare_async.txt", c(38, 0, 0, 0, "verdicts")},  // through2's npm test (heragent run, 2026-11-30): bare-async's "✔ name" lines, no total
 		{"labels/pyyaml_appliance.txt", c(1283, 0, 0, 0, "labels")},
 		// rsync's runtests.py (heragent run, 2026-11-23): PASS/SKIP lines, then
 		// "322 passed" / "29 skipped" on lines of their own.
@@ -167,6 +172,10 @@ func TestParseTestdata(t *testing.T) {
 		// he's npm test (heragent run, 2026-11-29): qunit-extras' three
 		// tests' verdict lines, then 1597 assertions in its summary.
 		{"qunit/qunit_extras_he.txt", c(3, 0, 0, 0, "qunit")},
+		// tinyobjloader's make check (heragent run, 2026-11-30, its tests' own output cut): an older
+		// acutest's 40 "[ OK ]" verdicts, some on a line after the test's
+		// output, and "SUCCESS: All unit tests have passed."
+		{"acutest/tinyobjloader_make_check.txt", c(40, 0, 0, 0, "acutest")},
 		{"nodetap/http_server_tap16.txt", c(528, 0, 0, 0, "node-tap")},
 		{"ava/chalk.txt", c(32, 0, 0, 0, "ava")},
 		{"ava/uglifyjs-mocha-js.txt", c(264, 0, 0, 0, "ava")},

@@ -26,6 +26,9 @@ var (
 	// reason: "PASS    wildmatch", "SKIP    xattrs (no xattr support)"
 	// (rsync's runtests.py)
 	verdictLeadingRe = regexp.MustCompile(`^(PASS|PASSED|FAIL|FAILED|SKIP|SKIPPED)(?:\t+| {2,})[\w./-]+(?:\s+\(.*\))?$`)
+	// a check mark or a cross before the test's name, no total after
+	// them: "✔ asyncgenFanOut" (through2's bare-async runner)
+	verdictMarkRe = regexp.MustCompile(`^(✔|✓|✖|✗|×)\s+\S`)
 )
 
 // minVerdicts is how many verdict lines make a suite's output.
@@ -45,6 +48,8 @@ func parseVerdicts(ls []string) (Counts, bool) {
 			v = m[1]
 		} else if m := verdictLeadingRe.FindStringSubmatch(t); m != nil {
 			v = m[1]
+		} else if m := verdictMarkRe.FindStringSubmatch(t); m != nil {
+			v = map[string]string{"✔": "ok", "✓": "ok"}[m[1]] // a cross is a failure
 		} else {
 			continue
 		}
