@@ -9,6 +9,12 @@ import (
 // result parsers count (go test without -v reports no test names).
 func normalize(text string, b Bucket) string {
 	text = maskedStatus.ReplaceAllString(text, "") // judged by its own exit (fromShell classified it so)
+	if b.Level() == Testable {
+		// a CI step keeping only the exit status (gods' `go test -v
+		// -coverprofile=coverage.out ./... >/dev/null`): the output is
+		// the evidence of what ran
+		text = discardedOutputRe.ReplaceAllString(text, "")
+	}
 	if b == Unit && goTestRe.MatchString(text) {
 		// the tests, not the benchmarks, ten times (go-toml's CI runs
 		// `go test -v ./... -bench=. -count=10`: minutes of benchmarks
@@ -25,8 +31,11 @@ func normalize(text string, b Bucket) string {
 }
 
 var (
-	goTestRe    = regexp.MustCompile(`^(.*?)go test(\s.*)?$`)
-	goVerboseRe = regexp.MustCompile(`go test\b.*\s(-v|-json)\b`)
+	// discardedOutputRe is a command's closing redirection of its output
+	// to /dev/null (stdout, or both streams).
+	discardedOutputRe = regexp.MustCompile(`\s+(?:1?>\s*/dev/null(?:\s+2>&1)?|&>\s*/dev/null)\s*$`)
+	goTestRe          = regexp.MustCompile(`^(.*?)go test(\s.*)?$`)
+	goVerboseRe       = regexp.MustCompile(`go test\b.*\s(-v|-json)\b`)
 	// goBenchFlagRe is a go test flag for benchmarks or repetition.
 	goBenchFlagRe = regexp.MustCompile(`\s-(?:bench(?:=|\s+)\S+|benchmem|benchtime(?:=|\s+)\S+|count(?:=|\s+)(?:[2-9]|\d\d+))(?:\s|$)`)
 )
