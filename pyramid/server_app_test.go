@@ -1,6 +1,7 @@
 package pyramid
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -49,4 +50,29 @@ func TestReaderAppCommandsAreServers(t *testing.T) {
 	if !startsServer("waitress-serve --port=8041 myapp:wsgifunc") {
 		t.Error("waitress-serve is not taken for a server")
 	}
+}
+
+// A README program serving with its framework's module-level run()
+// (bottle's `run(host='localhost', port=8080)`) is a server: started in
+// the background and answered on its port, not run in the foreground
+// until its minute is up.
+func TestReadmeRunCallServes(t *testing.T) {
+	ix := repoIndex(t, map[string]string{
+		"setup.py":  "from setuptools import setup\nsetup(name='bottle', py_modules=['bottle'])\n",
+		"bottle.py": "def route(p):\n    return lambda f: f\n\ndef run(host='', port=0):\n    pass\n",
+		"README.md": "# bottle\n\n```python\nfrom bottle import route, run\n\n@route('/hello')\ndef index():\n    return 'hi'\n\nrun(host='localhost', port=8080)\n```\n",
+	})
+	p, err := Mine(context.Background(), ix, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range p.Commands {
+		if c.Why[0].Source == "readme" && strings.Contains(c.Text, "from bottle import") {
+			if !c.Background || !strings.Contains(c.Text, "8080") {
+				t.Errorf("not served: %+v", c)
+			}
+			return
+		}
+	}
+	t.Fatalf("no README example in %v", p.Commands)
 }
