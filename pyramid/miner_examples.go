@@ -111,12 +111,14 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 		// no whole program anywhere: the README's C statements
 		out = append(out, cFragmentExamples(ctx, e, secs, len(out)+1)...)
 	}
-	if e.stacks["go"] && count["go"] == 0 {
-		// no whole program in the docs: the package's example functions,
-		// else the README's statements, then a made-up consumer should
-		// none of them build
+	if e.stacks["go"] {
+		// the package's example functions: after the docs' whole
+		// programs, which may have drifted from the API (properties'
+		// README calls MustLoadURL with a slice), or in their place;
+		// with none, the README's statements, then a made-up consumer
+		// should none of them build
 		ex := goTestExamples(ctx, e, len(out)+1)
-		if len(ex) == 0 {
+		if len(ex) == 0 && count["go"] == 0 {
 			ex = goFragmentExamples(ctx, e, secs, len(out)+1)
 			ex = append(ex, goConsumerExample(ctx, e, len(out)+len(ex)+1)...)
 		}
