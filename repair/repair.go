@@ -97,6 +97,7 @@ const (
 	RunnerFailed         Kind = "runner_failed"         // every test counted passed; a step of the runner after them failed (npm's posttest, a coverage threshold)
 	DependencyVersion    Kind = "dependency_version"    // httpx 0.28.1 has requirement httpcore==1.*, but you have httpcore 0.16.3
 	NoSuchTarget         Kind = "no_such_target"        // make: *** No rule to make target 'check'.  Stop.
+	BuiltElsewhere       Kind = "built_elsewhere"       // timeout: failed to run command ‘/repo/gravity’: No such file or directory (built in build/bin)
 	NotBuilt             Kind = "not_built"             // bash: ./checkmk/checkmk: No such file or directory (the build made no such program)
 	UsageError           Kind = "usage_error"           // the program printed its usage for the arguments given
 	IncompleteExample    Kind = "incomplete_example"    // NameError: name 'url' is not defined (a documented fragment)

@@ -15,7 +15,8 @@ import (
 // require(esm) from 20.19 and 22.12), or a built-in module without a
 // newer API ("The requested module 'node:util' does not provide an export
 // named 'styleText'", Node 20.12+), a Web platform global it lacks
-// ("ReferenceError: crypto is not defined"), or a tool that says so ("This version
+// ("ReferenceError: crypto is not defined"), a regular expression flag
+// it cannot parse (/v), or a tool that says so ("This version
 // of pnpm requires at least Node.js v22.13"). Node.js 22 (or the major named) comes from the npm
 // registry's node package ahead of Debian's, before the project's
 // dependencies are installed.
@@ -36,6 +37,9 @@ var nodeTooOldMatches = []match{
 	// reads crypto.randomUUID (dotenv's suite on Node 18: "ReferenceError:
 	// crypto is not defined" in every test file)
 	{NodeTooOld, regexp.MustCompile(`()ReferenceError: (?:crypto|File|CustomEvent|navigator|WebSocket) is not defined\b`)},
+	// a regular expression flag newer releases parse (string-width's
+	// /v, Node 20+), in a dependency through2's test runner loads
+	{NodeTooOld, regexp.MustCompile(`()SyntaxError: Invalid regular expression flags$`)},
 	// a tool that says which Node.js it needs: "This version of pnpm
 	// requires at least Node.js v22.13"
 	{NodeTooOld, regexp.MustCompile(`requires at least Node\.js v(\d+)`)},

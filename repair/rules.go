@@ -49,6 +49,7 @@ var Rules = []Rule{
 	network{},             // host unreachable: recorded (setup: registry; tests: needs network)
 	testEnvironment{},     // needs a display or privileges: recorded
 	nonRoot{},             // refuses root / drops it: run as an unprivileged user owning the repo
+	builtElsewhere{},      // a test script runs the program where an in-source build leaves it: link the one the build made there
 	makePlatform{},        // the default goal asks for the platform (make TARGET=xxx, make PLATFORM): Linux's
 	parallelBuild{},       // a parallel make failed with no cause named: once more with one job
 	compileError{},        // error in the project's own code: abstain

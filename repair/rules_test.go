@@ -107,6 +107,9 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"node-too-old/vitest-require-esm-immer.log", PhaseCommand, "npm test", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"node-too-old/vitest-node-util-styletext-defu.log", PhaseCommand, "pnpm vitest run", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"node-too-old/tap-webcrypto-global-dotenv.log", PhaseCommand, "npm test", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
+		{"node-too-old/polendina-regex-v-flag-through2.log", PhaseCommand, "npm test", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
+		{"built-elsewhere/run-all-gravity.log", PhaseCommand, "test/unittest/run_all.sh", false, BuiltElsewhere, "/repo/gravity", ActionEdit, "-name gravity -perm -u+x"},
+		{"built-elsewhere/run-testsuite-md4c.log", PhaseCommand, "scripts/run-tests.sh", false, BuiltElsewhere, "/repo/md2html/md2html", ActionEdit, "ln -s \"$PWD/${p#./}\" md2html/md2html"},
 		{"node-too-old/pnpm-install-node-sqlite-handlebars.log", PhaseSetup, "", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"missing-library/loader-libevent.log", PhaseCommand, "./ev", false, MissingLibrary, "libevent-2.1.so.7", ActionEdit, "libevent-2.1-7"},
 		{"missing-executable/tox-not-found-inflect.log", PhaseCommand, "tox -e py", false, MissingExecutable, "tox", ActionRecord, ""}, // PyPI out of reach: no tox from Debian
