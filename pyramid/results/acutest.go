@@ -52,12 +52,4 @@ func parseAcutest(ls []string) (Counts, bool) {
 }
 
 // acutestSummaries counts acutest's closing lines, one per program run.
-func acutestSummaries(ls []string) int {
-	n := 0
-	for _, l := range ls {
-		if acutestSummary.MatchString(strings.TrimSpace(l)) {
-			n++
-		}
-	}
-	return n
-}
+func acutestSummaries(ls []string) int { return matchingLines(ls, acutestSummary) }

@@ -25,10 +25,14 @@ func parseUnity(ls []string) (Counts, bool) {
 }
 
 // unitySummaries counts Unity's summaries, one per test program run.
-func unitySummaries(ls []string) int {
+func unitySummaries(ls []string) int { return matchingLines(ls, unitySummary) }
+
+// matchingLines counts the lines re matches, blanks around them trimmed:
+// a framework's closing summaries, one per program run.
+func matchingLines(ls []string, re *regexp.Regexp) int {
 	n := 0
 	for _, l := range ls {
-		if unitySummary.MatchString(strings.TrimSpace(l)) {
+		if re.MatchString(strings.TrimSpace(l)) {
 			n++
 		}
 	}

@@ -49,7 +49,10 @@ func parseVerdicts(ls []string) (Counts, bool) {
 		} else if m := verdictLeadingRe.FindStringSubmatch(t); m != nil {
 			v = m[1]
 		} else if m := verdictMarkRe.FindStringSubmatch(t); m != nil {
-			v = map[string]string{"✔": "ok", "✓": "ok"}[m[1]] // a cross is a failure
+			v = "fail" // a cross
+			if m[1] == "✔" || m[1] == "✓" {
+				v = "ok"
+			}
 		} else {
 			continue
 		}
