@@ -2,8 +2,10 @@ package retrieval
 
 import (
 	"context"
+	"maps"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -13,6 +15,12 @@ import (
 var auxDirs = map[string]bool{"doc": true, "docs": true, "Documentation": true, "scripts": true, "script": true, "tools": true,
 	"contrib": true, "ci": true, ".github": true, ".gitlab": true, "build-aux": true, "misc": true, "utils": true, "devtools": true,
 	"test": true, "tests": true, "t": true, "examples": true, "example": true, "benchmarks": true, "bench": true}
+
+// goPackageDir is a directory the go command builds from: not an
+// auxiliary one, not testdata, vendor or one it ignores (_examples, .x).
+func goPackageDir(dir string) bool {
+	return !inAuxDir(dir+"/x") && dir != "testdata" && dir != "vendor" && !strings.HasPrefix(dir, "_") && !strings.HasPrefix(dir, ".")
+}
 
 func inAuxDir(p string) bool {
 	for _, seg := range strings.Split(path.Dir(p), "/") {
@@ -34,13 +42,15 @@ func (ix *Index) Stacks(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	top := map[string]bool{}
-	python, goSource := false, false
+	python, goSource, goBelow, goMod := false, false, false, false
 	for _, f := range files {
 		dir, base := path.Dir(f.Path), path.Base(f.Path)
 		if dir == "." {
 			top[base] = true
 			goSource = goSource || f.Language == "Go" && f.Kind == "source" && f.Skipped == ""
 		}
+		goMod = goMod || base == "go.mod"
+		goBelow = goBelow || f.Language == "Go" && f.Kind == "source" && f.Skipped == "" && strings.Count(f.Path, "/") == 1 && goPackageDir(dir)
 		if f.Kind == "manifest" && f.Ecosystem == "pypi" && strings.Count(f.Path, "/") <= 1 && !inAuxDir(f.Path) && f.Facts["tool_config"] != true {
 			python = true
 		}
@@ -59,6 +69,12 @@ func (ix *Index) Stacks(ctx context.Context) ([]string, error) {
 	set["cargo"] = top["Cargo.toml"]
 	set["maven"] = top["pom.xml"]
 	set["gradle"] = top["build.gradle"] || top["build.gradle.kts"]
+	// GOPATH's days again, the packages one level down (go-spew's spew/,
+	// go-difflib's difflib/): the root is the module when nothing else
+	// builds there and no go.mod anywhere names another
+	if !set["go"] && goBelow && !goMod && !slices.Contains(slices.Collect(maps.Values(set)), true) {
+		set["go"] = true
+	}
 	var out []string
 	for k, v := range set {
 		if v {

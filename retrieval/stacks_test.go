@@ -39,3 +39,32 @@ func TestStacksSkipAToolConfigPyproject(t *testing.T) {
 		}
 	}
 }
+
+// A Go package of GOPATH's days whose packages sit one level down
+// (go-spew's spew/) is a Go stack; beside another build system, or with
+// a go.mod somewhere below, or in a helper directory, it is not.
+func TestStacksGoPackagesBelowTheRoot(t *testing.T) {
+	for name, tc := range map[string]struct {
+		files map[string]string
+		want  string
+	}{
+		"below":        {map[string]string{"spew/spew.go": "package spew\n", "README.md": "go get github.com/x/spew\n"}, "go"},
+		"cmake beside": {map[string]string{"CMakeLists.txt": "project(x)\n", "bind/x.go": "package bind\n", "x.c": "int x;\n"}, "cmake"},
+		"module below": {map[string]string{"lib/go.mod": "module x\n", "lib/x.go": "package x\n"}, ""},
+		"helper only":  {map[string]string{"tools/gen.go": "package main\n"}, ""},
+	} {
+		s, err := embedded.Open(context.Background(), filepath.Join(t.TempDir(), "graph.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ix, _, err := Build(context.Background(), testrepo.Write(t, tc.files), s, build.Options{Name: "x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ix.Stacks(context.Background())
+		s.Close()
+		if err != nil || strings.Join(got, ",") != tc.want {
+			t.Errorf("%s: stacks %v (%v), want %q", name, got, err, tc.want)
+		}
+	}
+}
