@@ -48,25 +48,26 @@ func subprojectConventions(ctx context.Context, e *env, files []retrieval.FileIn
 		return nil
 	}
 	why := []Provenance{{Source: "convention", File: path.Join(best, bestFile.file), Note: "the project's build files are in " + best + "/"}}
-	test := Command{Text: bestFile.test, Dir: best, Bucket: Unit, Reason: "runs the tests of the project in " + best + "/", Why: why}
+	tests := []Command{{Text: bestFile.test, Dir: best, Bucket: Unit, Reason: "runs the tests of the project in " + best + "/", Why: why}}
 	if bestFile.file == "Makefile" {
-		test = subMakeTest(ctx, e, path.Join(best, bestFile.file), test)
+		tests = subMakeTest(ctx, e, path.Join(best, bestFile.file), tests[0])
 	}
-	return []Command{
+	return append([]Command{
 		{Text: bestFile.build, Dir: best, Bucket: Build, Reason: "builds the project in " + best + "/, where its build files are", Why: why},
-		test,
-	}
+	}, tests...)
 }
 
 // subMakeTest reads the subdirectory's Makefile as mineMakefile reads the
 // top one: its test target is `check` when it has no `test`, and a target
 // that only runs the programs it links is the suite's own driver (LMDB's
 // libraries/liblmdb/Makefile: `test: all` runs `./mtest && ./mdb_stat
-// testdb`, which print no count).
-func subMakeTest(ctx context.Context, e *env, makefile string, test Command) Command {
+// testdb`, which print no count). Without either, the targets named as
+// tests are (QR-Code-generator's c/Makefile links qrcodegen-test), run
+// there; with none of those, no test command: make test can only fail.
+func subMakeTest(ctx context.Context, e *env, makefile string, test Command) []Command {
 	ts, err := e.ix.Targets(ctx, "make")
 	if err != nil {
-		return test
+		return []Command{test}
 	}
 	byName := map[string]retrieval.Target{}
 	for _, t := range ts {
@@ -80,11 +81,16 @@ func subMakeTest(ctx context.Context, e *env, makefile string, test Command) Com
 			test.Text = "make check"
 		}
 	}
-	if ok {
-		test.Driver = runsItsPrograms(t, byName)
-		test.Why = append(test.Why, Provenance{Source: "makefile", File: makefile, Line: int(t.Line), Note: "target " + t.Name})
+	if !ok {
+		others := otherTestTargets(byName)
+		for i := range others {
+			others[i].Dir = test.Dir
+		}
+		return others
 	}
-	return test
+	test.Driver = runsItsPrograms(t, byName)
+	test.Why = append(test.Why, Provenance{Source: "makefile", File: makefile, Line: int(t.Line), Note: "target " + t.Name})
+	return []Command{test}
 }
 
 // hasCSources reports C/C++ sources outside tests and vendored code.

@@ -162,6 +162,43 @@ func TestSubprojectMakefileDriver(t *testing.T) {
 	}
 }
 
+// A subdirectory's Makefile with neither test nor check builds its test
+// program under its own name (QR-Code-generator's c/Makefile links
+// qrcodegen-test): that program, made and run there; with no such target
+// either, no make test, which could only fail.
+func TestSubprojectMakefileTestProgram(t *testing.T) {
+	for _, tc := range []struct {
+		makefile string
+		want     []string
+	}{
+		{"MAINS = qr-demo qr-test\nall: libqr.a $(MAINS)\nqr-test: qr-test.c qr.c\n\t$(CC) -o $@ $^\nlibqr.a: qr.o\n\t$(AR) -crs $@ $^\n", []string{"make", "make qr-test && ./qr-test"}},
+		{"all: libqr.a\nlibqr.a: qr.o\n\t$(AR) -crs $@ $^\n", []string{"make"}},
+	} {
+		e := repoEnv(t, map[string]string{
+			"README.md":    "# qr\n",
+			"c/Makefile":   tc.makefile,
+			"c/qr.c":       "int f(void) { return 1; }\n",
+			"c/qr-test.c":  "int main(void) { return 0; }\n",
+			"py/qr.py":     "x = 1\n",
+			"java/Qr.java": "class Qr {}\n",
+		})
+		files, err := e.ix.FindFiles(context.Background(), retrieval.FileQuery{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range subprojectConventions(context.Background(), e, files) {
+			if c.Dir != "c" {
+				t.Errorf("%s: not run in c/", c.Text)
+			}
+			got = append(got, c.Text)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("commands %q, want %q", got, tc.want)
+		}
+	}
+}
+
 // npm test whose script chains linters and type checks before the suite:
 // the suite alone; scripts of checks are followed one level; a chain of
 // checks and a build only gives nothing.
