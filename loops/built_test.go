@@ -44,7 +44,7 @@ func TestHeaderOnlyLibraryIsUsedByItsExamples(t *testing.T) {
 // the warnings it prints for plain text, and its --version still shows it
 // starts.
 func TestBuiltSmokeEndsWithALastResort(t *testing.T) {
-	probes := pyramid.BuiltProbes([]string{"build/tidy"}, "tidy-html5", pyramid.FixtureInput{})
+	probes := pyramid.BuiltProbes([]string{"build/tidy"}, "tidy-html5", pyramid.FixtureInput{}, nil)
 	smoke := builtSmoke(probes)
 	var texts []string
 	for _, c := range smoke {

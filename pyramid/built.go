@@ -3,6 +3,7 @@ package pyramid
 import (
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -30,8 +31,9 @@ var compilerLeftover = regexp.MustCompile(`^(a\.out|b\.out|conftest\w*|conftest\
 // fixture (Fixture: an input of the kind the test suite feeds the
 // programs) the first two get it as their argument first. Every probe
 // runs under `timeout` so a program that waits for something else cannot
-// hold the run.
-func BuiltProbes(bins []string, repoName string, fx FixtureInput) []Command {
+// hold the run. A program with its own input beside its source (own,
+// OwnInputs) runs on it first, from that directory.
+func BuiltProbes(bins []string, repoName string, fx FixtureInput, own map[string]OwnInput) []Command {
 	fixture := fx.Path
 	type cand struct {
 		rel   string
@@ -88,6 +90,11 @@ func BuiltProbes(bins []string, repoName string, fx FixtureInput) []Command {
 		why := []Provenance{{Source: "built", File: c.rel, Note: "an executable the build produced"}, {Source: "synthesized", Note: "no documented run command"}}
 		mk := func(text, reason string) Command {
 			return Command{Text: text, Bucket: Entry, Level: Runnable, Reason: reason, Why: why, Synth: true}
+		}
+		if oi, ok := own[c.rel]; ok {
+			out = append(out, Command{Text: "timeout 10 " + strings.Repeat("../", strings.Count(oi.Dir, "/")+1) + c.rel + " " + oi.File, Dir: oi.Dir,
+				Bucket: Entry, Level: Runnable, Synth: true, Reason: "runs a program the build produced on the input beside its source (" + path.Join(oi.Dir, oi.File) + ")",
+				Why: append(slices.Clone(why), Provenance{Source: "example", File: path.Join(oi.Dir, oi.File), Note: "the input beside the program's source"})})
 		}
 		if prog := interpreterRun(run); prog != "" {
 			out = append(out, mk("timeout 10 "+prog, "runs a one-line program with the interpreter the build produced"))

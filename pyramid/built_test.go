@@ -22,7 +22,7 @@ func TestBuiltProbesRanksTheProductFirst(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.repo, func(t *testing.T) {
-			cs := BuiltProbes(tt.bins, tt.repo, FixtureInput{})
+			cs := BuiltProbes(tt.bins, tt.repo, FixtureInput{}, nil)
 			if len(cs) == 0 {
 				t.Fatal("no probes")
 			}
@@ -39,19 +39,19 @@ func TestBuiltProbesRanksTheProductFirst(t *testing.T) {
 }
 
 func TestBuiltProbesNothingBuilt(t *testing.T) {
-	if cs := BuiltProbes([]string{"build/tests/t1", "x/CMakeFiles/a.out", "build/meson-private/sanitycheckc.exe", "build/bin/a-test", "build/bin/b-test", "build/bin/test-c", "x86_64-pc-linux-gnu/a.out", "conftest"}, "foo", FixtureInput{}); len(cs) != 0 {
+	if cs := BuiltProbes([]string{"build/tests/t1", "x/CMakeFiles/a.out", "build/meson-private/sanitycheckc.exe", "build/bin/a-test", "build/bin/b-test", "build/bin/test-c", "x86_64-pc-linux-gnu/a.out", "conftest"}, "foo", FixtureInput{}, nil); len(cs) != 0 {
 		t.Fatalf("probes for test binaries only: %+v", cs)
 	}
 	// Google-style test programs (gflags' build/bin: *_unittest_main and
 	// *_unittest-main beside *_test): the suite's, not the product.
-	if cs := BuiltProbes([]string{"build/bin/gflags_strip_flags_test", "build/bin/gflags_unittest", "build/bin/gflags_unittest-main", "build/bin/gflags_unittest_main"}, "gflags", FixtureInput{}); len(cs) != 0 {
+	if cs := BuiltProbes([]string{"build/bin/gflags_strip_flags_test", "build/bin/gflags_unittest", "build/bin/gflags_unittest-main", "build/bin/gflags_unittest_main"}, "gflags", FixtureInput{}, nil); len(cs) != 0 {
 		t.Fatalf("probes for test binaries only: %+v", cs)
 	}
 }
 
 // The test suite's input goes to the first programs before the stdin probe.
 func TestBuiltProbesTakeTheFixture(t *testing.T) {
-	cs := BuiltProbes([]string{"src/flex", "src/stage1flex", "tools/x"}, "flex", FixtureInput{Path: "tests/scanner.l"})
+	cs := BuiltProbes([]string{"src/flex", "src/stage1flex", "tools/x"}, "flex", FixtureInput{Path: "tests/scanner.l"}, nil)
 	if len(cs) < 3 || cs[0].Text != "timeout 10 ./src/flex tests/scanner.l" || !strings.Contains(cs[1].Text, "printf") {
 		t.Fatalf("probes %q", texts(cs))
 	}
@@ -113,7 +113,7 @@ func TestFixture(t *testing.T) {
 // An interpreter the build produced runs a one-line program of its
 // language first; other programs do not.
 func TestBuiltProbesRunInterpreters(t *testing.T) {
-	cs := BuiltProbes([]string{"src/lua", "src/luac"}, "lua", FixtureInput{})
+	cs := BuiltProbes([]string{"src/lua", "src/luac"}, "lua", FixtureInput{}, nil)
 	if len(cs) == 0 || cs[0].Text != "timeout 10 ./src/lua -e 'print(1+2)'" {
 		t.Fatalf("probes %q", texts(cs))
 	}
@@ -142,7 +142,7 @@ func TestFixtureProbesProgramsOfItsFormat(t *testing.T) {
 	if fx != "testimages/testorig.jpg" {
 		t.Fatalf("Fixture = %q", fx)
 	}
-	cs := BuiltProbes([]string{"build/example-static", "build/tjbench", "build/wrjpgcom", "build/jpegtran", "build/djpeg"}, "libjpeg-turbo", FixtureInput{Path: fx})
+	cs := BuiltProbes([]string{"build/example-static", "build/tjbench", "build/wrjpgcom", "build/jpegtran", "build/djpeg"}, "libjpeg-turbo", FixtureInput{Path: fx}, nil)
 	var withFixture []string
 	for _, c := range cs {
 		if strings.HasSuffix(c.Text, " "+fx) {

@@ -38,7 +38,7 @@ func TestFixtureFlag(t *testing.T) {
 			t.Errorf("%s: FixtureFlag = %q, want %q", tt.name, got, tt.want)
 		}
 	}
-	cs := BuiltProbes([]string{"build/tcpdump"}, "tcpdump", FixtureInput{Path: "tests/a.pcap", Flag: "-r"})
+	cs := BuiltProbes([]string{"build/tcpdump"}, "tcpdump", FixtureInput{Path: "tests/a.pcap", Flag: "-r"}, nil)
 	if len(cs) < 2 || cs[0].Text != "timeout 10 ./build/tcpdump -r tests/a.pcap" || cs[1].Text != "timeout 10 ./build/tcpdump tests/a.pcap" {
 		t.Fatalf("the probes on the fixture: %v", texts(cs))
 	}

@@ -132,7 +132,7 @@ func TestProductBuilt(t *testing.T) {
 }
 
 func TestLastResort(t *testing.T) {
-	ps := BuiltProbes([]string{"build/tool"}, "tool", FixtureInput{})
+	ps := BuiltProbes([]string{"build/tool"}, "tool", FixtureInput{}, nil)
 	if len(ps) != 3 || ps[0].LastResort() || !ps[1].LastResort() || !ps[2].LastResort() {
 		t.Errorf("probes %+v", ps)
 	}
