@@ -69,6 +69,7 @@ const (
 	CMakePolicy          Kind = "cmake_policy"          // Compatibility with CMake < 3.5 has been removed
 	Werror               Kind = "werror"                // [-Werror=unused-variable]
 	CXXStandard          Kind = "cxx_standard"          // only available with ‘-std=c++17’
+	CMakePackageVersion  Kind = "cmake_package_version" // Could not find a configuration file for package "doctest" that is compatible with requested version "2.4.11"
 	StdInclude           Kind = "std_include"           // ‘numeric_limits’ is not a member of ‘std’ (an include older compilers made implicitly)
 	OutOfMemory          Kind = "out_of_memory"         // Killed signal terminated program cc1plus
 	MakePlatform         Kind = "make_platform"         // Building HAProxy without specifying a TARGET … make TARGET=xxx

@@ -17,6 +17,7 @@ var Rules = []Rule{
 	missingHeader{},       // fatal error: x.h: No such file: its -dev package
 	missingPkgConfig{},    // pkg-config module not found: the package with its .pc
 	missingCMakePackage{}, // find_package failed: the package with its Config.cmake / hints
+	cmakePackageVersion{}, // find_package refused the installed version: accepted within its major version (a compatibility config)
 	missingLibrary{},      // -lfoo or libfoo.so.N missing: the package with the .so
 	unlinkedLibrary{},     // DSO missing from command line: the library on the link line (LIBS/LDLIBS, LDFLAGS for CMake/meson)
 	missingPythonModule{}, // No module named x: python3-x (venv sees it) or pip when PyPI is reachable

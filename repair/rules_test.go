@@ -137,6 +137,9 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-cmake-package/find-zlib.log", PhaseSetup, "cmake -S . -B build", false, MissingCMakePackage, "ZLIB", ActionEdit, "zlib1g-dev"},
 		{"missing-cmake-package/component-gmock-c-ares.log", PhaseSetup, "cmake -S . -B build", false, MissingCMakePackage, "GMock", ActionEdit, "libgmock-dev"},
 		{"missing-cmake-package/config-fmt.log", PhaseSetup, "cmake -S . -B build", false, MissingCMakePackage, "fmt", ActionEdit, "libfmt-dev"},
+		// FunctionalPlus's tests ask doctest 2.4.11, bookworm has 2.4.9: accepted within the major version
+		{"cmake-package-version/config-doctest-functionalplus.log", PhaseCommand, "cmake -S test -B build-test", false, CMakePackageVersion, "doctest|2.4.11|2.4.9|/usr/lib/cmake/doctest/doctestConfig.cmake", ActionEdit, `printf 'set(PACKAGE_VERSION "2.4.9")\nset(PACKAGE_VERSION_COMPATIBLE TRUE)\n' > /opt/heragent/cmake-compat/lib/cmake/doctest/doctestConfigVersion.cmake`},
+		{"cmake-package-version/config-doctest-major.log", PhaseCommand, "cmake -S test -B build-test", false, CMakePackageVersion, "doctest|2.4.11|1.9.0|/usr/lib/cmake/doctest/doctestConfig.cmake", ActionRecord, ""},
 		{"cmake-too-old/minimum-3.28.log", PhaseSetup, "cmake -S . -B build", false, CMakeTooOld, "3.28", ActionEdit, "-backports"},
 		// kcp: newer than any Debian CMake: backports' CMake, the requirement lowered to it
 		{"cmake-too-old/minimum-4.0-kcp.log", PhaseSetup, "cmake -S . -B build", false, CMakeTooOld, "4.0", ActionEdit, `VERSION[[:space:]]+)4\.0[0-9.]*/\13.31/I' CMakeLists.txt`},
