@@ -163,6 +163,8 @@ func hardDrop(t string) string {
 		return "only sets a variable"
 	case sysInfoRe.MatchString(t):
 		return "prints the machine's configuration (a CI diagnostic), runs nothing of the repository"
+	case toolCheckOnly(t):
+		return "checks a build tool's or runtime's version (a CI diagnostic), runs nothing of the repository"
 	case httpLineRe.MatchString(t):
 		return "an HTTP request or status line, not a command"
 	case hiddenScriptRe.MatchString(t):
@@ -188,6 +190,27 @@ var benchScriptRe = regexp.MustCompile(`^(?:(?:node|deno|bun|python3?|ruby|perl|
 
 // sysInfoRe is a CI step that reports the machine (libuv's `npx envinfo`).
 var sysInfoRe = regexp.MustCompile(`^(npx\s+(--yes\s+|-y\s+)?)?envinfo(\s|$)|^(uname|lscpu|lsb_release|sw_vers|systeminfo|free|df|nproc|ulimit)(\s+-\S+)*\s*$`)
+
+// toolVersionRe is a CI step asking a build tool or runtime for its
+// version (sml's `ninja --version`, xxHash's `echo && cmake --version`,
+// tox --version): the machine's, never the project's program.
+var toolVersionRe = regexp.MustCompile(`^(?:cmake|ctest|ninja|meson|make|gmake|gcc|g\+\+|cc|c\+\+|clang|clang\+\+|python3?|pip3?|node|npm|npx|yarn|pnpm|go|cargo|rustc|rustup|tox|nox|poetry|uv|pdm|hatch|java|javac|mvn|gradle|git|docker|podman|conan|vcpkg|bazel|autoconf|automake|libtool|pkg-config|valgrind|ccache)\s+(?:--version|-version|-v|-V|version)$`)
+
+// toolCheckOnly reports a chain of nothing but tool version checks and
+// echoes.
+func toolCheckOnly(t string) bool {
+	checks := 0
+	for _, p := range splitChain(t) {
+		switch {
+		case toolVersionRe.MatchString(p):
+			checks++
+		case p == "echo" || strings.HasPrefix(p, "echo "):
+		default:
+			return false
+		}
+	}
+	return checks > 0
+}
 
 // assignOnlyRe is a command that only assigns a shell variable
 // (`pkg=$(ls build/fmt-*.zip)`): it runs nothing worth proving.

@@ -156,6 +156,11 @@ func TestClassify(t *testing.T) {
 		{"./build/git bisect start [BAD [GOOD...]]", ""},
 		{"make regressions very difficult to track down. It can even be", ""},
 		{"../cmake-configure --prefix=/some/install/path", ""},
+		// CI diagnostics: a tool's version, not the project's program
+		{"ninja --version", ""},
+		{"echo && cmake --version", ""},
+		{"tox --version", ""},
+		{"./haproxy --version", Smoke},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
