@@ -98,6 +98,9 @@ func TestGradeTestable(t *testing.T) {
 		{mined("make check TESTS=t/basic.sh", Unit, "readme"), ran(1, 0), 300, EvidenceSubset, "TESTS=t/basic.sh"},
 		{mined(`make test ARGS="-R foo"`, Unit, "readme"), ran(1, 0), 300, EvidenceSubset, "-R foo"},
 		{mined("make test-unit", Unit, "readme"), ran(1, 0), 300, EvidenceSubset, "one test target (test-unit)"},
+		// the project's only test program, made and run to its end, no count printed (QR-Code-generator's)
+		{Command{Text: "make qr-test && ./qr-test", Bucket: Unit, Level: Testable, Only: true, Driver: true, Why: []Provenance{{Source: "makefile"}}}, ran(1, 0, "suite"), 0, EvidenceSuite, "only test target"},
+		{Command{Text: "make qr-test && ./qr-test", Bucket: Unit, Level: Testable, Driver: true, Why: []Provenance{{Source: "makefile"}}}, ran(1, 0, "suite"), 0, EvidenceSubset, "one test target"},
 		{mined("bazel test //parser:tests", Unit, "ci"), ran(2, 0), 300, EvidenceSubset, "//parser:tests"},
 		{mined("python tests/test_cli.py", Unit, "readme"), ran(2, 0), 300, EvidenceSubset, "one test file (test_cli.py)"},
 		// a test program heragent found, not the project's command
