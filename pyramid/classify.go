@@ -216,6 +216,9 @@ func toolCheckOnly(t string) bool {
 // (`pkg=$(ls build/fmt-*.zip)`): it runs nothing worth proving.
 var assignOnlyRe = regexp.MustCompile(`^[A-Za-z_]\w*=("[^"]*"|'[^']*'|\$\([^)]*\)|\S*)\s*;?$`)
 
+// dropCIHelper is why a script of a CI or tools directory is dropped.
+const dropCIHelper = "a CI helper script (it assumes the CI machine)"
+
 func classify(text string) verdict {
 	t := strings.TrimSpace(text)
 	if why := hardDrop(t); why != "" {
@@ -420,7 +423,7 @@ func classifyOne(s string) verdict {
 		base := cmd[strings.LastIndex(cmd, "/")+1:]
 		switch {
 		case ciHelperRe.MatchString(cmd):
-			return verdict{Drop: "a CI helper script (it assumes the CI machine)"}
+			return verdict{Drop: dropCIHelper}
 		case (base == "configure" || strings.HasSuffix(base, ".sh") || base == "bootstrap") && (arg == "--help" || arg == "-h" || arg == "--version"):
 			return verdict{Drop: "asks a build script for its usage"}
 		case strings.Contains(base, "checkpatch") || strings.Contains(base, "lint") || strings.Contains(base, "format") || strings.Contains(base, "style") || strings.Contains(base, "tidy"):

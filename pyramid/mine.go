@@ -172,6 +172,20 @@ var (
 	interpretedScriptRe = regexp.MustCompile(`^(?:node|python3?|ruby|perl|bash|sh) \.?/?[\w./-]+\.(?:js|mjs|cjs|ts|py|rb|pl|sh)\b`)
 )
 
+// testSectionRe is a document section about running the tests.
+var testSectionRe = regexp.MustCompile(`(?i)^section (?:(?:how to )?run(?:ning)? (?:the )?(?:unit |regression )?tests?(?: suite)?|testing|tests|unit tests|test suite)\b`)
+
+// testSection: a script of a tools or scripts directory, which the
+// classification takes for a CI helper, is the suite's driver when the
+// document's section about running the tests runs it (mpack's "Running
+// the unit tests": tools/unit.sh).
+func testSection(v verdict, text, note string) verdict {
+	if v.Drop == dropCIHelper && testSectionRe.MatchString(note) && !strings.ContainsAny(text, "|;") {
+		return verdict{Bucket: Unit, Reason: "runs the script the document's " + note + " runs the tests with"}
+	}
+	return v
+}
+
 // fromShell splits a block of shell into classified commands with
 // provenance; startLine is the file line of the block's first line.
 func fromShell(e *env, block string, src, file string, startLine int, note string) []Command {
@@ -197,6 +211,7 @@ func fromShell(e *env, block string, src, file string, startLine int, note strin
 			}
 		}
 		v = commented(v, lineComment(block, sc.Line))
+		v = testSection(v, text, note)
 		if v.Drop != "" || v.Bucket == Entry && interpretedScriptRe.MatchString(text) && buildSectionRe.MatchString(strings.TrimPrefix(note, "section ")) {
 			continue // (a script a build section runs regenerates code: ioredis's `node bin/index.js`)
 		}

@@ -3,8 +3,11 @@ package pyramid
 import (
 	"bytes"
 	"context"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/heragent/heragent/retrieval"
@@ -44,6 +47,38 @@ var docDirs = map[string]bool{"doc": true, "docs": true, "Documentation": true, 
 func deepDoc(p string) bool {
 	top, _, _ := strings.Cut(p, "/")
 	return usageDoc(p) && docDirs[top] && strings.Count(p, "/") > 1
+}
+
+// testDirDoc is the README of a test directory (mpack's test/README.md,
+// "Running the unit tests: tools/unit.sh"): only the test commands it
+// shows are mined — its other lines are the suite's own tooling.
+func testDirDoc(p string) bool {
+	dir, base := path.Split(p)
+	return testDocDirs[strings.TrimSuffix(dir, "/")] && strings.HasPrefix(strings.ToUpper(base), "README")
+}
+
+var testDocDirs = map[string]bool{"test": true, "tests": true, "t": true, "testing": true}
+
+// testDocDir is where a test directory's README means c to run: the
+// test directory for a make with its own Makefile there (tinyobjloader's
+// tests/README: make check) or a path found there and not at the top;
+// else where the mining put it.
+func (e *env) testDocDir(dir string, c Command) string {
+	w := words(c.Text)
+	if c.Dir != "" && c.Dir != e.layout.OutOfTree() || len(w) == 0 {
+		return c.Dir
+	}
+	at := func(d, f string) bool {
+		_, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(d), filepath.FromSlash(f)))
+		return err == nil
+	}
+	switch {
+	case w[0] == "make" && !strings.Contains(c.Text, " -C ") && (at(dir, "Makefile") || at(dir, "GNUmakefile") || at(dir, "makefile")):
+		return dir
+	case strings.Contains(w[0], "/") && !at("", w[0]) && at(dir, w[0]):
+		return dir
+	}
+	return c.Dir
 }
 
 // foreignDoc is a document for another platform: tcpdump's
@@ -87,8 +122,8 @@ func mineDocs(ctx context.Context, e *env) ([]Command, error) {
 	}
 	var out []Command
 	for _, s := range secs {
-		deep := deepDoc(s.Path)
-		if !deep && !minedDoc(s.Path) {
+		deep, tests := deepDoc(s.Path), testDirDoc(s.Path)
+		if !deep && !tests && !minedDoc(s.Path) {
 			continue
 		}
 		for _, cb := range s.Code {
@@ -109,6 +144,12 @@ func mineDocs(ctx context.Context, e *env) ([]Command, error) {
 			cmds := fromShell(e, code, docSource(s.Path), s.Path, int(cb.Line), note)
 			if deep || lang == "literal" {
 				cmds = ownProgram(cmds)
+			}
+			if tests {
+				cmds = slices.DeleteFunc(cmds, func(c Command) bool { return c.Bucket != Unit })
+				for i := range cmds {
+					cmds[i].Dir = e.testDocDir(path.Dir(s.Path), cmds[i])
+				}
 			}
 			out = append(out, cmds...)
 		}

@@ -68,3 +68,32 @@ func TestHelpOutputBlock(t *testing.T) {
 		t.Error("a console session with a prompt is commands")
 	}
 }
+
+// A test directory's README says how the suite runs: its test commands
+// are mined (mpack's test/README.md runs tools/unit.sh under "Running
+// the unit tests", a script the tools directory alone would make a CI
+// helper; tinyobjloader's tests/README runs make check in tests/), its
+// other commands are not.
+func TestTestDirectoryReadme(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"src/mp.c":        "int f(void) { return 0; }\n",
+		"tools/unit.sh":   "#!/bin/sh\nninja -f .build/unit/build.ninja\n",
+		"tools/lint.sh":   "#!/bin/sh\n",
+		"test/README.md":  "# Unit Tests\n\n## Dependencies\n\n```sh\nsudo apt-get install ninja-build\n./configure.py --gen\n```\n\n## Running the unit tests\n\n```sh\ntools/unit.sh\n```\n\n## Other\n\n```sh\ntools/lint.sh\n```\n",
+		"test/Makefile":   "check:\n\t./run\n",
+		"tests/README.md": "# Tests\n\n    $ make check\n",
+		"tests/Makefile":  "check:\n\t./run\n",
+	})
+	cs, err := mineDocs(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range cs {
+		got = append(got, c.Text+" @ "+c.Dir+" "+string(c.Bucket))
+	}
+	want := []string{"tools/unit.sh @  unit", "make check @ tests unit"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+}
