@@ -2,6 +2,7 @@ package repair
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/heragent/heragent/bashfile"
@@ -44,6 +45,7 @@ func (r missingHeader) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	// project finds in its own unfetched submodule): the directory goes
 	// on the compiler's search path too, in the same repair.
 	hd, _ := ctx.Index.(HeaderDirIndex)
+	cands = namedHeaderDirFirst(ctx, hd, d.Subject, cands)
 	cpath := func(pkg string) (bashfile.Edit, string) {
 		if hd == nil {
 			return bashfile.Edit{}, ""
@@ -67,4 +69,39 @@ func (r missingHeader) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		}
 	}
 	return p, true
+}
+
+// namedHeaderDirFirst: a header name many libraries share (json.h is
+// json-c's, json-parser's, cpprest's …) is the one of the library whose
+// include directory the project's build files or README name:
+// json-builder's CMakeLists.txt adds -I../json-parser, so json-parser's
+// json.h (libjsonparser-dev), not json-c's. That candidate moves ahead
+// when exactly one is named; else the order stands.
+func namedHeaderDirFirst(ctx *Context, hd HeaderDirIndex, header string, cands []string) []string {
+	if len(cands) < 2 || hd == nil || ctx.Repo == nil {
+		return cands
+	}
+	var text strings.Builder
+	for _, f := range []string{"CMakeLists.txt", "Makefile", "meson.build", "configure.ac", "README.md", "README"} {
+		if b, err := ctx.Repo.ReadFile(f); err == nil {
+			text.Write(b)
+			text.WriteByte('\n')
+		}
+	}
+	named := -1
+	for i, pkg := range cands {
+		dir := hd.HeaderDir(header, pkg)
+		base := dir[strings.LastIndex(dir, "/")+1:]
+		if dir == "" || len(base) < 3 || !regexp.MustCompile(`(?:^|[^\w-])`+regexp.QuoteMeta(base)+`(?:[^\w-]|$)`).MatchString(text.String()) {
+			continue
+		}
+		if named >= 0 {
+			return cands // two named: no choice made here
+		}
+		named = i
+	}
+	if named <= 0 {
+		return cands
+	}
+	return append([]string{cands[named]}, append(slices.Clone(cands[:named]), cands[named+1:]...)...)
 }

@@ -1,8 +1,10 @@
 package repair
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/heragent/heragent/bashfile"
 )
@@ -25,5 +27,32 @@ func TestHeaderInASubdirectoryGoesOnCPATH(t *testing.T) {
 	ps = Propose(&Context{File: g, Index: index}, f)
 	if len(ps) != 1 || ps[0].Action != ActionEdit || len(ps[0].Edits) != 1 || !strings.Contains(ps[0].Edits[0].Command, "CPATH") {
 		t.Fatalf("with the package installed: %+v", ps)
+	}
+}
+
+// dirIndex knows each package's include directory of a header.
+type dirIndex struct {
+	MapIndex
+	dirs map[string]string // package → directory
+}
+
+func (d dirIndex) HeaderDir(_, pkg string) string { return d.dirs[pkg] }
+
+// json.h is json-c's and json-parser's (and others'): json-builder's
+// CMakeLists.txt adds -I../json-parser, so json-parser's package is the
+// one installed; with no directory named, the index's order stands.
+func TestHeaderOfTheLibraryTheBuildNames(t *testing.T) {
+	f := Failure{Phase: PhaseSetup, ExitCode: 2, Log: readLog(t, "missing-header/json-h-json-builder.log")}
+	index := dirIndex{MapIndex{Headers: map[string][]string{"json.h": {"libjson-c-dev", "libcpprest-dev", "libjsonparser-dev"}}},
+		map[string]string{"libjson-c-dev": "/usr/include/json-c", "libcpprest-dev": "/usr/include/cpprest", "libjsonparser-dev": "/usr/include/json-parser"}}
+	for cmake, want := range map[string]string{
+		"set (CMAKE_C_FLAGS \"-std=c89 -I../json-parser ${CMAKE_C_FLAGS}\")\n": "libjsonparser-dev",
+		"add_library(jsonbuilder json-builder.c)\n":                             "libjson-c-dev",
+	} {
+		repo := fstest.MapFS{"CMakeLists.txt": {Data: []byte(cmake)}}
+		ps := Propose(&Context{File: sampleFile(t), Index: index, Repo: repo}, f)
+		if len(ps) != 1 || ps[0].Action != ActionEdit || len(ps[0].Edits) == 0 || !slices.Contains(ps[0].Edits[0].Packages, want) {
+			t.Fatalf("%q: proposals %+v, want %s", cmake, ps, want)
+		}
 	}
 }
