@@ -87,6 +87,8 @@ var textParsers = []textParser{
 	{name: "node-tap", parse: parseNodeTap, supersedes: []string{"tap"}},
 	// QUnit on Node (qunit-extras): " PASS - decode" per test, "PASS: 1597  FAIL: 0  TOTAL: 1597".
 	{name: "qunit", parse: parseQUnit},
+	// @hapi/lab: "243 tests complete", "2 of 243 tests failed (1 skipped)".
+	{name: "lab", parse: parseLab, supersedes: []string{"automake"}},
 	// cargo test: "test result: ok. 3 passed; 0 failed; 1 ignored; …" per binary.
 	{name: "cargo test", parse: parseCargo},
 	// Maven Surefire/Failsafe: "Tests run: 5, Failures: 1, Errors: 0, Skipped: 1".

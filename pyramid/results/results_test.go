@@ -172,6 +172,12 @@ func TestParseTestdata(t *testing.T) {
 		// he's npm test (heragent run, 2026-11-29): qunit-extras' three
 		// tests' verdict lines, then 1597 assertions in its summary.
 		{"qunit/qunit_extras_he.txt", c(3, 0, 0, 0, "qunit")},
+		// hoek's npm test (heragent run, 2026-11-30): @hapi/lab's dots,
+		// "243 tests complete", then its assertions, leaks and coverage.
+		{"lab/hoek_npm_test.txt", c(243, 0, 0, 0, "lab")},
+		// lab with failures and skips (its console reporter's format: the
+		// total leaves the skipped out)
+		{"lab/failed_skipped.txt", c(8, 2, 3, 0, "lab")},
 		// tinyobjloader's make check (heragent run, 2026-11-30, its tests' own output cut): an older
 		// acutest's 40 "[ OK ]" verdicts, some on a line after the test's
 		// output, and "SUCCESS: All unit tests have passed."
