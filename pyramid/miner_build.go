@@ -58,7 +58,12 @@ func mineMakefile(ctx context.Context, e *env) ([]Command, error) {
 		if v.Drop != "" {
 			continue
 		}
-		out = append(out, Command{Text: text, Bucket: v.Bucket, Reason: v.Reason, Driver: v.Bucket == Unit && runsItsPrograms(t, byName),
+		reason, driver := v.Reason, v.Bucket == Unit && runsItsPrograms(t, byName)
+		if links, _ := selfProgram(t); links && v.Bucket == Unit {
+			// optparse's `test: test.c` only links the program test: made, it runs nothing
+			text, reason, driver = text+" && ./"+name, "builds the test program "+name+" with its make target and runs it", true
+		}
+		out = append(out, Command{Text: text, Bucket: v.Bucket, Reason: reason, Driver: driver,
 			Why: []Provenance{{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "target " + name}}})
 	}
 	return append(out, otherTestTargets(byName)...), nil

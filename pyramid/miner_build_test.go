@@ -1,6 +1,8 @@
 package pyramid
 
 import (
+	"context"
+	"slices"
 	"testing"
 
 	"github.com/heragent/heragent/retrieval"
@@ -36,5 +38,28 @@ func TestRunsItsPrograms(t *testing.T) {
 		if got := runsItsPrograms(tt.t, targets); got != tt.want {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
 		}
+	}
+}
+
+// A test target that only links its program of the same name (optparse's
+// `test : test.c` → `$(CC) … -o $@ test.c`) runs nothing when made: the
+// program is run after it, and it is the suite's driver.
+func TestMakeTestTargetThatOnlyLinks(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"Makefile":   "CFLAGS = -ansi\n\ntest : test.c optparse.h\n\t$(CC) $(CFLAGS) $(LDFLAGS) -o $@ test.c $(LDLIBS)\n\nclean :\n\trm -f test\n",
+		"test.c":     "int main(void) { return 0; }\n",
+		"optparse.h": "int f(void);\n",
+	})
+	cs, err := mineMakefile(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs {
+		if c.Bucket == Unit && (c.Text != "make test && ./test" || !c.Driver) {
+			t.Fatalf("test command %+v", c)
+		}
+	}
+	if !slices.ContainsFunc(cs, func(c Command) bool { return c.Text == "make test && ./test" }) {
+		t.Fatalf("commands %+v", cs)
 	}
 }
