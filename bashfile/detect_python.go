@@ -227,6 +227,14 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 	if len(offlinePkgs) > 0 {
 		offline = append([]string{"pkg_install " + strings.Join(offlinePkgs, " ")}, offline...)
 	}
+	if project && len(offline) > 0 {
+		// pip's inverted switch (pip issue 5735): 0 is --no-build-isolation,
+		// so a suite's own `pip install -e .` (pydocstyle's integration
+		// fixture) builds with the backend installed here, not one it
+		// cannot fetch
+		offline = append([]string{"persist_env PIP_NO_BUILD_ISOLATION 0"}, offline...)
+		whys = append(whys, ev(d.Name(), manifest, 0, "offline: later pip installs (a test suite's own) build without isolation, with the backend installed here"))
+	}
 	if len(online) == 0 {
 		online = []string{":"}
 	}

@@ -92,12 +92,14 @@ setup_runtimes() {
   }
   # [python] pyproject.toml — install the project in development mode
   # [python] pyproject.toml — the tests run with pytest
+  # [python] pyproject.toml — offline: later pip installs (a test suite's own) build without isolation, with the backend installed here
   # [python] pyproject.toml — offline: python3-setuptools python3-wheel python3-pytest (names from Debian's index)
 if pypi_reachable; then
   pip install -e '.[test]'
   pip install pytest
 else
   log "pip's index is unreachable: Python dependencies from Debian's python3-* packages"
+  persist_env PIP_NO_BUILD_ISOLATION 0
   pkg_install python3-setuptools python3-wheel python3-pytest
   pip install --no-build-isolation --no-deps -e . || {
     log "editable install failed without PyPI: the project runs from its source tree (./src on the venv's path, its metadata and console scripts written by hand)"
