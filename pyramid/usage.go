@@ -97,6 +97,11 @@ func usageCommands(c Command, output string, optionalInput bool) []Command {
 	if ok && len(choices) == 0 && optionalInput && optionalOperandIsInput(m[2]) {
 		choices, input = [][]string{{usageInput}}, true
 	}
+	if ok && len(choices) == 0 && !optionalInput {
+		if oc, filled := optionalCommand(c, run, m[1], m[0], m[2]); filled {
+			return []Command{oc}
+		}
+	}
 	if !ok || len(choices) == 0 {
 		return nil
 	}
