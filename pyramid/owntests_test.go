@@ -2,6 +2,7 @@ package pyramid
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -91,6 +92,28 @@ func TestForeignBuildCommandsDropped(t *testing.T) {
 	for _, c := range p.Commands {
 		if strings.HasPrefix(c.Text, "cmake -B") || strings.HasPrefix(c.Text, "cmake --build") || strings.HasPrefix(c.Text, "meson") {
 			t.Errorf("kept %q", c.Text)
+		}
+	}
+}
+
+// A library whose sources all sit in one directory below src/ (mpack's
+// src/mpack/*.c, the checkout named otherwise) is compiled from there;
+// sources spread over two such directories are a project whose build
+// the pyramid does not know.
+func TestSourcesBelowSrc(t *testing.T) {
+	for files, want := range map[*map[string]string]bool{
+		{"src/mp/mp-reader.c": "int r(void) { return 0; }\n", "src/mp/mp-writer.c": "int w(void) { return 0; }\n", "src/mp/mp.h": "int r(void);\n"}:                  true,
+		{"src/mp/mp-reader.c": "int r(void) { return 0; }\n", "src/other/o.c": "int o(void) { return 0; }\n", "src/mp/mp.h": "int r(void);\n", "README.md": "# x\n"}: false,
+	} {
+		p, err := Mine(context.Background(), repoIndex(t, *files), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := slices.ContainsFunc(p.Commands, func(c Command) bool {
+			return c.Bucket == Build && strings.Contains(c.Text, "cc -c -Isrc/mp src/mp/mp-reader.c -o build/objects/src_mp_mp-reader.c.o")
+		})
+		if got != want {
+			t.Errorf("%v: compiled %v, want %v (%v)", *files, got, want, p.Commands)
 		}
 	}
 }

@@ -28,13 +28,26 @@ var librarySourceDirs = []string{".", "src", "lib"}
 
 // librarySources are the C and C++ sources of the library's own
 // directories (librarySourceDirs, the one named after the project), none
-// of tests, examples or programs.
+// of tests, examples or programs; without any there, those of the one
+// directory below src/ or lib/ that holds them all (mpack's src/mpack).
 func librarySources(ctx context.Context, e *env, files []retrieval.FileInfo) []string {
 	dirs := append(slices.Clone(librarySourceDirs), e.ix.ProjectName(ctx))
 	var srcs []string
+	below := map[string][]string{} // src/x, lib/x → its sources
 	for _, f := range files {
-		if f.Kind == "source" && slices.Contains(dirs, path.Dir(f.Path)) && sourceCompiler(f.Path) != "" {
+		if f.Kind != "source" || sourceCompiler(f.Path) == "" {
+			continue
+		}
+		d := path.Dir(f.Path)
+		if slices.Contains(dirs, d) {
 			srcs = append(srcs, f.Path)
+		} else if top, _, _ := strings.Cut(d, "/"); (top == "src" || top == "lib") && strings.Count(d, "/") == 1 {
+			below[d] = append(below[d], f.Path)
+		}
+	}
+	if len(srcs) == 0 && len(below) == 1 {
+		for _, ss := range below {
+			return ss
 		}
 	}
 	return srcs

@@ -1,6 +1,7 @@
 package repair
 
 import (
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -88,11 +89,14 @@ func namedHeaderDirFirst(ctx *Context, hd HeaderDirIndex, header string, cands [
 			text.WriteByte('\n')
 		}
 	}
+	// a directory named as the header itself (jsoncpp's json/json.h)
+	// names no library: every document about JSON says "json"
+	stem := strings.TrimSuffix(path.Base(header), path.Ext(header))
 	named := -1
 	for i, pkg := range cands {
 		dir := hd.HeaderDir(header, pkg)
 		base := dir[strings.LastIndex(dir, "/")+1:]
-		if dir == "" || len(base) < 3 || !regexp.MustCompile(`(?:^|[^\w-])`+regexp.QuoteMeta(base)+`(?:[^\w-]|$)`).MatchString(text.String()) {
+		if dir == "" || len(base) < 3 || base == stem || !regexp.MustCompile(`(?:^|[^\w-])`+regexp.QuoteMeta(base)+`(?:[^\w-]|$)`).MatchString(text.String()) {
 			continue
 		}
 		if named >= 0 {

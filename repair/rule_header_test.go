@@ -43,13 +43,13 @@ func (d dirIndex) HeaderDir(_, pkg string) string { return d.dirs[pkg] }
 // one installed; with no directory named, the index's order stands.
 func TestHeaderOfTheLibraryTheBuildNames(t *testing.T) {
 	f := Failure{Phase: PhaseSetup, ExitCode: 2, Log: readLog(t, "missing-header/json-h-json-builder.log")}
-	index := dirIndex{MapIndex{Headers: map[string][]string{"json.h": {"libjson-c-dev", "libcpprest-dev", "libjsonparser-dev"}}},
-		map[string]string{"libjson-c-dev": "/usr/include/json-c", "libcpprest-dev": "/usr/include/cpprest", "libjsonparser-dev": "/usr/include/json-parser"}}
+	index := dirIndex{MapIndex{Headers: map[string][]string{"json.h": {"libjson-c-dev", "libcpprest-dev", "libjsoncpp-dev", "libjsonparser-dev"}}},
+		map[string]string{"libjson-c-dev": "/usr/include/json-c", "libcpprest-dev": "/usr/include/cpprest", "libjsoncpp-dev": "/usr/include/jsoncpp/json", "libjsonparser-dev": "/usr/include/json-parser"}}
 	for cmake, want := range map[string]string{
 		"set (CMAKE_C_FLAGS \"-std=c89 -I../json-parser ${CMAKE_C_FLAGS}\")\n": "libjsonparser-dev",
-		"add_library(jsonbuilder json-builder.c)\n":                             "libjson-c-dev",
+		"add_library(jsonbuilder json-builder.c)\n":                            "libjson-c-dev",
 	} {
-		repo := fstest.MapFS{"CMakeLists.txt": {Data: []byte(cmake)}}
+		repo := fstest.MapFS{"CMakeLists.txt": {Data: []byte(cmake)}, "README.md": {Data: []byte("A builder for json.h's values.\n")}}
 		ps := Propose(&Context{File: sampleFile(t), Index: index, Repo: repo}, f)
 		if len(ps) != 1 || ps[0].Action != ActionEdit || len(ps[0].Edits) == 0 || !slices.Contains(ps[0].Edits[0].Packages, want) {
 			t.Fatalf("%q: proposals %+v, want %s", cmake, ps, want)
