@@ -109,6 +109,8 @@ func Judge(c Command, o Outcome) Verdict {
 		return Verdict{Passed: false, Reason: fmt.Sprintf("hung: no output for %s", o.Idle)}
 	case o.TimedOut:
 		return Verdict{Passed: false, Reason: "timed out"}
+	case reportedFindings(c, o):
+		return Verdict{Passed: true, Reason: "exit 1: the checker reported its findings on the input the command gave it (file:line)"}
 	case o.ExitCode != 0:
 		if o.Counts.Ran() {
 			return Verdict{Passed: false, Reason: fmt.Sprintf("exit %d: %d passed, %d failed, %d skipped", o.ExitCode, o.Counts.Passed, o.Counts.Failed+o.Counts.Errors, o.Counts.Skipped)}

@@ -185,3 +185,26 @@ func TestJudgeTerminalUIStillRunning(t *testing.T) {
 		}
 	}
 }
+
+// A checker run on the input its command wrote exits 1 with findings at
+// lines of that file (pydocstyle on the docs' test.py): its work, a pass;
+// exit 1 without them, another exit status, or a crash, a failure.
+func TestJudgeCheckerFindings(t *testing.T) {
+	write := `{ test -e test.py || printf '%s' $'def greet(name):\n    return 1\n' > test.py; } && pydocstyle test.py`
+	for _, tc := range []struct {
+		text, out string
+		exit      int
+		want      bool
+	}{
+		{write, "test.py:1 at module level:\n        D100: Missing docstring in public module\n", 1, true},
+		{write, "pydocstyle: error: no such option\n", 1, false},
+		{write, "test.py:1 at module level:\n        D100: Missing docstring in public module\n", 2, false},
+		{write, "test.py:1: oops\nTraceback (most recent call last):\n  File \"x.py\", line 1\nValueError: x\n", 1, false},
+		{"pydocstyle other.py", "other.py:1 at module level:\n", 1, false},
+		{"printf 'x' > .heragent-example-1.py && python3 .heragent-example-1.py", ".heragent-example-1.py:1: error\n", 1, false},
+	} {
+		if v := Judge(Command{Text: tc.text, Bucket: Entry}, Outcome{ExitCode: tc.exit, Output: tc.out}); v.Passed != tc.want {
+			t.Errorf("%q exit %d: passed %v (%s), want %v", tc.out, tc.exit, v.Passed, v.Reason, tc.want)
+		}
+	}
+}
