@@ -31,8 +31,9 @@ type Verdict struct {
 
 // suiteSuccess is how test targets without a framework say they passed
 // ("All tests completed", "Test Passed: …", "*** zlib test OK ***",
-// rax-test's "Unit tests: OK").
-var suiteSuccess = regexp.MustCompile(`(?im)\b(all\s+(\d+\s+)?tests?\s+(passed|completed|succeeded|successful|ok)|tests?\s+passed|tests?\s+(completed|finished|succeeded)(\s+successfully)?|\d+\s+tests?\s+(passed|ok)|tests?:?\s+ok|no\s+(errors|failures)\s+(found|detected))\b`)
+// rax-test's "Unit tests: OK", mpack's tools/unit.sh "Unit testing
+// complete. 0 failures in 1032103 checks.").
+var suiteSuccess = regexp.MustCompile(`(?im)\b(all\s+(\d+\s+)?tests?\s+(passed|completed|succeeded|successful|ok)|tests?\s+passed|tests?\s+(completed|finished|succeeded)(\s+successfully)?|\d+\s+tests?\s+(passed|ok)|tests?:?\s+ok|no\s+(errors|failures)\s+(found|detected)|(testing|tests?)\s+complete[.,:]?\s+(0|no)\s+failures)\b`)
 
 // suiteSuccessLine is a test script's own last word on itself: pump's
 // `node test-node.js` prints "test-node.js passes".

@@ -41,6 +41,8 @@ func TestJudge(t *testing.T) {
 		{"one kind of tests failed", Command{Bucket: Unit}, Outcome{Output: "Unit tests: OK\nFuzz tests: FAILED\n"}, false},
 		{"rax-test unit tests OK", Command{Bucket: Unit}, Outcome{Output: "Unit tests: OK\nPerforming regression tests: OK\n"}, true},
 		{"zero failed is still success", Command{Bucket: Unit}, Outcome{Output: "all 12 tests passed, 0 tests failed\n"}, true},
+		{"a runner's own closing word, no count", Command{Bucket: Unit}, Outcome{Output: "[18/18] .build/unit/runner\n\nUnit testing complete. 0 failures in 1032103 checks.\n"}, true},
+		{"its failures", Command{Bucket: Unit}, Outcome{Output: "Unit testing complete. 3 failures in 1032103 checks.\n"}, false},
 		{"test target reports a failure", Command{Bucket: Unit}, Outcome{Output: "Test Passed: a\n2 tests failed\n"}, false},
 		{"expected error output is no failure", Command{Bucket: Unit}, Outcome{Output: "Failed to initialize context\nframe concatenation tests completed\nTest completed\n"}, true},
 		{"test target FAIL line", Command{Bucket: Unit}, Outcome{Output: "tests passed: 3\nFAIL roundtrip\n"}, false},
