@@ -2,7 +2,9 @@ package pyramid
 
 import (
 	"context"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -45,6 +47,7 @@ func ownTestPrograms(ctx context.Context, e *env, files []retrieval.FileInfo, sr
 		}
 	}
 	var progs []string
+	codes := map[string]string{}
 	for _, f := range files {
 		base := path.Base(f.Path)
 		if sourceCompiler(f.Path) == "" || !slices.Contains(testProgramDirs, path.Dir(f.Path)) || built[path.Dir(f.Path)] || !testProgramName.MatchString(base) || slices.Contains(srcs, f.Path) || strings.ContainsAny(f.Path, " '\"$`\\") {
@@ -55,6 +58,7 @@ func ownTestPrograms(ctx context.Context, e *env, files []retrieval.FileInfo, sr
 			continue
 		}
 		progs = append(progs, f.Path)
+		codes[f.Path] = code
 	}
 	if len(progs) == 0 || len(progs) > maxOwnTestPrograms {
 		return nil
@@ -75,12 +79,39 @@ func ownTestPrograms(ctx context.Context, e *env, files []retrieval.FileInfo, sr
 				inc, dirs = inc+" -I"+quoteArg(d), append(dirs, d)
 			}
 		}
+		run := "timeout 300 ./" + bin
+		if d := path.Dir(p); d != "." && readsBeside(e, d, codes[p]) {
+			// its fixtures by paths relative to its own directory (tidwall/json.c's "testfiles/%s"), as its run.sh runs it
+			run = "(cd " + quoteArg(d) + " && timeout 300 " + strings.Repeat("../", strings.Count(d, "/")+1) + bin + ")"
+		}
 		each = append(each, "if "+sourceCompiler(p)+inc+" "+quoteArg(p)+" "+strings.Join(objs, " ")+" -o "+bin+" -lm && "+
-			"timeout 300 ./"+bin+" < /dev/null > "+log+" 2>&1 && ! grep -qE '(^|[^[:alnum:]])(FAILED|FAILURE|FAIL)([^[:alnum:]]|$)' "+log+"; then r=PASS; else r=FAIL; rc=1; fi; "+
+			run+" < /dev/null > "+log+" 2>&1 && ! grep -qE '(^|[^[:alnum:]])(FAILED|FAILURE|FAIL)([^[:alnum:]]|$)' "+log+"; then r=PASS; else r=FAIL; rc=1; fi; "+
 			"cat "+log+" 2>/dev/null; echo \"$r: "+name+"\"")
 	}
 	text := "mkdir -p build/tests && rc=0; " + strings.Join(each, "; ") + "; exit $rc"
 	return []Command{{Text: text, Bucket: Unit,
 		Reason: "builds and runs the library's own test programs with its objects (no build system: its users compile them so)",
 		Why:    []Provenance{{Source: "convention", File: progs[0], Note: "test programs beside a library without a build system"}}}}
+}
+
+// fixturePathRe is a string literal naming a relative path: "testfiles/%s",
+// "data/in.json", "expected.txt".
+var fixturePathRe = regexp.MustCompile(`"([\w.-]+)(?:/[^"\s]*)?"`)
+
+// readsBeside reports whether a test program's code names a path whose
+// first element is in its own directory dir and not at the top of the
+// checkout: it reads its fixtures relative to where it lives.
+func readsBeside(e *env, dir, code string) bool {
+	for _, m := range fixturePathRe.FindAllStringSubmatch(code, -1) {
+		first := m[1]
+		if first == "." || first == ".." || !strings.Contains(m[0], "/") && dataNameRe.FindString(m[0]) == "" {
+			continue
+		}
+		_, errHere := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(dir), first))
+		_, errTop := os.Stat(filepath.Join(e.ix.Root, first))
+		if errHere == nil && errTop != nil {
+			return true
+		}
+	}
+	return false
 }

@@ -117,3 +117,27 @@ func TestSourcesBelowSrc(t *testing.T) {
 		}
 	}
 }
+
+// A test program reading its fixtures by paths relative to its own
+// directory (tidwall/json.c's tests/test_json.c: "testfiles/%s", its
+// run.sh cd-ing there) runs from that directory; one naming no such
+// path runs from the top.
+func TestOwnTestProgramReadsBeside(t *testing.T) {
+	for code, want := range map[string]string{
+		"#include \"json.h\"\nint main(void) { char p[64]; snprintf(p, 64, \"testfiles/%s\", \"a.json\"); return json(); }\n": "(cd tests && timeout 300 ../build/tests/test_json) < /dev/null",
+		"#include \"json.h\"\nint main(void) { return json(); }\n":                                                            "timeout 300 ./build/tests/test_json < /dev/null",
+	} {
+		p, err := Mine(context.Background(), repoIndex(t, map[string]string{
+			"json.c":                 "#include \"json.h\"\nint json(void) { return 0; }\n",
+			"json.h":                 "int json(void);\n",
+			"tests/test_json.c":      code,
+			"tests/testfiles/a.json": "{}\n",
+		}), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(p.Commands, func(c Command) bool { return c.Bucket == Unit && strings.Contains(c.Text, want) }) {
+			t.Errorf("no test command running %q: %v", want, p.Commands)
+		}
+	}
+}
