@@ -367,6 +367,8 @@ func (e *env) absentProgram(w []string, dir string) string {
 		// `pipenv run python3 validate_manual_schema.py`: a script the docs
 		// name and the checkout lacks (a build writes no Python script)
 		return "no " + pyScript(w) + " here"
+	case e.absentTestOperand(w, dir) != "":
+		return "no " + e.absentTestOperand(w, dir) + " here" // the reader's own tests (parameterized's test_math.py)
 	case strings.HasPrefix(w[0], "./") && e.isDir(path.Join(dir, w[0])):
 		return w[0] + " is a directory here" // Catch2's docs run their reader's ./tests
 	case readerScriptRe.MatchString(w[0]) && !e.fileExists(path.Join(dir, w[0])):

@@ -5,6 +5,7 @@ import (
 	"context"
 	"maps"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -24,6 +25,7 @@ func minePython(ctx context.Context, e *env) ([]Command, error) {
 	}
 	var pytestWhy *Provenance
 	var testFiles []string
+	relative := false             // a test file imports relatively: it runs as a package module
 	packages := map[string]bool{} // directories with an __init__.py
 	var tox, nox string
 	for _, f := range files {
@@ -44,6 +46,7 @@ func minePython(ctx context.Context, e *env) ([]Command, error) {
 		if f.Kind == "test" && f.Language == "Python" && strings.HasPrefix(base, "test") {
 			if src, err := e.ix.ReadFile(ctx, f.Path, 0, 0, true); err == nil && (strings.Contains(src, "unittest") || strings.Contains(src, "def test")) {
 				testFiles = append(testFiles, f.Path)
+				relative = relative || relativeImportRe.MatchString(src)
 			}
 		}
 	}
@@ -80,7 +83,11 @@ func minePython(ctx context.Context, e *env) ([]Command, error) {
 	case pytestWhy != nil:
 		out = append(out, Command{Text: "python -m pytest -q", Bucket: Unit, Reason: "runs the pytest suite; pytest reports the counts", Why: []Provenance{*pytestWhy}})
 	case testDir != "":
-		out = append(out, Command{Text: "python -m unittest discover -s " + testDir + " -v", Bucket: Unit,
+		top := ""
+		if relative {
+			top = packageTop(testDir, packages)
+		}
+		out = append(out, Command{Text: "python -m unittest discover -s " + testDir + top + " -v", Bucket: Unit,
 			Reason: "discovers and runs the unittest tests; -v names each test", Why: []Provenance{{Source: "python", File: testDir, Note: "Python test files"}}})
 	}
 	if tox != "" {
@@ -162,4 +169,22 @@ func unittestRoot(file string, packages map[string]bool) string {
 		}
 	}
 	return dir
+}
+
+// relativeImportRe is a relative import: `from .parameterized import x`.
+var relativeImportRe = regexp.MustCompile(`(?m)^\s*from\s+\.+[\w.]*\s+import\b`)
+
+// packageTop is unittest's -t for tests inside a package (parameterized's
+// parameterized/test.py, which imports `from .parameterized import`):
+// discovery from the directory itself makes the module top-level and its
+// relative imports fail, so the top is the directory above the outermost
+// package holding it; "" when dir is no package.
+func packageTop(dir string, packages map[string]bool) string {
+	if !packages[dir] {
+		return ""
+	}
+	for packages[path.Dir(dir)] && path.Dir(dir) != "." {
+		dir = path.Dir(dir)
+	}
+	return " -t " + path.Dir(dir)
 }
