@@ -120,6 +120,9 @@ func adjust(in []Command) []Command {
 			if o.Why[0].Source == "convention" && c.Why[0].Source != "convention" {
 				o.Bucket, o.Reason = c.Bucket, c.Reason
 			}
+			// what runs is the same whoever mined it: a miner that knows
+			// it for the suite's own driver says so for all
+			o.Driver = o.Driver || c.Driver
 			if o.inside != "" && c.inside == "" {
 				// found inside a wrapper first, mined on its own too: the
 				// wrapper's place, the mined command's own verdict

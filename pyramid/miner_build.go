@@ -153,7 +153,7 @@ func minePackage(ctx context.Context, e *env) ([]Command, error) {
 				continue
 			}
 			rootTest = true
-			out = append(out, Command{Text: "npm test", Bucket: Unit, Reason: "runs the package's test script: " + t.Command,
+			out = append(out, Command{Text: "npm test", Bucket: Unit, Reason: "runs the package's test script: " + t.Command, Driver: assertScript(ctx, e, t.Command),
 				Why: []Provenance{{Source: "package.json", File: t.Path, Line: int(t.Line), Note: "scripts.test"}}})
 		case "build":
 			out = append(out, Command{Text: "npm run build", Bucket: Build, Reason: "runs the package's build script",
