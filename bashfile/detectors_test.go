@@ -57,6 +57,15 @@ func TestDetectors(t *testing.T) {
 			"glob.go": "package glob\n\nimport \"github.com/gobwas/glob/compiler\"\n\nvar _ = compiler.X\n", "compiler/compiler.go": "package compiler\n\nconst X = 1\n",
 			"readme.md": "    go get github.com/other/thing\n"},
 			stacks: "go", contains: []string{"[ -f go.mod ] || go mod init github.com/gobwas/glob\n", "go mod tidy\n", "go build ./...\n"}, absent: []string{"go mod download"}},
+		// go-charset: no root package; its packages import each other
+		{name: "go: packages only below the root name the module by their imports of each other", files: map[string]string{
+			"charset/charset.go": "package charset\n", "charset/iconv/iconv.go": "package iconv\n\nimport \"github.com/rogpeppe/go-charset/charset\"\n\nvar _ = charset.X\n",
+			"cmd/tcs/main.go": "package main\n\nimport (\n\t\"github.com/rogpeppe/go-charset/charset\"\n\t_ \"github.com/rogpeppe/go-charset/data\"\n)\n", "data/data.go": "package data\n",
+			"README.md": "Use golang.org/x/text/transform instead.\n"},
+			stacks: "go", contains: []string{"go mod init github.com/rogpeppe/go-charset\n"}},
+		{name: "go: a package below the root whose import comment names it", files: map[string]string{
+			"spew/spew.go": "package spew // import \"github.com/davecgh/go-spew/spew\"\n", "README.md": "# spew\n"},
+			stacks: "go", contains: []string{"go mod init github.com/davecgh/go-spew\n"}},
 		{name: "go: the prefix that explains most own directories, not a third party's", files: map[string]string{
 			"main.go":    "package main\n\nimport (\n\t\"github.com/go-kit/kit/log\"\n\t\"github.com/acme/foo/util\"\n\t\"github.com/acme/foo/store\"\n)\n",
 			"log/log.go": "package log\n", "util/util.go": "package util\n", "store/store.go": "package store\n", "vendor/x/y.go": "package y\n"},

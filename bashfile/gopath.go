@@ -33,12 +33,16 @@ var (
 	goGetRe = regexp.MustCompile("\\bgo (?:get|install)(?: -[\\w=]+)* ((?:[\\w-]+\\.)+[a-z]{2,}/[\\w.-]+/[\\w.-]+|gopkg\\.in/[\\w-]+\\.v\\d+)(?:/[\\w./-]*)?(?:@\\S*)?(?:[\\s`\"']|$)")
 )
 
+// maxGoVoters bounds the files read for imports when the root holds no
+// package.
+const maxGoVoters = 60
+
 // goModulePath is the import path of the repository's root package: its
 // import comment, else the prefix of an import of one of its own
 // directories (glob.go's "github.com/gobwas/glob/compiler", compiler/
 // being the checkout's), else its README's `go get`; "" when none says.
 func (r *repo) goModulePath() string {
-	var srcs []string         // the root package's files
+	var srcs, below []string  // the root package's files, the others'
 	dirs := map[string]bool{} // the checkout's own package directories
 	for _, f := range r.files {
 		switch {
@@ -49,17 +53,31 @@ func (r *repo) goModulePath() string {
 			}
 		case !goForeignDir.MatchString(f.Path):
 			dirs[path.Dir(f.Path)] = true
+			if f.Skipped == "" {
+				below = append(below, f.Path)
+			}
 		}
 	}
 	sort.Strings(srcs)
+	sort.Strings(below)
+	voters := srcs
+	if len(voters) == 0 {
+		// no root package (go-charset's charset/, data/, cmd/): its
+		// packages' imports of each other name the module
+		voters = below[:min(len(below), maxGoVoters)]
+	}
 	votes := map[string]int{} // prefix → own directories it explains
-	for _, s := range srcs {
+	for _, s := range voters {
 		b, err := os.ReadFile(filepath.Join(r.root, s))
 		if err != nil {
 			continue
 		}
 		if m := importCommentRe.FindSubmatch(b); m != nil {
-			return string(m[1])
+			if d := path.Dir(s); d == "." {
+				return string(m[1])
+			} else if pre, ok := strings.CutSuffix(string(m[1]), "/"+d); ok {
+				return pre // a package below the root names its own path
+			}
 		}
 		for _, m := range goImportRe.FindAllSubmatch(b, -1) {
 			imp := string(m[1])
