@@ -172,6 +172,9 @@ func scriptExample(ctx context.Context, e *env, s retrieval.DocSection, cb retri
 	count[run]++
 	code = placeholderPathRe.ReplaceAllString(code, "${1}path/to/") // tinydb's TinyDB('/path/to/db.json'): made in the checkout (exampleInputs)
 	code = showResult(run, code)
+	if run == "python3" {
+		code = asyncMain(code) // an asyncio library's example: the body of a coroutine
+	}
 	reason := "runs " + whose + " example of the package in " + run
 	code, hosts := localHTTP(run, code)
 	text := exampleCommand(run, pkgs[run], code, count[run])
