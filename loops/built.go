@@ -67,10 +67,11 @@ func (r *runner) builtProbes(ctx context.Context, sb Sandbox) []pyramid.Command 
 		if r.fixture.Path, r.readFixture = pyramid.Fixture(fsys), true; r.fixture.Path != "" {
 			r.fixture.Flag = pyramid.FixtureFlag(fsys, r.fixture.Path)
 		}
+		r.sourceInputs = pyramid.ReadSourceInputs(fsys)
 	}
 	built := slices.Clone(bins) // every program the build made, the suite's too
 	bins = slices.DeleteFunc(bins, func(b string) bool { return suiteRuns(r.cur.pyr, b) })
-	probes := pyramid.BuiltProbes(bins, name, r.fixture, pyramid.OwnInputs(os.DirFS(r.o.Repo), bins))
+	probes := pyramid.BuiltProbes(bins, name, r.fixture, r.sourceInputs.For(bins))
 	probes = r.libraryProbes(probes, bins, libs, gen, built, name)
 	// A repository that shows no test of its own and no suite driver (its
 	// tests may live in another repository: nginx's are nginx-tests) gets

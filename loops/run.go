@@ -150,7 +150,8 @@ type runner struct {
 	rerun        []pyramid.Command     // commands run again in the state running after a repair of how they run (runsAgainHere)
 	againDepth   int                   // rounds of againHere under way
 	fixture      pyramid.FixtureInput  // the test suite's input for built programs (pyramid.Fixture, FixtureFlag)
-	readFixture  bool                  // fixture is set
+	readFixture  bool                  // fixture and sourceInputs are set
+	sourceInputs pyramid.SourceInputs  // the inputs beside the checkout's C/C++ sources (pyramid.ReadSourceInputs)
 	layer        toolchainImage        // the shared toolchain layer this run started from (sharedbase.go)
 	cutSuite     *pyramid.Command      // the whole suite the state running stopped at its share (resumecut.go)
 	blame        culprit               // the repair whose command broke the Bash File (culprit.go)

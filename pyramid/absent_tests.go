@@ -2,6 +2,7 @@ package pyramid
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -26,15 +27,14 @@ func (e *env) absentTestOperand(w []string, dir string) string {
 	default:
 		return ""
 	}
+	if slices.Contains(args, "discover") {
+		return "" // discovery names directories and patterns
+	}
 	for _, a := range args {
-		if strings.HasPrefix(a, "-") || a == "discover" {
-			if a == "discover" {
-				return "" // discovery names directories and patterns
-			}
-			continue
-		}
 		file, _, _ := strings.Cut(a, "::")
 		switch {
+		case strings.HasPrefix(a, "-"):
+			continue
 		case strings.HasSuffix(file, ".py"):
 		case unittest && !strings.Contains(file, "/") && !strings.ContainsAny(file, "*$"):
 			file = strings.ReplaceAll(strings.SplitN(file, ".Test", 2)[0], ".", "/") + ".py"

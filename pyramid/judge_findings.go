@@ -14,6 +14,9 @@ import (
 // writtenFileRe is a file a command writes with a redirection.
 var writtenFileRe = regexp.MustCompile(`>\s*([\w][\w./-]*)`)
 
+// lineNumberRe is the line number after "file:".
+var lineNumberRe = regexp.MustCompile(`^\d+\b`)
+
 // reportedFindings reports an Entry command's exit 1 whose output names a
 // file the command wrote, at a line (file:line), and shows no crash.
 func reportedFindings(c Command, o Outcome) bool {
@@ -25,8 +28,10 @@ func reportedFindings(c Command, o Outcome) bool {
 		if strings.HasPrefix(f, "/dev/") || strings.HasPrefix(f, ".heragent-example") {
 			continue // an example program heragent wrote runs, it is not checked
 		}
-		if regexp.MustCompile(`(?m)^(?:\./)?` + regexp.QuoteMeta(f) + `:\d+\b`).MatchString(o.Output) {
-			return true
+		for _, l := range strings.Split(o.Output, "\n") {
+			if rest, ok := strings.CutPrefix(strings.TrimPrefix(l, "./"), f+":"); ok && lineNumberRe.MatchString(rest) {
+				return true
+			}
 		}
 	}
 	return false

@@ -367,8 +367,6 @@ func (e *env) absentProgram(w []string, dir string) string {
 		// `pipenv run python3 validate_manual_schema.py`: a script the docs
 		// name and the checkout lacks (a build writes no Python script)
 		return "no " + pyScript(w) + " here"
-	case e.absentTestOperand(w, dir) != "":
-		return "no " + e.absentTestOperand(w, dir) + " here" // the reader's own tests (parameterized's test_math.py)
 	case strings.HasPrefix(w[0], "./") && e.isDir(path.Join(dir, w[0])):
 		return w[0] + " is a directory here" // Catch2's docs run their reader's ./tests
 	case readerScriptRe.MatchString(w[0]) && !e.fileExists(path.Join(dir, w[0])):
@@ -384,6 +382,9 @@ func (e *env) absentProgram(w []string, dir string) string {
 		if !e.exists(path.Join(dir, first)) && !e.fileExists(path.Join(dir, w[0])) {
 			return "no " + first + "/ here"
 		}
+	}
+	if a := e.absentTestOperand(w, dir); a != "" {
+		return "no " + a + " here" // the reader's own tests (parameterized's test_math.py)
 	}
 	return ""
 }
@@ -458,7 +459,7 @@ func pyScript(w []string) string {
 // project's program (classified Entry: not a test runner, pip or a
 // server of the checkout), "" for another command.
 func pyModuleRun(w []string) string {
-	if len(w) < 3 || w[1] != "-m" || !(w[0] == "python" || w[0] == "python3" || strings.HasPrefix(w[0], "python3.")) {
+	if pyModuleRunner(w) == "" {
 		return ""
 	}
 	if v := classifyPython(w[1:]); v.Bucket != Entry {

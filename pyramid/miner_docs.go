@@ -3,9 +3,7 @@ package pyramid
 import (
 	"bytes"
 	"context"
-	"os"
 	"path"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -68,14 +66,11 @@ func (e *env) testDocDir(dir string, c Command) string {
 	if c.Dir != "" && c.Dir != e.layout.OutOfTree() || len(w) == 0 {
 		return c.Dir
 	}
-	at := func(d, f string) bool {
-		_, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(d), filepath.FromSlash(f)))
-		return err == nil
-	}
+	in := func(f string) bool { return e.fileExists(path.Join(dir, f)) }
 	switch {
-	case w[0] == "make" && !strings.Contains(c.Text, " -C ") && (at(dir, "Makefile") || at(dir, "GNUmakefile") || at(dir, "makefile")):
+	case w[0] == "make" && !strings.Contains(c.Text, " -C ") && (in("Makefile") || in("GNUmakefile") || in("makefile")):
 		return dir
-	case strings.Contains(w[0], "/") && !at("", w[0]) && at(dir, w[0]):
+	case strings.Contains(w[0], "/") && !e.fileExists(w[0]) && in(w[0]):
 		return dir
 	}
 	return c.Dir

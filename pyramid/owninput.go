@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -29,16 +30,19 @@ var notOwnInputRe = regexp.MustCompile(`(?i)^(cmakelists\.txt|readme|license|lic
 // that are inputs when they sit beside a program's source.
 var ownInputExt = map[string]bool{"toml": true, "cfg": true, "ini": true, "txt": true, "conf": true}
 
-// OwnInputs maps each of bins (programs the build made, slash paths
-// relative to the checkout) whose name is a directory of the checkout
-// holding C/C++ sources, or a source's stem there, to that directory's
-// smallest data file. A name two directories claim maps to none.
-func OwnInputs(fsys fs.FS, bins []string) map[string]OwnInput {
-	want := map[string]bool{}
-	for _, b := range bins {
-		want[strings.TrimSuffix(path.Base(b), ".exe")] = true
-	}
-	claims := map[string][]OwnInput{} // program name → directories with an input
+// SourceInputs are the checkout's directories of C/C++ sources holding a
+// data file: the names a program built from them may have (the
+// directory's, each source's stem) and the smallest data file.
+type SourceInputs []sourceInput
+
+type sourceInput struct {
+	names []string
+	input OwnInput
+}
+
+// ReadSourceInputs walks the checkout once for its SourceInputs.
+func ReadSourceInputs(fsys fs.FS) SourceInputs {
+	var out SourceInputs
 	_ = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || !d.IsDir() {
 			return nil
@@ -46,29 +50,39 @@ func OwnInputs(fsys fs.FS, bins []string) map[string]OwnInput {
 		if p != "." && (skipWalk[d.Name()] || strings.HasPrefix(d.Name(), ".")) {
 			return fs.SkipDir
 		}
-		names, input := dirSourcesAndInput(fsys, p)
-		if input == "" {
-			return nil
-		}
-		if want[path.Base(p)] && len(names) > 0 {
-			names = append(names, path.Base(p))
-		}
-		seen := map[string]bool{}
-		for _, n := range names {
-			if want[n] && !seen[n] {
-				seen[n] = true
-				claims[n] = append(claims[n], OwnInput{Dir: p, File: input})
-			}
+		if names, input := dirSourcesAndInput(fsys, p); input != "" {
+			out = append(out, sourceInput{append(names, path.Base(p)), OwnInput{Dir: p, File: input}})
 		}
 		return nil
 	})
+	return out
+}
+
+// For maps each of bins (programs the build made, slash paths relative
+// to the checkout) whose name is one of a directory's names to that
+// directory's input; a name two directories claim maps to none.
+func (s SourceInputs) For(bins []string) map[string]OwnInput {
 	out := map[string]OwnInput{}
 	for _, b := range bins {
-		if c := claims[strings.TrimSuffix(path.Base(b), ".exe")]; len(c) == 1 {
-			out[b] = c[0]
+		name, claims := strings.TrimSuffix(path.Base(b), ".exe"), 0
+		for _, si := range s {
+			if slices.Contains(si.names, name) {
+				claims++
+				out[b] = si.input
+			}
+		}
+		if claims != 1 {
+			delete(out, b)
 		}
 	}
 	return out
+}
+
+// OwnInputs maps each of bins whose name is a directory of the checkout
+// holding C/C++ sources, or a source's stem there, to that directory's
+// smallest data file (ReadSourceInputs, then For).
+func OwnInputs(fsys fs.FS, bins []string) map[string]OwnInput {
+	return ReadSourceInputs(fsys).For(bins)
 }
 
 // dirSourcesAndInput reads one directory: the stems of its C/C++ sources

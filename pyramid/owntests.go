@@ -2,9 +2,7 @@ package pyramid
 
 import (
 	"context"
-	"os"
 	"path"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -107,9 +105,7 @@ func readsBeside(e *env, dir, code string) bool {
 		if first == "." || first == ".." || !strings.Contains(m[0], "/") && dataNameRe.FindString(m[0]) == "" {
 			continue
 		}
-		_, errHere := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(dir), first))
-		_, errTop := os.Stat(filepath.Join(e.ix.Root, first))
-		if errHere == nil && errTop != nil {
+		if e.fileExists(path.Join(dir, first)) && !e.fileExists(first) {
 			return true
 		}
 	}

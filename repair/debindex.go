@@ -2,15 +2,30 @@ package repair
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/heragent/heragent/bashfile/debindex"
 )
 
 // DebianIndex adapts the Debian package index (built from the archive's
 // Contents files) to PackageIndex.
-func DebianIndex(ix *debindex.Index) PackageIndex { return debianIndex{ix} }
+func DebianIndex(ix *debindex.Index) PackageIndex {
+	return debianIndex{ix, &headerDirMemo{}}
+}
 
-type debianIndex struct{ ix *debindex.Index }
+type debianIndex struct {
+	ix   *debindex.Index
+	dirs *headerDirMemo
+}
+
+// headerDirMemo keeps the last header's include directories by package:
+// HeaderDir is asked once per candidate of one header, and each Header
+// lookup of a name only found under other directories scans the index.
+type headerDirMemo struct {
+	mu    sync.Mutex
+	path  string
+	byPkg map[string]string
+}
 
 func names(cs []debindex.Candidate) []string {
 	out := make([]string, 0, len(cs))
@@ -31,10 +46,15 @@ func (d debianIndex) PythonModule(n string) []string { return names(d.ix.PythonM
 // the header path, when it is a subdirectory the compiler does not search
 // (doctest-dev's doctest/doctest.h for "doctest.h"); "" otherwise.
 func (d debianIndex) HeaderDir(path, pkg string) string {
-	for _, c := range d.ix.Header(path) {
-		if c.Package == pkg && c.Via == debindex.ViaSuffix && strings.HasSuffix(c.Key, "/"+path) {
-			return "/usr/include/" + strings.TrimSuffix(c.Key, "/"+path)
+	d.dirs.mu.Lock()
+	defer d.dirs.mu.Unlock()
+	if d.dirs.byPkg == nil || d.dirs.path != path {
+		d.dirs.path, d.dirs.byPkg = path, map[string]string{}
+		for _, c := range d.ix.Header(path) {
+			if _, seen := d.dirs.byPkg[c.Package]; !seen && c.Via == debindex.ViaSuffix && strings.HasSuffix(c.Key, "/"+path) {
+				d.dirs.byPkg[c.Package] = "/usr/include/" + strings.TrimSuffix(c.Key, "/"+path)
+			}
 		}
 	}
-	return ""
+	return d.dirs.byPkg[pkg]
 }
