@@ -36,6 +36,9 @@ func mineCI(ctx context.Context, e *env) ([]Command, error) {
 			src = "dockerfile"
 		}
 		out = append(out, fromShell(e, text, src, s.Path, int(s.Line), note)...)
+		if src == "ci" {
+			out = append(out, ciScriptCommands(ctx, e, text, s.Path, note)...)
+		}
 	}
 	return out, nil
 }
