@@ -2,8 +2,11 @@ package bashfile
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 )
 
@@ -20,6 +23,10 @@ type OptionalBuild struct {
 	Dir string `json:"dir"`
 	// Command configures the option on and builds.
 	Command string `json:"command"`
+	// Programs, when set, are the example programs the option adds
+	// (their targets' names): only commands running one of them get the
+	// build first, Dir holding the project's other programs too.
+	Programs []string `json:"programs,omitempty"`
 }
 
 // examplesAddedRe is a line that adds the examples' directory.
@@ -77,7 +84,86 @@ func (r *repo) exampleBuild(bd string) *OptionalBuild {
 	}
 	dir, flags := CMakeExampleSwitch(string(b))
 	if dir == "" {
-		return nil
+		return r.guardedExamples(bd, string(b))
 	}
 	return &OptionalBuild{Dir: bd + "/" + dir, Command: "cmake " + bd + flags + " && cmake --build " + bd + ` --parallel "$(nproc)"`}
+}
+
+// addExecutableRe is an add_executable and its target's name;
+// addExecutableOpenRe one whose name is on the next line, targetFirstRe
+// that line.
+var (
+	addExecutableRe     = regexp.MustCompile(`(?i)^\s*add_executable\s*\(\s*"?([\w.+-]+)`)
+	addExecutableOpenRe = regexp.MustCompile(`(?i)^\s*add_executable\s*\(\s*$`)
+	targetFirstRe       = regexp.MustCompile(`^\s*"?([\w.+-]+)`)
+)
+
+// guardedExamples is the OptionalBuild of the example programs a
+// CMakeLists.txt of the project (the top one or one at most two levels
+// below, not a test's or a vendored one's) adds under an example option
+// off by default where they are defined, not by an add_subdirectory:
+// atomic_queue's src/CMakeLists.txt, `if(ATOMIC_QUEUE_BUILD_EXAMPLES)
+// add_executable(atomic_queue_example …)`, its option declared at the top.
+func (r *repo) guardedExamples(bd, top string) *OptionalBuild {
+	off := offOptions(top)
+	var lists []string
+	for _, f := range r.files {
+		if f.Path == "CMakeLists.txt" || path.Base(f.Path) == "CMakeLists.txt" && strings.Count(f.Path, "/") <= 2 && !notProjectDir.MatchString(path.Dir(f.Path)) {
+			lists = append(lists, f.Path)
+		}
+	}
+	sort.Strings(lists)
+	for _, f := range lists {
+		b, err := os.ReadFile(filepath.Join(r.root, filepath.FromSlash(f)))
+		if err != nil {
+			continue
+		}
+		for k, v := range offOptions(string(b)) {
+			off[k] = v
+		}
+		names, flags := cmakeGuardedPrograms(string(b), off)
+		if len(names) == 0 {
+			continue
+		}
+		dir := bd
+		if d := path.Dir(f); d != "." {
+			dir += "/" + d
+		}
+		return &OptionalBuild{Dir: dir, Programs: names, Command: "cmake " + bd + flags + " && cmake --build " + bd + ` --parallel "$(nproc)"`}
+	}
+	return nil
+}
+
+// cmakeGuardedPrograms are the programs a CMakeLists.txt's text adds only
+// under an example option of off (the options off by default, upper case
+// to as written), with the -D flags that switch them on.
+func cmakeGuardedPrograms(text string, off map[string]string) (names []string, flags string) {
+	open := false // an add_executable( whose name is on the next line
+	WalkCMakeIfs(text, func(l string, conds []string) bool {
+		m := addExecutableRe.FindStringSubmatch(l)
+		if open && strings.TrimSpace(l) != "" {
+			m, open = targetFirstRe.FindStringSubmatch(l), false
+		} else if m == nil {
+			open = addExecutableOpenRe.MatchString(l)
+		}
+		if m == nil {
+			return true
+		}
+		for _, cond := range conds {
+			for _, w := range guardWordRe.FindAllString(cond, -1) {
+				opt, ok := off[strings.ToUpper(w)]
+				if !ok || !exampleWordRe.MatchString(w) {
+					continue
+				}
+				if !strings.Contains(flags+" ", " -D"+opt+"=ON ") {
+					flags += " -D" + opt + "=ON"
+				}
+				if !slices.Contains(names, m[1]) {
+					names = append(names, m[1])
+				}
+			}
+		}
+		return true
+	})
+	return names, flags
 }

@@ -16,3 +16,18 @@ func TestCMakeExampleSwitch(t *testing.T) {
 		}
 	}
 }
+
+// Example programs added where they are defined, under an example option
+// off by default declared at the top (atomic_queue's src/CMakeLists.txt,
+// the target's name on the line after add_executable's): their names and
+// the flag switching them on. A test program under a test option and an
+// example option on by default add none.
+func TestCMakeGuardedPrograms(t *testing.T) {
+	top := "OPTION( ATOMIC_QUEUE_BUILD_TESTS\n    \"If the tests should be built.\"\n    OFF\n)\nOPTION( ATOMIC_QUEUE_BUILD_EXAMPLES\n    \"If examples should be built.\"\n    OFF\n)\noption(X_DEMOS \"demos\" ON)\n"
+	src := "if ( ATOMIC_QUEUE_BUILD_EXAMPLES )\n    add_executable(\n        atomic_queue_example\n        ${CMAKE_CURRENT_SOURCE_DIR}/example.cc\n    )\nendif()\n" +
+		"if ( ATOMIC_QUEUE_BUILD_TESTS )\n    add_executable(atomic_queue_tests tests.cc)\nendif()\nif (X_DEMOS)\n  add_executable(demo demo.c)\nendif()\n"
+	names, flags := cmakeGuardedPrograms(src, offOptions(top))
+	if len(names) != 1 || names[0] != "atomic_queue_example" || flags != " -DATOMIC_QUEUE_BUILD_EXAMPLES=ON" {
+		t.Errorf("%q %q, want [atomic_queue_example] -DATOMIC_QUEUE_BUILD_EXAMPLES=ON", names, flags)
+	}
+}

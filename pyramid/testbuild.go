@@ -62,6 +62,20 @@ func (p *Pyramid) addTestSubset(text string, after int) {
 	p.Commands = slices.Insert(p.Commands, after+1, c)
 }
 
+// runsOneOf reports whether text runs ./dir/<one of programs>, or any
+// program of dir when programs is empty.
+func runsOneOf(text, dir string, programs []string) bool {
+	if len(programs) == 0 {
+		return true
+	}
+	for _, f := range strings.Fields(text) {
+		if p, ok := strings.CutPrefix(f, "./"+dir+"/"); ok && slices.Contains(programs, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // buildExamplesFirst puts the layout's example build before each
 // Runnable command that runs a program of the examples' build directory:
 // the Bash File's build left them off (bashfile.Layout.Examples).
@@ -72,7 +86,7 @@ func (p *Pyramid) buildExamplesFirst(layout bashfile.Layout) []Rewrite {
 	}
 	var out []Rewrite
 	for i, c := range p.Commands {
-		if c.Level != Runnable || c.Dir != "" && c.Dir != "." || strings.Contains(c.Text, ex.Command) || !strings.Contains(c.Text, "./"+ex.Dir+"/") {
+		if c.Level != Runnable || c.Dir != "" && c.Dir != "." || strings.Contains(c.Text, ex.Command) || !strings.Contains(c.Text, "./"+ex.Dir+"/") || !runsOneOf(c.Text, ex.Dir, ex.Programs) {
 			continue
 		}
 		t := ex.Command + " && " + c.Text

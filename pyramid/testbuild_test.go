@@ -78,3 +78,18 @@ func TestBuildExamplesFirst(t *testing.T) {
 		t.Fatalf("rewrites %v, commands %+v", rw, p.Commands)
 	}
 }
+
+// Example programs an option adds beside the project's others in one
+// directory (atomic_queue's build/src): only the commands running them get
+// the build first.
+func TestBuildNamedExamplesFirst(t *testing.T) {
+	p := &Pyramid{Commands: []Command{
+		{Text: "./build/src/atomic_queue_example", Level: Runnable, Bucket: Entry},
+		{Text: "./build/src/atomic_queue_tool --help", Level: Runnable, Bucket: Entry},
+	}}
+	build := `cmake build -DATOMIC_QUEUE_BUILD_EXAMPLES=ON && cmake --build build --parallel "$(nproc)"`
+	rw := p.buildExamplesFirst(bashfile.Layout{Examples: &bashfile.OptionalBuild{Dir: "build/src", Command: build, Programs: []string{"atomic_queue_example"}}})
+	if len(rw) != 1 || p.Commands[0].Text != build+" && ./build/src/atomic_queue_example" || p.Commands[1].Text != "./build/src/atomic_queue_tool --help" {
+		t.Fatalf("rewrites %v, commands %+v", rw, p.Commands)
+	}
+}
