@@ -68,9 +68,9 @@ func goExample(ctx context.Context, e *env, lang, code string, n int) (string, b
 		code += "\n"
 	}
 	d := fmt.Sprintf("/tmp/heragent-example-%d", n)
-	return fmt.Sprintf(`(d=%s r=$PWD; rm -rf "$d" && mkdir -p "$d" && printf '%%s' %s > "$d/main.go" && cd "$d" && `+
+	return goForeverExample(fmt.Sprintf(`(d=%s r=$PWD; rm -rf "$d" && mkdir -p "$d" && printf '%%s' %s > "$d/main.go" && cd "$d" && `+
 		`go mod init heragent.invalid/example && go mod edit -require=%s@%s -replace=%s="$r" && { [ ! -f "$r/go.sum" ] || cp "$r/go.sum" .; } && go mod tidy && timeout 60 go run .)`,
-		d, quoteArg(code), mod, version, mod), true
+		d, quoteArg(code), mod, version, mod), code), true
 }
 
 // noPackageRe starts a program at its imports; packageClauseRe is its

@@ -106,6 +106,8 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 		case p.lib && stdinRe.MatchString(src):
 			in, kind := sampleInput(p.run + "\n" + src)
 			out = append(out, mk(StdinProbe(in, p.run), "runs the library's example program on a small "+kind+" input on stdin, which it reads"))
+		case p.lib && goForeverRe.MatchString(src) && goForeverRun(p.run) != "":
+			out = append(out, mk(goForeverRun(p.run), fmt.Sprintf("runs the library's example program, which runs until stopped, for %d s: it passes when it printed something", loopFor)))
 		case p.lib:
 			out = append(out, mk(p.run, "runs the library's example program, which exercises the library end to end"))
 		case stdinRe.MatchString(src):
