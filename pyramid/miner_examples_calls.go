@@ -45,8 +45,11 @@ func implicitImport(code, pkg string) string {
 	call := regexp.MustCompile(`^(\s*)(` + regexp.QuoteMeta(id) + `\(.*\))\s*;?\s*(//.*)?$`)
 	var out []string
 	calls := 0
-	for _, l := range strings.Split(code, "\n") {
-		if m := call.FindStringSubmatch(l); m != nil && m[1] == "" {
+	lines := strings.Split(code, "\n")
+	for i, l := range lines {
+		if m := call.FindStringSubmatch(l); m != nil && m[1] == "" && chained(lines[i+1:]) {
+			calls++ // the head of a method chain (sade's `sade('foo')` then `.command(…)` lines): the chain is the statement
+		} else if m != nil && m[1] == "" {
 			l = "console.log(" + m[2] + ")"
 			if m[3] != "" {
 				l += " " + m[3]
@@ -61,6 +64,20 @@ func implicitImport(code, pkg string) string {
 	// the export by the package's name, or its default (CommonJS or ESM)
 	imp := "import * as heragent_pkg from '" + pkg + "'\nconst " + id + " = heragent_pkg." + id + " ?? heragent_pkg.default ?? heragent_pkg\n"
 	return imp + strings.Join(out, "\n")
+}
+
+// chained reports whether the next line of code that is not blank or a
+// comment goes on with a method call (`  .version('1.0.0')`).
+func chained(rest []string) bool {
+	for _, l := range rest {
+		switch t := strings.TrimSpace(l); {
+		case t == "" || strings.HasPrefix(t, "//"):
+			continue
+		default:
+			return strings.HasPrefix(t, ".") && !strings.HasPrefix(t, "...")
+		}
+	}
+	return false
 }
 
 // pyAttrUse reports Python code that uses the package's attributes

@@ -3,7 +3,8 @@ package pyramid
 import "testing"
 
 // README calls of a package's default export without its import: the
-// import is added and each call printed; blocks with TypeScript syntax,
+// import is added and each call printed (not one a method chain goes on
+// from); blocks with TypeScript syntax,
 // with imports of their own, or without a call are left alone.
 func TestImplicitImport(t *testing.T) {
 	for _, tc := range []struct{ code, pkg, want string }{
@@ -12,6 +13,8 @@ func TestImplicitImport(t *testing.T) {
 		{"type Unit = 'ms' | 's'\nms('1s')\n", "ms", ""},
 		{"import ms from 'ms'\nms('1s')\n", "ms", ""},
 		{"const x = 1\n", "ms", ""},
+		// the head of a method chain (sade's README): the chain is the statement, not printed
+		{"sade('foo')\n\n  .command('greet <noun>')\n  .action(noun => console.log(noun));\n", "sade", "import * as heragent_pkg from 'sade'\nconst sade = heragent_pkg.sade ?? heragent_pkg.default ?? heragent_pkg\nsade('foo')\n\n  .command('greet <noun>')\n  .action(noun => console.log(noun));\n"},
 	} {
 		if got := implicitImport(tc.code, tc.pkg); got != tc.want {
 			t.Errorf("%q: %q, want %q", tc.code, got, tc.want)
