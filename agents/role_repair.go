@@ -58,7 +58,7 @@ func fileSummary(f *bashfile.File) string {
 	return b.String()
 }
 
-const bashFileRules = `The Bash File is a setup script of six sections run in order as shell functions: context (strict mode), packages (package manager), base (toolchain), runtimes (language runtimes and dependencies), build (project build), main (calls them; not editable). It runs as root in a fresh Debian container, from the repository at /repo, with set -Eeuo pipefail. Helpers: pkg_install PKG… (apt, non-interactive), persist_env NAME VALUE (visible to later commands), path_prepend DIR, log MSG. Every fix is an edit of the Bash File; the whole file is re-run from the same base image.`
+const bashFileRules = `The Bash File is a setup script of six sections run in order as shell functions: context (strict mode), packages (package manager), base (toolchain), runtimes (language runtimes and dependencies), build (project build), main (calls them; not editable). It runs as root in a fresh Debian container, from the repository at /repo, with set -Eeuo pipefail. Helpers: pkg_install PKG… (apt, non-interactive), persist_env NAME VALUE (visible to later commands), path_prepend DIR, path_append DIR, log MSG. Every fix is an edit of the Bash File; the whole file is re-run from the same base image.`
 
 // AnalysisAnswer is a failure analysis.
 type AnalysisAnswer struct {

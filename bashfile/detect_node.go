@@ -176,6 +176,13 @@ func (d nodeDetector) Apply(ctx context.Context, p *planner) error {
 	if err := p.addProject(Runtimes, install, ev(d.Name(), evFile, 0, "dependencies as the lockfile pins them")); err != nil {
 		return err
 	}
+	// npm puts the packages' programs on PATH for its scripts; a CI step
+	// or a document runs them bare (`ava`, `jest`): after the system's,
+	// never shadowing them (a devDependency named npm)
+	if err := p.add(Runtimes, `path_append "$REPO_DIR/node_modules/.bin"`,
+		ev(d.Name(), pkg, 0, "the packages' own programs on PATH after the system's, as npm scripts see them")); err != nil {
+		return err
+	}
 	scripts, err := p.ix.Targets(ctx, "script")
 	if err != nil {
 		return fmt.Errorf("list package scripts: %w", err)

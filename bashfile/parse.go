@@ -12,7 +12,7 @@ import (
 var (
 	whyRe     = regexp.MustCompile(`^\[([^\]]+)\](?: ([^ ]+?)(?::(\d+))?)?(?: — (.*))?$`)
 	repoDirRe = regexp.MustCompile(`^REPO_DIR=\$\{REPO_DIR:-(.+)\}$`)
-	helperFns = map[string]bool{"log": true, "persist_env": true, "path_prepend": true, "detect_package_manager": true, "pkg_install": true, RunSectionsFunc: true}
+	helperFns = map[string]bool{"log": true, "persist_env": true, "path_prepend": true, "path_append": true, "detect_package_manager": true, "pkg_install": true, RunSectionsFunc: true}
 )
 
 // Parse reads a Bash File back into the model. Files Render produced round

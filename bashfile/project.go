@@ -38,7 +38,7 @@ func packageOnly(text string) bool {
 		return true
 	}
 	switch fields[0] {
-	case "pkg_install", "persist_env", "path_prepend", "log", ":", "export":
+	case "pkg_install", "persist_env", "path_prepend", "path_append", "log", ":", "export":
 		return true
 	case "apt-get", "apt", "apk", "dnf", "yum":
 		return len(fields) > 1 && (fields[1] == "install" || fields[1] == "update" || fields[1] == "add")

@@ -67,7 +67,7 @@ func laterSection(edits []bashfile.Edit, f repair.Failure, file *bashfile.File) 
 // envCommand is a command that only sets the environment of later ones.
 func envCommand(text string) bool {
 	w := strings.Fields(text)
-	return len(w) > 0 && (w[0] == "persist_env" || w[0] == "path_prepend")
+	return len(w) > 0 && (w[0] == "persist_env" || w[0] == "path_prepend" || w[0] == "path_append")
 }
 
 // installs reports whether a section's pkg_install line names pkg.

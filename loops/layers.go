@@ -136,7 +136,7 @@ func (r *reads) add(o reads) {
 // systemOnly are commands that change the system, not the repository,
 // when no argument names a path of the checkout.
 var systemOnly = map[string]bool{
-	"pkg_install": true, "persist_env": true, "path_prepend": true, "log": true, "detect_package_manager": true,
+	"pkg_install": true, "persist_env": true, "path_prepend": true, "path_append": true, "log": true, "detect_package_manager": true,
 	"export": true, "set": true, "unset": true, "trap": true, "true": true, "false": true, ":": true,
 	"[": true, "test": true, "echo": true, "printf": true, "return": true, "exit": true, "sleep": true,
 	"apt-get": true, "apt": true, "dpkg": true, "dpkg-query": true, "update-alternatives": true,
@@ -149,7 +149,7 @@ var systemOnly = map[string]bool{
 
 // printsOnly are commands whose arguments are text or settings, never
 // files read.
-var printsOnly = map[string]bool{"trap": true, "log": true, "echo": true, "printf": true, "persist_env": true, "path_prepend": true}
+var printsOnly = map[string]bool{"trap": true, "log": true, "echo": true, "printf": true, "persist_env": true, "path_prepend": true, "path_append": true}
 
 // callReads classifies one simple command by its words (a word that is
 // not literal is "").

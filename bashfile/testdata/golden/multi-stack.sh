@@ -24,6 +24,11 @@ path_prepend() {
   case ":$PATH:" in *":$1:"*) ;; *) persist_env PATH "$1:$PATH" ;; esac
 }
 
+# path_append DIR: put DIR last on PATH, now and later, once.
+path_append() {
+  case ":$PATH:" in *":$1:"*) ;; *) persist_env PATH "$PATH:$1" ;; esac
+}
+
 detect_package_manager() {
   if command -v apt-get >/dev/null 2>&1; then PKG_MANAGER=apt
   elif command -v apk >/dev/null 2>&1; then PKG_MANAGER=apk

@@ -24,6 +24,11 @@ path_prepend() {
   case ":$PATH:" in *":$1:"*) ;; *) persist_env PATH "$1:$PATH" ;; esac
 }
 
+# path_append DIR: put DIR last on PATH, now and later, once.
+path_append() {
+  case ":$PATH:" in *":$1:"*) ;; *) persist_env PATH "$PATH:$1" ;; esac
+}
+
 detect_package_manager() {
   if command -v apt-get >/dev/null 2>&1; then PKG_MANAGER=apt
   elif command -v apk >/dev/null 2>&1; then PKG_MANAGER=apk
@@ -83,6 +88,8 @@ setup_runtimes() {
   persist_env npm_config_audit false && persist_env npm_config_fund false
   # [npm] package-lock.json — dependencies as the lockfile pins them
   npm ci
+  # [npm] package.json — the packages' own programs on PATH after the system's, as npm scripts see them
+  path_append "$REPO_DIR/node_modules/.bin"
 }
 
 # ---- 5. project build ----
