@@ -90,6 +90,7 @@ const (
 	NeedsDisplay         Kind = "needs_display"         // a test wants an X display
 	NeedsRoot            Kind = "needs_root"            // a test wants privileges the sandbox lacks
 	NeedsNonRoot         Kind = "needs_non_root"        // a test suite refuses root, or drops it and cannot write
+	Python2              Kind = "python2"               // SyntaxError: Missing parentheses in call to 'print' (a Python 2 script)
 	Timeout              Kind = "timeout"               // the run was killed by its time limit
 	CompileError         Kind = "compile_error"         // an error in the project's own code
 	TestsDisabled        Kind = "tests_disabled"        // No tests were found!!! (a CMake test option is off)

@@ -49,6 +49,7 @@ var Rules = []Rule{
 	needsService{},        // connection refused on a service's port on this machine (Redis 6379): recorded with the service
 	network{},             // host unreachable: recorded (setup: registry; tests: needs network)
 	testEnvironment{},     // needs a display or privileges: recorded
+	python2{},             // a Python 2 script of the project: recorded (Debian 12 has no Python 2)
 	nonRoot{},             // refuses root / drops it: run as an unprivileged user owning the repo
 	builtElsewhere{},      // a test script runs the program where an in-source build leaves it: link the one the build made there
 	makePlatform{},        // the default goal asks for the platform (make TARGET=xxx, make PLATFORM): Linux's

@@ -179,6 +179,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-submodule/clone-unreachable.log", PhaseSetup, "", false, MissingSubmodule, "third_party/json", ActionRecord, ""},
 		{"locale/meson-test-locales-tomlplusplus.log", PhaseCommand, "meson test -C build", false, Locale, "ja_JP.UTF-8 it_IT.UTF-8 tr_TR.UTF-8 fi_FI.UTF-8 fr_FR.UTF-8 zh_CN.UTF-8 de_DE.UTF-8", ActionEdit, "locale-gen"},
 		{"locale/perl-python-en-us.log", PhaseCommand, "perl -e 1", false, Locale, "en_US.UTF-8", ActionEdit, "locale-gen"},
+		{"python2/make-check-print-statement.log", PhaseCommand, "make check", false, Python2, "src/make_parens.py", ActionRecord, ""},
 		{"interactive-prompt/tzdata-area.log", PhaseSetup, "", false, InteractivePrompt, "tzdata", ActionEdit, "TZ Etc/UTC"},
 		{"interactive-prompt/apt-without-y.log", PhaseSetup, "", false, InteractivePrompt, "apt", ActionEdit, "apt-get install -y cowsay"},
 		{"network/pip-pypi-unreachable.log", PhaseSetup, "pip install pyyaml", false, NetworkUnreachable, "pypi", ActionRecord, ""},
