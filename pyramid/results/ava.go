@@ -11,12 +11,19 @@ import (
 // runners: UglifyJS's test/mocha.js ends "264 test(s) passed."
 var avaLine = regexp.MustCompile(`^(?:[✔✖⚠]\s+)?(\d+) ((?:tests?|test\(s\)) passed|(?:tests?|test\(s\)) failed|known failures?|tests? skipped|tests? todo|uncaught exceptions?)\.?$`)
 
-// parseAva reads ava's summary. Each "passed" line starts a run.
+// parseAva reads ava's summary. Each "passed" line starts a run. A run
+// with failures closes with them alone ("1 test failed", no passed line:
+// filenamify's): its tests that passed are its "✔ name" lines.
 func parseAva(ls []string) (Counts, bool) {
 	var r runs
+	ticks, passedLine := 0, false
 	for _, l := range ls {
-		m := avaLine.FindStringSubmatch(strings.TrimSpace(l))
+		t := strings.TrimSpace(l)
+		m := avaLine.FindStringSubmatch(t)
 		if m == nil {
+			if strings.HasPrefix(t, "✔ ") {
+				ticks++
+			}
 			continue
 		}
 		n := atoi(m[1])
@@ -24,6 +31,7 @@ func parseAva(ls []string) (Counts, bool) {
 		case strings.HasSuffix(what, "passed"):
 			r.start()
 			r.summary(Counts{Passed: n})
+			passedLine = true
 		case strings.HasSuffix(what, "failed"), strings.HasPrefix(what, "uncaught"):
 			r.sum.Failed += n
 			r.hasSum, r.found = true, true
@@ -31,6 +39,9 @@ func parseAva(ls []string) (Counts, bool) {
 			r.sum.Skipped += n
 			r.hasSum, r.found = true, true
 		}
+	}
+	if !passedLine && r.found && r.sum.Failed > 0 {
+		r.sum.Passed += ticks
 	}
 	return r.result()
 }

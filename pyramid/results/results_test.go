@@ -185,6 +185,8 @@ func TestParseTestdata(t *testing.T) {
 		{"nodetap/http_server_tap16.txt", c(528, 0, 0, 0, "node-tap")},
 		{"ava/chalk.txt", c(32, 0, 0, 0, "ava")},
 		{"ava/uglifyjs-mocha-js.txt", c(264, 0, 0, 0, "ava")},
+		// a run with a failure closes "1 test failed" alone: its passes are its ✔ lines
+		{"ava/filenamify-failed.txt", c(13, 1, 0, 0, "ava")},
 		// Catch2 (real, v2.13.10 and v3.7.1): a test case that failed as
 		// expected ([!shouldfail]) → skipped; SKIP() → skipped.
 		{"catch2/v2_mixed.txt", c(3, 1, 1, 0, "catch2")},
