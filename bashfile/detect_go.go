@@ -3,7 +3,6 @@ package bashfile
 import (
 	"context"
 	"fmt"
-	"path"
 	"regexp"
 	"strings"
 )
@@ -132,12 +131,7 @@ func (d goDetector) cgoNeed(ctx context.Context, p *planner) (Provenance, bool) 
 // import path names, its imports resolved by the Go module proxy, then
 // the build.
 func (d goDetector) gopath(_ context.Context, p *planner) error {
-	modPath := p.repo.goModulePath()
-	why := "a package without go.mod (GOPATH's days): the module its import path names"
-	if modPath == "" {
-		modPath = "example.com/" + localModuleName(path.Base(p.repo.root))
-		why = "a package without go.mod, no import path named: a local module name"
-	}
+	modPath, why := p.repo.gopathModule()
 	p.note("go: no go.mod; the Bash File makes module " + modPath + " (go mod init) and resolves its imports (go mod tidy)")
 	if err := p.add(Runtimes, "[ -f go.mod ] || go mod init "+modPath, ev(d.Name(), "", 0, why)); err != nil {
 		return err

@@ -170,15 +170,28 @@ func (r *repo) rootPackage(srcs []string) string {
 var goPackageClauseRe = regexp.MustCompile(`(?m)^package\s+(\w+)`)
 
 // GoModuleOf is the module the Bash File makes for a Go package without
-// go.mod (`go mod init`, gopath): the pyramid builds its examples against
-// it as against a go.mod's module. "" when the checkout has a go.mod or
-// no import path is named (a local module name has no examples).
+// go.mod (`go mod init`, gopath): the pyramid builds its examples and its
+// consumer against it as against a go.mod's module — a local module name
+// too (the consumer imports what the Bash File made). "" when the
+// checkout has a go.mod.
 func GoModuleOf(ctx context.Context, ix *retrieval.Index) string {
 	r, err := scanRepo(ctx, ix)
 	if err != nil || r.has("go.mod") || !r.stacks["go"] {
 		return ""
 	}
-	return r.goModulePath()
+	m, _ := r.gopathModule()
+	return m
+}
+
+// gopathModule is the module path the Bash File gives a package without
+// go.mod, and why: the one its import path names (goModulePath), else a
+// local name of the checkout's directory (murmur3's README names none) —
+// what a consumer of the package then imports.
+func (r *repo) gopathModule() (string, string) {
+	if m := r.goModulePath(); m != "" {
+		return m, "a package without go.mod (GOPATH's days): the module its import path names"
+	}
+	return "example.com/" + localModuleName(path.Base(r.root)), "a package without go.mod, no import path named: a local module name"
 }
 
 // hasDir reports whether the checkout has the top-level directory dir
