@@ -66,6 +66,56 @@ func pyCalls(ctx context.Context, e *env, note string) []Command {
 	if v := firstOf(pyObjectVerbs, names); v != "" {
 		mk(v, pySampleObj, "a small object")
 	}
+	if fs := pyTextFuncs(src); len(out) == 0 && len(fs) > 0 {
+		// a library of text functions (inflection's camelize(string),
+		// pluralize(word)): the first few called on a phrase
+		var refs []string
+		for _, f := range fs {
+			refs = append(refs, mod+"."+f)
+		}
+		// each on its own: one that wants another kind of text raises,
+		// and the probe passes when one of them answered
+		code := fmt.Sprintf("import %s\nok = 0\nfor f in (%s,):\n    try:\n        print(f.__name__, repr(f(%s)))\n        ok += 1\n"+
+			"    except Exception as e:\n        print(f.__name__, 'raised', repr(e))\nraise SystemExit(0 if ok else 1)\n", mod, strings.Join(refs, ", "), strconv.Quote(pySamplePhrase))
+		out = append(out, Command{Text: "python -c " + quoteArg(code), Bucket: Entry, Synth: true,
+			Reason: "calls the library's text functions " + strings.Join(refs, ", ") + " on a phrase",
+			Why:    []Provenance{{Source: "synthesized", Note: note}}})
+	}
+	return out
+}
+
+// pyTextParams are the names of a parameter that takes a text;
+// pySamplePhrase is the text a text function is called on.
+var (
+	pyTextParams   = map[string]bool{"string": true, "text": true, "word": true, "s": true, "phrase": true, "sentence": true, "title": true, "txt": true}
+	pyFuncDefRe    = regexp.MustCompile(`(?m)^def ([a-z]\w*)\(([^()]*)\)`)
+	pySamplePhrase = "heragent_probe sample words"
+)
+
+// maxPyTextFuncs bounds the text functions one probe calls.
+const maxPyTextFuncs = 3
+
+// pyTextFuncs are the public module-level functions of an __init__.py
+// whose one required parameter is a text (its name says so), in order,
+// at most maxPyTextFuncs.
+func pyTextFuncs(src string) []string {
+	var out []string
+	for _, m := range pyFuncDefRe.FindAllStringSubmatch(src, -1) {
+		params := strings.Split(m[2], ",")
+		first, _, _ := strings.Cut(strings.TrimSpace(params[0]), ":")
+		if !pyTextParams[strings.TrimSpace(first)] || strings.Contains(params[0], "=") {
+			continue
+		}
+		rest := true
+		for _, p := range params[1:] {
+			if p = strings.TrimSpace(p); p != "" && !strings.Contains(p, "=") && !strings.HasPrefix(p, "*") {
+				rest = false
+			}
+		}
+		if rest && len(out) < maxPyTextFuncs {
+			out = append(out, m[1])
+		}
+	}
 	return out
 }
 

@@ -46,3 +46,15 @@ func TestPythonLibraryCalls(t *testing.T) {
 		t.Errorf("exports %v", names)
 	}
 }
+
+// A library of text functions (inflection's camelize(string, …=True),
+// pluralize(word)) is called on a phrase; a function needing a second
+// value, a private one and one of another kind of parameter are not.
+func TestPyTextFuncs(t *testing.T) {
+	src := "def _irregular(singular: str, plural: str) -> None:\n    pass\n\ndef camelize(string: str, uppercase_first_letter: bool = True) -> str:\n    pass\n\n" +
+		"def ordinal(number: int) -> str:\n    pass\n\ndef join(word, other):\n    pass\n\ndef pluralize(word: str) -> str:\n    pass\n\ndef titleize(word, *rest):\n    pass\n\ndef underscore(word):\n    pass\n"
+	got := pyTextFuncs(src)
+	if want := []string{"camelize", "pluralize", "titleize"}; !slices.Equal(got, want) {
+		t.Errorf("%q, want %q", got, want)
+	}
+}
