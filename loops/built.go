@@ -127,6 +127,11 @@ func (r *runner) libraryProbes(probes []pyramid.Command, bins, libs, gen, built 
 		// object (c-algorithms' queue_new) after its examples
 		examples = append(examples, pyramid.ObjectProbes(r.objectAPIs, libs, gen, name)...)
 	}
+	if len(examples) == 0 && !slices.ContainsFunc(probes, pyramid.Command.LastResort) && nativeOnly(r.o.Stacks) {
+		// nothing to run and no use of its API: the C library's import,
+		// its header compiled into a program, is the last resort
+		return append(probes, pyramid.IncludeProbe(os.DirFS(r.o.Repo), gen, name)...)
+	}
 	if (len(libs) > 0 || headerOnly) && len(examples) > 0 {
 		// The library's example programs come after the built programs'
 		// own probes, before any last resort.
@@ -182,4 +187,16 @@ func suiteRuns(p *pyramid.Pyramid, rel string) bool {
 		}
 	}
 	return false
+}
+
+// nativeOnly reports a project of no language stack with a package of its
+// own (Python, Node, Go, Rust, Java): a C or C++ one, whatever builds it.
+func nativeOnly(stacks []string) bool {
+	for _, s := range stacks {
+		switch s {
+		case "python", "npm", "yarn", "pnpm", "node", "go", "cargo", "maven", "gradle":
+			return false
+		}
+	}
+	return true
 }

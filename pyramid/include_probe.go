@@ -1,0 +1,103 @@
+package pyramid
+
+import (
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// A C or C++ library whose build leaves nothing to run — a header-only
+// library (function2.hpp), one whose Makefile builds only its test
+// (smaz.h beside smaz_test) — and that has no version function, no object
+// API and no example gets what a Python library gets from its import: the
+// last resort. IncludeProbe compiles a program that includes the library's
+// own header, the one named as the project (else its only public header),
+// with the build's generated headers on the include path, and runs it: it
+// proves the header builds against the toolchain the Bash File set up, not
+// that the library works — graded last_resort, tried after every other
+// Runnable command.
+
+// cxxOnlyRe is what only a C++ header has: a standard header without .h
+// (cityhash's <utility>), a name of std.
+var cxxOnlyRe = regexp.MustCompile(`(?m)^\s*#\s*include\s*<[a-z_]+>|\bstd::`)
+
+// includeProbeExts are the extensions of a library's public header.
+var includeProbeExts = map[string]bool{".h": true, ".hpp": true, ".hh": true, ".hxx": true}
+
+// includeProbeDirs are where a library keeps its public headers.
+var includeProbeDirs = regexp.MustCompile(`^(?:(?:include|src|lib|single_include)(?:/[\w.+-]+)?|[\w.+-]+)?$`)
+
+// IncludeProbe is the last-resort Runnable command compiling a program
+// that includes the library's header, nil when none is the library's.
+// gen are the headers the build generated (their directories go on the
+// include path); repoName ranks a header named as the project first.
+func IncludeProbe(repo fs.FS, gen []string, repoName string) []Command {
+	header := libraryHeader(repo, repoName)
+	if header == "" {
+		return nil
+	}
+	b, err := fs.ReadFile(repo, header)
+	if err != nil {
+		return nil
+	}
+	text := cCommentRe.ReplaceAllString(string(b), " ")
+	cxx := path.Ext(header) != ".h" || objectCxxRe.MatchString(text) || cxxOnlyRe.MatchString(text)
+	dir, include := includeOf(header)
+	flags := "-I" + quoteArg(dir)
+	for _, d := range genIncludeDirs(gen) {
+		if d != dir {
+			flags += " -I" + quoteArg(d)
+		}
+	}
+	src, compiler, file := []string{"#include <stdio.h>"}, "cc", "/tmp/heragent-include.c"
+	if cxx {
+		src, compiler, file = []string{"#include <cstdio>"}, "c++", "/tmp/heragent-include.cpp"
+	}
+	src = append(src, "#include "+include, "int main(void) {", `  puts("`+path.Base(header)+`: included and compiled");`, "  return 0;", "}")
+	text = "printf '%s\\n' " + shellQuoteAll(src) + " > " + file + " && " + compiler + " -o /tmp/heragent-include " + file + " " + flags + " && /tmp/heragent-include"
+	return []Command{{Text: text, Bucket: Entry, Level: Runnable, Synth: true, Expect: []string{"included and compiled"},
+		Reason: "last resort: compiles a program that includes the library's header " + header + " (proves it builds against it, not that it works)",
+		Why:    []Provenance{{Source: "header", File: header, Note: "the library's own header"}, {Source: "synthesized", Note: "nothing the build made runs, no example, version function or object API"}}}}
+}
+
+// libraryHeader is the library's public header: the one whose name is the
+// project's (smaz.h, function2.hpp, mpack.h; the checkout's directory
+// name may carry its owner: antirez-smaz), else the one named as the
+// name's start (cityhash's city.h), else the only header of the top,
+// include/, src/ or lib/; "" when none.
+func libraryHeader(repo fs.FS, repoName string) string {
+	name := projectName(repoName)
+	var all []string
+	walkHeaderFiles(repo, func(p string) bool {
+		// a C++ library's extensionless header in include/ (GSL's include/gsl/gsl)
+		ext := includeProbeExts[path.Ext(p)] || path.Ext(p) == "" && strings.HasPrefix(p, "include/")
+		return ext && includeProbeDirs.MatchString(path.Dir(strings.TrimPrefix(p, "./"))) &&
+			!objectSkipDir.MatchString(path.Dir(p)) && !depHeaderDir.MatchString(p) && !strings.ContainsAny(p, " '\"$`\\")
+	}, func(p string) { all = append(all, p) })
+	sort.Slice(all, func(i, j int) bool { // the shallowest first
+		if a, b := strings.Count(all[i], "/"), strings.Count(all[j], "/"); a != b {
+			return a < b
+		}
+		return all[i] < all[j]
+	})
+	short := name[strings.LastIndex(name, "-")+1:] // the repository's name without its owner
+	stemOf := func(p string) string {
+		return strings.TrimPrefix(strings.ToLower(strings.TrimSuffix(path.Base(p), path.Ext(p))), "lib")
+	}
+	for _, p := range all {
+		if stem := stemOf(p); name != "" && (stem == name || stem == short) {
+			return p
+		}
+	}
+	for _, p := range all { // the name's first word: cityhash's city.h
+		if stem := stemOf(p); len(stem) >= 3 && short != "" && strings.HasPrefix(short, stem) {
+			return p
+		}
+	}
+	if len(all) == 1 {
+		return all[0]
+	}
+	return ""
+}
