@@ -42,11 +42,17 @@ func headersCompile(ctx context.Context, e *env, files []retrieval.FileInfo) []C
 		return nil
 	}
 	tests := ownTestPrograms(ctx, e, files, nil, incs)
+	cxx := len(tests) > 0 && strings.Contains(tests[0].Text, "c++ ")
+	if len(tests) == 0 {
+		// tests that build themselves: a test directory's own Makefile,
+		// whose default goal compiles and runs them (hedley's test/)
+		tests, cxx = testDirMake(files), false
+	}
 	if len(tests) == 0 {
 		return nil
 	}
 	cc := "cc"
-	if strings.Contains(tests[0].Text, "c++ ") {
+	if cxx || slices.ContainsFunc(hdrs, func(h string) bool { return path.Ext(h) != ".h" }) {
 		cc = "c++ -x c++"
 	}
 	var flags string
@@ -61,6 +67,22 @@ func headersCompile(ctx context.Context, e *env, files []retrieval.FileInfo) []C
 		Reason: "compiles each of the header-only library's headers on its own (no build system: its users include them)",
 		Why:    []Provenance{{Source: "convention", File: hdrs[0], Note: "C/C++ headers without a build system"}}}
 	return append([]Command{build}, tests...)
+}
+
+// testDirMake is the Unit command of a test directory with a Makefile of
+// its own (test/Makefile, tests/Makefile): make there, as a bare make in
+// a tests directory is a test run; nil when there is none.
+func testDirMake(files []retrieval.FileInfo) []Command {
+	for _, d := range []string{"test", "tests"} {
+		for _, f := range files {
+			if f.Path == d+"/Makefile" {
+				return []Command{{Text: "make", Dir: d, Bucket: Unit,
+					Reason: "builds and runs the header-only library's tests with their own Makefile",
+					Why:    []Provenance{{Source: "convention", File: f.Path, Note: "the test directory's own Makefile"}}}}
+			}
+		}
+	}
+	return nil
 }
 
 // headerRoot is the include directory of a header's directory d: d

@@ -76,6 +76,33 @@ func TestHeaderOnlyOwnTests(t *testing.T) {
 	}
 }
 
+// A header-only library whose tests build themselves (hedley's hedley.h
+// beside test/Makefile, whose default goal compiles them): its header
+// compiles as its build, make in test/ is its test run.
+func TestHeaderOnlyTestDirMakefile(t *testing.T) {
+	ix := repoIndex(t, map[string]string{
+		"hedley.h":      "#if !defined(HEDLEY_VERSION)\n#define HEDLEY_VERSION 15\n#endif\n",
+		"test/Makefile": "TESTS = likely\nall: $(TESTS)\n",
+		"test/likely.c": "#include \"../hedley.h\"\nint main(void) { return 0; }\n",
+	})
+	p, err := Mine(context.Background(), ix, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var build, unit Command
+	for _, c := range p.Commands {
+		switch {
+		case c.Bucket == Build && strings.Contains(c.Text, "-fsyntax-only"):
+			build = c
+		case c.Bucket == Unit && c.Text == "make":
+			unit = c
+		}
+	}
+	if build.Text != "cc -fsyntax-only -I. hedley.h" || unit.Dir != "test" {
+		t.Errorf("build %q, test %+v (all: %v)", build.Text, unit, p.Commands)
+	}
+}
+
 // A README's cmake and meson commands for a project of the reader's own
 // are dropped from a checkout without CMakeLists.txt or meson.build: they
 // would stop the build sequence before the header check.
