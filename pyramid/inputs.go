@@ -222,7 +222,7 @@ func quoteArg(s string) string {
 }
 
 // literalFileRe is a quoted relative path to a data file in code.
-var literalFileRe = regexp.MustCompile("[\"'`](?:\\./)?([\\w][\\w./+-]*\\.(?:ya?ml|json|toml|xml|csv|tsv|txt|md|ini|cfg|conf|html?|proto|sql|dot|hcl))[\"'`]")
+var literalFileRe = regexp.MustCompile("[\"'`](?:\\./)?([\\w][\\w./+-]*\\.(?:ya?ml|json|toml|xml|csv|tsv|txt|md|ini|cfg|conf|html?|proto|sql|dot|hcl|hbs|handlebars|mustache|ejs|njk|j2|jinja2?|liquid|pug))[\"'`]")
 
 // exampleInputs is what an example's code reads that the checkout lacks
 // where it runs (the repository root): `doc.load_file("xgconsole.xml")`.

@@ -23,6 +23,10 @@ var dataLangs = map[string][]string{
 	"json": {"json", "jsonc", "json5"}, "yaml": {"yaml", "yml"}, "yml": {"yaml", "yml"}, "toml": {"toml"},
 	"xml": {"xml"}, "csv": {"csv"}, "tsv": {"tsv"}, "properties": {"properties"}, "proto": {"proto", "protobuf"},
 	"sql": {"sql"}, "html": {"html"}, "htm": {"html"}, "hcl": {"hcl", "terraform", "tf"},
+	// templates a template engine's example reads (tempura's readFile('example.hbs'))
+	"hbs": {"hbs", "handlebars", "html"}, "handlebars": {"hbs", "handlebars", "html"}, "mustache": {"mustache", "html"},
+	"ejs": {"ejs", "html"}, "njk": {"njk", "nunjucks", "jinja", "html"}, "j2": {"jinja", "jinja2", "j2", "html"},
+	"jinja": {"jinja", "jinja2", "j2", "html"}, "jinja2": {"jinja", "jinja2", "j2", "html"}, "liquid": {"liquid", "html"}, "pug": {"pug", "jade"},
 }
 
 // shownData is the content of the data file f that doc shows before line

@@ -34,6 +34,25 @@ func TestExampleReadsTheFileTheDocsShow(t *testing.T) {
 	}
 }
 
+// A template engine's example reading the template its README shows
+// before it (tempura's `readFile('example.hbs')` after a hbs block) gets
+// it written under that name.
+func TestExampleReadsTheTemplateTheDocsShow(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"package.json": `{"name": "tempura", "version": "1.0.0", "main": "index.js"}`,
+		"index.js":     "exports.compile = (s) => () => s;\n",
+		"readme.md": "# tempura\n\n## Usage\n\n> **example.hbs**\n\n```hbs\n<p>{{ title }}</p>\n```\n\n" +
+			"```js\nimport { readFile } from 'fs/promises';\nimport { compile } from 'tempura';\nconst template = await readFile('example.hbs', 'utf8');\nconsole.log(compile(template)({title: 'x'}));\n```\n",
+	})
+	cs, err := mineExamples(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 1 || !strings.HasPrefix(cs[0].Text, `printf '%s' $'<p>{{ title }}</p>\n' > example.hbs && `) {
+		t.Errorf("the shown template is not written first: %+v", cs)
+	}
+}
+
 // A Go example reading a file its README shows in a later section (hcl's
 // config.hcl) gets it written into the scratch module it runs in.
 func TestGoExampleReadsTheFileTheDocsShow(t *testing.T) {
