@@ -54,22 +54,31 @@ func CMakeExampleSwitch(cmakeLists string) (dir, flags string) {
 		if m == nil {
 			return true
 		}
-		for _, cond := range conds {
-			for _, w := range guardWordRe.FindAllString(cond, -1) {
-				opt, ok := off[strings.ToUpper(w)]
-				if !ok || !exampleWordRe.MatchString(w) {
-					continue
-				}
-				for _, g := range deps[strings.ToUpper(w)] {
-					flags += " -D" + g + "=ON"
-				}
-				dir, flags = m[1], flags+" -D"+opt+"=ON"
-				return false
+		if opts := exampleGuards(conds, off); len(opts) > 0 {
+			for _, g := range deps[strings.ToUpper(opts[0])] {
+				flags += " -D" + g + "=ON"
 			}
+			dir, flags = m[1], flags+" -D"+opts[0]+"=ON"
+			return false
 		}
 		return true
 	})
 	return dir, flags
+}
+
+// exampleGuards are the example options of off (the options off by
+// default, upper case to as written) that the if() conditions conds test,
+// as written, in order.
+func exampleGuards(conds []string, off map[string]string) []string {
+	var out []string
+	for _, cond := range conds {
+		for _, w := range guardWordRe.FindAllString(cond, -1) {
+			if opt, ok := off[strings.ToUpper(w)]; ok && exampleWordRe.MatchString(w) {
+				out = append(out, opt)
+			}
+		}
+	}
+	return out
 }
 
 // exampleBuild is the layout's OptionalBuild of the examples in the
@@ -149,18 +158,12 @@ func cmakeGuardedPrograms(text string, off map[string]string) (names []string, f
 		if m == nil {
 			return true
 		}
-		for _, cond := range conds {
-			for _, w := range guardWordRe.FindAllString(cond, -1) {
-				opt, ok := off[strings.ToUpper(w)]
-				if !ok || !exampleWordRe.MatchString(w) {
-					continue
-				}
-				if !strings.Contains(flags+" ", " -D"+opt+"=ON ") {
-					flags += " -D" + opt + "=ON"
-				}
-				if !slices.Contains(names, m[1]) {
-					names = append(names, m[1])
-				}
+		for _, opt := range exampleGuards(conds, off) {
+			if !strings.Contains(flags+" ", " -D"+opt+"=ON ") {
+				flags += " -D" + opt + "=ON"
+			}
+			if !slices.Contains(names, m[1]) {
+				names = append(names, m[1])
 			}
 		}
 		return true
