@@ -18,6 +18,11 @@ var pythonMatches = []match{
 	{MissingPythonModule, regexp.MustCompile(`ModuleNotFoundError: No module named '([\w.]+)'`)},
 	// Python 2 / older: ImportError: No module named yaml
 	{MissingPythonModule, regexp.MustCompile(`ImportError: No module named '?([\w.]+)'?`)},
+	// an optional dependency the library names in words (textdistance:
+	// "ImportError: Please, install numpy for Needleman-Wunsch measure";
+	// pandas: "Missing optional dependency 'xlrd'")
+	{MissingPythonModule, regexp.MustCompile(`^E?\s*ImportError: (?:.*\b[Pp]lease,? )?(?:[Yy]ou (?:need|must) )?install (?:the )?['"` + "`" + `]?([A-Za-z][\w.]*[A-Za-z0-9])['"` + "`" + `]?(?:\s+(?:for|to|in order|package|module|first)\b|[.,;:]?\s*$)`)},
+	{MissingPythonModule, regexp.MustCompile(`ImportError: Missing optional dependency '([\w.]+)'`)},
 }
 
 // pipNoDistRe is pip failing to find a distribution, usually because its
