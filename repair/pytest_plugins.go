@@ -58,7 +58,27 @@ func pytestPlugins(log string) []Diagnosis {
 			}
 		} else if m := pytestUnknownIniRe.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
 			add(m[1], l, "")
+		} else if m := pytestFixtureRe.FindStringSubmatch(l); m != nil {
+			if mod := pytestPluginFixtures[m[1]]; mod != "" && !seen[mod] {
+				seen[mod] = true
+				out = append(out, Diagnosis{Kind: MissingPythonModule, Subject: mod, Evidence: strings.TrimSpace(l)})
+			}
 		}
 	}
 	return out
 }
+
+// A test asks for a fixture a plugin provides, and the plugin is not
+// installed: "E       fixture 'mocker' not found" (radon's tests use
+// pytest-mock's, hpack's pytest-benchmark's). The fixture names the
+// plugin, a missing Python module like the options' (pytestPluginOptions).
+var (
+	pytestFixtureRe      = regexp.MustCompile(`^E?\s*fixture '(\w+)' not found`)
+	pytestPluginFixtures = map[string]string{
+		"mocker": "pytest_mock", "class_mocker": "pytest_mock", "module_mocker": "pytest_mock", "package_mocker": "pytest_mock", "session_mocker": "pytest_mock",
+		"benchmark": "pytest_benchmark", "httpserver": "pytest_httpserver", "snapshot": "syrupy", "freezer": "pytest_freezer",
+		"requests_mock": "requests_mock", "httpx_mock": "pytest_httpx", "respx_mock": "respx", "fs": "pyfakefs", "datadir": "pytest_datadir",
+		"shared_datadir": "pytest_datadir", "xprocess": "xprocess", "qtbot": "pytestqt", "subtests": "pytest_subtests", "aiohttp_client": "pytest_aiohttp",
+		"time_machine": "time_machine", "event_loop": "pytest_asyncio", "faker": "faker", "lazy_fixture": "pytest_lazyfixture",
+	}
+)
