@@ -313,15 +313,21 @@ func py2Prints(code string) string {
 }
 
 // pyconSession reports a block whose first line is an interactive
-// prompt: a REPL session labelled python (urllib3's README).
+// prompt: a REPL session labelled python (urllib3's README), after the
+// shell line that started the interpreter, if shown (jsonpath-ng's
+// `$ python`).
 func pyconSession(code string) bool {
 	for _, l := range strings.Split(code, "\n") {
-		if strings.TrimSpace(l) != "" {
+		if strings.TrimSpace(l) != "" && !pythonStartRe.MatchString(l) {
 			return strings.HasPrefix(strings.TrimLeft(l, " \t"), ">>>")
 		}
 	}
 	return false
 }
+
+// pythonStartRe is a shell line starting the interpreter a session then
+// shows: `$ python`, `% python3 -i`.
+var pythonStartRe = regexp.MustCompile(`^\s*[$%]\s+python[\d.]*(?:\s+-i)?\s*$`)
 
 // pyconCode keeps the input lines of an interactive session, but not a
 // statement whose shown output is a traceback: the session demonstrates

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/heragent/heragent/retrieval"
 )
 
 // A documentation site's self-contained examples run when the README has
@@ -56,6 +58,19 @@ func TestPyconCodeLeavesOutWhatRaises(t *testing.T) {
 	want := "import attr\n@attr.s(auto_exc=True)\nclass Error(Exception):\n    x = attr.ib()\nError(\"foo\")\nprint(Error(\"bar\").x)"
 	if got := pyconCode(session); got != want {
 		t.Errorf("pyconCode:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// A python block showing the shell line that starts the interpreter
+// before its session (jsonpath-ng's README: `$ python`, then `>>>` lines)
+// is a session; a script that runs python is not.
+func TestPyconSessionAfterItsShellLine(t *testing.T) {
+	code := "$ python\n\n>>> from jsonpath_ng import parse\n\n# a comment\n>>> parse('foo[*].baz')\n"
+	if !pyconSession(code) || exampleCode(retrieval.CodeBlock{Lang: "python", Code: code}) != "from jsonpath_ng import parse\nparse('foo[*].baz')" {
+		t.Errorf("not read as a session: %q", exampleCode(retrieval.CodeBlock{Lang: "python", Code: code}))
+	}
+	if pyconSession("$ python app.py\n>>> x\n") {
+		t.Error("a script's run read as the interpreter's start")
 	}
 }
 
