@@ -104,6 +104,7 @@ const (
 	UsageError           Kind = "usage_error"           // the program printed its usage for the arguments given
 	IncompleteExample    Kind = "incomplete_example"    // NameError: name 'url' is not defined (a documented fragment)
 	PytestCollection     Kind = "pytest_collection"     // ERROR collecting tests/test_x.py, for a cause no other rule repairs
+	PytestPluginMark     Kind = "pytest_plugin_mark"    // PytestUnknownMarkWarning: Unknown pytest.mark.mypy_testing (a declared plugin Debian lacks)
 	LandmarkMissing      Kind = "landmark_missing"      // exit 0, but the output lacks what it was to show (a version)
 	InputRejected        Kind = "input_rejected"        // a probe's made-up stdin: "syntax error, unexpected end of file"
 	Unknown              Kind = "unknown"               // no rule recognised the log
@@ -112,7 +113,7 @@ const (
 // generic kinds describe a symptom that a more specific diagnosis of the
 // same log usually explains (a missing header makes the compile fail).
 func (k Kind) generic() bool {
-	return k == CompileError || k == TestFailure || k == Unknown || k == NoTestsRan || k == ParallelBuild || k == MissingPath || k == PytestCollection || k == BuildScript
+	return k == CompileError || k == TestFailure || k == Unknown || k == NoTestsRan || k == ParallelBuild || k == MissingPath || k == PytestCollection || k == BuildScript || k == PytestPluginMark
 }
 
 // specific kinds explain a failure so that the generic diagnoses of the
@@ -124,7 +125,9 @@ func (k Kind) specific() bool { return !k.generic() && k != Locale && k != Depen
 // fallback kinds are answered only when no other diagnosis of the same
 // failure gets an edit: what they change (running the test modules that
 // collect) would hide the cause another repair addresses.
-func (k Kind) fallback() bool { return k == PytestCollection || k == BuildScript }
+func (k Kind) fallback() bool {
+	return k == PytestCollection || k == BuildScript || k == PytestPluginMark
+}
 
 // Diagnosis is one thing a rule recognised in a failure.
 type Diagnosis struct {

@@ -60,6 +60,7 @@ var Rules = []Rule{
 	hung{},                // printed nothing for the idle limit: recorded (after the rules reading a cause in the log)
 	dependencyVersion{},   // pip check: an installed dependency does not meet a requirement: recorded with both versions
 	pytestCollection{},    // test modules failed to collect, no other repair: pytest goes on past them (a fallback)
+	pytestPluginMark{},    // tests marked for a declared plugin Debian lacks fail: deselected by their mark (a fallback)
 	testFailure{},         // tests failed: recorded
 	runnerFailed{},        // every test counted passed, the run failed after them: recorded
 	noTestsRan{},          // exit 0, no test counted: recorded (the last rule: what nothing else explains)

@@ -70,7 +70,9 @@ func TestRulesOnRealLogs(t *testing.T) {
 		"package.json": {Data: []byte(`{"name":"demo","dependencies":{"left-pad":"^1.3.0"}}`)},
 		".gitmodules":  {Data: []byte("[submodule \"third_party/json\"]\n\tpath = third_party/json\n\turl = https://github.com/nlohmann/json.git\n[submodule \"third-party/urlparse\"]\n\tpath = third-party/urlparse\n\turl = https://github.com/ngtcp2/urlparse\n[submodule \"picotest\"]\n\tpath = picotest\n\turl = https://github.com/h2o/picotest.git\n")},
 		".git/HEAD":    {Data: []byte("ref: refs/heads/main\n")},
-		"go.mod":       {Data: []byte("module example.com/demo\n\ngo 1.22.0\n\ntoolchain go1.22.5\n")},
+		// pydash's test plugin, which Debian does not ship
+		"requirements-dev.txt": {Data: []byte("pytest\npytest-mypy-testing\n")},
+		"go.mod":               {Data: []byte("module example.com/demo\n\ngo 1.22.0\n\ntoolchain go1.22.5\n")},
 		// msgpack-c's CMakeLists.txt, cut: tests only on request.
 		"CMakeLists.txt": {Data: []byte("PROJECT (msgpack-c LANGUAGES C)\nOPTION (MSGPACK_BUILD_TESTS \"Build msgpack tests.\" OFF)\nIF (MSGPACK_BUILD_TESTS)\n  ENABLE_TESTING ()\nENDIF ()\n")},
 	}
@@ -151,6 +153,8 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"pytest-warning-filter/isort-hypothesis-filter.log", PhaseCommand, "python -m pytest -q", false, PytestWarningFilter, `ignore:.*from_type\(thing=Path\).*:hypothesis.errors.SmallSearchSpaceWarning`, ActionEdit, `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }-o filterwarnings="`},
 		{"pytest-too-old/minversion-pluggy.log", PhaseCommand, "python -m pytest -q", false, PytestTooOld, "8.0", ActionEdit, "sed -i -E '/^[[:space:]]*minversion[[:space:]]*=/d' tox.ini"},
 		{"missing-python-module/pip-no-distribution.log", PhaseSetup, "pip install pyyaml", false, MissingPythonModule, "pyyaml", ActionEdit, "python3-yaml"},
+		{"missing-python-module/optional-dependency-in-words.log", PhaseCommand, "python -m pytest -q", false, MissingPythonModule, "numpy", ActionEdit, "python3-numpy"},
+		{"missing-python-module/pytest-fixture-mocker.log", PhaseCommand, "python -m pytest -q", false, MissingPythonModule, "pytest_mock", ActionEdit, "python3-pytest-mock"},
 		{"node-legacy-openssl/webpack-md4-dayjs.log", PhaseSetup, "npm run build", false, NodeLegacyOpenSSL, "", ActionEdit, "--openssl-legacy-provider"},
 		// match-sorter's `kcd-scripts test` adds --watch outside CI
 		{"watch-mode/jest-kcd-scripts-watch.log", PhaseCommand, "npm test", false, WatchMode, "", ActionEdit, "persist_env CI true"},
@@ -179,6 +183,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-submodule/clone-unreachable.log", PhaseSetup, "", false, MissingSubmodule, "third_party/json", ActionRecord, ""},
 		{"locale/meson-test-locales-tomlplusplus.log", PhaseCommand, "meson test -C build", false, Locale, "ja_JP.UTF-8 it_IT.UTF-8 tr_TR.UTF-8 fi_FI.UTF-8 fr_FR.UTF-8 zh_CN.UTF-8 de_DE.UTF-8", ActionEdit, "locale-gen"},
 		{"locale/perl-python-en-us.log", PhaseCommand, "perl -e 1", false, Locale, "en_US.UTF-8", ActionEdit, "locale-gen"},
+		{"pytest-plugin-mark/mypy-testing-pydash.log", PhaseCommand, "python -m pytest -q", false, PytestPluginMark, "mypy_testing", ActionEdit, "-m 'not mypy_testing'"},
 		{"python2/make-check-print-statement.log", PhaseCommand, "make check", false, Python2, "src/make_parens.py", ActionRecord, ""},
 		{"interactive-prompt/tzdata-area.log", PhaseSetup, "", false, InteractivePrompt, "tzdata", ActionEdit, "TZ Etc/UTC"},
 		{"interactive-prompt/apt-without-y.log", PhaseSetup, "", false, InteractivePrompt, "apt", ActionEdit, "apt-get install -y cowsay"},
