@@ -130,7 +130,10 @@ func (r *runner) libraryProbes(probes []pyramid.Command, bins, libs, gen, built 
 	if len(examples) == 0 && !slices.ContainsFunc(probes, pyramid.Command.LastResort) && nativeOnly(r.o.Stacks) {
 		// nothing to run and no use of its API: the C library's import,
 		// its header compiled into a program, is the last resort
-		return append(probes, pyramid.IncludeProbe(os.DirFS(r.o.Repo), gen, name)...)
+		if !r.readLibHeader { // the checkout does not change: look once
+			r.libHeader, r.readLibHeader = pyramid.FindLibraryHeader(os.DirFS(r.o.Repo), name), true
+		}
+		return append(probes, r.libHeader.Probe(gen)...)
 	}
 	if (len(libs) > 0 || headerOnly) && len(examples) > 0 {
 		// The library's example programs come after the built programs'

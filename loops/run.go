@@ -139,24 +139,26 @@ type runner struct {
 	changes  int               // repairs applied (MaxIterations bounds them)
 	stop     string            // why the search ended, when it ended short of the target
 
-	reflected    map[int]bool          // iterations a lesson was asked for
-	versionFuncs []pyramid.VersionFunc // the checkout's headers' version functions
-	readHeaders  bool                  // versionFuncs is filled
-	objectAPIs   []pyramid.ObjectAPI   // the checkout's headers' constructors and their queries
-	fellBack     map[string]bool       // build fallbacks made (buildfallback.go)
-	recorded     bool                  // the last repair call recorded a limit of the environment
-	examples     []pyramid.Command     // the library's example programs (pyramid.ExamplePrograms)
-	usage        []pyramid.Command     // commands made from usage messages in the state running (usageCommands)
-	rerun        []pyramid.Command     // commands run again in the state running after a repair of how they run (runsAgainHere)
-	againDepth   int                   // rounds of againHere under way
-	fixture      pyramid.FixtureInput  // the test suite's input for built programs (pyramid.Fixture, FixtureFlag)
-	readFixture  bool                  // fixture and sourceInputs are set
-	sourceInputs pyramid.SourceInputs  // the inputs beside the checkout's C/C++ sources (pyramid.ReadSourceInputs)
-	layer        toolchainImage        // the shared toolchain layer this run started from (sharedbase.go)
-	cutSuite     *pyramid.Command      // the whole suite the state running stopped at its share (resumecut.go)
-	blame        culprit               // the repair whose command broke the Bash File (culprit.go)
-	resuming     time.Duration         // the limit of the cut suite running again (resumeCut)
-	serial       map[string]string     // parallel ctest commands whose tests collide → their serial spelling (serialctest.go)
+	reflected     map[int]bool          // iterations a lesson was asked for
+	versionFuncs  []pyramid.VersionFunc // the checkout's headers' version functions
+	readHeaders   bool                  // versionFuncs is filled
+	libHeader     pyramid.LibraryHeader // the library's own header, for its include probe
+	readLibHeader bool                  // libHeader is set
+	objectAPIs    []pyramid.ObjectAPI   // the checkout's headers' constructors and their queries
+	fellBack      map[string]bool       // build fallbacks made (buildfallback.go)
+	recorded      bool                  // the last repair call recorded a limit of the environment
+	examples      []pyramid.Command     // the library's example programs (pyramid.ExamplePrograms)
+	usage         []pyramid.Command     // commands made from usage messages in the state running (usageCommands)
+	rerun         []pyramid.Command     // commands run again in the state running after a repair of how they run (runsAgainHere)
+	againDepth    int                   // rounds of againHere under way
+	fixture       pyramid.FixtureInput  // the test suite's input for built programs (pyramid.Fixture, FixtureFlag)
+	readFixture   bool                  // fixture and sourceInputs are set
+	sourceInputs  pyramid.SourceInputs  // the inputs beside the checkout's C/C++ sources (pyramid.ReadSourceInputs)
+	layer         toolchainImage        // the shared toolchain layer this run started from (sharedbase.go)
+	cutSuite      *pyramid.Command      // the whole suite the state running stopped at its share (resumecut.go)
+	blame         culprit               // the repair whose command broke the Bash File (culprit.go)
+	resuming      time.Duration         // the limit of the cut suite running again (resumeCut)
+	serial        map[string]string     // parallel ctest commands whose tests collide → their serial spelling (serialctest.go)
 }
 
 // Run takes the repository as far up the maturity levels as it can prove:

@@ -34,17 +34,39 @@ var includeProbeDirs = regexp.MustCompile(`^(?:(?:include|src|lib|single_include
 // gen are the headers the build generated (their directories go on the
 // include path); repoName ranks a header named as the project first.
 func IncludeProbe(repo fs.FS, gen []string, repoName string) []Command {
+	return FindLibraryHeader(repo, repoName).Probe(gen)
+}
+
+// LibraryHeader is the library's public header and whether only C++
+// compiles it; Path "" when the checkout has none that is the library's.
+type LibraryHeader struct {
+	Path string
+	Cxx  bool
+}
+
+// FindLibraryHeader reads the checkout for the library's header
+// (libraryHeader) and its language, once a run: the checkout does not
+// change.
+func FindLibraryHeader(repo fs.FS, repoName string) LibraryHeader {
 	header := libraryHeader(repo, repoName)
 	if header == "" {
-		return nil
+		return LibraryHeader{}
 	}
 	b, err := fs.ReadFile(repo, header)
 	if err != nil {
-		return nil
+		return LibraryHeader{}
 	}
 	text := cCommentRe.ReplaceAllString(string(b), " ")
-	cxx := path.Ext(header) != ".h" || objectCxxRe.MatchString(text) || cxxOnlyRe.MatchString(text)
-	dir, include := includeOf(header)
+	return LibraryHeader{Path: header, Cxx: path.Ext(header) != ".h" || objectCxxRe.MatchString(text) || cxxOnlyRe.MatchString(text)}
+}
+
+// Probe is IncludeProbe's command for h, with gen's directories on the
+// include path; nil without a header.
+func (h LibraryHeader) Probe(gen []string) []Command {
+	if h.Path == "" {
+		return nil
+	}
+	dir, include := includeOf(h.Path)
 	flags := "-I" + quoteArg(dir)
 	for _, d := range genIncludeDirs(gen) {
 		if d != dir {
@@ -52,14 +74,14 @@ func IncludeProbe(repo fs.FS, gen []string, repoName string) []Command {
 		}
 	}
 	src, compiler, file := []string{"#include <stdio.h>"}, "cc", "/tmp/heragent-include.c"
-	if cxx {
+	if h.Cxx {
 		src, compiler, file = []string{"#include <cstdio>"}, "c++", "/tmp/heragent-include.cpp"
 	}
-	src = append(src, "#include "+include, "int main(void) {", `  puts("`+path.Base(header)+`: included and compiled");`, "  return 0;", "}")
-	text = "printf '%s\\n' " + shellQuoteAll(src) + " > " + file + " && " + compiler + " -o /tmp/heragent-include " + file + " " + flags + " && /tmp/heragent-include"
+	src = append(src, "#include "+include, "int main(void) {", `  puts("`+path.Base(h.Path)+`: included and compiled");`, "  return 0;", "}")
+	text := "printf '%s\\n' " + shellQuoteAll(src) + " > " + file + " && " + compiler + " -o /tmp/heragent-include " + file + " " + flags + " && /tmp/heragent-include"
 	return []Command{{Text: text, Bucket: Entry, Level: Runnable, Synth: true, Expect: []string{"included and compiled"},
-		Reason: "last resort: compiles a program that includes the library's header " + header + " (proves it builds against it, not that it works)",
-		Why:    []Provenance{{Source: "header", File: header, Note: "the library's own header"}, {Source: "synthesized", Note: "nothing the build made runs, no example, version function or object API"}}}}
+		Reason: "last resort: compiles a program that includes the library's header " + h.Path + " (proves it builds against it, not that it works)",
+		Why:    []Provenance{{Source: "header", File: h.Path, Note: "the library's own header"}, {Source: "synthesized", Note: "nothing the build made runs, no example, version function or object API"}}}}
 }
 
 // libraryHeader is the library's public header: the one whose name is the
