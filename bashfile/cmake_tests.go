@@ -124,6 +124,9 @@ func nameWords(name string) []string {
 // CACHE BOOL …).
 var optionDeclRe = []*regexp.Regexp{
 	regexp.MustCompile(`(?im)^\s*(?:\w+_)?option(?:_\w+)?\s*\(\s*(\w+)\s+"[^"]*"\s+([^\s)]+)`),
+	// option(X "…") with no value is off (csv2's CSV2_BUILD_TESTS); not a
+	// macro's call without one (libjpeg-turbo's report_option(WITH_TESTS "…"))
+	regexp.MustCompile(`(?im)^\s*option\s*\(\s*(\w+)\s+"[^"]*"()\s*\)`),
 	regexp.MustCompile(`(?im)^\s*set\s*\(\s*(\w+)\s+([^\s)]+)\s+CACHE\s+BOOL\b`),
 }
 
@@ -141,7 +144,13 @@ func cmakeTestSwitch(cmakeLists string) (string, bool) {
 	declared := map[string]string{} // upper-case name → default
 	for _, re := range optionDeclRe {
 		for _, m := range re.FindAllStringSubmatch(cmakeLists, -1) {
-			declared[strings.ToUpper(m[1])] = strings.ToUpper(m[2])
+			def := strings.ToUpper(m[2])
+			if def == "" {
+				def = "OFF"
+			}
+			if _, ok := declared[strings.ToUpper(m[1])]; !ok || m[2] != "" {
+				declared[strings.ToUpper(m[1])] = def
+			}
 		}
 	}
 	if includeCTestRe.MatchString(cmakeLists) && declared["BUILD_TESTING"] == "" {

@@ -7,6 +7,17 @@ func TestCMakeTestSwitch(t *testing.T) {
 		name, cmake, want string
 		on                bool
 	}{
+		{"no value: off (csv2, indicators)", `option(CSV2_BUILD_TESTS "Build csv2 tests + enable CTest")
+option(CSV2_SAMPLES "Build csv2 samples")
+if(CSV2_BUILD_TESTS)
+  add_subdirectory(test)
+endif()`, "CSV2_BUILD_TESTS", false},
+		{"a macro's call without a value is no declaration (libjpeg-turbo)", `option(WITH_TESTS "Enable regression tests"
+  TRUE)
+if(WITH_TESTS)
+  add_subdirectory(test)
+endif()
+report_option(WITH_TESTS "Regression tests")`, "WITH_TESTS", true},
 		{"default from a variable (fmt)", `option(FMT_FUZZ "Fuzz" OFF)
 option(FMT_TEST "Generate the test target." ${FMT_MASTER_PROJECT})
 if (FMT_TEST)

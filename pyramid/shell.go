@@ -225,7 +225,12 @@ func cdTarget(dir, d string, made map[string]bool, ws workspace) string {
 	case strings.Contains(strings.ToLower(strings.Split(nd, "/")[0]), "build") && (made[nd] || ws.buildDir != "" && !ws.known(nd)):
 		// an ad-hoc build directory, made here or by an earlier CI step
 		// (double-conversion's working-directory buildX, tinyxml2's
-		// build-static-dbg): the setup script has its own
+		// build-static-dbg): the setup script has its own, and a directory
+		// of the source tree under it is the build tree's mirror of it
+		// (csv2's `cd build` … `cd test` before ./csv2_test)
+		if _, rest, ok := strings.Cut(nd, "/"); ok && ws.buildDir != "" && ws.known(rest) {
+			return path.Join(ws.buildDir, rest)
+		}
 		return ws.buildDir
 	case made[nd] || ws.known(nd):
 		return nd

@@ -23,7 +23,7 @@ var testsDisabledMatches = []match{
 // testOptionRes are CMake options off by default: option(X "…" OFF),
 // set(X OFF CACHE BOOL "…") and cmake_dependent_option(X "…" OFF "deps" …).
 var testOptionRes = []*regexp.Regexp{
-	regexp.MustCompile(`(?im)^\s*option\s*\(\s*(\w+)\s+"[^"]*"\s+OFF\s*\)`),
+	regexp.MustCompile(`(?im)^\s*option\s*\(\s*(\w+)\s+"[^"]*"\s*(?:OFF\s*)?\)`), // no value is off
 	regexp.MustCompile(`(?im)^\s*set\s*\(\s*(\w+)\s+OFF\s+CACHE\s+BOOL\b`),
 	regexp.MustCompile(`(?is)\bcmake_dependent_option\s*\(\s*(\w+)\s+"[^"]*"\s+OFF\b`),
 }
