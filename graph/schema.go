@@ -163,3 +163,8 @@ type Edge struct {
 
 // Key identifies an edge.
 func (e Edge) Key() string { return e.From + "\x00" + string(e.Type) + "\x00" + e.To }
+
+// LangIndentedShell is the language of a Markdown indented code block
+// that opens with a command (rswier/c4's README: `gcc -o c4 c4.c` with no
+// fence and no prompt).
+const LangIndentedShell = "indented-shell"

@@ -251,6 +251,8 @@ func classifyOne(s string) verdict {
 		case "fmt", "clippy":
 			return verdict{Drop: "lint or format check"}
 		}
+	case cCompilerCmds[cmd] && compilesProgram(w[1:]):
+		return verdict{Bucket: Build, Reason: "compiles the program with the C/C++ compiler"}
 	case cmd == "cmake":
 		return verdict{Bucket: Build, Reason: "configures or builds with CMake"}
 	case cmd == "ctest":

@@ -15,22 +15,23 @@ import (
 // compiling on its own (the compiler checks it, writing nothing); its
 // tests are its own test programs compiled with its header directories
 // on the include path and run, as a library's with sources are
-// (ownTestPrograms). Only a library with test programs of its own gets
-// these: without them a header check proves little the README's
-// examples do not.
+// (ownTestPrograms). A library without tests (rxi's sj.h beside its
+// demo/ programs) gets the header check alone: it is what installs the
+// library, and its uses are its examples, compiled against it once it
+// passes (ExamplePrograms).
 
 // headerDirs are where a header-only library keeps its headers.
 var headerDirs = []string{".", "include", "src", "lib", "single_include"}
 
 // headersCompile is the Build command checking the library's headers
 // and the Unit command of its own test programs; nil when it has no
-// headers, too many or no test programs.
+// headers or too many.
 func headersCompile(ctx context.Context, e *env, files []retrieval.FileInfo) []Command {
 	dirs := append(slices.Clone(headerDirs), e.ix.ProjectName(ctx))
 	var hdrs, incs []string
 	for _, f := range files {
 		d := path.Dir(f.Path)
-		if !cHeaderExt[path.Ext(f.Path)] || !slices.Contains(dirs, d) && !slices.Contains(dirs, path.Dir(d)) || strings.ContainsAny(f.Path, " '\"$`\\") {
+		if !cHeaderExt[path.Ext(f.Path)] || !slices.Contains(dirs, d) && !slices.Contains(dirs, path.Dir(d)) || foreignDirs.MatchString(d) || strings.ContainsAny(f.Path, " '\"$`\\") {
 			continue
 		}
 		hdrs = append(hdrs, f.Path)
@@ -48,9 +49,6 @@ func headersCompile(ctx context.Context, e *env, files []retrieval.FileInfo) []C
 		// whose default goal compiles and runs them (hedley's test/)
 		tests, cxx = testDirMake(files), false
 	}
-	if len(tests) == 0 {
-		return nil
-	}
 	cc := "cc"
 	if cxx || slices.ContainsFunc(hdrs, func(h string) bool { return path.Ext(h) != ".h" }) {
 		cc = "c++ -x c++"
@@ -63,10 +61,32 @@ func headersCompile(ctx context.Context, e *env, files []retrieval.FileInfo) []C
 	for _, h := range hdrs {
 		checks = append(checks, cc+" -fsyntax-only"+flags+" "+quoteArg(h))
 	}
-	build := Command{Text: strings.Join(checks, " && "), Bucket: Build,
-		Reason: "compiles each of the header-only library's headers on its own (no build system: its users include them)",
-		Why:    []Provenance{{Source: "convention", File: hdrs[0], Note: "C/C++ headers without a build system"}}}
+	reason := headerCheckReason
+	if len(tests) == 0 {
+		reason = headerCheckAloneReason
+	}
+	build := Command{Text: strings.Join(checks, " && "), Bucket: Build, Reason: reason,
+		Why: []Provenance{{Source: "convention", File: hdrs[0], Note: "C/C++ headers without a build system"}}}
 	return append([]Command{build}, tests...)
+}
+
+// The header check's reasons: with the library's tests, and alone.
+const (
+	headerCheckReason      = "compiles each of the header-only library's headers on its own (no build system: its users include them)"
+	headerCheckAloneReason = headerCheckReason + "; the library has no tests of its own"
+)
+
+// headerCheckAlone drops the header check of a library without tests
+// when the documents or the CI build it another way (tinydir's CI
+// builds its tests/ and samples/ with CMake): the check would only be
+// one more step of that build, and one that can fail on a header its
+// users never include alone.
+func headerCheckAlone(cs []Command) []Command {
+	other := slices.ContainsFunc(cs, func(c Command) bool { return c.Bucket == Build && c.Reason != headerCheckAloneReason })
+	if !other {
+		return cs
+	}
+	return slices.DeleteFunc(cs, func(c Command) bool { return c.Reason == headerCheckAloneReason })
 }
 
 // testDirMake is the Unit command of a test directory with a Makefile of

@@ -95,7 +95,7 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		}
 		all = append(all, cs...)
 	}
-	all = withTestsMakefile(ctx, e, withoutForeignBuild(ctx, e, all))
+	all = headerCheckAlone(withTestsMakefile(ctx, e, withoutForeignBuild(ctx, e, all)))
 	all = withInputs(ctx, e, madeFirst(ctx, e, serverize(ctx, e, pairPeers(withScripts(ctx, e, builtOnly(ctx, e, adjust(unwrapWrappers(ctx, e, all))))))))
 	syn, err := synthesize(ctx, e)
 	if err != nil {
@@ -367,6 +367,10 @@ func (e *env) absentProgram(w []string, dir string) string {
 		// `pipenv run python3 validate_manual_schema.py`: a script the docs
 		// name and the checkout lacks (a build writes no Python script)
 		return "no " + pyScript(w) + " here"
+	case cCompilerCmds[w[0]] && compilesProgram(w[1:]) && documentedCompile(e, w[1:], dir) != "":
+		// the reader's own program (`gcc -o myapp main.c -lfoo`), or a
+		// test's compile in a project with a build system
+		return documentedCompile(e, w[1:], dir)
 	case strings.HasPrefix(w[0], "./") && e.isDir(path.Join(dir, w[0])):
 		return w[0] + " is a directory here" // Catch2's docs run their reader's ./tests
 	case readerScriptRe.MatchString(w[0]) && !e.fileExists(path.Join(dir, w[0])):

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/heragent/heragent/graph"
 	"github.com/heragent/heragent/retrieval"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -123,6 +124,16 @@ func mineDocs(ctx context.Context, e *env) ([]Command, error) {
 		}
 		for _, cb := range s.Code {
 			lang := strings.ToLower(cb.Lang)
+			if lang == graph.LangIndentedShell {
+				if len(e.stacks) > 0 {
+					// a project with a build system says how it builds in
+					// its build files and CI; its documents' indented
+					// blocks also hold packaging and other hosts' builds
+					// (libjpeg-turbo's `make rpm`, `make dmg`)
+					continue
+				}
+				lang = "console"
+			}
 			if !shellLangs[lang] && lang != "literal" {
 				continue
 			}

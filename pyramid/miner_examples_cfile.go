@@ -135,12 +135,16 @@ func cFileExample(headers, genDirs []string, rel, code, fixture string, n int) (
 		return "", false
 	}
 	var dirs []string
+	own := false // it includes one of the repository's headers
 	for _, m := range cIncludeRe.FindAllStringSubmatch(code, -1) {
 		if d, ok := headerDir(headers, m[1]); ok && !slices.Contains(dirs, d) {
 			dirs = append(dirs, d)
 		}
+		// by its path from the example's directory: sj.h's demo/rect.c
+		// includes "../sj.h", which its own directory resolves
+		own = own || strings.HasPrefix(m[1], "../") && slices.Contains(headers, path.Join(path.Dir(rel), m[1]))
 	}
-	if len(dirs) == 0 {
+	if len(dirs) == 0 && !own {
 		return "", false
 	}
 	if d := path.Dir(rel); !slices.Contains(dirs, d) {

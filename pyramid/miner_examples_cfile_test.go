@@ -112,3 +112,19 @@ func TestExampleProgramsNotWhatTheBuildMade(t *testing.T) {
 		t.Fatalf("examples: %v", texts(cs))
 	}
 }
+
+// A demo that includes the library by its path from the demo's directory
+// (sj.h's demo/rect.c: #include "../sj.h") is compiled with that
+// directory on the include path.
+func TestExampleProgramsRelativeInclude(t *testing.T) {
+	file := func(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }
+	fsys := fstest.MapFS{
+		"sj.h":         file("typedef struct { char *start; } sj_Value;\n"),
+		"demo/rect.c":  file("#include <stdio.h>\n#define SJ_IMPL\n#include \"../sj.h\"\n\nint main(void) {\n  puts(\"rect\");\n  return 0;\n}\n"),
+		"demo/other.c": file("#include <stdio.h>\nint main(void) { return 0; }\n"),
+	}
+	cs := ExamplePrograms(fsys, nil, "", nil)
+	if len(cs) != 1 || !strings.HasPrefix(cs[0].Text, "{ cc -o /tmp/heragent-example-file-1 demo/rect.c -Idemo -pthread") {
+		t.Fatalf("examples: %v", texts(cs))
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/heragent/heragent/graph"
 )
 
 // chunk is a section of a document.
@@ -177,7 +179,11 @@ func chunkDoc(rel string, text string) []chunk {
 				continue
 			}
 		}
-		if lang := sessionLang(l, rst, i == 0 || strings.TrimSpace(lines[i-1]) == ""); lang != "" {
+		lang := sessionLang(l, rst, i == 0 || strings.TrimSpace(lines[i-1]) == "")
+		if lang == "" && md && mdIndentedShell(lines, i) {
+			lang = graph.LangIndentedShell
+		}
+		if lang != "" {
 			// A transcript outside a fence: an indented console session
 			// (plain-text INSTALL files, Markdown's indented blocks) with
 			// its continuation lines, or a Python session (reST's doctest

@@ -152,3 +152,18 @@ func TestFencedCodeDedented(t *testing.T) {
 		t.Fatalf("%q, want %q", codes, want)
 	}
 }
+
+// Markdown's indented code block of commands, with no prompt (rswier/c4:
+// "Try the following:" then `gcc -o c4 c4.c` and `./c4 hello.c`), is a
+// session; a list item's indented paragraph and indented prose are not.
+func TestMarkdownIndentedCommands(t *testing.T) {
+	doc := "c4\n==\n\nTry the following:\n\n    gcc -o c4 c4.c\n    ./c4 hello.c\n    \n    ./c4 c4.c hello.c\n\n" +
+		"- a list item\n\n    make install\n\nSome prose:\n\n    the indented words of a quote\n"
+	var codes []string
+	for _, s := range chunkDoc("README.md", doc) {
+		codes = append(codes, s.codes...)
+	}
+	if len(codes) != 1 || codes[0] != "gcc -o c4 c4.c\n./c4 hello.c\n\n./c4 c4.c hello.c" {
+		t.Errorf("code blocks: %q", codes)
+	}
+}

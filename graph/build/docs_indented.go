@@ -1,0 +1,40 @@
+package build
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Markdown's other code block is indented four spaces after a blank
+// line (rswier/c4's README: "Try the following:" then `gcc -o c4 c4.c`,
+// `./c4 hello.c` indented, with no prompt). It is read as a shell
+// session when it opens with a command: a compiler, build or package
+// tool, an interpreter, or a program of the checkout (./name). A list
+// item's continuation is indented the same way, so a block after a list
+// item is not one, nor one whose first line is prose. Its language is
+// graph.LangIndentedShell: the pyramid reads it where nothing else says
+// how the project builds.
+
+// shellOpenerRe is the first word of an indented block read as commands.
+var shellOpenerRe = regexp.MustCompile(`^(?:\./[\w.+-]+|gcc|g\+\+|cc|c\+\+|clang|clang\+\+|tcc|make|cmake|meson|ninja|autoreconf|\./configure|python3?|pip3?|npm|npx|yarn|pnpm|node|go|cargo|rustc|mvn|gradle|java|javac|sudo|git|mkdir|cd)$`)
+
+// listItemRe is a Markdown list item's first line.
+var listItemRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s`)
+
+// mdIndentedShell says whether line i opens a Markdown indented code
+// block of commands.
+func mdIndentedShell(lines []string, i int) bool {
+	l := lines[i]
+	if !(strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t")) || i == 0 || strings.TrimSpace(lines[i-1]) != "" {
+		return false
+	}
+	prev := i - 1
+	for prev >= 0 && strings.TrimSpace(lines[prev]) == "" {
+		prev--
+	}
+	if prev >= 0 && (listItemRe.MatchString(lines[prev]) || indented(lines[prev])) {
+		return false // a list item's paragraph, or a block going on
+	}
+	f := strings.Fields(l)
+	return len(f) > 1 && shellOpenerRe.MatchString(f[0]) || len(f) == 1 && strings.HasPrefix(f[0], "./")
+}
