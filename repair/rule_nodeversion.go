@@ -51,7 +51,7 @@ var nodeInstalledRe = regexp.MustCompile(`npm install -g node@(\d+)`)
 func (nodeTooOld) Name() string { return "node-too-old" }
 
 func (nodeTooOld) Diagnose(f Failure) []Diagnosis {
-	ds := scan(f.Log, nodeTooOldMatches, nil)
+	ds := append(scan(f.Log, nodeTooOldMatches, nil), typeScriptRun(f.Log)...)
 	for _, d := range ds {
 		if d.Subject != "" { // the major the tool names is the one to have
 			return []Diagnosis{d}
