@@ -23,6 +23,9 @@ type missingLibrary struct{}
 var libraryMatches = []match{
 	// ld: /usr/bin/ld: cannot find -lssl: No such file or directory
 	{MissingLibrary, regexp.MustCompile(`ld(?:\.\w+)?: cannot find (-l[\w.+-]+)`)},
+	// by its path: clang's runtime for -fprofile-arcs or a sanitizer
+	// (ld: cannot find /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.profile-x86_64.a)
+	{MissingLibrary, regexp.MustCompile(`ld(?:\.\w+)?: cannot find (/usr/lib/llvm-[\w./+-]+/lib[\w.+-]+\.(?:a|so))\b`)},
 	// lld/clang: ld.lld: error: unable to find library -lssl
 	{MissingLibrary, regexp.MustCompile(`unable to find library (-l[\w.+-]+)`)},
 	// loader: error while loading shared libraries: libevent-2.1.so.7: cannot open shared object file

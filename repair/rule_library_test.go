@@ -33,3 +33,19 @@ func TestNamedLibraries(t *testing.T) {
 		}
 	}
 }
+
+// The linker names clang's runtime by its path (partcl's test build
+// with -fprofile-arcs under clang): the package shipping that file.
+func TestClangRuntimeByPath(t *testing.T) {
+	const rt = "/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.profile-x86_64.a"
+	idx := MapIndex{Libraries: map[string][]string{rt: {"libclang-rt-14-dev"}}}
+	log := "/usr/bin/ld: cannot find " + rt + ": No such file or directory\nclang: error: linker command failed with exit code 1"
+	got := (missingLibrary{}).Diagnose(Failure{Phase: PhaseCommand, Command: "make test", Log: log})
+	if len(got) != 1 || got[0].Subject != rt {
+		t.Fatalf("diagnoses %+v, want the runtime's path", got)
+	}
+	p, _ := (missingLibrary{}).Propose(got[0], &Context{File: sampleFile(t), Index: idx})
+	if len(p.Edits) != 1 || !slices.Contains(p.Edits[0].Packages, "libclang-rt-14-dev") {
+		t.Errorf("proposal %+v, want libclang-rt-14-dev", p)
+	}
+}

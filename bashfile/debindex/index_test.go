@@ -71,7 +71,9 @@ func TestLookup(t *testing.T) {
 		{KindLibrary, "libssl.so.3", []string{"libssl3"}},
 		{KindLibrary, "libevent.so.9", []string{"libevent-dev"}}, // unknown soname → link name
 		{KindLibrary, "mysqlclient", []string{"libmariadb-dev-compat"}},
-		{KindLibrary, "stdc++", []string{"libstdc++-12-dev", "libstdc++-11-dev"}}, // gcc's private lib dir
+		{KindLibrary, "stdc++", []string{"libstdc++-12-dev", "libstdc++-11-dev"}},                                                 // gcc's private lib dir
+		{KindLibrary, "/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.profile-x86_64.a", []string{"libclang-rt-14-dev"}}, // clang's runtime, by its path
+		{KindLibrary, "libclang_rt.profile-x86_64.a", nil},                                                                        // not by its name: one per LLVM version
 		{KindExecutable, "xxd", []string{"xxd"}},
 		{KindExecutable, "/usr/bin/cmake", []string{"cmake"}},
 		{KindExecutable, "busybox", []string{"busybox", "busybox-static"}},

@@ -105,6 +105,9 @@ func (ix *Index) PkgConfig(module string) []Candidate {
 // "error while loading shared libraries"), which maps to the runtime
 // package and then falls back to the link name's -dev package.
 func (ix *Index) Library(name string) []Candidate {
+	if strings.HasPrefix(name, "/usr/lib/llvm-") { // a clang runtime, by its path
+		return ix.lookup(KindLibrary, path.Clean(name))
+	}
 	n := path.Base(strings.TrimSpace(name))
 	n = strings.TrimPrefix(n, "-l")
 	if strings.Contains(n, ".so.") {

@@ -324,6 +324,12 @@ func classifyToolchainHeader(path string) (Kind, string, bool) {
 // loader's "cannot open shared object file" errors).
 func classifyLib(path string) (Kind, string, bool) {
 	dir, file := splitBase(path)
+	if clangRuntimeDir(dir) && strings.HasPrefix(file, "lib") && (strings.HasSuffix(file, ".a") || strings.HasSuffix(file, ".so")) {
+		// clang's runtimes (libclang_rt.profile-x86_64.a, its
+		// sanitizers'), which the linker names by their whole path: one
+		// package per LLVM version, so the path is the key
+		return KindLibrary, "/" + path, true
+	}
 	if !strings.HasPrefix(file, "lib") || !isLibDir(dir) {
 		return 0, "", false
 	}
@@ -336,6 +342,17 @@ func classifyLib(path string) (Kind, string, bool) {
 		return KindSharedLib, file, true
 	}
 	return 0, "", false
+}
+
+// clangRuntimeDir is clang's directory of its runtime libraries,
+// usr/lib/llvm-<N>/lib/clang/<version>/lib/linux.
+func clangRuntimeDir(dir string) bool {
+	rest, ok := strings.CutPrefix(dir, "usr/lib/llvm-")
+	if !ok {
+		return false
+	}
+	parts := strings.Split(rest, "/")
+	return len(parts) == 6 && parts[1] == "lib" && parts[2] == "clang" && parts[4] == "lib" && parts[5] == "linux"
 }
 
 // isLibDir accepts usr/lib, lib and their multiarch subdirectories, and
