@@ -28,6 +28,10 @@ var executableMatches = []match{
 	{MissingExecutable, regexp.MustCompile(`ERROR: Program '([^']+)' not found`)},
 	// Python subprocess: FileNotFoundError: [Errno 2] No such file or directory: 'xxd'
 	{MissingExecutable, regexp.MustCompile(`FileNotFoundError: \[Errno 2\] No such file or directory: '([\w.+-]+)'$`)},
+	// … or the OSError a program reports in its own words (check-manifest:
+	// "could not run ['git', 'ls-files', …]: [Errno 2] No such file or
+	// directory: 'git'"): a bare name is a program looked for on PATH
+	{MissingExecutable, regexp.MustCompile(`\]: \[Errno 2\] No such file or directory: '([\w+-]+)'$`)},
 	// Ruby's spawn and backticks (rake): Errno::ENOENT: No such file or directory - rubocop
 	{MissingExecutable, regexp.MustCompile(`Errno::ENOENT: No such file or directory - ([\w.+-]+)$`)},
 	// Node child_process: Error: spawn xxd ENOENT

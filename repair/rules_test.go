@@ -32,8 +32,8 @@ func readLog(t *testing.T, name string) string {
 var fakeIndex = MapIndex{
 	Headers:       map[string][]string{"zlib.h": {"zlib1g-dev"}},
 	PkgConfigs:    map[string][]string{"libevent": {"libevent-dev"}, "libnl-genl-3.0": {"libnl-genl-3-dev"}, "wayland-protocols": {"wayland-protocols"}},
-	Libraries:     map[string][]string{"libevent.so": {"libevent-dev"}, "libevent-2.1.so.7": {"libevent-2.1-7"}, "libpcre.so": {"libpcre3-dev"}},
-	Executables:   map[string][]string{"autoreconf": {"autoconf"}, "xxd": {"xxd"}, "yacc": {"bison"}, "flex": {"flex"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}, "rubocop": {"rubocop"}, "cram3": {"python3-cram"}, "pytest": {"python3-pytest"}},
+	Libraries:     map[string][]string{"libevent.so": {"libevent-dev"}, "libevent-2.1.so.7": {"libevent-2.1-7"}, "libpcre.so": {"libpcre3-dev"}, "/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.profile-x86_64.a": {"libclang-rt-14-dev"}},
+	Executables:   map[string][]string{"autoreconf": {"autoconf"}, "xxd": {"xxd"}, "yacc": {"bison"}, "flex": {"flex"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}, "rubocop": {"rubocop"}, "cram3": {"python3-cram"}, "pytest": {"python3-pytest"}, "git": {"git"}},
 	CMakePackages: map[string][]string{"fmt": {"libfmt-dev"}, "GMock": {"libgmock-dev"}},
 	PythonModules: map[string][]string{"yaml": {"python3-yaml"}},
 }
@@ -113,6 +113,9 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"built-elsewhere/run-all-gravity.log", PhaseCommand, "test/unittest/run_all.sh", false, BuiltElsewhere, "/repo/gravity", ActionEdit, "-name gravity -perm -u+x"},
 		{"built-elsewhere/run-testsuite-md4c.log", PhaseCommand, "scripts/run-tests.sh", false, BuiltElsewhere, "/repo/md2html/md2html", ActionEdit, "ln -s \"$PWD/${p#./}\" md2html/md2html"},
 		{"node-too-old/pnpm-install-node-sqlite-handlebars.log", PhaseSetup, "", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
+		{"node-too-old/node-test-typescript-nanospy.log", PhaseCommand, "node --test test/index.test.ts", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
+		{"missing-executable/oserror-own-words-git-check-manifest.log", PhaseCommand, "check-manifest -u -v", false, MissingExecutable, "git", ActionEdit, "git"},
+		{"missing-library/clang-profile-runtime-partcl.log", PhaseCommand, "make test", false, MissingLibrary, "/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.profile-x86_64.a", ActionEdit, "libclang-rt-14-dev"},
 		{"missing-library/loader-libevent.log", PhaseCommand, "./ev", false, MissingLibrary, "libevent-2.1.so.7", ActionEdit, "libevent-2.1-7"},
 		{"missing-executable/tox-not-found-inflect.log", PhaseCommand, "tox -e py", false, MissingExecutable, "tox", ActionRecord, ""}, // PyPI out of reach: no tox from Debian
 		{"missing-executable/make-dash-xxd.log", PhaseSetup, "make", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
