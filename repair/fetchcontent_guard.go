@@ -19,7 +19,12 @@ import (
 // log named or the top-level CMakeLists.txt; "" when no option() guards
 // it or the configure command sets that option already.
 func guardSwitch(ctx *Context, d Diagnosis, name, configure string) string {
-	declRe := regexp.MustCompile(`(?i)\bFetchContent_Declare\s*\(\s*` + regexp.QuoteMeta(name) + `\b`)
+	// FetchContent's declaration, ExternalProject's, or the download
+	// sub-build googletest's README once taught (fastpfor:
+	// configure_file(CMakeLists.txt.in googletest-download/CMakeLists.txt)
+	// and execute_process of it at configure time)
+	n := regexp.QuoteMeta(name)
+	declRe := regexp.MustCompile(`(?i)\b(?:FetchContent_Declare|ExternalProject_Add)\s*\(\s*` + n + `\b|\b` + n + `-download/`)
 	for _, f := range append(strings.Fields(d.Detail), "CMakeLists.txt") {
 		text := ctx.readRepo(f)
 		if !declRe.MatchString(text) {

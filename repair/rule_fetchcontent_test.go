@@ -165,3 +165,31 @@ func TestFetchContentGuardedByAnOption(t *testing.T) {
 		t.Errorf("without an option: %+v", p)
 	}
 }
+
+// googletest's old download sub-build (fastpfor: configure_file of
+// googletest-download/CMakeLists.txt, ExternalProject's git clone run at
+// configure time under `if(WITH_TEST)`) takes no FetchContent source
+// directory: once Debian's sources did not help, the tests' option is
+// turned off.
+func TestDownloadSubBuildGuardedByAnOption(t *testing.T) {
+	f := Failure{Phase: PhaseSetup, ExitCode: 1, Log: readLog(t, "fetch-content/googletest-download-subbuild-fastpfor.log")}
+	var d Diagnosis
+	for _, x := range (fetchContent{}).Diagnose(f) {
+		if x.Kind == FetchContentDownload {
+			d = x
+		}
+	}
+	if d.Subject != "googletest" {
+		t.Fatalf("diagnosis %+v", d)
+	}
+	repo := fstest.MapFS{"CMakeLists.txt": {Data: []byte("option(WITH_TEST \"Build with Google Test\" ON)\n\nif(WITH_TEST)\n" +
+		"  configure_file(CMakeLists.txt.in googletest-download/CMakeLists.txt)\n  execute_process(COMMAND ${CMAKE_COMMAND} .\n    RESULT_VARIABLE result)\n" +
+		"  if(result)\n    message(FATAL_ERROR \"CMake step for googletest failed: ${result}\")\n  endif()\nendif()\n")}}
+	file := bashfile.New()
+	file.Append(bashfile.Build, "cmake -DFETCHCONTENT_SOURCE_DIR_GOOGLETEST=/usr/src/googletest -S . -B build", bashfile.Provenance{Source: "test"})
+	file.AddPackages(bashfile.Base, bashfile.Provenance{Source: "test"}, "git")
+	p, _ := fetchContent{}.Propose(d, &Context{File: file, Index: MapIndex{}, Repo: repo})
+	if p.Action != ActionEdit || len(p.Edits) != 1 || !strings.Contains(p.Edits[0].Command, "-DWITH_TEST=OFF") {
+		t.Errorf("%+v", p)
+	}
+}
