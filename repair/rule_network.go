@@ -53,7 +53,7 @@ func (network) Diagnose(f Failure) []Diagnosis {
 		kind = NeedsNetwork
 	}
 	var d *Diagnosis
-	for _, l := range logLines(f.Log) {
+	for _, l := range append(logLines(f.Log), cmakeMessages(f.Log)...) {
 		if tlsRe.MatchString(l) {
 			return []Diagnosis{{Kind: kind, Subject: "tls", Evidence: strings.TrimSpace(l)}}
 		}

@@ -193,6 +193,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"network/pip-pypi-unreachable.log", PhaseSetup, "pip install pyyaml", false, NetworkUnreachable, "pypi", ActionRecord, ""},
 		{"network/apt-unresolvable.log", PhaseSetup, "", false, NetworkUnreachable, "deb.debian.invalid", ActionRecord, ""},
 		{"network/apt-temporary-failure.log", PhaseSetup, "", false, NetworkUnreachable, "deb.debian.org", ActionRetry, ""},
+		{"network/cmake-wrapped-resolve-outcome.log", PhaseSetup, "", false, NetworkUnreachable, "github.com", ActionRecord, ""},
 		{"network/npm-enotfound.log", PhaseCommand, "npm install", false, NetworkUnreachable, "registry.npmjs.invalid", ActionRecord, ""},
 		{"needs-service/hiredis-test-redis-refused.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | timeout 10 ./build/hiredis-test", false, NeedsService, "Redis", ActionRunWithService, "redis-server"},
 		{"network/test-urlopen.log", PhaseCommand, "python3 -m unittest discover", false, NeedsNetwork, "", ActionRecord, ""},
