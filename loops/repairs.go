@@ -90,9 +90,11 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 				break
 			}
 			if rec.Edits = r.applyEdits(laterSection(p.Edits, f, r.cur.file)); len(rec.Edits) == 0 {
-				// (another failed command of the same round had it repaired)
+				// (another failed command of the same round had it repaired):
+				// what the repair said stays the reason (yarl: "no Debian
+				// package known to provide Python module propcache")
 				rec.Reason = "edits did not change the Bash File"
-				reasons = append(reasons, rec.Reason)
+				reasons = append(reasons, p.Reason+" ("+rec.Reason+")")
 				break
 			}
 			r.seen[key]++ // counted when applied: one diagnosis of several commands in a round is one repair
