@@ -33,7 +33,7 @@ func hardDrop(t string) string {
 		return "prose, not a command"
 	case unsetVar(t) != "":
 		return "needs the variable $" + unsetVar(t) + " of another environment"
-	case assignOnlyRe.MatchString(t):
+	case assignOnlyRe.MatchString(t) || assignOnly(t):
 		return "only sets a variable"
 	case sysInfoRe.MatchString(t):
 		return "prints the machine's configuration (a CI diagnostic), runs nothing of the repository"

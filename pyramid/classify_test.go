@@ -9,6 +9,10 @@ func TestClassify(t *testing.T) {
 	}{
 		{"cmake -S . -B build", Build},
 		{"cmake --build build", Build},
+		{`BASE_NAME=$(PYTHONPATH=bin/ python -c 'from helpers import path; print(path("", "py")[:-4])')`, ""}, // only sets a variable (cheroot's CI)
+		{"gcc -o c4 c4.c", Build},   // a program compiled from its source (rswier/c4's README)
+		{"gcc -c -o c4.o c4.c", ""}, // an object, not a program
+		{"cc -o app", ""},           // no source
 		{"ctest --test-dir build --output-on-failure", Unit},
 		{"meson setup build", Build},
 		{"meson test -C build", Unit},

@@ -241,3 +241,16 @@ func cdTarget(dir, d string, made map[string]bool, ws workspace) string {
 // buildDirs are the conventional out-of-tree build directories a cd may
 // enter before they exist.
 var buildDirs = map[string]bool{"build": true, "_build": true, "builddir": true, "out": true, "cmake-build": true}
+
+// assignOnly reports whether text only sets variables: a CI step's
+// `BASE_NAME=$(PYTHONPATH=bin/ python -c '… print(…)')`, whose
+// substitution holds parentheses of its own (cheroot's pip-tools job),
+// runs its command to keep a value, not as a use.
+func assignOnly(text string) bool {
+	f, err := syntax.NewParser().Parse(strings.NewReader(text), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return false
+	}
+	c, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	return ok && len(c.Args) == 0 && len(c.Assigns) > 0
+}
