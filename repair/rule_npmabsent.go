@@ -28,6 +28,11 @@ var npmAbsentMatches = []match{
 	{NpmAbsent, regexp.MustCompile(`npm (?:ERR!|error) 404 Not Found - GET https?://\S+?/((?:@[\w.-]+%2[fF])?[\w.-]+)(?:/-/\S+)?\s`)},
 	// pnpm: ERR_PNPM_FETCH_404  GET https://registry.npmjs.org/actions-up/-/actions-up-1.17.0.tgz: Not Found - 404
 	{NpmAbsent, regexp.MustCompile(`ERR_PNPM_FETCH_404[\s\pZ]+GET https?://\S+?/((?:@[\w.-]+(?:/|%2[fF]))?[\w.-]+)/-/\S+: Not Found`)},
+	// a version range no published version the registry serves meets
+	// (execa's cbor2@^2.4.0): npm ERR! notarget No matching version found
+	// for cbor2@^2.4.0. — pnpm: ERR_PNPM_NO_MATCHING_VERSION  No matching
+	// version found for …
+	{NpmAbsent, regexp.MustCompile(`(?:npm (?:ERR!|error) notarget|ERR_PNPM_NO_MATCHING_VERSION)[\s\pZ]+No matching version found for ((?:@[\w.-]+/)?[\w.-]+)@`)},
 	// a dependency GitHub hosts, GitHub unreachable: npm ERR! network
 	// request to https://codeload.github.com/uNetworking/uWebSockets.js/tar.gz/d04e… failed
 	{NpmAbsent, regexp.MustCompile(`npm (?:ERR!|error) network request to https://(?:codeload\.github\.com/([\w.-]+/[\w.-]+)/tar\.gz/|github\.com/([\w.-]+/[\w.-]+)/tarball/)`)},

@@ -80,3 +80,13 @@ func TestNpmGitHostedDevDependency(t *testing.T) {
 		}
 	}
 }
+
+// A version range the registry here serves no version of (execa's
+// dependencies ask cbor2@^2.4.0): the package is named as absent.
+func TestNpmNoMatchingVersion(t *testing.T) {
+	f := Failure{Phase: PhaseSetup, ExitCode: 1, Log: readLog(t, "npm-absent/etarget-cbor2-execa.log")}
+	ds := Diagnose(f)
+	if len(ds) != 1 || ds[0].Kind != NpmAbsent || ds[0].Subject != "cbor2" {
+		t.Fatalf("diagnoses %+v", ds)
+	}
+}
