@@ -236,6 +236,15 @@ func classifyOne(s string) verdict {
 			}
 			return verdict{Bucket: Unit, Reason: "runs the Go tests"}
 		case "run":
+			for _, a := range w[2:] {
+				if !strings.HasPrefix(a, "-") {
+					if strings.Contains(a, "@") {
+						// zeebo/blake3's CI: go run honnef.co/go/tools/cmd/staticcheck@v0.8.0 ./...
+						return verdict{Drop: "runs a tool fetched at a version, not the project"}
+					}
+					break
+				}
+			}
 			return verdict{Bucket: Entry, Reason: "runs the Go main package"}
 		case "vet":
 			return verdict{Drop: "lint or format check"}
