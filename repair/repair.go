@@ -89,6 +89,7 @@ const (
 	NeedsTTY             Kind = "needs_tty"             // open /dev/tty: no such device or address (a terminal UI)
 	NeedsDisplay         Kind = "needs_display"         // a test wants an X display
 	NeedsRoot            Kind = "needs_root"            // a test wants privileges the sandbox lacks
+	NeedsInit            Kind = "needs_init"            // dial unix /run/systemd/private: systemd as init, the D-Bus system bus
 	NeedsNonRoot         Kind = "needs_non_root"        // a test suite refuses root, or drops it and cannot write
 	Python2              Kind = "python2"               // SyntaxError: Missing parentheses in call to 'print' (a Python 2 script)
 	Timeout              Kind = "timeout"               // the run was killed by its time limit

@@ -31,6 +31,12 @@ var testEnvMatches = []match{
 	// socket (tcpdump "You don't have permission to perform this capture
 	// on that device (socket: Operation not permitted)", ping)
 	{NeedsRoot, regexp.MustCompile(`()(?:You don't have permission to (?:capture|perform this capture)|\bsocket: Operation not permitted|\braw socket\b.*(?:Operation not permitted|[Pp]ermission denied)|\bCAP_NET_(?:RAW|ADMIN)\b)`)},
+	// systemd running as the init system, or the D-Bus system bus it
+	// brings, which a container here does not run (go-systemd's tests:
+	// "dial unix /run/systemd/private: connect: no such file or
+	// directory", "…/var/run/dbus/system_bus_socket…"; systemctl's "System
+	// has not been booted with systemd as init system")
+	{NeedsInit, regexp.MustCompile(`()(?:dial unix (?:/var)?/run/(?:systemd/private|dbus/system_bus_socket): connect: no such file or directory|System has not been booted with systemd as init system|Failed to connect to bus: No such file or directory)`)},
 	// must be run as root / are you root? / requires root privileges
 	{NeedsRoot, regexp.MustCompile(`(?i)()(?:must be (?:run as )?root|are you root\?|requires? root privileges|need to be root|unshare failed: Operation not permitted)`)},
 }
@@ -70,6 +76,8 @@ func (r testEnvironment) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return Proposal{Diagnosis: d, Action: ActionRunWithTTY, Reason: "the command is a terminal program (" + d.Evidence + "): run it on a pseudo-terminal that types q, as a user quits it"}, true
 	case NeedsRoot:
 		return record(d, "the command needs privileges the sandbox does not grant: "+d.Evidence), true
+	case NeedsInit:
+		return record(d, "the command needs systemd running as the init system and its D-Bus system bus, which a container here does not run: "+d.Evidence), true
 	}
 	return Proposal{}, false
 }

@@ -105,6 +105,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"rejected/haproxy-usage-space-colon.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | timeout 10 ./haproxy", false, UsageError, "haproxy", ActionRecord, ""},
 		{"rejected/xkbcommon-stdin-syntax-error.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | timeout 10 ./build/tools/introspection", false, InputRejected, "", ActionRecord, ""},
 		{"test-environment/xkbcli-x11-no-server.log", PhaseCommand, "timeout 10 ./build/tools/xkbcli-interactive-x11 test/data/keymaps/basic.xkb", false, NeedsDisplay, "", ActionRunWithDisplay, "xvfb"},
+		{"test-environment/gotest-systemd-private-go-systemd.log", PhaseCommand, "go test -v ./...", false, NeedsInit, "", ActionRecord, ""},
 		{"test-environment/tcpdump-capture-permission.log", PhaseCommand, "timeout 10 ./build/tcpdump tests/hoobr_juniper.pcap", false, NeedsRoot, "", ActionRecord, ""},
 		{"node-too-old/vitest-require-esm-immer.log", PhaseCommand, "npm test", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"node-too-old/vitest-node-util-styletext-defu.log", PhaseCommand, "pnpm vitest run", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
