@@ -58,3 +58,33 @@ func TestRecordBesideARepairDoesNotSkipTheCommand(t *testing.T) {
 		t.Fatalf("level %s tests %+v (%s); commands %v", rep.Level, rep.Tests, rep.WhyNotHigher, f.commandsRun())
 	}
 }
+
+// The distribution pip check names may appear only in tracebacks the
+// failure's excerpt cuts (pytest-xdist: execnet's frames in the middle of
+// a long log): it is looked for in the whole log.
+func TestDependencyNamedOnlyInTheWholeLog(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "python -m pytest -q":
+			var b strings.Builder
+			for i := 0; i < 80; i++ {
+				b.WriteString("    a frame of the session\n")
+			}
+			b.WriteString("  File \"/usr/lib/python3/dist-packages/execnet/multi.py\", line 40, in __init__\n")
+			for i := 0; i < 80; i++ {
+				b.WriteString("FAILED testing/acceptance_test.py::test_x - Failed: unknown execmodel\n")
+			}
+			b.WriteString("158 failed, 104 passed in 12.00s\n")
+			return 1, b.String()
+		case "python3 -m pip check":
+			return 1, "pytest-xdist 0.0.0 has requirement execnet>=2.1, but you have execnet 1.9.0.\n"
+		}
+		return 1, ""
+	}
+	p := pyr(262, documented("python -m pytest -q", pyramid.Unit))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}})
+	if !slices.ContainsFunc(rep.Repairs, func(r report.RepairRecord) bool { return r.Diagnosis.Kind == repair.DependencyVersion }) {
+		t.Fatalf("repairs %+v", rep.Repairs)
+	}
+}

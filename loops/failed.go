@@ -3,6 +3,7 @@ package loops
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
@@ -84,7 +85,7 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 		// a check that found nothing broken says nothing of the failure
 		// (its "No broken requirements found." was mccabe's evidence)
 		if vr, err := r.runCommand(ctx, sb, vc); err == nil && vr.ExitCode != 0 {
-			res.diag += "\n" + vr.diag + namedInOutput(res.Log, res.diag, vr.diag)
+			res.diag += "\n" + vr.diag + namedInOutput(filepath.Join(r.stage, res.Log), res.diag, vr.diag)
 		}
 	}
 	tolerable := l == pyramid.Testable && !res.TimedOut && pyramid.Tolerable(res.Counts)
