@@ -39,6 +39,12 @@ func (p *Pyramid) buildTestsFirst(layout bashfile.Layout) []Rewrite {
 			pre = "(cd " + layout.RepoDir + " && " + tb + ")"
 		}
 		t := pre + " && " + c.Text
+		if bd := layout.BuildDir("cmake"); bd != "" && strings.HasPrefix(c.Dir, bd+"/") {
+			// a directory of the build tree the test build makes (csv2's
+			// build/test): entered after it, not before
+			t = tb + " && cd " + quoteArg(c.Dir) + " && " + c.Text
+			p.Commands[i].Dir = ""
+		}
 		p.Commands[i].Text = t
 		p.Commands[i].Reason = c.Reason + "; the tests are built first (the Bash File leaves them out of its build: they outweigh the project)"
 		out = append(out, Rewrite{From: c.Text, To: t})
