@@ -25,6 +25,23 @@ func (e *env) asBuilt(text string) string {
 	})
 }
 
+// npxOwn rewrites npx of the project's own bin to the bin's script run
+// with node, as npm's shim would: npx would fetch the published package
+// instead (size-limit's README: `npx size-limit`, a workspace package's
+// bin the root's install does not link).
+func (e *env) npxOwn(text string) string {
+	return npxOwnRe.ReplaceAllStringFunc(text, func(m string) string {
+		sub := npxOwnRe.FindStringSubmatch(m)
+		if run := e.progs[sub[2]]; strings.HasPrefix(run, "node ./") {
+			return sub[1] + run
+		}
+		return m
+	})
+}
+
+// npxOwnRe is npx of a bin at a command's start.
+var npxOwnRe = regexp.MustCompile(`((?:^|\|\|?|&&|;)\s*)npx\s+([\w.+-]+)\b`)
+
 // laterCommandRe is a command's first word after a pipe or list operator.
 var laterCommandRe = regexp.MustCompile(`((?:\|\|?|&&|;)\s+)([\w.+-]+)`)
 

@@ -87,10 +87,12 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 		}
 		if ep.Kind == "bin" || ep.Kind == "executable" {
 			run := e.invocation(ep.Name, ep.Path)
-			if ep.Path == "package.json" && ep.Command != "" && !strings.ContainsAny(ep.Command, " \t") {
+			if path.Base(ep.Path) == "package.json" && ep.Command != "" && !strings.ContainsAny(ep.Command, " \t") {
 				// npm ci does not put the package's own bins on PATH: run
-				// the bin's script with node, as npm's shim would
-				run = "node " + path.Clean("./"+ep.Command)
+				// the bin's script with node, as npm's shim would — a
+				// workspace package's from its directory (size-limit's
+				// packages/size-limit/bin.js)
+				run = "node " + path.Clean("./"+path.Join(path.Dir(ep.Path), ep.Command))
 				if !strings.HasPrefix(run, "node ./") && !strings.HasPrefix(run, "node /") {
 					run = "node ./" + strings.TrimPrefix(run, "node ")
 				}

@@ -194,7 +194,7 @@ func fromShell(e *env, block string, src, file string, startLine int, note strin
 		// a status masked by `|| true` proves nothing: the command is
 		// classified and judged without it (`make check || true` runs the
 		// target check, not true; rsync's README: `./rsync-ssl … || true`)
-		sc.Text = e.localGoRun(maskedStatus.ReplaceAllString(sc.Text, ""))
+		sc.Text = e.npxOwn(e.localGoRun(maskedStatus.ReplaceAllString(sc.Text, "")))
 		if sc.Dir == "" {
 			sc.Text = e.outOfTree(sc.Text)
 		}
