@@ -143,7 +143,8 @@ func pySourceInstall(importRoot string, cython bool) string {
 // files, as an editable install would have: cytoolz's package imports
 // its compiled itertoolz, and its backend (setuptools ≥ 77 for a PEP 639
 // license string) is newer than Debian's. Cython's own cythonize builds
-// each module alone, without the project's pyproject.toml; a failure is
-// logged, and the tests name what is missing.
+// each module alone, with the standard library's distutils: setuptools'
+// would read the project's pyproject.toml and fail on it again. A failure
+// is logged, and the tests name what is missing.
 const cythonInPlace = `    pyx=$(find . -name '*.pyx' -not -path './.venv/*' -not -path './build/*' -not -path './.git/*' | head -n 200)
-    [ -z "$pyx" ] || python3 -m Cython.Build.Cythonize -i -3 $pyx || log "the Cython modules did not compile in place: the modules that import them fail"`
+    [ -z "$pyx" ] || SETUPTOOLS_USE_DISTUTILS=stdlib python3 -m Cython.Build.Cythonize -i -3 $pyx || log "the Cython modules did not compile in place: the modules that import them fail"`
