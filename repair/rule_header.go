@@ -63,6 +63,11 @@ func (r missingHeader) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		}
 	}
 	p := addPackage(r, d, ctx, cands)
+	if p.Action == ActionNone {
+		if tp, ok := r.testsWithout(d, ctx, p.Reason); ok {
+			return tp, true
+		}
+	}
 	if p.Action == ActionEdit && len(p.Edits) == 1 && len(p.Edits[0].Packages) > 0 {
 		if e, dir := cpath(p.Edits[0].Packages[0]); dir != "" {
 			p.Edits = append(p.Edits, e)
