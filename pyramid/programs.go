@@ -67,7 +67,10 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 		case testName.MatchString(ep.Name) || testName.MatchString(ep.Path) && ep.Kind == "main",
 			foreignDirs.MatchString(path.Dir(ep.Path)) && !exampleBeside(ep.Name, path.Dir(ep.Path), suiteRuns) && !e.targets.ownTool(ep.Path, ep.Name), strings.ContainsAny(ep.Name, "$@{}") || strings.HasPrefix(ep.Name, "."),
 			ep.Kind == "executable" && scriptExt.MatchString(ep.Name),
-			ep.Kind == "executable" && suiteRuns[ep.Name] && testSources(path.Dir(ep.Path), ep.Command) && !exampleRe.MatchString(ep.Name):
+			// a test program or a test helper the build files declare
+			// beside the project's own (dr_libs' wav_debugging from
+			// tests/wav/, "not intended to be run as a test"): no entry point
+			ep.Kind == "executable" && testSources(path.Dir(ep.Path), ep.Command) && !exampleRe.MatchString(ep.Name):
 		case ep.Kind == "executable" && (path.Base(ep.Path) == "CMakeLists.txt" || path.Base(ep.Path) == "meson.build"):
 			first := mainSource(ep, isMain)
 			run := e.invocation(ep.Name, ep.Path)
