@@ -6,8 +6,10 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
+	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/retrieval"
 )
 
@@ -67,10 +69,12 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 		case testName.MatchString(ep.Name) || testName.MatchString(ep.Path) && ep.Kind == "main",
 			foreignDirs.MatchString(path.Dir(ep.Path)) && !exampleBeside(ep.Name, path.Dir(ep.Path), suiteRuns) && !e.targets.ownTool(ep.Path, ep.Name), strings.ContainsAny(ep.Name, "$@{}") || strings.HasPrefix(ep.Name, "."),
 			ep.Kind == "executable" && scriptExt.MatchString(ep.Name),
-			// a test program or a test helper the build files declare
-			// beside the project's own (dr_libs' wav_debugging from
-			// tests/wav/, "not intended to be run as a test"): no entry point
-			ep.Kind == "executable" && testSources(path.Dir(ep.Path), ep.Command) && !exampleRe.MatchString(ep.Name):
+			ep.Kind == "executable" && suiteRuns[ep.Name] && testSources(path.Dir(ep.Path), ep.Command) && !exampleRe.MatchString(ep.Name),
+			// a test helper built only with the tests (dr_libs'
+			// wav_debugging from tests/wav/ under if(DR_LIBS_BUILD_TESTS):
+			// "not intended to be run as a test"); zlib's test/minigzip,
+			// built by default, is a program
+			ep.Kind == "executable" && testSources(path.Dir(ep.Path), ep.Command) && !exampleRe.MatchString(ep.Name) && underTestGuard(ctx, e, ep):
 		case ep.Kind == "executable" && (path.Base(ep.Path) == "CMakeLists.txt" || path.Base(ep.Path) == "meson.build"):
 			first := mainSource(ep, isMain)
 			run := e.invocation(ep.Name, ep.Path)
@@ -319,4 +323,26 @@ func pySource(ctx context.Context, e *env, mod string) string {
 		}
 	}
 	return ""
+}
+
+// underTestGuard says whether a CMake executable is declared only when
+// the project's tests are: under an if() whose condition names them.
+func underTestGuard(ctx context.Context, e *env, ep retrieval.EntryPoint) bool {
+	if path.Base(ep.Path) != "CMakeLists.txt" {
+		return false
+	}
+	src, err := e.ix.ReadFile(ctx, ep.Path, 0, 0, true)
+	if err != nil {
+		return false
+	}
+	declRe := regexp.MustCompile(`(?i)\badd_executable\s*\(\s*` + regexp.QuoteMeta(ep.Name) + `\b`)
+	guarded := false
+	bashfile.WalkCMakeIfs(src, func(l string, conds []string) bool {
+		if !declRe.MatchString(l) {
+			return true
+		}
+		guarded = slices.ContainsFunc(conds, bashfile.HasTestWord)
+		return false
+	})
+	return guarded
 }

@@ -12,19 +12,22 @@ import (
 // A program the build's tests run and that is compiled only from test
 // sources is a test program (utf8proc's `case`); one of test/ sources
 // that no test runs is a program (zlib's minigzip), and so is an example
-// the suite runs (zlib's example).
+// the suite runs (zlib's example); one built only with the tests is a
+// test helper (dr_libs' wav_debugging).
 func TestCMakeTestPrograms(t *testing.T) {
 	files := map[string]string{
 		"CMakeLists.txt": "project(u C)\nadd_library(u u.c)\nenable_testing()\n" +
 			"add_executable(case test/tests.h test/tests.c u.h test/case.c)\nadd_test(u.testcase case)\n" +
 			"add_executable(example test/example.c)\nadd_test(NAME example COMMAND $<TARGET_FILE:example>)\n" +
-			"add_executable(minigzip test/minigzip.c)\n",
-		"u.c":             "int u(void) { return 1; }\n",
-		"u.h":             "int u(void);\n",
-		"test/tests.c":    "int helper(void) { return 0; }\n",
-		"test/case.c":     "#include <stdio.h>\nint main(void) { return 0; }\n",
-		"test/example.c":  "#include <stdio.h>\nint main(void) { puts(\"ok\"); return 0; }\n",
-		"test/minigzip.c": "#include <stdio.h>\nint main(int argc, char **argv) { int c; while ((c = getchar()) != EOF) putchar(c); return 0; }\n",
+			"add_executable(minigzip test/minigzip.c)\n" +
+			"option(U_BUILD_TESTS \"tests\" OFF)\nif(U_BUILD_TESTS)\n  add_executable(u_debugging test/debugging.c)\nendif()\n",
+		"u.c":              "int u(void) { return 1; }\n",
+		"u.h":              "int u(void);\n",
+		"test/tests.c":     "int helper(void) { return 0; }\n",
+		"test/case.c":      "#include <stdio.h>\nint main(void) { return 0; }\n",
+		"test/example.c":   "#include <stdio.h>\nint main(void) { puts(\"ok\"); return 0; }\n",
+		"test/minigzip.c":  "#include <stdio.h>\nint main(int argc, char **argv) { int c; while ((c = getchar()) != EOF) putchar(c); return 0; }\n",
+		"test/debugging.c": "int main(void) { return 0; }\n",
 	}
 	ctx := context.Background()
 	e, err := newEnv(ctx, tempIndex(t, "u", files), bashfile.Layout{}, []string{"cmake"})
@@ -40,7 +43,7 @@ func TestCMakeTestPrograms(t *testing.T) {
 		runs = append(runs, p.run)
 	}
 	all := strings.Join(runs, " ")
-	if strings.Contains(all, "/case") || !strings.Contains(all, "/example") || !strings.Contains(all, "/minigzip") {
+	if strings.Contains(all, "/case") || !strings.Contains(all, "/example") || !strings.Contains(all, "/minigzip") || strings.Contains(all, "u_debugging") {
 		t.Errorf("programs: %s", all)
 	}
 }
