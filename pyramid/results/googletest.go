@@ -8,14 +8,15 @@ import (
 var (
 	// "[==========] 5 tests from 2 test suites ran. (0 ms total)" (also "test cases")
 	// utest.h, which copies its look: "[==========] 156 test cases ran."
-	gtestRan = regexp.MustCompile(`^\[==========\] (\d+) (?:tests? from \d+ test (?:suites?|cases?)|test cases) ran\.`)
+	// (sheredom's ubench.h prints googletest's lines for benchmarks: "18 benchmarks ran.")
+	gtestRan = regexp.MustCompile(`^\[==========\] (\d+) (?:tests? from \d+ test (?:suites?|cases?)|test cases|benchmarks?) ran\.`)
 	// "[  PASSED  ] 3 tests.", "[  FAILED  ] 1 test, listed below:", "[  SKIPPED ] 1 test, listed below:"
-	gtestTotal = regexp.MustCompile(`^\[  (PASSED|FAILED|SKIPPED) +\] (\d+) tests?[.,]`)
+	gtestTotal = regexp.MustCompile(`^\[  (PASSED|FAILED|SKIPPED) +\] (\d+) (?:tests?|benchmarks?)[.,]`)
 	// "YOU HAVE 1 DISABLED TEST"
 	gtestDisabled = regexp.MustCompile(`^YOU HAVE (\d+) DISABLED TESTS?$`)
 	// "[       OK ] Math.Add (0 ms)", "[  FAILED  ] Math.Bad (0 ms)"
 	// (utest.h: "[       OK ] utf8len.data (2259ns)")
-	gtestOne = regexp.MustCompile(`^\[ +(OK|FAILED|SKIPPED) +\] \S+.* \(\d+ ?(?:ms|us|µs|ns|s)\)$`)
+	gtestOne = regexp.MustCompile(`^\[ +(OK|FAILED|SKIPPED) +\] \S+.* \((?:\d+ ?(?:ms|us|µs|ns|s)|mean [^)]*)\)$`)
 )
 
 // parseGoogletest reads googletest's console output. Each

@@ -90,6 +90,7 @@ func TestParseTestdata(t *testing.T) {
 		{"googletest/color.txt", c(3, 1, 2, 0, "googletest")},
 		// utest.h's look-alike output (utf8.h): "N test cases ran.", times in ns
 		{"googletest/utest_h_utf8.txt", c(156, 0, 0, 0, "googletest")},
+		{"googletest/ubench_h.txt", c(18, 0, 0, 0, "googletest")}, // sheredom's ubench.h: "18 benchmarks ran.", "[ OK ] x (mean 2.354us, …)"
 		// abort() in the second test: one passed, the unfinished one an error.
 		{"googletest/crash.txt", c(1, 0, 0, 1, "googletest")},
 		// jest: todo → skipped; colour codes stripped.
