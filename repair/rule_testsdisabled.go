@@ -116,6 +116,11 @@ func (r testsDisabled) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if i < 0 {
 		return none(d, "the Bash File has no CMake configure command to add "+flag+" to"), true
 	}
+	if strings.Contains(text, "-D"+opt+"=OFF") {
+		// a repair configured without the tests: their download or a
+		// header they need is not to be had here (fastpfor, csv-parser)
+		return none(d, "the configure command turns the tests off ("+opt+"=OFF): an earlier repair configured the project without them, as what they need cannot be had here (see the repairs)"), true
+	}
 	if strings.Contains(text, "-D"+opt+"=") {
 		return none(d, "the configure command sets "+opt+" already"), true
 	}
