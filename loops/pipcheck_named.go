@@ -3,12 +3,9 @@ package loops
 import (
 	"regexp"
 	"strings"
-)
 
-// pipCheckHaveRe is the installed distribution pip check names as not
-// meeting a requirement: "… has requirement execnet>=2.1, but you have
-// execnet 1.9.0."
-var pipCheckHaveRe = regexp.MustCompile(`(?m)has requirement .+?, but you have (\S+) \S+?\.?$`)
+	"github.com/heragent/heragent/repair"
+)
 
 // namedInOutput are the lines of a failed command's whole output (its
 // log, read up to maxOutputParsed) that name a distribution pip check
@@ -20,8 +17,8 @@ var pipCheckHaveRe = regexp.MustCompile(`(?m)has requirement .+?, but you have (
 func namedInOutput(logFile, excerpt, check string) string {
 	var out strings.Builder
 	var whole []string
-	for _, m := range pipCheckHaveRe.FindAllStringSubmatch(check, -1) {
-		name := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(m[1]) + `\b`)
+	for _, dist := range repair.PipCheckMismatched(check) {
+		name := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(dist) + `\b`)
 		if name.MatchString(excerpt) {
 			continue
 		}

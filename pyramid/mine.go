@@ -352,6 +352,13 @@ var configureLike = regexp.MustCompile(`^\./(config|configure|Configure|autogen\
 // path whose first directory the checkout does not have
 // (INSTALL.md's inline "uninstall/upgrade"); "" otherwise.
 func (e *env) absentProgram(w []string, dir string) string {
+	if cCompilerCmds[w[0]] && compilesProgram(w[1:]) {
+		// the reader's own program (`gcc -o myapp main.c -lfoo`), or a
+		// test's compile in a project with a build system
+		if why := documentedCompile(e, w[1:], dir); why != "" {
+			return why
+		}
+	}
 	mod := pyModuleRun(w)
 	switch {
 	case configureLike.MatchString(w[0]) && !e.fileExists(path.Join(dir, w[0])) &&
@@ -367,10 +374,6 @@ func (e *env) absentProgram(w []string, dir string) string {
 		// `pipenv run python3 validate_manual_schema.py`: a script the docs
 		// name and the checkout lacks (a build writes no Python script)
 		return "no " + pyScript(w) + " here"
-	case cCompilerCmds[w[0]] && compilesProgram(w[1:]) && documentedCompile(e, w[1:], dir) != "":
-		// the reader's own program (`gcc -o myapp main.c -lfoo`), or a
-		// test's compile in a project with a build system
-		return documentedCompile(e, w[1:], dir)
 	case strings.HasPrefix(w[0], "./") && e.isDir(path.Join(dir, w[0])):
 		return w[0] + " is a directory here" // Catch2's docs run their reader's ./tests
 	case readerScriptRe.MatchString(w[0]) && !e.fileExists(path.Join(dir, w[0])):

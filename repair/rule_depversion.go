@@ -27,6 +27,19 @@ var debianImportRe = regexp.MustCompile(`ImportError: cannot import name '(\w+)'
 // but you have httpcore 0.16.3."
 var pipCheckRe = regexp.MustCompile(`^(\S+) (\S+) has requirement (.+?), but you have (\S+) (\S+?)\.?$`)
 
+// PipCheckMismatched are the installed distributions pip check's output
+// names as not meeting a requirement ("… but you have execnet 1.9.0."),
+// in order: what a failure must name for the mismatch to explain it.
+func PipCheckMismatched(check string) []string {
+	var out []string
+	for _, l := range logLines(check) {
+		if m := pipCheckRe.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+			out = append(out, m[4])
+		}
+	}
+	return out
+}
+
 func (dependencyVersion) Name() string { return "dependency-version" }
 
 func (dependencyVersion) Diagnose(f Failure) []Diagnosis {
