@@ -29,12 +29,14 @@ var headerDirs = []string{".", "include", "src", "lib", "single_include"}
 func headersCompile(ctx context.Context, e *env, files []retrieval.FileInfo) []Command {
 	dirs := append(slices.Clone(headerDirs), e.ix.ProjectName(ctx))
 	var hdrs, incs []string
+	cxxHeader := false // a header of C++ (fast-cpp-csv-parser's csv.h), which cc would read as C
 	for _, f := range files {
 		d := path.Dir(f.Path)
 		if !cHeaderExt[path.Ext(f.Path)] || !slices.Contains(dirs, d) && !slices.Contains(dirs, path.Dir(d)) || foreignDirs.MatchString(d) || strings.ContainsAny(f.Path, " '\"$`\\") {
 			continue
 		}
 		hdrs = append(hdrs, f.Path)
+		cxxHeader = cxxHeader || f.Language == "C++"
 		if inc := headerRoot(d, dirs); !slices.Contains(incs, inc) {
 			incs = append(incs, inc)
 		}
@@ -50,7 +52,7 @@ func headersCompile(ctx context.Context, e *env, files []retrieval.FileInfo) []C
 		tests, cxx = testDirMake(files), false
 	}
 	cc := "cc"
-	if cxx || slices.ContainsFunc(hdrs, func(h string) bool { return path.Ext(h) != ".h" }) {
+	if cxx || cxxHeader || slices.ContainsFunc(hdrs, func(h string) bool { return path.Ext(h) != ".h" }) {
 		cc = "c++ -x c++"
 	}
 	var flags string

@@ -23,6 +23,22 @@ func TestHeaderOnlyWithoutTests(t *testing.T) {
 	}
 }
 
+// A .h header of C++ (fast-cpp-csv-parser's csv.h: templates, <string>)
+// is checked by the C++ compiler: cc reads a .h as C and fails on it.
+func TestHeaderOnlyOfCxxInDotH(t *testing.T) {
+	ix := repoIndex(t, map[string]string{
+		"csv.h":     "#include <string>\n#include <cstdio>\nnamespace io {\ntemplate<unsigned column_count>\nclass CSVReader {\npublic:\n  explicit CSVReader(const std::string &name) {}\n};\n}\n",
+		"README.md": "# Fast C++ CSV Parser\n",
+	})
+	p, err := Mine(context.Background(), ix, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Commands) == 0 || p.Commands[0].Text != "c++ -x c++ -fsyntax-only -I. csv.h" {
+		t.Errorf("commands %v, want the header checked as C++", p.Commands)
+	}
+}
+
 // A README's compiler call making the program from the checkout's source
 // (rswier/c4: `gcc -o c4 c4.c`, in an indented block) is the build; the
 // reader's own program (`gcc -o app main.c`) is no command of the
