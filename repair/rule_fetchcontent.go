@@ -112,6 +112,11 @@ func (r fetchContent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		at := cmakeConfigureAt(text)
 		return bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " " + flag + text[at:], Why: w}
 	}
+	// provided writes the dependency provider before the configure
+	provided := func(e bashfile.Edit) bashfile.Edit {
+		e.Command = fetchProviderWrite() + " && " + e.Command
+		return e
+	}
 	upper := strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(decl.name))
 	if src, ok := bashfile.SubmoduleSources[strings.ToLower(decl.name)]; ok {
 		// the project's own download (not FetchContent) takes a path to
@@ -136,7 +141,7 @@ func (r fetchContent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		for _, p := range lookup(ctx, func(i PackageIndex) []string { return i.CMakePackage(decl.name) }, hintFold(cmakeHints, decl.name)) {
 			return edit(d, reason+"; Debian's "+p+" installs its CMake package: FetchContent finds it instead of downloading",
 				bashfile.Edit{Op: bashfile.OpAddPackages, Section: bashfile.Runtimes, Packages: []string{p}, Why: w},
-				configure("-DFETCHCONTENT_TRY_FIND_PACKAGE_MODE=ALWAYS")), true
+				provided(configure(fetchProviderFlags))), true
 		}
 	}
 	if strings.Contains(d.Evidence, "could not find git") && !ctx.hasPackage("git") {

@@ -25,6 +25,10 @@ func TestFetchContentOffline(t *testing.T) {
 	}{
 		{"fetch-content/googletest-url-unreachable.log", "googletest", "-DFETCHCONTENT_SOURCE_DIR_GOOGLETEST=/usr/src/googletest", ActionEdit, 0},
 		{"fetch-content/spdlog-catch2-no-git.log", "catch2", "-DFETCHCONTENT_TRY_FIND_PACKAGE_MODE=ALWAYS", ActionEdit, 0},
+		// the provider that finds it gives its namespaced targets their
+		// plain names (lexy links doctest, doctest-dev has doctest::doctest)
+		{"fetch-content/spdlog-catch2-no-git.log", "catch2", "-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=" + fetchProviderFile, ActionEdit, 0},
+		{"fetch-content/spdlog-catch2-no-git.log", "catch2", "add_library(${heragent_plain} INTERFACE IMPORTED)", ActionEdit, 0},
 		// the package was not enough: git, which the sub-build lacked
 		{"fetch-content/spdlog-catch2-no-git.log", "catch2", "git", ActionEdit, 1},
 	} {
