@@ -18,8 +18,9 @@ var executableMatches = []match{
 	// dash running a script: /repo/tests/test_json_parse_cli.test: 14: xxd: not found
 	// (npm prefixes a failed install script's lines: npm ERR! sh: 1: make: not found)
 	{MissingExecutable, regexp.MustCompile(`^(?:npm (?:ERR!|error) )?(?:/bin/|/usr/bin/)?(?:sh|dash|bash): \d+: ([\w.+/-]+): not found$|^/?[\w./+-]+: \d+: ([\w.+/-]+): not found$`)},
-	// make: make: xxd: No such file or directory
-	{MissingExecutable, regexp.MustCompile(`^g?make(?:\[\d+\])?: ([\w.+/-]+): No such file or directory$`)},
+	// make: make: xxd: No such file or directory (under npm, a native
+	// module's node-gyp build: npm ERR! make: cc: No such file or directory)
+	{MissingExecutable, regexp.MustCompile(`^(?:npm (?:ERR!|error) )?g?make(?:\[\d+\])?: ([\w.+/-]+): No such file or directory$`)},
 	// bash's exec builtin in a script: ./buildconf.sh: line 35: exec: autoreconf: not found
 	{MissingExecutable, regexp.MustCompile(`: line \d+: exec: ([\w.+-]+): not found$`)},
 	// env: /usr/bin/env: 'python': No such file or directory
