@@ -97,6 +97,9 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 					run = "node ./" + strings.TrimPrefix(run, "node ")
 				}
 			}
+			if p := pyScriptFile(ctx, e, ep); p != "" {
+				run = "python " + p // pip may not have put it on PATH (a source install)
+			}
 			if run != "" {
 				e.progs[ep.Name] = run
 				if o := e.targets.fileName(ep.Name); o != ep.Name && path.Base(ep.Path) == "CMakeLists.txt" {

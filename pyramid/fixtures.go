@@ -37,7 +37,7 @@ var notFixtures = map[string]bool{
 }
 
 // badFixtureRe names inputs a suite uses to see the program fail.
-var badFixtureRe = regexp.MustCompile(`(?i)bad|malformed|invalid|broken|fail|error|corrupt|crash|wrong|fuzz|negative|reject|truncat|overflow`)
+var badFixtureRe = regexp.MustCompile(`(?i)bad|bogus|malformed|invalid|broken|fail|error|corrupt|crash|wrong|fuzz|negative|reject|truncat|overflow`)
 
 // minFixtures is how many files of a kind make it the suite's input kind.
 const minFixtures = 3

@@ -41,13 +41,15 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 		return nil, err
 	}
 	seen := map[string]bool{}
-	var libs, progs []program
+	var installed, libs, progs []program
 	add := func(p program) {
 		if seen[p.run] {
 			return
 		}
 		seen[p.run] = true
-		if p.lib {
+		if p.installed {
+			installed = append(installed, p)
+		} else if p.lib {
 			libs = append(libs, p)
 		} else {
 			progs = append(progs, p)
@@ -88,6 +90,11 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 			}
 		case ep.Kind == "bin" && path.Base(ep.Path) == "package.json":
 			add(program{run: "node " + ep.Command, source: ep.Command, why: prov})
+		case pyScriptFile(ctx, e, ep) != "":
+			// a script the package installs as it is (pyelftools'
+			// scripts/readelf.py), run from the checkout
+			p := pyScriptFile(ctx, e, ep)
+			add(program{run: "python " + p, source: p, why: prov, installed: true})
 		case ep.Kind == "bin" && strings.Contains(ep.Command, ":"): // console script module:function
 			mod, _, _ := strings.Cut(ep.Command, ":")
 			add(program{run: ep.Name, source: pySource(ctx, e, mod), why: prov})
@@ -143,7 +150,7 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 			add(program{run: "./" + t.Name, source: src, why: Provenance{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "links program " + t.Name}, lib: exampleRe.MatchString(t.Name), build: build})
 		}
 	}
-	return append(libs, progs...), nil
+	return slices.Concat(installed, libs, progs), nil
 }
 
 // mainSource is the source of a CMake or meson program that holds its
@@ -345,4 +352,27 @@ func underTestGuard(ctx context.Context, e *env, ep retrieval.EntryPoint) bool {
 		return false
 	})
 	return guarded
+}
+
+// pyScriptFile is the path of a Python manifest's installed script file
+// (script-files, scripts=) that is Python — a .py, or a python shebang
+// (json-pointer's bin/jsonpointer) — from the checkout's top; "" for
+// any other entry point.
+func pyScriptFile(ctx context.Context, e *env, ep retrieval.EntryPoint) string {
+	switch path.Base(ep.Path) {
+	case "pyproject.toml", "setup.py", "setup.cfg":
+	default:
+		return ""
+	}
+	if ep.Kind != "bin" || ep.Command == "" || strings.Contains(ep.Command, ":") || strings.ContainsAny(ep.Command, " '\"$`\\") {
+		return ""
+	}
+	p := path.Join(path.Dir(ep.Path), ep.Command)
+	if path.Ext(p) == ".py" {
+		return p
+	}
+	if head, err := e.ix.ReadFile(ctx, p, 1, 1, true); err == nil && strings.HasPrefix(head, "#!") && strings.Contains(head, "python") {
+		return p
+	}
+	return ""
 }

@@ -20,6 +20,9 @@ type program struct {
 	// (a Makefile target outside the default goal, such as jsmn's
 	// simple_example): `{ test -x ./NAME || make -s NAME; }`.
 	build string
+	// installed is a program the package installs (a Python manifest's
+	// script files): the product, tried before the library's examples
+	installed bool
 }
 
 var (
@@ -211,14 +214,29 @@ func findPyPackage(ctx context.Context, e *env) string {
 	if err != nil {
 		return ""
 	}
-	var cands []string
+	var cands, ns []string
 	for _, f := range fs {
 		parts := strings.Split(f.Path, "/")
+		switch {
+		case len(parts) == 3 && !foreignDirs.MatchString(parts[0]) && !inAux(parts[0]) && parts[0] != "src" && parts[0] != "lib":
+			ns = append(ns, parts[0]+"."+parts[1]) // a namespace package's (jaraco.functools' jaraco/functools/)
+		case len(parts) == 4 && (parts[0] == "src" || parts[0] == "lib"):
+			ns = append(ns, parts[1]+"."+parts[2])
+		}
 		switch {
 		case len(parts) == 3 && (parts[0] == "src" || parts[0] == "lib"): // setup's package_dir (PyYAML's lib/yaml)
 			cands = append(cands, parts[1])
 		case len(parts) == 2 && !foreignDirs.MatchString(parts[0]) && !inAux(parts[0]):
 			cands = append(cands, parts[0])
+		}
+	}
+	// a distribution named with a dot is a package of a namespace
+	// (PEP 420: jaraco/ has no __init__.py): imported by the dotted name
+	if name := pyDistName(ctx, e); name != "" {
+		for _, c := range ns {
+			if strings.EqualFold(strings.NewReplacer("_", "-", ".", "-").Replace(c), name) {
+				return c
+			}
 		}
 	}
 	if len(cands) == 0 {

@@ -89,6 +89,45 @@ func TestSingleModuleDistributionIsImported(t *testing.T) {
 	}
 }
 
+// A distribution named with a dot whose package lives in a namespace
+// (PEP 420: jaraco.functools' jaraco/functools/, no jaraco/__init__.py)
+// is imported by the dotted name.
+func TestNamespacePackageIsImported(t *testing.T) {
+	ctx := context.Background()
+	files := map[string]string{
+		"pyproject.toml":               "[project]\nname = \"jaraco.functools\"\n",
+		"jaraco/functools/__init__.py": "def compose(*funcs):\n    pass\n",
+		"test_functools.py":            "from jaraco.functools import compose\n",
+	}
+	if got := pyPackage(ctx, testEnv(t, "jaraco.functools", files, "", "python")); got != "jaraco.functools" {
+		t.Errorf("pyPackage = %q, want jaraco.functools", got)
+	}
+}
+
+// A script the package installs as it is (script-files: pyelftools'
+// scripts/readelf.py) is its program, tried before the examples, and
+// run with python from the checkout.
+func TestInstalledScriptFileIsTheProgram(t *testing.T) {
+	ctx := context.Background()
+	files := map[string]string{
+		"pyproject.toml":       "[project]\nname = \"elfy\"\n[tool.setuptools]\nscript-files = [\"scripts/readelf.py\"]\n",
+		"elfy/__init__.py":     "",
+		"scripts/readelf.py":   "import sys\nfrom elfy import x\nif __name__ == '__main__':\n    print(open(sys.argv[1]).read())\n",
+		"examples/dump_one.py": "import sys\nif __name__ == '__main__':\n    print(sys.argv[1])\n",
+	}
+	ps, err := programs(ctx, testEnv(t, "elfy", files, "", "python"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) == 0 || ps[0].run != "python scripts/readelf.py" {
+		var runs []string
+		for _, p := range ps {
+			runs = append(runs, p.run)
+		}
+		t.Errorf("programs %q, want python scripts/readelf.py first", runs)
+	}
+}
+
 // A CMake project whose tests a custom target runs (yajl: no add_test)
 // is tested by building that target; one running ctest, or grouping
 // others, or linting, is not another suite.

@@ -91,6 +91,13 @@ var factCases = []factCase{
 		deps:    []string{"pypi:numpy:>=1.20:runtime@6!", "pypi:six::runtime@6!", "pypi:pytest::optional@7"},
 		targets: []string{"bin:s@8=s.main:run"},
 		facts:   map[string]any{"name": "s", "python_requires": ">=3.8"}},
+	// scripts installed as they are: setuptools' script-files, setup()'s scripts=
+	{rel: "pyproject.toml", src: "[project]\nname = \"pyelftools\"\n[tool.setuptools]\nscript-files = [\n    \"scripts/readelf.py\",\n]\n",
+		targets: []string{"bin:readelf.py@4=scripts/readelf.py"},
+		facts:   map[string]any{"name": "pyelftools"}},
+	{rel: "setup.py", src: "from setuptools import setup\n\nsetup(\n    name='jsonpointer',\n    scripts=['bin/jsonpointer'],\n)\n",
+		targets: []string{"bin:jsonpointer@5=bin/jsonpointer"},
+		facts:   map[string]any{"name": "jsonpointer"}},
 	{rel: "requirements-dev.txt", src: "# dev\n-r requirements.txt\npytest==7.4  # test\nblack\ngit+https://x/y.git\n",
 		deps: []string{"pypi:pytest:==7.4:runtime@3!", "pypi:black::runtime@4!"}},
 	{rel: "go.mod", src: "module example.com/m\n\ngo 1.22\n\ntoolchain go1.22.3\n\nrequire (\n\tgolang.org/x/mod v0.17.0\n\tgithub.com/a/b v1.0.0 // indirect\n)\n",

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"path"
 	"regexp"
 	"strings"
 
@@ -55,7 +56,10 @@ func parsePyproject(_ string, src []byte, f *fileFacts) error {
 				DevDependencies map[string]any    `toml:"dev-dependencies"`
 				Scripts         map[string]string `toml:"scripts"`
 			} `toml:"poetry"`
-			Pytest map[string]any `toml:"pytest"`
+			Pytest     map[string]any `toml:"pytest"`
+			Setuptools struct {
+				ScriptFiles []string `toml:"script-files"`
+			} `toml:"setuptools"`
 		} `toml:"tool"`
 	}
 	md, err := toml.Decode(string(src), &pp)
@@ -108,7 +112,22 @@ func parsePyproject(_ string, src []byte, f *fileFacts) error {
 			f.targets = append(f.targets, target{kind: "bin", name: name, command: m[name], line: keyLine(src, name)})
 		}
 	}
+	for _, s := range pp.Tool.Setuptools.ScriptFiles {
+		addScriptFile(f, s, keyLine(src, "script-files"))
+	}
 	return nil
+}
+
+// addScriptFile is a script the package installs as it is (setuptools'
+// script-files, setup()'s scripts=: pyelftools' scripts/readelf.py,
+// jmespath's bin/jp.py): a program of the project named after its file,
+// whose command is its path.
+func addScriptFile(f *fileFacts, p string, line int) {
+	p = path.Clean(strings.TrimSpace(p))
+	if p == "." || strings.HasPrefix(p, "../") || strings.ContainsAny(p, " *?$") {
+		return
+	}
+	f.targets = append(f.targets, target{kind: "bin", name: path.Base(p), command: p, line: line})
 }
 
 // toolConfigOnly reports whether a pyproject.toml holds nothing but
@@ -180,6 +199,8 @@ func parseSetupCfg(_ string, src []byte, f *fileFacts) error {
 			if n, cmd, ok := strings.Cut(val, "="); ok {
 				f.targets = append(f.targets, target{kind: "bin", name: strings.TrimSpace(n), command: strings.TrimSpace(cmd), line: ln})
 			}
+		case section == "options" && key == "scripts" && val != "":
+			addScriptFile(f, val, ln)
 		case section == "tool:pytest":
 			f.fact("pytest_configured", true) // setup.cfg's pytest section (flask's testpaths)
 		case section == "metadata" && key == "name" && val != "":

@@ -99,6 +99,10 @@ func setupArgs(args *sitter.Node, src []byte, f *fileFacts) {
 					}
 				}
 			}
+		case "scripts":
+			for _, sc := range pyStrings(val, src) {
+				addScriptFile(f, sc, line)
+			}
 		case "entry_points":
 			if val.Type() != "dictionary" {
 				continue
