@@ -32,6 +32,9 @@ var dataLangs = map[string][]string{
 // shownData is the content of the data file f that doc shows before line
 // in the same section, and whether there is one.
 func shownData(secs []retrieval.DocSection, doc string, line int64, f string) (string, bool) {
+	if d, ok := catShown(secs, doc, line, f); ok {
+		return d, true
+	}
 	langs := dataLangs[strings.TrimPrefix(path.Ext(f), ".")]
 	if len(langs) == 0 || doc == "" || line <= 0 {
 		return "", false
