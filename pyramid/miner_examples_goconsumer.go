@@ -103,11 +103,14 @@ var basicLiterals = map[string]string{"string": `"heragent"`, "int": "1234567", 
 	"uint32": "12345", "float64": "3.14159", "float32": "2.5", "bool": "true", "byte": "'h'", "rune": "'h'", "[]byte": `[]byte("heragent")`,
 	// an error and a duration are values a caller makes too (go-multierror's
 	// Append(err error, errs ...error), go-cache's New(d, cleanup time.Duration))
-	"error": `stderrors.New("heragent")`, "time.Duration": "1500 * stdtime.Millisecond"}
+	"error": `stderrors.New("heragent")`, "time.Duration": "1500 * stdtime.Millisecond",
+	// a request a handler's helper reads (realip's FromRequest(r
+	// *http.Request) string): a GET from httptest's client address
+	"*http.Request": `stdhttptest.NewRequest("GET", "http://127.0.0.1/heragent?q=1", nil)`}
 
 // literalImports are the packages basicLiterals' values use, by the names
 // they use (a library named errors or time is imported by its own).
-var literalImports = []struct{ name, path string }{{"stderrors", "errors"}, {"stdtime", "time"}}
+var literalImports = []struct{ name, path string }{{"stderrors", "errors"}, {"stdtime", "time"}, {"stdhttptest", "net/http/httptest"}}
 
 // literalArgs are arguments for params when each is of a basic type (a
 // trailing variadic one gets none); false otherwise.

@@ -63,3 +63,18 @@ func TestGoConsumer(t *testing.T) {
 		t.Errorf("a function answering only an error:\n%s", prog)
 	}
 }
+
+// A helper reading an HTTP request (realip's FromRequest) is called on
+// one httptest makes.
+func TestGoConsumerOfRequests(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"go.mod":    "module github.com/tomasen/realip\n",
+		"realip.go": "package realip\n\nimport \"net/http\"\n\nfunc FromRequest(r *http.Request) string { return r.RemoteAddr }\n",
+	})
+	prog := goConsumer(context.Background(), e, "github.com/tomasen/realip")
+	for _, want := range []string{"\tstdhttptest \"net/http/httptest\"\n", `realip.FromRequest(stdhttptest.NewRequest("GET", "http://127.0.0.1/heragent?q=1", nil))`} {
+		if !strings.Contains(prog, want) {
+			t.Errorf("consumer lacks %q:\n%s", want, prog)
+		}
+	}
+}
