@@ -2,6 +2,7 @@ package build
 
 import (
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -134,11 +135,16 @@ var cmakeKeywords = map[string]bool{
 }
 
 func parseCMake(rel string, src []byte, f *fileFacts) error {
+	vars := map[string]string{} // the file's own set(NAME value) so far: tau's ${TAU_BIN_DIR}
 	for _, c := range expandForeach(cmakeCommands(src)) {
 		cmakeInstallFacts(c, f)
 		switch c.name {
 		case "set":
+			if len(c.args) == 2 && cmakeVarNameRe.MatchString(c.args[0]) {
+				vars[c.args[0]] = ownVars(c.args[1], vars)
+			}
 			if rel == "CMakeLists.txt" && len(c.args) > 1 && c.args[0] == "CMAKE_RUNTIME_OUTPUT_DIRECTORY" && f.props["runtime_output_dir"] == nil {
+				c.args[1] = ownVars(c.args[1], vars)
 				if d, ok := binaryDirRel(c.args[1]); ok {
 					f.fact("runtime_output_dir", d)
 				} else if d, ok := sourceDirRel(c.args[1], true); ok {
@@ -302,6 +308,25 @@ func sourceDirRel(v string, current bool) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// cmakeVarNameRe is a variable a project names itself (not CMake's own).
+var cmakeVarNameRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// cmakeVarRefRe is a ${NAME} reference.
+var cmakeVarRefRe = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+
+// ownVars replaces the references in v to variables the file set before
+// (set(TAU_BIN_DIR ${CMAKE_CURRENT_SOURCE_DIR}/build/bin), then
+// set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${TAU_BIN_DIR})); CMake's own and
+// unknown ones stay.
+func ownVars(v string, vars map[string]string) string {
+	return cmakeVarRefRe.ReplaceAllStringFunc(v, func(ref string) string {
+		if val, ok := vars[ref[2:len(ref)-1]]; ok {
+			return val
+		}
+		return ref
+	})
 }
 
 // binaryDirRel is a top-level CMakeLists.txt's path under the build
