@@ -95,7 +95,7 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		}
 		all = append(all, cs...)
 	}
-	all = headerCheckAlone(withTestsMakefile(ctx, e, withoutForeignBuild(ctx, e, all)))
+	all = docSubBuild(e, headerCheckAlone(withTestsMakefile(ctx, e, withoutForeignBuild(ctx, e, all))))
 	all = withInputs(ctx, e, madeFirst(ctx, e, serverize(ctx, e, pairPeers(withScripts(ctx, e, builtOnly(ctx, e, adjust(unwrapWrappers(ctx, e, all))))))))
 	syn, err := synthesize(ctx, e)
 	if err != nil {
