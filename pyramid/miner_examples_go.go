@@ -57,7 +57,7 @@ func goExample(ctx context.Context, e *env, lang, code string, n int) (string, b
 	if mod == "" || goWaitsRe.MatchString(code) && !goServesRe.MatchString(code) || goEmbedRe.MatchString(code) || !goMainImporting(code, mod) {
 		return "", false
 	}
-	code = localPlaceholders(withUsedLocals(withoutUnusedImports(code, mod)), fmt.Sprintf("/tmp/heragent-example-%d", n))
+	code = localPlaceholders(withUsedLocals(withoutUnusedImports(withOwnImports(code, mod, e.goPkgs), mod)), fmt.Sprintf("/tmp/heragent-example-%d", n))
 	version := "v0.0.0"
 	if m := goMajorRe.FindStringSubmatch(mod); m != nil {
 		version = "v" + m[1] + ".0.0"
