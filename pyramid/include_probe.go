@@ -42,6 +42,10 @@ func IncludeProbe(repo fs.FS, gen []string, repoName string) []Command {
 type LibraryHeader struct {
 	Path string
 	Cxx  bool
+	// ByDir: it includes its siblings through its directory's name
+	// (tau/tau.h: #include <tau/types.h>), so the include path is that
+	// directory's parent
+	ByDir bool
 }
 
 // FindLibraryHeader reads the checkout for the library's header
@@ -57,7 +61,13 @@ func FindLibraryHeader(repo fs.FS, repoName string) LibraryHeader {
 		return LibraryHeader{}
 	}
 	text := cCommentRe.ReplaceAllString(string(b), " ")
-	return LibraryHeader{Path: header, Cxx: path.Ext(header) != ".h" || objectCxxRe.MatchString(text) || cxxOnlyRe.MatchString(text)}
+	byDir := false
+	if d := path.Dir(header); d != "." && !strings.Contains("/"+d, "/include") {
+		for _, m := range cIncludeRe.FindAllStringSubmatch(text, -1) {
+			byDir = byDir || strings.HasPrefix(m[1], path.Base(d)+"/")
+		}
+	}
+	return LibraryHeader{Path: header, Cxx: path.Ext(header) != ".h" || objectCxxRe.MatchString(text) || cxxOnlyRe.MatchString(text), ByDir: byDir}
 }
 
 // Probe is IncludeProbe's command for h, with gen's directories on the
@@ -67,6 +77,9 @@ func (h LibraryHeader) Probe(gen []string) []Command {
 		return nil
 	}
 	dir, include := includeOf(h.Path)
+	if h.ByDir {
+		dir, include = path.Dir(path.Dir(h.Path)), "<"+path.Base(path.Dir(h.Path))+"/"+path.Base(h.Path)+">"
+	}
 	flags := "-I" + quoteArg(dir)
 	for _, d := range genIncludeDirs(gen) {
 		if d != dir {

@@ -22,6 +22,12 @@ func TestIncludeProbe(t *testing.T) {
 	if cs := IncludeProbe(f2, nil, "function2"); len(cs) != 1 || !strings.Contains(cs[0].Text, "'#include <function2/function2.hpp>'") || !strings.Contains(cs[0].Text, "c++ -o") {
 		t.Errorf("function2: %+v", cs)
 	}
+	// a header including its siblings through its directory's name
+	// (tau/tau.h: #include <tau/types.h>) is included from the parent
+	tau := fstest.MapFS{"tau/tau.h": {Data: []byte("#include <tau/types.h>\n#include <tau/misc.h>\n")}, "tau/types.h": {Data: []byte("")}, "tau/misc.h": {Data: []byte("")}}
+	if cs := IncludeProbe(tau, nil, "jasmcaus-tau"); len(cs) != 1 || !strings.Contains(cs[0].Text, "'#include <tau/tau.h>'") || !strings.Contains(cs[0].Text, "/tmp/heragent-include.c -I. &&") {
+		t.Errorf("tau: %+v", cs)
+	}
 	city := fstest.MapFS{"src/city.h": {Data: []byte("#include <stdint.h>\n#include <utility>\ntypedef std::pair<uint64, uint64> uint128;\n")}, "src/citycrc.h": {Data: []byte("")}, "src/config.h": {Data: []byte("")}}
 	if cs := IncludeProbe(city, nil, "google-cityhash"); len(cs) != 1 || !strings.Contains(cs[0].Text, `'#include "city.h"'`) || !strings.Contains(cs[0].Text, "c++ -o") {
 		t.Errorf("cityhash: %+v", cs)
