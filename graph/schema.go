@@ -168,3 +168,8 @@ func (e Edge) Key() string { return e.From + "\x00" + string(e.Type) + "\x00" + 
 // that opens with a command (rswier/c4's README: `gcc -o c4 c4.c` with no
 // fence and no prompt).
 const LangIndentedShell = "indented-shell"
+
+// LangIndented is the language of a Markdown indented code block that may
+// hold commands but is no sure shell session (one in a list item: seqtk's
+// `seqtk seq -a in.fq.gz > out.fa`).
+const LangIndented = "indented"

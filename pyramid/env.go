@@ -111,7 +111,27 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 			}
 		}
 	}
+	if e.stacks["make"] {
+		e.makePrograms(ctx)
+	}
 	return e, nil
+}
+
+// makePrograms adds the programs a top-level plain Makefile links (a
+// rule whose recipe writes -o $@: seqtk's `seqtk: seqtk.c` → ./seqtk),
+// which the documents run by name (`seqtk seq -a in.fq.gz`).
+func (e *env) makePrograms(ctx context.Context) {
+	ts, err := e.ix.Targets(ctx, "make")
+	if err != nil {
+		return
+	}
+	for _, t := range ts {
+		if path.Dir(t.Path) != "." || e.progs[t.Name] != "" || testName.MatchString(t.Name) || objectFile.MatchString(t.Name) ||
+			strings.ContainsAny(t.Name, "$%/.") || !strings.Contains(t.Command, "-o $@") && !strings.Contains(t.Command, "-o "+t.Name) {
+			continue
+		}
+		e.progs[t.Name] = "./" + t.Name
+	}
 }
 
 // goModule is go.mod's module path, "" when there is none.

@@ -24,7 +24,7 @@ import (
 // says so.
 
 // dataFileRe is a relative path to a data file by its extension.
-var dataFileRe = regexp.MustCompile(`^[\w][\w./+-]*\.(ya?ml|json|schema|toml|xml|csv|tsv|txt|md|ini|cfg|conf|properties|html?|c|h|cc|cpp|cxx|hpp|proto|sql|dot|[mc]?js|ts|css|py|lua|go|rs)$`)
+var dataFileRe = regexp.MustCompile(`^[\w][\w./+-]*\.(ya?ml|json|schema|toml|xml|csv|tsv|txt|md|ini|cfg|conf|properties|html?|c|h|cc|cpp|cxx|hpp|proto|sql|dot|[mc]?js|ts|css|py|lua|go|rs|fa|fasta|fq|fastq)$`)
 
 // codeFileRe is a source file of a language that runs or is built: one a
 // tool of the project reads (a minifier's `uglifyjs example.js`, a
@@ -82,17 +82,21 @@ var sampleInputs = map[string]string{
 	"html": "<!doctype html>\n<html><body><p>heragent</p></body></html>\n", "htm": "<!doctype html>\n<html><body><p>heragent</p></body></html>\n",
 	"schema": schemaSample,
 	"proto":  "syntax = \"proto3\";\n\nmessage Person {\n  string name = 1;\n  int32 id = 2;\n}\n",
-	"sql":    "CREATE TABLE t (name TEXT, value INTEGER);\nINSERT INTO t VALUES ('heragent', 1), ('other', 2);\nSELECT name, value FROM t;\n",
-	"dot":    "digraph g {\n  heragent -> a;\n  a -> b;\n}\n",
-	"js":     "function greet(name) {\n  var greeting = 'hello ' + name;\n  return greeting;\n}\nconsole.log(greet('heragent'));\n",
-	"mjs":    "export function greet(name) {\n  return 'hello ' + name;\n}\nconsole.log(greet('heragent'));\n",
-	"cjs":    "function greet(name) {\n  return 'hello ' + name;\n}\nmodule.exports = greet;\n",
-	"ts":     "function greet(name: string): string {\n  return 'hello ' + name;\n}\nconsole.log(greet('heragent'));\n",
-	"css":    "body {\n  color: #333333;\n  margin: 0 auto;\n}\n",
-	"py":     "def greet(name):\n    return 'hello ' + name\n\n\nprint(greet('heragent'))\n",
-	"lua":    "local function greet(name)\n  return 'hello ' .. name\nend\nprint(greet('heragent'))\n",
-	"go":     "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hello heragent\")\n}\n",
-	"rs":     "fn main() {\n    println!(\"hello heragent\");\n}\n",
+	// sequences in FASTA and FASTQ (seqtk's `seqtk seq -r in.fq`)
+	"fa": ">seq1 heragent\nACGTACGTTAGCCGATAGGCTA\n>seq2\nGGGTTTAAACCCATGCATGCAA\n", "fasta": ">seq1 heragent\nACGTACGTTAGCCGATAGGCTA\n>seq2\nGGGTTTAAACCCATGCATGCAA\n",
+	"fq":    "@read1 heragent\nACGTACGTTAGCCGATAGGCTA\n+\nIIIIIIIIIIIIIIIIIIIIII\n@read2\nGGGTTTAAACCCATGCATGCAA\n+\nIIIIIIIIII##########II\n",
+	"fastq": "@read1 heragent\nACGTACGTTAGCCGATAGGCTA\n+\nIIIIIIIIIIIIIIIIIIIIII\n@read2\nGGGTTTAAACCCATGCATGCAA\n+\nIIIIIIIIII##########II\n",
+	"sql":   "CREATE TABLE t (name TEXT, value INTEGER);\nINSERT INTO t VALUES ('heragent', 1), ('other', 2);\nSELECT name, value FROM t;\n",
+	"dot":   "digraph g {\n  heragent -> a;\n  a -> b;\n}\n",
+	"js":    "function greet(name) {\n  var greeting = 'hello ' + name;\n  return greeting;\n}\nconsole.log(greet('heragent'));\n",
+	"mjs":   "export function greet(name) {\n  return 'hello ' + name;\n}\nconsole.log(greet('heragent'));\n",
+	"cjs":   "function greet(name) {\n  return 'hello ' + name;\n}\nmodule.exports = greet;\n",
+	"ts":    "function greet(name: string): string {\n  return 'hello ' + name;\n}\nconsole.log(greet('heragent'));\n",
+	"css":   "body {\n  color: #333333;\n  margin: 0 auto;\n}\n",
+	"py":    "def greet(name):\n    return 'hello ' + name\n\n\nprint(greet('heragent'))\n",
+	"lua":   "local function greet(name)\n  return 'hello ' .. name\nend\nprint(greet('heragent'))\n",
+	"go":    "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hello heragent\")\n}\n",
+	"rs":    "fn main() {\n    println!(\"hello heragent\");\n}\n",
 }
 
 // sampleFor is the small file written for a missing input: a schema for

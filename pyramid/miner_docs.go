@@ -124,14 +124,15 @@ func mineDocs(ctx context.Context, e *env) ([]Command, error) {
 		}
 		for _, cb := range s.Code {
 			lang := strings.ToLower(cb.Lang)
-			if lang == graph.LangIndentedShell {
-				if len(e.stacks) > 0 {
-					// a project with a build system says how it builds in
-					// its build files and CI; its documents' indented
-					// blocks also hold packaging and other hosts' builds
-					// (libjpeg-turbo's `make rpm`, `make dmg`)
-					continue
-				}
+			own := false // only the commands running the project's own programs
+			if lang == graph.LangIndentedShell || lang == graph.LangIndented {
+				// a project with a build system says how it builds in
+				// its build files and CI; its documents' indented blocks
+				// also hold packaging and other hosts' builds
+				// (libjpeg-turbo's `make rpm`, `make dmg`): only its
+				// programs' uses are taken from them (seqtk's `seqtk seq
+				// -a in.fq.gz`), as from a block no sure session
+				own = len(e.stacks) > 0 || lang == graph.LangIndented
 				lang = "console"
 			}
 			if !shellLangs[lang] && lang != "literal" {
@@ -148,7 +149,7 @@ func mineDocs(ctx context.Context, e *env) ([]Command, error) {
 				note = "section " + s.Heading
 			}
 			cmds := fromShell(e, code, docSource(s.Path), s.Path, int(cb.Line), note)
-			if deep || lang == "literal" {
+			if deep || lang == "literal" || own {
 				cmds = ownProgram(cmds)
 			}
 			if tests {

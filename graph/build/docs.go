@@ -182,6 +182,8 @@ func chunkDoc(rel string, text string) []chunk {
 		lang := sessionLang(l, rst, i == 0 || strings.TrimSpace(lines[i-1]) == "")
 		if lang == "" && md && mdIndentedShell(lines, i) {
 			lang = graph.LangIndentedShell
+		} else if lang == "" && md && mdIndentedCode(lines, i) {
+			lang = graph.LangIndented
 		}
 		if lang != "" {
 			// A transcript outside a fence: an indented console session

@@ -38,3 +38,29 @@ func mdIndentedShell(lines []string, i int) bool {
 	f := strings.Fields(l)
 	return len(f) > 1 && shellOpenerRe.MatchString(f[0]) || len(f) == 1 && strings.HasPrefix(f[0], "./")
 }
+
+// commandLineRe is a line that reads as a command: a lower-case word (a
+// program's name, seqtk), then its arguments.
+var commandLineRe = regexp.MustCompile(`^[a-z][\w.+-]*\s+\S`)
+
+// mdIndentedCode says whether line i opens a Markdown indented code
+// block that may hold commands but is no sure shell session: one in a
+// list item (seqtk's README: "* Convert FASTQ to FASTA:" then `seqtk seq
+// -a in.fq.gz > out.fa` indented eight spaces, a code block in the
+// item). graph.LangIndented: the pyramid takes from it only the commands
+// running the project's own programs.
+func mdIndentedCode(lines []string, i int) bool {
+	l := lines[i]
+	if !(strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t")) || i == 0 || strings.TrimSpace(lines[i-1]) != "" {
+		return false
+	}
+	prev := i - 1
+	for prev >= 0 && strings.TrimSpace(lines[prev]) == "" {
+		prev--
+	}
+	if prev < 0 || !listItemRe.MatchString(lines[prev]) || indentOf(l) < indentOf(lines[prev])+6 {
+		return false // not in a list item, or the item's own paragraph
+	}
+	t := strings.TrimSpace(l)
+	return commandLineRe.MatchString(t) && !strings.HasSuffix(t, ".") && !strings.HasSuffix(t, ":")
+}

@@ -2,6 +2,7 @@ package build
 
 import (
 	"fmt"
+	"github.com/heragent/heragent/graph"
 	"slices"
 	"strings"
 	"testing"
@@ -165,5 +166,27 @@ func TestMarkdownIndentedCommands(t *testing.T) {
 	}
 	if len(codes) != 1 || codes[0] != "gcc -o c4 c4.c\n./c4 hello.c\n\n./c4 c4.c hello.c" {
 		t.Errorf("code blocks: %q", codes)
+	}
+}
+
+// A code block in a list item (seqtk's README: "* Convert FASTQ to
+// FASTA:" then `seqtk seq -a in.fq.gz > out.fa` indented eight spaces) is
+// an indented block that may hold commands (graph.LangIndented); the
+// item's own indented paragraph is not.
+func TestMarkdownListItemCode(t *testing.T) {
+	doc := "Seqtk Examples\n--------------\n\n* Convert FASTQ to FASTA:\n\n        seqtk seq -a in.fq.gz > out.fa\n\n" +
+		"* Reverse complement FASTA/Q:\n\n        seqtk seq -r in.fq > out.fq\n\n- another item\n\n  its second paragraph goes on\n"
+	var langs, codes []string
+	for _, s := range chunkDoc("README.md", doc) {
+		codes = append(codes, s.codes...)
+		langs = append(langs, s.codeLangs...)
+	}
+	if len(codes) != 2 || codes[0] != "seqtk seq -a in.fq.gz > out.fa" || codes[1] != "seqtk seq -r in.fq > out.fq" {
+		t.Errorf("code blocks: %q", codes)
+	}
+	for _, l := range langs {
+		if l != graph.LangIndented {
+			t.Errorf("languages %q, want %s", langs, graph.LangIndented)
+		}
 	}
 }
