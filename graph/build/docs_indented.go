@@ -25,12 +25,9 @@ var listItemRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s`)
 // block of commands.
 func mdIndentedShell(lines []string, i int) bool {
 	l := lines[i]
-	if !(strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t")) || i == 0 || strings.TrimSpace(lines[i-1]) != "" {
+	prev, ok := indentedStart(lines, i)
+	if !ok {
 		return false
-	}
-	prev := i - 1
-	for prev >= 0 && strings.TrimSpace(lines[prev]) == "" {
-		prev--
 	}
 	if prev >= 0 && (listItemRe.MatchString(lines[prev]) || indented(lines[prev])) {
 		return false // a list item's paragraph, or a block going on
@@ -51,16 +48,25 @@ var commandLineRe = regexp.MustCompile(`^[a-z][\w.+-]*\s+\S`)
 // running the project's own programs.
 func mdIndentedCode(lines []string, i int) bool {
 	l := lines[i]
-	if !(strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t")) || i == 0 || strings.TrimSpace(lines[i-1]) != "" {
-		return false
-	}
-	prev := i - 1
-	for prev >= 0 && strings.TrimSpace(lines[prev]) == "" {
-		prev--
-	}
-	if prev < 0 || !listItemRe.MatchString(lines[prev]) || indentOf(l) < indentOf(lines[prev])+6 {
+	prev, ok := indentedStart(lines, i)
+	if !ok || prev < 0 || !listItemRe.MatchString(lines[prev]) || indentOf(l) < indentOf(lines[prev])+6 {
 		return false // not in a list item, or the item's own paragraph
 	}
 	t := strings.TrimSpace(l)
 	return commandLineRe.MatchString(t) && !strings.HasSuffix(t, ".") && !strings.HasSuffix(t, ":")
+}
+
+// indentedStart says whether line i is indented after a blank line (a
+// Markdown indented block may start there), and which line before it is
+// the last that is not blank (-1 for none).
+func indentedStart(lines []string, i int) (prev int, ok bool) {
+	l := lines[i]
+	if !(strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t")) || i == 0 || strings.TrimSpace(lines[i-1]) != "" {
+		return 0, false
+	}
+	prev = i - 1
+	for prev >= 0 && strings.TrimSpace(lines[prev]) == "" {
+		prev--
+	}
+	return prev, true
 }
