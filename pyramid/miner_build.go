@@ -130,7 +130,8 @@ func dependsOn(t retrieval.Target, name string, targets map[string]retrieval.Tar
 }
 
 // recipeProgRe is a program of the current directory a recipe line runs.
-var recipeProgRe = regexp.MustCompile(`(?:^|[\s|;&(])\./([\w.+-]+)`)
+// (threadpool's `./tests/shutdown`, a program its Makefile links too).
+var recipeProgRe = regexp.MustCompile(`(?:^|[\s|;&(])\./([\w.+-]+(?:/[\w.+-]+)*)`)
 
 // recipeChoreRe is a recipe line that checks nothing: cleaning, echoing.
 var recipeChoreRe = regexp.MustCompile(`^(?:rm|echo|printf|true|:|mkdir|touch)(?:\s|$)[^|;&]*$`)

@@ -30,7 +30,12 @@ func TestRunsItsPrograms(t *testing.T) {
 		{"programs it needs through all", retrieval.Target{Command: "rm -rf testdb && mkdir testdb\n./mtest && ./mdb_stat testdb", Sources: []string{"all"}}, true},
 		{"a program all does not make", retrieval.Target{Command: "mkdir testdb && ./mtest && ./bench", Sources: []string{"all"}}, false},
 		{"a chore then a script", retrieval.Target{Command: "mkdir d && sh run.sh", Sources: []string{"all"}}, false},
+		// threadpool's Makefile: programs it links in tests/
+		{"linked programs in a directory", retrieval.Target{Command: "./tests/shutdown\n./tests/thrdtest", Sources: []string{"tests/shutdown", "tests/thrdtest"}}, true},
+		{"a script in a directory", retrieval.Target{Command: "./tests/run.sh", Sources: []string{"tests/shutdown"}}, false},
 	}
+	targets["tests/shutdown"] = retrieval.Target{Sources: []string{"tests/shutdown.o"}}
+	targets["tests/thrdtest"] = retrieval.Target{}
 	targets["all"] = retrieval.Target{Sources: []string{"mtest", "mdb_stat", "all"}}
 	targets["mtest"] = retrieval.Target{Sources: []string{"mtest.o"}}
 	targets["mdb_stat"] = retrieval.Target{}

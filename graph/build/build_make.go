@@ -17,7 +17,13 @@ func parseMakefile(_ string, src []byte, f *fileFacts) error {
 	var cur []int // indexes into f.targets of the rule being read
 	vars := makeVars{}
 	for ln := 1; sc.Scan(); ln++ {
-		line := sc.Text()
+		line, start := sc.Text(), ln
+		// a variable or rule line continued with a backslash (threadpool's
+		// `TARGETS = tests/thrdtest tests/heavy tests/shutdown \`)
+		for !strings.HasPrefix(line, "\t") && strings.HasSuffix(line, "\\") && sc.Scan() {
+			ln++
+			line = strings.TrimSuffix(line, "\\") + " " + strings.TrimSpace(sc.Text())
+		}
 		if strings.HasPrefix(line, "\t") {
 			for _, i := range cur {
 				if f.targets[i].command != "" {
@@ -53,7 +59,7 @@ func parseMakefile(_ string, src []byte, f *fileFacts) error {
 				continue
 			}
 			cur = append(cur, len(f.targets))
-			f.targets = append(f.targets, target{kind: "make", name: name, line: ln, sources: srcs})
+			f.targets = append(f.targets, target{kind: "make", name: name, line: start, sources: srcs})
 		}
 		if i := strings.Index(line, ";"); i >= 0 && len(cur) > 0 {
 			for _, j := range cur {
