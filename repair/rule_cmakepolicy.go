@@ -39,6 +39,13 @@ func cmakeConfigureAt(text string) int {
 	return -1
 }
 
+// configureWith is the edit replacing the Build section's configure
+// command text with the same command given flag ("-DX=Y") first.
+func configureWith(text, flag string, w bashfile.Provenance) bashfile.Edit {
+	at := cmakeConfigureAt(text)
+	return bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " " + flag + text[at:], Why: w}
+}
+
 func (r cmakePolicy) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != CMakePolicy {
 		return Proposal{}, false
@@ -49,10 +56,7 @@ func (r cmakePolicy) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		if strings.Contains(text, "CMAKE_POLICY_VERSION_MINIMUM") {
 			return none(d, "the configure command sets CMAKE_POLICY_VERSION_MINIMUM already"), true
 		}
-		at := cmakeConfigureAt(text)
-		fixed := text[:at] + " " + flag + text[at:]
-		return edit(d, "CMake 4 dropped policies older than "+d.Subject+": configure with "+flag,
-			bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: fixed, Why: why(r, d)}), true
+		return edit(d, "CMake 4 dropped policies older than "+d.Subject+": configure with "+flag, configureWith(text, flag, why(r, d))), true
 	}
 	return edit(d, "CMake 4 dropped policies older than "+d.Subject+": set CMAKE_POLICY_VERSION_MINIMUM for every configure",
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: "persist_env CMAKE_POLICY_VERSION_MINIMUM " + d.Subject, Why: why(r, d)}), true

@@ -83,9 +83,8 @@ func (r cxxStandard) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 			return edit(d, "the code needs C++"+d.Subject+": configure the newer standard",
 				bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: cmakeStdRe.ReplaceAllString(text, "-DCMAKE_CXX_STANDARD="+d.Subject), Why: w}), true
 		}
-		at := cmakeConfigureAt(text)
 		return edit(d, "the code needs C++"+d.Subject+", newer than the project asks for: configure with CMAKE_CXX_STANDARD="+d.Subject,
-			bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " -DCMAKE_CXX_STANDARD=" + d.Subject + text[at:], Why: w}), true
+			configureWith(text, "-DCMAKE_CXX_STANDARD="+d.Subject, w)), true
 	}
 	return edit(d, "the code needs C++"+d.Subject+": compile with -std=gnu++"+d.Subject,
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: `persist_env CXXFLAGS "-std=gnu++` + d.Subject + ` ${CXXFLAGS:-}"`, Why: w}), true

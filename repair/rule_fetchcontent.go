@@ -108,10 +108,7 @@ func (r fetchContent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return none(d, reason+"; the Bash File has no CMake configure command to point it elsewhere"), true
 	}
 	w := why(r, d)
-	configure := func(flag string) bashfile.Edit {
-		at := cmakeConfigureAt(text)
-		return bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " " + flag + text[at:], Why: w}
-	}
+	configure := func(flag string) bashfile.Edit { return configureWith(text, flag, w) }
 	// provided writes the dependency provider before the configure
 	provided := func(e bashfile.Edit) bashfile.Edit {
 		e.Command = fetchProviderWrite() + " && " + e.Command

@@ -41,7 +41,6 @@ func (r missingHeader) testsWithout(d Diagnosis, ctx *Context, because string) (
 	if opt == "" || strings.Contains(text, "-D"+opt+"=") {
 		return Proposal{}, false
 	}
-	at := cmakeConfigureAt(text)
 	return edit(d, because+"; the tests need it and "+opt+" guards them: the project is configured without its tests ("+opt+"="+value+"), which do not run here",
-		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " -D" + opt + "=" + value + text[at:], Why: why(r, d)}), true
+		configureWith(text, "-D"+opt+"="+value, why(r, d))), true
 }

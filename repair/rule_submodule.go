@@ -231,9 +231,8 @@ func (r missingSubmodule) instead(d Diagnosis, ctx *Context, reason string) Prop
 	if opt, value := guardOption(ctx.readRepo("CMakeLists.txt"), addsDir); opt != "" {
 		i, text := ctx.find(bashfile.Build, func(t string) bool { return cmakeConfigureAt(t) >= 0 })
 		if i >= 0 && !strings.Contains(text, "-D"+opt+"=") {
-			at, flag := cmakeConfigureAt(text), "-D"+opt+"="+value
-			return edit(d, reason+"; the project builds it only under "+opt+": configure with "+flag,
-				bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " " + flag + text[at:], Why: w})
+			flag := "-D" + opt + "=" + value
+			return edit(d, reason+"; the project builds it only under "+opt+": configure with "+flag, configureWith(text, flag, w))
 		}
 	}
 	return record(d, reason)
