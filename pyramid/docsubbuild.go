@@ -19,14 +19,15 @@ import (
 // docSubBuild rewrites each documented Unit command whose directory a
 // CMake configure of the same document runs in.
 func docSubBuild(e *env, cs []Command) []Command {
-	if e.layout.BuildDir("cmake") == "" {
+	bd := e.layout.BuildDir("cmake")
+	if bd == "" {
 		// no CMake project of the Bash File's: the document's configure
 		// and build are adopted as the project's build (sheredom's
 		// header-only libraries build test/ that way)
 		return cs
 	}
 	for i, c := range cs {
-		if c.Bucket != Unit || c.Dir == "" || len(c.Why) == 0 || c.Why[0].File == "" || e.fileExists(c.Dir) || c.Dir == e.layout.BuildDir("cmake") {
+		if c.Bucket != Unit || c.Dir == "" || len(c.Why) == 0 || c.Why[0].File == "" || e.fileExists(c.Dir) || c.Dir == bd {
 			continue // (the Bash File's own build directory: it configures and builds there)
 		}
 		var steps []string

@@ -126,11 +126,9 @@ func (e *env) makePrograms(ctx context.Context) {
 		return
 	}
 	for _, t := range ts {
-		if path.Dir(t.Path) != "." || e.progs[t.Name] != "" || testName.MatchString(t.Name) || objectFile.MatchString(t.Name) ||
-			strings.ContainsAny(t.Name, "$%/.") || !strings.Contains(t.Command, "-o $@") && !strings.Contains(t.Command, "-o "+t.Name) {
-			continue
+		if linksProgram(t) && e.progs[t.Name] == "" && !strings.ContainsAny(t.Name, "$%/.") {
+			e.progs[t.Name] = "./" + t.Name
 		}
-		e.progs[t.Name] = "./" + t.Name
 	}
 }
 

@@ -66,6 +66,7 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 		}
 	}
 	for _, ep := range eps {
+		script := pyScriptFile(ctx, e, ep)
 		prov := Provenance{Source: "entrypoint", File: ep.Path, Line: int(ep.Line), Note: ep.Kind + " " + ep.Name}
 		switch {
 		case testName.MatchString(ep.Name) || testName.MatchString(ep.Path) && ep.Kind == "main",
@@ -90,11 +91,10 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 			}
 		case ep.Kind == "bin" && path.Base(ep.Path) == "package.json":
 			add(program{run: "node " + ep.Command, source: ep.Command, why: prov})
-		case pyScriptFile(ctx, e, ep) != "":
+		case script != "":
 			// a script the package installs as it is (pyelftools'
 			// scripts/readelf.py), run from the checkout
-			p := pyScriptFile(ctx, e, ep)
-			add(program{run: "python " + p, source: p, why: prov, installed: true})
+			add(program{run: "python " + script, source: script, why: prov, installed: true})
 		case ep.Kind == "bin" && strings.Contains(ep.Command, ":"): // console script module:function
 			mod, _, _ := strings.Cut(ep.Command, ":")
 			add(program{run: ep.Name, source: pySource(ctx, e, mod), why: prov})
@@ -129,10 +129,7 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 	if e.stacks["make"] {
 		byDefault := defaultGoal(ts)
 		for _, t := range ts {
-			if path.Dir(t.Path) != "." || testName.MatchString(t.Name) || objectFile.MatchString(t.Name) || !strings.Contains(t.Command, "-o $@") && !strings.Contains(t.Command, "-o "+t.Name) {
-				continue
-			}
-			if cdRecipe.MatchString(t.Command) { // `(cd obj && $(CXX) … -o NAME)`: the program is not ./NAME (re2's shared-testinstall)
+			if !linksProgram(t) {
 				continue
 			}
 			src := mains["."]
@@ -151,6 +148,15 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 		}
 	}
 	return slices.Concat(installed, libs, progs), nil
+}
+
+// linksProgram reports a top-level Makefile rule linking the program it
+// is named after (`-o $@`, `-o NAME`): not a test's or an object's, nor
+// one linked inside a cd (`(cd obj && $(CXX) … -o NAME)`: the program is
+// not ./NAME, re2's shared-testinstall).
+func linksProgram(t retrieval.Target) bool {
+	return path.Dir(t.Path) == "." && !testName.MatchString(t.Name) && !objectFile.MatchString(t.Name) &&
+		(strings.Contains(t.Command, "-o $@") || strings.Contains(t.Command, "-o "+t.Name)) && !cdRecipe.MatchString(t.Command)
 }
 
 // mainSource is the source of a CMake or meson program that holds its
