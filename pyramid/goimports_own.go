@@ -17,12 +17,11 @@ import (
 // goPackages reads them) that the program names without importing, as
 // goimports would; code that does not parse is returned as it is.
 func withOwnImports(code, mod string, pkgs map[string]string) string {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "main.go", code, parser.ImportsOnly)
-	if err != nil || mod == "" || len(pkgs) == 0 {
+	if mod == "" || len(pkgs) == 0 {
 		return code
 	}
-	full, err := parser.ParseFile(token.NewFileSet(), "main.go", code, 0)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "main.go", code, 0)
 	if err != nil {
 		return code
 	}
@@ -35,7 +34,7 @@ func withOwnImports(code, mod string, pkgs map[string]string) string {
 		paths[p] = true
 	}
 	named := map[string]bool{}
-	ast.Inspect(full, func(n ast.Node) bool {
+	ast.Inspect(f, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok {
 			if id, ok := sel.X.(*ast.Ident); ok && id.Obj == nil && !imported[id.Name] {
 				if _, own := pkgs[id.Name]; own {

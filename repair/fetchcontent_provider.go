@@ -1,6 +1,9 @@
 package repair
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // When FetchContent takes an installed CMake package instead of the
 // download (FETCHCONTENT_TRY_FIND_PACKAGE_MODE), only the package's
@@ -37,7 +40,7 @@ var fetchProviderLines = []string{
 
 // fetchProviderWrite is the shell command writing the provider.
 func fetchProviderWrite() string {
-	return "mkdir -p " + strings.TrimSuffix(fetchProviderFile, "/fetchcontent-provider.cmake") +
+	return "mkdir -p " + path.Dir(fetchProviderFile) +
 		" && printf '%s\\n' '" + strings.Join(fetchProviderLines, "' '") + "' > " + fetchProviderFile
 }
 
