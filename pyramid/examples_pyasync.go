@@ -11,8 +11,10 @@ import (
 // await is a SyntaxError in a script. asyncMain runs such code the way
 // its reader would: inside an `async def` that asyncio.run runs.
 
-// topAwaitRe is a top-level line that only a coroutine may hold.
-var topAwaitRe = regexp.MustCompile(`(?m)^(?:await\s|async\s+(?:with|for)\s|[\w.\[\], ]+=\s*await\s|print\(\s*await\s)`)
+// topAwaitRe is a top-level line that only a coroutine may hold; an
+// indented `val = await q.get()` is a coroutine's own (janus' README
+// defines its coroutines and runs them with asyncio.run).
+var topAwaitRe = regexp.MustCompile(`(?m)^(?:await\s|async\s+(?:with|for)\s|[\w.\[\]][\w.\[\], ]*=\s*await\s|print\(\s*await\s)`)
 
 // asyncMain wraps Python code with top-level await in a coroutine run by
 // asyncio.run; other code is returned as it is.

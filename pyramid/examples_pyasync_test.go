@@ -19,6 +19,7 @@ func TestAsyncMain(t *testing.T) {
 	for _, c := range []string{
 		"import asyncio\nasync def main():\n    await asyncio.sleep(0)\nasyncio.run(main())\n",
 		"import x\nprint(x.f())\n",
+		"import asyncio\nasync def coro(q):\n    for i in range(3):\n        val = await q.get()\n\nasyncio.run(coro(q))\n", // janus
 	} {
 		if asyncMain(c) != c {
 			t.Errorf("changed %q", c)
