@@ -61,6 +61,7 @@ const (
 	CMakeTooOld          Kind = "cmake_too_old"         // CMake 3.28 or higher is required
 	MesonTooOld          Kind = "meson_too_old"         // Meson version is 1.0.1 but project requires >= 1.4.0
 	UndefinedMacro       Kind = "undefined_macro"       // autoreconf: possibly undefined macro: LT_SYS_SYMBOL_USCORE
+	StaleAutotools       Kind = "stale_autotools"       // make regenerates the shipped configure with the automake that made it: aclocal-1.14: command not found
 	NodeGypHeaders       Kind = "node_gyp_headers"      // gyp http GET https://nodejs.org/…-headers.tar.gz, unreachable
 	RustTooOld           Kind = "rust_too_old"          // requires rustc 1.70 or newer; a manifest cargo 1.63 cannot parse
 	NodeTooOld           Kind = "node_too_old"          // Error [ERR_REQUIRE_ESM]: require() of ES Module (Node.js < 20.19)

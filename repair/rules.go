@@ -10,6 +10,7 @@ var Rules = []Rule{
 	rustTooOld{},          // needs a newer Rust than bookworm's 1.63: cargo-web/rustc-web (1.85)
 	mesonTooOld{},         // meson.build asks more than bookworm's 1.0.1: meson from backports
 	autoconfMacro{},       // autoreconf: an undefined macro: the package shipping its .m4 (libtool, pkgconf, autoconf-archive)
+	staleAutotools{},      // make asks for the automake that generated the shipped files (aclocal-1.14): regenerate them with the installed one
 	cmakePolicy{},         // CMake 4 dropped old policies: -DCMAKE_POLICY_VERSION_MINIMUM
 	fetchContent{},        // FetchContent's download failed: Debian's sources or CMake package instead, or record the host
 	missingSubmodule{},    // add_subdirectory of an empty submodule: git submodule update, or record
