@@ -20,8 +20,9 @@ var (
 	// a name, then the verdict in its own column and maybe a time:
 	// "buffers.sh                    PASS (1s)" (tmux's regress/Makefile)
 	verdictColumnRe = regexp.MustCompile(`^\S+\s{2,}(PASS|PASSED|FAIL|FAILED|SKIP|SKIPPED|OK)(?:\s+\([\d.]+\s*m?s\))?$`)
-	// "[ok]: SET and GET (1 ms)", "[err]: …", "[skip]: …"
-	verdictBracketRe = regexp.MustCompile(`^\[(ok|OK|err|ERR|fail|FAIL|skip|SKIP|ignore)\]:?\s+\S`)
+	// "[ok]: SET and GET (1 ms)", "[err]: …", "[skip]: …"; "[PASS] diff.js",
+	// "[FAIL] x.js :: …" (uvu's own test/index.js, one line a test file)
+	verdictBracketRe = regexp.MustCompile(`^\[(ok|OK|err|ERR|fail|FAIL|skip|SKIP|ignore|pass|PASS)\]:?\s+\S`)
 	// the verdict first in its own column, then the name and maybe a
 	// reason: "PASS    wildmatch", "SKIP    xattrs (no xattr support)"
 	// (rsync's runtests.py)
