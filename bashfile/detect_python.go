@@ -126,9 +126,11 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 	var tools []string   // maintainers' programs left out offline (pytools.go)
 	var toxDeps []string // tox.ini's [testenv] deps
 	// wantDist adds dep's Debian package; false for a maintainer's program
-	// it leaves out
-	wantDist := func(dep retrieval.Dependency) bool {
-		if p.maintainerTool(ctx, dep.Name) {
+	// it leaves out. A requirement of the project itself (install_requires,
+	// [project] dependencies) is never one: the project runs it (yesqa runs
+	// `python -m flake8` on the files it fixes)
+	wantDist := func(dep retrieval.Dependency, runtime bool) bool {
+		if !runtime && p.maintainerTool(ctx, dep.Name) {
 			tools = appendNew(tools, dep.Name)
 			return false
 		}
@@ -165,24 +167,24 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 		inProject := dep.Path == "pyproject.toml" || dep.Path == "setup.py" || dep.Path == "setup.cfg"
 		switch {
 		case inReq:
-			wantDist(dep)
+			wantDist(dep, false)
 		case dep.Path == "tox.ini":
 			// tox's test environment: what the suite runs with
-			if wantDist(dep) && (normDist(dep.Name) != "pytest" || !pytest) {
+			if wantDist(dep, false) && (normDist(dep.Name) != "pytest" || !pytest) {
 				toxDeps = append(toxDeps, dep.Name)
 			}
 		case inProject && dep.Scope == "build":
 			if pkgs, ok := backendPackages(dep.Name); ok {
 				offlinePkgs = appendNew(offlinePkgs, pkgs...)
 			} else {
-				wantDist(dep)
+				wantDist(dep, false)
 			}
 		case inProject && dep.Scope == "optional":
 			if testDistRe.MatchString(strings.ToLower(dep.Name)) {
-				wantDist(dep)
+				wantDist(dep, false)
 			}
 		case inProject:
-			wantDist(dep)
+			wantDist(dep, dep.Scope == "runtime")
 		}
 	}
 	if project {

@@ -159,6 +159,10 @@ func TestDetectors(t *testing.T) {
 		// out offline unless code (not the docs) imports them
 		{name: "maintainers' programs left out offline", files: map[string]string{"requirements.txt": "pytest\npylint\nsphinx\nPyYAML\ntwine\n", "pyproject.toml": "[project]\nname = \"x\"\nversion = \"1\"\n", "x/__init__.py": "import yaml\n", "docs/conf.py": "import sphinx\n"},
 			stacks: "python", contains: []string{"python3-yaml", "python3-pytest", "left out: pylint sphinx twine"}, absent: []string{"python3-sphinx"}},
+		// yesqa: a project's own requirement is never a maintainer's program
+		// left out; it runs `python -m flake8` on the files it fixes
+		{name: "the project's own requirement on a linter", files: map[string]string{"setup.cfg": "[metadata]\nname = x\n\n[options]\npy_modules = x\ninstall_requires =\n    flake8>=3.9\n", "setup.py": "from setuptools import setup\nsetup()\n", "x.py": "import subprocess\n", "requirements-dev.txt": "pytest\npylint\n"},
+			stacks: "python", contains: []string{"python3-flake8", "left out: pylint"}},
 		{name: "what only benchmark and plotting scripts import is left out offline", files: map[string]string{"requirements.txt": "pytest\nmatplotlib\nscipy\nPyYAML\n", "pyproject.toml": "[project]\nname = \"x\"\nversion = \"1\"\n", "x/__init__.py": "", "tests/benchmark_plot.py": "import matplotlib\n", "tests/plot_lengths.py": "import scipy\n", "tests/test_x.py": "import yaml\n"},
 			stacks: "python", contains: []string{"python3-yaml", "python3-pytest", "left out: matplotlib scipy"}, absent: []string{"python3-matplotlib", "python3-scipy"}},
 		{name: "a Sphinx extension's tests import sphinx", files: map[string]string{"requirements.txt": "pytest\nsphinx\n", "pyproject.toml": "[project]\nname = \"x\"\nversion = \"1\"\n", "x/__init__.py": "", "tests/test_x.py": "from sphinx.application import Sphinx\n"},
