@@ -238,6 +238,8 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 		}
 		if l == pyramid.Runnable {
 			cmds = slices.Insert(cmds, i+1, r.usageCommands(c, res)...)
+		} else {
+			cmds = slices.Insert(cmds, i+1, r.usageSmoke(c, res)...)
 		}
 		before := r.cur.file.Render()
 		res, repaired, last := r.failedCommand(ctx, sb, l, c, res)

@@ -33,6 +33,24 @@ func (r *runner) usageCommands(c pyramid.Command, res outcome) []pyramid.Command
 	return out
 }
 
+// usageSmoke are, for a Testable smoke probe its program refused with
+// its usage (simdcsv's `Usage: ./build/simdcsv <csvfile>` for
+// --version), the commands that run it as the usage says, as smoke probes
+// of their own; their Runnable originals join the pyramid (usageCommands)
+// and reuse the smoke run's result.
+func (r *runner) usageSmoke(c pyramid.Command, res outcome) []pyramid.Command {
+	if c.Bucket != pyramid.Smoke {
+		return nil
+	}
+	var out []pyramid.Command
+	for _, u := range r.usageCommands(c, res) {
+		s := pyramid.SmokeCopy(u, "the smoke probe's program printed its usage")
+		r.usage = append(r.usage, s)
+		out = append(out, s)
+	}
+	return out
+}
+
 // helpProbe reports whether c asks its program for its usage: after a
 // last resort passed, the next would prove no more, but this one is run
 // for the usage it prints (usageCommands).

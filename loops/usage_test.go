@@ -71,6 +71,34 @@ func TestHelpUsageMakesARealUse(t *testing.T) {
 	}
 }
 
+// A project without tests whose smoke probe is refused with the
+// program's usage (simdcsv's `Usage: ./build/simdcsv <csvfile>` for
+// --version) proves Testable by the program run as its usage says, and
+// Runnable by the same run.
+func TestUsageOfASmokeProbe(t *testing.T) {
+	const use = "printf 'a,b,c\\n1,2,3\\n' > /tmp/heragent-usage-input.txt && ./build/simdcsv /tmp/heragent-usage-input.txt"
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "./build/simdcsv --version":
+			return 1, "./build/simdcsv: invalid option -- '-'\nUsage: ./build/simdcsv <csvfile>\n"
+		case use:
+			return 0, "number of indexes found    : 6\n"
+		}
+		return 1, ""
+	}
+	probe := pyramid.Command{Text: "./build/simdcsv --version", Bucket: pyramid.Entry, Synth: true, Reason: "last resort: asks the program for its --version",
+		Why: []pyramid.Provenance{{Source: "entrypoint", File: "CMakeLists.txt", Note: "executable simdcsv"}}}
+	p := pyr(1, pyramid.SmokeCopy(probe, "no tests"), probe)
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: repair.RulesBrain{}})
+	if rep.Level != pyramid.Runnable || rep.Runnable != use || rep.TestableEvidence != pyramid.EvidenceSmoke {
+		t.Fatalf("level %s (%s) runnable %q; commands %v", rep.Level, rep.TestableEvidence, rep.Runnable, f.commandsRun())
+	}
+	if n := strings.Count(strings.Join(f.commandsRun(), "\n"), use); n != 1 {
+		t.Errorf("the use ran %d times, want once (the Runnable proof reuses the smoke run)", n)
+	}
+}
+
 // A Runnable command that addresses a host of the internet is not
 // repaired when it fails: rsync-ssl lacked rsync on the PATH, and a setup
 // run installed Debian's rsync for a host the sandbox cannot reach.

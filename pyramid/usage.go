@@ -47,6 +47,8 @@ var fillers = []struct {
 	{regexp.MustCompile(`^(host|hostname|addr|address|ip)s?$`), "127.0.0.1", false},
 	// what only the documentation can say
 	{regexp.MustCompile(`^(command|cmd|subcommand|action|config|cfg|conf|configfile|cfgfile|options?|opts|flags|args|switches|type|mode|format|script|program|prog)s?$`), "-", false},
+	// a file of a kind: "<csvfile>" (simdcsv), "jsonfile", "image_path"
+	{regexp.MustCompile(`^[a-z]+(file|filename|path)s?$`), "", false},
 }
 
 // usageNote marks a command FromUsage made.
@@ -95,7 +97,7 @@ func usageCommands(c Command, output string, optionalInput bool) []Command {
 	}
 	choices, input, ok := usageArgs(m[2])
 	if ok && len(choices) == 0 && optionalInput && optionalOperandIsInput(m[2]) {
-		choices, input = [][]string{{usageInput}}, true
+		choices, input = [][]string{{usageInput}}, "file"
 	}
 	if ok && len(choices) == 0 && !optionalInput {
 		if oc, filled := optionalCommand(c, run, m[1], m[0], m[2]); filled {
@@ -105,8 +107,10 @@ func usageCommands(c Command, output string, optionalInput bool) []Command {
 	if !ok || len(choices) == 0 {
 		return nil
 	}
-	if input {
-		in, _ := sampleInput(path.Base(m[1]) + "\n") // of the kind the program's name says (json_verify: JSON)
+	if input != "" {
+		// of the kind the placeholder or the program's name says
+		// (simdcsv's <csvfile>, json_verify: JSON)
+		in, _ := sampleInput(input + " " + path.Base(m[1]) + "\n")
 		run = fmt.Sprintf("printf '%s' > %s && %s", in, usageInput, run)
 	}
 	var out []Command
@@ -125,9 +129,10 @@ func usageCommands(c Command, output string, optionalInput bool) []Command {
 }
 
 // usageArgs turns a usage line's arguments into choices: each required
-// argument's values (several for "connect|get"). input reports that one
-// is an input file to make; ok is false when a placeholder has no filler.
-func usageArgs(grammar string) (choices [][]string, input, ok bool) {
+// argument's values (several for "connect|get"). input is the placeholder
+// of an input file to make ("csvfile"), "" when none; ok is false when a
+// placeholder has no filler.
+func usageArgs(grammar string) (choices [][]string, input string, ok bool) {
 	grammar = extSuffixRe.ReplaceAllString(grammar, "$1$2")
 	for prev := ""; prev != grammar; {
 		prev, grammar = grammar, optionalRe.ReplaceAllString(grammar, " ")
@@ -141,9 +146,11 @@ func usageArgs(grammar string) (choices [][]string, input, ok bool) {
 		for _, a := range strings.FieldsFunc(tok, func(r rune) bool { return r == '|' || r == ',' }) {
 			v, in, filled := usageValue(a)
 			if !filled {
-				return nil, false, false
+				return nil, "", false
 			}
-			input = input || in
+			if in && input == "" {
+				input = strings.ToLower(strings.Trim(a, "<>$"))
+			}
 			if !slices.Contains(alts, v) { // host|addr: one address fills both
 				alts = append(alts, v)
 			}
