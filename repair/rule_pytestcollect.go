@@ -12,7 +12,9 @@ import (
 // collection"), for a cause no other rule repairs — a submodule's test
 // data the sandbox cannot fetch (tomlkit's tests/toml-test), a module of
 // a dependency Debian lacks, a test module written for another Python.
-// The test modules that collect can still run: pytest is told to go on
+// A configuration asking for pytest's importlib import mode gets the
+// default one first (importModeEdit). The test modules that collect can
+// still run: pytest is told to go on
 // past collection errors (PYTEST_ADDOPTS, which every spelling of the
 // suite reads), and the errors count as the suite's, judged like any
 // failure (a few among many are tolerated, pyramid.Tolerable). A fallback
@@ -57,6 +59,9 @@ func (pytestCollection) Diagnose(f Failure) []Diagnosis {
 func (r pytestCollection) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != PytestCollection {
 		return Proposal{}, false
+	}
+	if p, ok := importModeEdit(r, d, ctx); ok {
+		return p, true // the configuration's import mode first (rule_pytestimportmode.go)
 	}
 	if ctx.File != nil && ctx.File.Find(bashfile.Runtimes, "--continue-on-collection-errors") >= 0 {
 		return record(d, "test modules fail to collect although pytest goes on past them: "+d.Evidence), true

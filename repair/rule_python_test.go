@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/heragent/heragent/bashfile"
 )
@@ -82,5 +83,36 @@ func TestUninstallableModuleLetsTheOtherTestsRun(t *testing.T) {
 	file.Apply(p.Edits[0])
 	if p := timeMachine(Propose(&Context{File: file, Index: MapIndex{}}, f)); p.Action == ActionEdit {
 		t.Fatalf("again: %+v", p)
+	}
+}
+
+// A configuration asking for pytest's importlib import mode (keyring's
+// pytest.ini) collects nothing on Debian's pytest 7.2: the suite runs in
+// the default import mode first, then past the modules that still fail;
+// without that configuration the fallback goes straight on past them. (The
+// log is keyring's once its unknown ini key is declared: pytest-strict-config.)
+func TestImportlibModeRunsInTheDefaultMode(t *testing.T) {
+	f := Failure{Phase: PhaseCommand, Command: "python -m pytest -q", ExitCode: 2, Log: readLog(t, "pytest-collection/importlib-mode-keyring.log")}
+	ini := fstest.MapFS{"pytest.ini": {Data: []byte("[pytest]\nnorecursedirs=dist build .tox .eggs\naddopts=\n\t--doctest-modules\n\t--import-mode importlib\nconsider_namespace_packages=true\n")}}
+	collect := func(ctx *Context) Proposal {
+		for _, p := range Propose(ctx, f) {
+			if p.Diagnosis.Kind == PytestCollection {
+				return p
+			}
+		}
+		t.Fatalf("no collection diagnosis: %+v", Diagnose(f))
+		return Proposal{}
+	}
+	file := bashfile.New()
+	p := collect(&Context{File: file, Repo: ini})
+	if p.Action != ActionEdit || !strings.Contains(p.Edits[0].Command, "--import-mode=prepend") {
+		t.Fatalf("first: %+v", p)
+	}
+	file.Apply(p.Edits[0])
+	if p := collect(&Context{File: file, Repo: ini}); p.Action != ActionEdit || !strings.Contains(p.Edits[0].Command, "--continue-on-collection-errors") {
+		t.Fatalf("then: %+v", p)
+	}
+	if p := collect(&Context{File: bashfile.New(), Repo: fstest.MapFS{"pytest.ini": {Data: []byte("[pytest]\naddopts = -ra\n")}}}); !strings.Contains(p.Edits[0].Command, "--continue-on-collection-errors") {
+		t.Fatalf("without importlib: %+v", p)
 	}
 }
