@@ -277,6 +277,10 @@ func order(cs []Command) []Command {
 		n[l]++
 		kept = append(kept, c)
 	}
+	sort.SliceStable(kept, func(i, j int) bool { // what the cap kept, smoke probes after the rest of their level
+		li, lj := kept[i].Bucket.Level().Rank(), kept[j].Bucket.Level().Rank()
+		return li < lj || li == lj && kept[i].Bucket != Smoke && kept[j].Bucket == Smoke
+	})
 	return kept
 }
 
