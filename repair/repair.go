@@ -83,6 +83,7 @@ const (
 	PytestWarningFilter  Kind = "pytest_warning_filter" // ERROR: while parsing the following warning configuration
 	PytestCoverage       Kind = "pytest_coverage"       // coverage.exceptions.CoverageWarning inside pytest-cov at startup
 	Locale               Kind = "locale"                // perl: warning: Setting locale failed
+	GitIdentity          Kind = "git_identity"          // Author identity unknown: git commit without a user name and email
 	InteractivePrompt    Kind = "interactive_prompt"    // tzdata asks for a geographic area
 	NetworkUnreachable   Kind = "network_unreachable"   // setup could not reach a registry
 	NeedsNetwork         Kind = "needs_network"         // a test wants the internet

@@ -46,6 +46,7 @@ var Rules = []Rule{
 	stdInclude{},          // a standard header older compilers included implicitly: -include it through CFLAGS/CXXFLAGS
 	outOfMemory{},         // cc1plus killed: build with one job
 	locale{},              // locale missing: C.UTF-8, or generate the named locale
+	gitIdentity{},         // git commit without an identity ("Please tell me who you are"): the author and committer in the environment
 	interactivePrompt{},   // tzdata / apt waiting for an answer: non-interactive, -y
 	needsService{},        // connection refused on a service's port on this machine (Redis 6379): recorded with the service
 	network{},             // host unreachable: recorded (setup: registry; tests: needs network)
