@@ -165,6 +165,8 @@ func (p *planner) includeDeps(ctx context.Context, source string, unresolved *[]
 		return fmt.Errorf("list unresolved includes: %w", err)
 	}
 	var suffixOnly []string
+	var chosen []headerChoice
+	var whys []Provenance
 	for _, u := range incs {
 		if !u.System && !debindex.HeaderOverridden(u.Header) { // "Python.h" is a system header too
 			continue
@@ -189,8 +191,13 @@ func (p *planner) includeDeps(ctx context.Context, source string, unresolved *[]
 		if isBasePackage(c) {
 			continue
 		}
-		why := ev(source, at.Path, at.Line, "#include <"+u.Header+"> → "+c)
-		if err := p.addSysPackages(why, u.Header, c); err != nil {
+		chosen = append(chosen, headerChoice{header: u.Header, pkg: c, ships: shipping(cands)})
+		whys = append(whys, ev(source, at.Path, at.Line, ""))
+	}
+	for i, c := range oneVersion(chosen) {
+		why := whys[i]
+		why.Note = "#include <" + c.header + "> → " + c.pkg
+		if err := p.addSysPackages(why, c.header, c.pkg); err != nil {
 			return err
 		}
 	}
