@@ -181,17 +181,27 @@ func (r missingExecutable) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 // name (the_silver_searcher's tests run `cram`; python3-cram installs
 // cram3, as pytest-3 and nosetests3 were): the package is installed and
 // the program linked under the name the project calls, once.
+//
+// coverage is python3-coverage's /usr/bin/python3-coverage; a package the
+// project's requirements installed already gets only the link (aiocache's
+// Makefile runs `coverage run -m pytest`).
 func (r missingExecutable) python3Name(d Diagnosis, ctx *Context) (Proposal, bool) {
-	for _, alt := range []string{d.Subject + "3", d.Subject + "-3"} {
+	for _, alt := range []string{d.Subject + "3", d.Subject + "-3", "python3-" + d.Subject} {
 		cands := lookup(ctx, func(i PackageIndex) []string { return i.Executable(alt) }, nil)
-		if len(cands) == 0 || ctx.hasPackage(cands[0]) || triedPackage(ctx, cands[0]) {
+		link := fmt.Sprintf(`[ -e /usr/local/bin/%[1]s ] || ln -s "$(command -v %[2]s)" /usr/local/bin/%[1]s`, d.Subject, alt)
+		if len(cands) == 0 || ctx.File != nil && ctx.File.Find(bashfile.Runtimes, link) >= 0 {
 			continue
 		}
 		w := why(r, d)
-		link := fmt.Sprintf(`[ -e /usr/local/bin/%[1]s ] || ln -s "$(command -v %[2]s)" /usr/local/bin/%[1]s`, d.Subject, alt)
+		linkEdit := bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: link, Why: w}
+		if ctx.hasPackage(cands[0]) {
+			return edit(d, fmt.Sprintf("Debian's %s, installed, ships %s as %s: link %s to it", cands[0], d.Subject, alt, d.Subject), linkEdit), true
+		}
+		if triedPackage(ctx, cands[0]) {
+			continue
+		}
 		return edit(d, fmt.Sprintf("Debian's %s ships %s as %s: install it and link %s to it", cands[0], d.Subject, alt, d.Subject),
-			bashfile.Edit{Op: bashfile.OpAddPackages, Section: ctx.packageSection(cands[0]), Packages: []string{cands[0]}, Why: w},
-			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: link, Why: w}), true
+			bashfile.Edit{Op: bashfile.OpAddPackages, Section: ctx.packageSection(cands[0]), Packages: []string{cands[0]}, Why: w}, linkEdit), true
 	}
 	return Proposal{}, false
 }

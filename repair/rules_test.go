@@ -33,7 +33,7 @@ var fakeIndex = MapIndex{
 	Headers:       map[string][]string{"zlib.h": {"zlib1g-dev"}},
 	PkgConfigs:    map[string][]string{"libevent": {"libevent-dev"}, "libnl-genl-3.0": {"libnl-genl-3-dev"}, "wayland-protocols": {"wayland-protocols"}},
 	Libraries:     map[string][]string{"libevent.so": {"libevent-dev"}, "libevent-2.1.so.7": {"libevent-2.1-7"}, "libpcre.so": {"libpcre3-dev"}, "/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.profile-x86_64.a": {"libclang-rt-14-dev"}},
-	Executables:   map[string][]string{"autoreconf": {"autoconf"}, "xxd": {"xxd"}, "yacc": {"bison"}, "flex": {"flex"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}, "rubocop": {"rubocop"}, "cram3": {"python3-cram"}, "pytest": {"python3-pytest"}, "git": {"git"}},
+	Executables:   map[string][]string{"autoreconf": {"autoconf"}, "xxd": {"xxd"}, "yacc": {"bison"}, "flex": {"flex"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}, "rubocop": {"rubocop"}, "cram3": {"python3-cram"}, "python3-coverage": {"python3-coverage"}, "pytest": {"python3-pytest"}, "git": {"git"}},
 	CMakePackages: map[string][]string{"fmt": {"libfmt-dev"}, "GMock": {"libgmock-dev"}},
 	PythonModules: map[string][]string{"yaml": {"python3-yaml"}},
 }
@@ -122,6 +122,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-executable/make-dash-xxd.log", PhaseSetup, "make", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/npm-script-dash-make-socketio.log", PhaseSetup, "", false, MissingExecutable, "make", ActionEdit, "make"}, // a dependency's install script (npm prefixes its lines)
 		{"missing-executable/make-test-cram-python3.log", PhaseCommand, "./build.sh && make test", false, MissingExecutable, "cram", ActionEdit, "ln -s \"$(command -v cram3)\" /usr/local/bin/cram"},
+		{"missing-executable/make-coverage-python3-aiocache.log", PhaseCommand, "make test", false, MissingExecutable, "coverage", ActionEdit, "ln -s \"$(command -v python3-coverage)\" /usr/local/bin/coverage"}, // Debian's program name
 		{"missing-executable/ctest-dash-script-xxd.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/ctest-not-run-pytest.log", PhaseCommand, "ctest --timeout 290 --test-dir build --rerun-failed --output-on-failure", false, MissingExecutable, "pytest", ActionEdit, "python3-pytest"},
 		{"missing-executable/node-gyp-which-make.log", PhaseSetup, "yarn install --frozen-lockfile", false, MissingExecutable, "make", ActionEdit, "make"},
@@ -154,7 +155,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-python-module/import-yaml.log", PhaseCommand, "python3 app.py", false, MissingPythonModule, "yaml", ActionEdit, "--system-site-packages"},
 		{"missing-python-module/pytest-addopts-asyncio-tqdm.log", PhaseCommand, "python -m pytest -q", false, MissingPythonModule, "pytest_asyncio", ActionEdit, "python3-pytest-asyncio"},
 		{"pytest-strict-config/unknown-ini-asyncio-structlog.log", PhaseCommand, "python -m pytest -q", false, PytestStrictConfig, "asyncio_default_fixture_loop_scope", ActionEdit, "-p heragent_ini\""},
-		{"pytest-coverage/multidict-exclude-also.log", PhaseCommand, "pytest -q", false, PytestCoverage, "", ActionEdit, `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }--no-cov"`},
+		{"pytest-coverage/multidict-exclude-also.log", PhaseCommand, "pytest -q", false, PytestCoverage, "", ActionEdit, `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }--no-cov -W ignore::pytest_cov.plugin.CovDisabledWarning"`},
 		{"pytest-warning-filter/isort-hypothesis-filter.log", PhaseCommand, "python -m pytest -q", false, PytestWarningFilter, `ignore:.*from_type\(thing=Path\).*:hypothesis.errors.SmallSearchSpaceWarning`, ActionEdit, `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }-o filterwarnings="`},
 		{"pytest-too-old/minversion-pluggy.log", PhaseCommand, "python -m pytest -q", false, PytestTooOld, "8.0", ActionEdit, "sed -i -E '/^[[:space:]]*minversion[[:space:]]*=/d' tox.ini"},
 		{"missing-python-module/pip-no-distribution.log", PhaseSetup, "pip install pyyaml", false, MissingPythonModule, "pyyaml", ActionEdit, "python3-yaml"},
