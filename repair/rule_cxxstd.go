@@ -45,6 +45,9 @@ func (cxxStandard) Diagnose(f Failure) []Diagnosis {
 	if len(ds) > 1 {
 		ds = ds[:1]
 	}
+	if len(ds) == 0 {
+		return olderStandard(f.Log) // rule_cxxstd_older.go
+	}
 	return ds
 }
 
@@ -66,6 +69,9 @@ var cmakeStdRe = regexp.MustCompile(`-DCMAKE_CXX_STANDARD=(\d+)`)
 func (r cxxStandard) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != CXXStandard {
 		return Proposal{}, false
+	}
+	if d.Detail == olderDetail {
+		return r.proposeOlder(d, ctx), true
 	}
 	want, _ := strconv.Atoi(d.Subject)
 	if want < 11 {

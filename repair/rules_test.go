@@ -177,6 +177,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"go-toolchain/go-test-bytes-clone-jsonparser.log", PhaseCommand, "go test -v ./...", false, GoToolchainTooOld, "1.20", ActionEdit, "/usr/local/go1.20/bin"},
 		{"cxx-standard/leveldb-is-standard-layout-v.log", PhaseSetup, "cmake --build build", false, CXXStandard, "17", ActionEdit, "-DCMAKE_CXX_STANDARD=17"},
 		{"cxx-standard/capnproto-requires-cxx23.log", PhaseSetup, "", false, CXXStandard, "23", ActionRecord, ""},
+		{"cxx-standard/ambiguous-std-data-farmhash.log", PhaseSetup, "", false, CXXStandard, "14", ActionEdit, "-DCMAKE_CXX_STANDARD=14"}, // C++14 code beside C++17's std::data
 		{"std-include/cmake-cpptoml-numeric-limits.log", PhaseSetup, "", false, StdInclude, "limits|", ActionEdit, "-include limits"},
 		{"werror/make-unused-variable.log", PhaseSetup, "make", false, Werror, "unused-variable", ActionEdit, "-Wno-error=unused-variable"},
 		// GCC 12 names one warning; the repair downgrades its family too (ccache then names maybe-uninitialized, then restrict: one build each)
