@@ -294,7 +294,7 @@ func goFragmentExamples(ctx context.Context, e *env, secs []retrieval.DocSection
 	doc := ""
 	var earlier []string
 	for _, s := range secs {
-		if docSource(s.Path) != "readme" {
+		if docSource(s.Path) != "readme" && !packageReadme(s.Path, e.goPkgs) {
 			continue
 		}
 		if s.Path != doc {
@@ -309,7 +309,7 @@ func goFragmentExamples(ctx context.Context, e *env, secs []retrieval.DocSection
 			}
 			prog, ok := goFragment(cb.Code, e.goMod, e.goPkgs, earlier)
 			earlier = append(earlier, cb.Code)
-			if !ok {
+			if !ok || endless(prog) {
 				continue
 			}
 			if text, ok := goExample(ctx, e, "go", prog, n+len(out)); ok {
@@ -320,6 +320,66 @@ func goFragmentExamples(ctx context.Context, e *env, secs []retrieval.DocSection
 		}
 	}
 	return out
+}
+
+// endless reports a program whose main loops forever: a `for {` that
+// nothing leaves (no break, return, goto, panic or exit inside) — the
+// README's sketch of a service loop (go-resiliency's breaker calls
+// b.Run in one), which would only run until its time is up.
+func endless(prog string) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", prog, parser.SkipObjectResolution)
+	if err != nil {
+		return false
+	}
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if fs, ok := n.(*ast.ForStmt); ok && fs.Cond == nil && !leaves(fs.Body) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// leaves reports a statement inside body that can end the loop.
+func leaves(body *ast.BlockStmt) bool {
+	out := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // a return in a closure ends the closure
+		case *ast.BranchStmt:
+			out = out || n.Tok == token.BREAK || n.Tok == token.GOTO
+		case *ast.ReturnStmt:
+			out = true
+		case *ast.CallExpr:
+			if id, ok := n.Fun.(*ast.Ident); ok && id.Name == "panic" {
+				out = true
+			}
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Exit" || strings.HasPrefix(sel.Sel.Name, "Fatal")) {
+				out = true
+			}
+		}
+		return !out
+	})
+	return out
+}
+
+// packageReadme reports a README in the directory of one of the module's
+// packages (pkgs, goPackages): go-resiliency documents each of its
+// packages (breaker/, deadline/, retrier/) in a README of its own, and
+// its top-level README shows no code.
+func packageReadme(p string, pkgs map[string]string) bool {
+	if !strings.HasPrefix(strings.ToUpper(path.Base(p)), "README") || !strings.Contains(p, "/") {
+		return false
+	}
+	dir := path.Dir(p)
+	for _, d := range pkgs {
+		if d == dir {
+			return true
+		}
+	}
+	return false
 }
 
 // quoteGo is s as a Go string literal.

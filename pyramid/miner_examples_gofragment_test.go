@@ -107,3 +107,33 @@ func TestGoFragmentRedeclaration(t *testing.T) {
 		t.Fatalf("does not type-check: %v\n%s", err, prog)
 	}
 }
+
+// go-resiliency documents its packages in READMEs of their own
+// (deadline/README.md); a README elsewhere is no package's.
+func TestPackageReadme(t *testing.T) {
+	pkgs := map[string]string{"deadline": "deadline", "breaker": "breaker", "resiliency": ""}
+	for p, want := range map[string]bool{"deadline/README.md": true, "breaker/Readme.markdown": true, "README.md": false, "docs/README.md": false, "deadline/NOTES.md": false} {
+		if got := packageReadme(p, pkgs); got != want {
+			t.Errorf("packageReadme(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+// A main that loops forever (go-resiliency's breaker sketch: `for {
+// result := b.Run(…); switch result {…} }`) is no example to run; one
+// that breaks, returns or exits out of its loop is.
+func TestEndless(t *testing.T) {
+	loop := "package main\n\nfunc main() {\n\tfor {\n\t\tr := run(func() error {\n\t\t\treturn nil\n\t\t})\n\t\t_ = r\n\t}\n}\n"
+	if !endless(loop) {
+		t.Error("a loop nothing leaves (the closure's return ends the closure)")
+	}
+	for _, leave := range []string{"break", "return", "os.Exit(0)", "log.Fatal(err)", "panic(err)"} {
+		prog := "package main\n\nfunc main() {\n\tfor {\n\t\tif done() {\n\t\t\t" + leave + "\n\t\t}\n\t}\n}\n"
+		if endless(prog) {
+			t.Errorf("%s leaves the loop", leave)
+		}
+	}
+	if endless("package main\n\nfunc main() {\n\tfor i := 0; i < 3; i++ {\n\t}\n}\n") {
+		t.Error("a counted loop ends")
+	}
+}
