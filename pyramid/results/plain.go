@@ -6,8 +6,9 @@ import (
 )
 
 // "12 passed, 0 failed", "Summary: 3 passed, 1 failed, 2 skipped.",
-// md4c's run-testsuite.py "4 passed, 0 failed, 0 errored, 0 skipped"
-var plainLine = regexp.MustCompile(`^(?:[A-Za-z]+:\s*)?(\d+) passed, (\d+) failed(?:, (\d+) errored)?(?:, (\d+) skipped)?\.?$`)
+// md4c's run-testsuite.py "4 passed, 0 failed, 0 errored, 0 skipped",
+// pdjson's tests/tests "38 pass, 0 fail"
+var plainLine = regexp.MustCompile(`^(?:[A-Za-z]+:\s*)?(\d+) pass(?:ed)?, (\d+) fail(?:ed)?(?:, (\d+) errored)?(?:, (\d+) skipped)?\.?$`)
 
 // jemalloc's harness: "--- pass: 24/24, skip: 0/24, fail: 0/24 ---" per
 // test program, "Test suite summary: pass: 17/17, skip: 0/17, fail: 0/17"
@@ -108,7 +109,7 @@ func parsePlain(ls []string) (Counts, bool) {
 			seen = true
 			continue
 		}
-		if !strings.Contains(t, " passed, ") {
+		if !strings.Contains(t, " passed, ") && !strings.Contains(t, " pass, ") {
 			continue
 		}
 		if m := plainLine.FindStringSubmatch(t); m != nil {

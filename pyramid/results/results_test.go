@@ -143,6 +143,7 @@ func TestParseTestdata(t *testing.T) {
 		{"surefire/fork_crashed.txt", c(4, 1, 0, 0, "surefire")},
 		{"gradle/failed_task.txt", c(3, 1, 1, 0, "gradle")},
 		{"plain/summary_lines.txt", c(12, 1, 2, 0, "plain")},
+		{"plain/pass-fail-pdjson.txt", c(38, 0, 0, 0, "plain")}, // pdjson's tests/tests: "PASS name" per test, "38 pass, 0 fail" at the end
 		{"plain/bare.txt", c(2, 1, 0, 0, "plain")},
 		// md4c's scripts/run-tests.py (heragent run, 2026-11-30, excerpt): a
 		// spec file's "4 passed, 0 failed, 0 errored, 0 skipped" each, the
