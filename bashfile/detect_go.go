@@ -57,7 +57,14 @@ func (d goDetector) Apply(ctx context.Context, p *planner) error {
 	if err := p.add(Build, "go build ./...", ev(d.Name(), mod, 0, "build every package")); err != nil {
 		return err
 	}
-	progs := GoPrograms(p.goProgramMains(ctx), p.repo.fact(mod, "module"), NestedGoModules(ctx, p.ix))
+	return d.installPrograms(ctx, p, p.repo.fact(mod, "module"), mod)
+}
+
+// installPrograms installs the programs of module modPath on PATH, as
+// its users run them; file is the evidence ("" for the module go mod
+// init makes).
+func (d goDetector) installPrograms(ctx context.Context, p *planner, modPath, file string) error {
+	progs := GoPrograms(p.goProgramMains(ctx), modPath, NestedGoModules(ctx, p.ix))
 	if len(progs) == 0 {
 		return nil
 	}
@@ -66,7 +73,7 @@ func (d goDetector) Apply(ctx context.Context, p *planner) error {
 		pkgs, names = append(pkgs, g.Pkg), append(names, g.Name)
 	}
 	return p.add(Build, "GOBIN=/usr/local/bin go install "+strings.Join(pkgs, " "),
-		ev(d.Name(), mod, 0, "install the module's programs ("+strings.Join(names, ", ")+") on PATH, as its users run them"))
+		ev(d.Name(), file, 0, "install the module's programs ("+strings.Join(names, ", ")+") on PATH, as its users run them"))
 }
 
 // modules: the module's dependencies from the Go module proxy — unless
@@ -130,7 +137,7 @@ func (d goDetector) cgoNeed(ctx context.Context, p *planner) (Provenance, bool) 
 // gopath sets up a package without go.mod (gopath.go): the module its
 // import path names, its imports resolved by the Go module proxy, then
 // the build.
-func (d goDetector) gopath(_ context.Context, p *planner) error {
+func (d goDetector) gopath(ctx context.Context, p *planner) error {
 	modPath, why := p.repo.gopathModule()
 	p.note("go: no go.mod; the Bash File makes module " + modPath + " (go mod init) and resolves its imports (go mod tidy)")
 	if err := p.add(Runtimes, "[ -f go.mod ] || go mod init "+modPath, ev(d.Name(), "", 0, why)); err != nil {
@@ -146,7 +153,12 @@ func (d goDetector) gopath(_ context.Context, p *planner) error {
 			return err
 		}
 	}
-	return p.add(Build, "go build ./...", ev(d.Name(), "", 0, "build every package"))
+	if err := p.add(Build, "go build ./...", ev(d.Name(), "", 0, "build every package")); err != nil {
+		return err
+	}
+	// its README's `go get -u github.com/fogleman/primitive` put the
+	// program on PATH in GOPATH's days
+	return d.installPrograms(ctx, p, modPath, "")
 }
 
 // notModuleChars are what a module path element does not hold.

@@ -57,6 +57,11 @@ func TestDetectors(t *testing.T) {
 			"glob.go": "package glob\n\nimport \"github.com/gobwas/glob/compiler\"\n\nvar _ = compiler.X\n", "compiler/compiler.go": "package compiler\n\nconst X = 1\n",
 			"readme.md": "    go get github.com/other/thing\n"},
 			stacks: "go", contains: []string{"[ -f go.mod ] || go mod init github.com/gobwas/glob\n", "go mod tidy\n", "go build ./...\n"}, absent: []string{"go mod download"}},
+		// fogleman/primitive: a program of GOPATH's days, its README's `go
+		// get` put it on PATH
+		{name: "go: a program without go.mod is installed", files: map[string]string{
+			"main.go": "package main\n\nimport \"github.com/fogleman/primitive/primitive\"\n\nfunc main() { primitive.Run() }\n", "primitive/run.go": "package primitive\n\nfunc Run() {}\n"},
+			stacks: "go", contains: []string{"[ -f go.mod ] || go mod init github.com/fogleman/primitive\n", "go build ./...\n", "GOBIN=/usr/local/bin go install .\n"}},
 		// go-charset: no root package; its packages import each other
 		{name: "go: packages only below the root name the module by their imports of each other", files: map[string]string{
 			"charset/charset.go": "package charset\n", "charset/iconv/iconv.go": "package iconv\n\nimport \"github.com/rogpeppe/go-charset/charset\"\n\nvar _ = charset.X\n",

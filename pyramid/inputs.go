@@ -7,6 +7,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -99,13 +100,19 @@ var sampleInputs = map[string]string{
 	"rs":    "fn main() {\n    println!(\"hello heragent\");\n}\n",
 }
 
+// testModuleSample is a small passing pytest module.
+const testModuleSample = "def test_heragent():\n    assert 'heragent'.upper() == 'HERAGENT'\n\n\ndef test_sum():\n    assert sum([1, 2, 3]) == 6\n"
+
 // sampleFor is the small file written for a missing input: a schema for
-// a JSON file named as one (schema.json, person.schema.json), else the
-// sample of its kind.
+// a JSON file named as one (schema.json, person.schema.json), a passing
+// test module for a test module's name, else the sample of its kind.
 func sampleFor(f string) string {
 	ext := strings.TrimPrefix(path.Ext(f), ".")
 	if ext == "json" && strings.Contains(strings.ToLower(path.Base(f)), "schema") {
 		return schemaSample
+	}
+	if b := path.Base(f); ext == "py" && (strings.HasPrefix(b, "test_") || strings.HasSuffix(b, "_test.py")) {
+		return testModuleSample // a test module the reader runs pytest on (pytest-repeat's test_file.py)
 	}
 	return sampleInputs[ext]
 }
@@ -123,6 +130,24 @@ func withInputs(ctx context.Context, e *env, cs []Command) []Command {
 			continue
 		}
 		missing := missingInputs(c.Text, func(p string) bool { return e.fileExists(path.Join(c.Dir, p)) })
+		var media []string // the project's own files standing in (inputs_media.go)
+		missing = slices.DeleteFunc(missing, func(f string) bool {
+			if !mediaFileRe.MatchString(f) {
+				return false
+			}
+			if own := e.ownMedia(f); own != "" {
+				if d := path.Dir(f); d != "." {
+					media = append(media, "mkdir -p "+quoteArg(d))
+				}
+				media = append(media, "cp "+quoteArg(own)+" "+quoteArg(f))
+			}
+			return true // no text sample is one
+		})
+		if len(media) > 0 {
+			cs[i].Text = strings.Join(media, " && ") + " && " + c.Text
+			cs[i].Reason += " (the project's own file of the kind stands in for the reader's: " + strings.Join(media, "; ") + ")"
+			c = cs[i]
+		}
 		if len(missing) == 0 {
 			continue
 		}
@@ -169,7 +194,7 @@ func missingInputs(text string, exists func(string) bool) []string {
 	seen := map[string]bool{}
 	var out []string
 	add := func(w string) {
-		if dataFileRe.MatchString(w) && !strings.Contains(w, "..") && !seen[w] && !exists(w) {
+		if (dataFileRe.MatchString(w) || mediaFileRe.MatchString(w)) && !strings.Contains(w, "..") && !seen[w] && !exists(w) {
 			seen[w] = true
 			out = append(out, w)
 		}
