@@ -39,6 +39,9 @@ type env struct {
 	servers map[string]string
 	// progList are the repository's programs (programs reads them once)
 	progList *[]program
+	// pytestOpts are the options the project's pytest plugin adds
+	// (pytest_plugin.go), nil when it is none
+	pytestOpts map[string]bool
 }
 
 // newEnv reads the graph's stacks and entry points; layout is the Bash
@@ -63,6 +66,7 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 		e.layout = bashfile.LayoutOf(st)
 	}
 	e.targets = readTargetFacts(ctx, ix)
+	e.pytestOpts = pytestPluginOptions(ctx, e)
 	eps, err := ix.EntryPoints(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("list entry points: %w", err)

@@ -96,7 +96,7 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 		all = append(all, cs...)
 	}
 	all = docSubBuild(e, headerCheckAlone(withTestsMakefile(ctx, e, withoutForeignBuild(ctx, e, all))))
-	all = withInputs(ctx, e, madeFirst(ctx, e, serverize(ctx, e, pairPeers(withScripts(ctx, e, builtOnly(ctx, e, adjust(unwrapWrappers(ctx, e, all))))))))
+	all = withInputs(ctx, e, pluginUses(e, madeFirst(ctx, e, serverize(ctx, e, pairPeers(withScripts(ctx, e, builtOnly(ctx, e, adjust(unwrapWrappers(ctx, e, all)))))))))
 	syn, err := synthesize(ctx, e)
 	if err != nil {
 		return nil, fmt.Errorf("synthesize probes: %w", err)
@@ -390,7 +390,9 @@ func (e *env) absentProgram(w []string, dir string) string {
 			return "no " + first + "/ here"
 		}
 	}
-	if a := e.absentTestOperand(w, dir); a != "" {
+	if a := e.absentTestOperand(w, dir); a != "" && pluginOption(strings.Join(w, " "), e.pytestOpts) == "" {
+		// a test module a plugin's documented use names is the reader's
+		// to write: it is written (sampleFor)
 		return "no " + a + " here" // the reader's own tests (parameterized's test_math.py)
 	}
 	return ""
