@@ -53,19 +53,33 @@ func pytestPluginOptions(ctx context.Context, e *env) map[string]bool {
 	return opts
 }
 
-// pluginUses makes the documented pytest commands that pass one of the
-// plugin's options its Runnable uses.
+// maxPluginUses bounds the plugin's uses: each runs a test suite, and
+// pytest-rerunfailures' README gives six spellings of `pytest --reruns 5`
+// over its whole suite (475 s where one failing spelling said as much).
+const maxPluginUses = 2
+
+// pluginUses makes the first documented pytest commands that pass one of
+// the plugin's options its Runnable uses; the others are left out.
 func pluginUses(e *env, cs []Command) []Command {
-	for i, c := range cs {
-		if c.Synth || c.Bucket != Unit || !fromDocs(c) {
-			continue
+	n := 0
+	out := cs[:0]
+	for _, c := range cs {
+		opt := ""
+		if !c.Synth && c.Bucket == Unit && fromDocs(c) {
+			opt = pluginOption(c.Text, e.pytestOpts)
 		}
-		if opt := pluginOption(c.Text, e.pytestOpts); opt != "" {
-			cs[i].Bucket, cs[i].Level = Entry, Runnable
-			cs[i].Reason = "runs pytest with the plugin's own option " + opt + ": the plugin's use"
+		switch {
+		case opt == "":
+		case n == maxPluginUses:
+			continue // one more spelling of the same suite run
+		default:
+			n++
+			c.Bucket, c.Level = Entry, Runnable
+			c.Reason = "runs pytest with the plugin's own option " + opt + ": the plugin's use"
 		}
+		out = append(out, c)
 	}
-	return cs
+	return out
 }
 
 // fromDocs reports a command the README or the documentation gives.
