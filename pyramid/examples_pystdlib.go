@@ -13,9 +13,11 @@ import (
 // module the code uses as NAME.member and never binds itself — Python's
 // form of withBuiltins.
 
-// implicitPyStdlib are the standard modules examples use by their own name.
+// implicitPyStdlib are the standard modules examples use by their own name
+// (astpretty's README pretty-prints `ast.parse(…)` importing only itself).
 var implicitPyStdlib = []string{"json", "os", "sys", "re", "time", "datetime", "math", "random", "pprint", "collections",
-	"itertools", "functools", "logging", "io", "tempfile", "subprocess", "shutil", "base64", "hashlib", "uuid", "decimal", "operator", "textwrap", "asyncio"}
+	"itertools", "functools", "logging", "io", "tempfile", "subprocess", "shutil", "base64", "hashlib", "uuid", "decimal", "operator", "textwrap", "asyncio",
+	"ast", "pathlib", "string", "struct", "socket", "threading", "typing", "dataclasses", "enum", "copy", "fractions", "statistics", "zlib", "gzip", "csv", "sqlite3", "platform", "traceback", "inspect", "warnings", "contextlib", "heapq", "bisect", "array", "unicodedata", "tokenize", "html", "secrets", "getpass", "locale", "calendar", "shlex", "glob", "fnmatch", "codecs", "binascii", "zipfile", "tarfile", "pickle", "dis"}
 
 // pyStdlibRes are, per module, the regexps finding its use as NAME.member
 // and any binding of the name: an import of it (plain, from-import or as),

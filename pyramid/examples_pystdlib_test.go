@@ -13,6 +13,7 @@ func TestWithPyStdlib(t *testing.T) {
 		{"from x import json\njson.go()\n", "from x import json\njson.go()\n"},
 		{"import simplejson as json\njson.dumps({})\n", "import simplejson as json\njson.dumps({})\n"},
 		{"json = load()\njson.keys()\n", "json = load()\njson.keys()\n"},
+		{"import astpretty\nastpretty.pprint(ast.parse('x += 5').body[0])\n", "import ast\nimport astpretty\nastpretty.pprint(ast.parse('x += 5').body[0])\n"},
 		{"for re in results:\n    re.show()\n", "for re in results:\n    re.show()\n"},
 		{"def f(time):\n    return time.x\n", "def f(time):\n    return time.x\n"},
 		{"resp.json.get('a')\nos.path.join('a')\n", "import os\nresp.json.get('a')\nos.path.join('a')\n"},
