@@ -64,7 +64,9 @@ func otherTestTargets(byName map[string]retrieval.Target) []Command {
 			// have run already (tinyexpr's all: smoke …): made again
 			text, reason = "rm -f "+t.Name+" && make "+t.Name, "builds and runs the check "+t.Name+" (its program removed first: the build may have made and run it)"
 		}
-		out = append(out, Command{Text: text, Bucket: Unit, Reason: reason, Driver: links, Only: len(ts) == 1 && testLikeTarget(t.Name),
+		// the program it links and runs is the suite's own driver either
+		// way: its asserts stop it at a failure (url.h's url-test)
+		out = append(out, Command{Text: text, Bucket: Unit, Reason: reason, Driver: links || runs, Only: len(ts) == 1 && testLikeTarget(t.Name),
 			Why: []Provenance{{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "target " + t.Name}}})
 	}
 	return out

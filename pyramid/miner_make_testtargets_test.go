@@ -43,7 +43,8 @@ func TestOtherTestTargets(t *testing.T) {
 		t.Fatalf("a check target is the suite: got %+v", got)
 	}
 	// tinyexpr: a target that links its program and runs it is a check,
-	// whatever its name; one running a generator into a file is not
+	// whatever its name, the program its own driver (url.h's url-test
+	// prints no count); one running a generator into a file is not
 	tinyexpr := map[string]retrieval.Target{
 		"all":   {Kind: "make", Name: "all", Sources: []string{"smoke", "repl"}, Path: "Makefile", Line: 7},
 		"smoke": {Kind: "make", Name: "smoke", Command: "$(CC) $(CCFLAGS) -o $@ $^ $(LFLAGS)\n./$@", Path: "Makefile", Line: 10},
@@ -51,7 +52,7 @@ func TestOtherTestTargets(t *testing.T) {
 		"table": {Kind: "make", Name: "table", Command: "$(CC) -o $@ gen.c\n./$@ > table.h", Path: "Makefile", Line: 22},
 		"demo":  {Kind: "make", Name: "demo", Command: "$(CC) -o $@ demo.c\n./$@", Path: "Makefile", Line: 26}, // a use, not a check
 	}
-	if got = otherTestTargets(tinyexpr); len(got) != 1 || got[0].Text != "rm -f smoke && make smoke" || got[0].Bucket != Unit || got[0].Only {
+	if got = otherTestTargets(tinyexpr); len(got) != 1 || got[0].Text != "rm -f smoke && make smoke" || got[0].Bucket != Unit || got[0].Only || !got[0].Driver {
 		t.Fatalf("tinyexpr: got %+v", got)
 	}
 	if v := classify("make unit-tests"); v.Bucket != Unit {
