@@ -80,5 +80,6 @@ var (
 		"requests_mock": "requests_mock", "httpx_mock": "pytest_httpx", "respx_mock": "respx", "fs": "pyfakefs", "datadir": "pytest_datadir",
 		"shared_datadir": "pytest_datadir", "xprocess": "xprocess", "qtbot": "pytestqt", "subtests": "pytest_subtests", "aiohttp_client": "pytest_aiohttp",
 		"time_machine": "time_machine", "event_loop": "pytest_asyncio", "faker": "faker", "lazy_fixture": "pytest_lazyfixture",
+		"nursery": "pytest_trio", "autojump_clock": "pytest_trio", "mock_clock": "pytest_trio",
 	}
 )
