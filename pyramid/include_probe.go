@@ -46,6 +46,9 @@ type LibraryHeader struct {
 	// (tau/tau.h: #include <tau/types.h>), so the include path is that
 	// directory's parent
 	ByDir bool
+	// Std is the project's C++ standard flag when newer than the
+	// compiler's default (ProjectCxxStd)
+	Std string
 }
 
 // FindLibraryHeader reads the checkout for the library's header
@@ -67,7 +70,7 @@ func FindLibraryHeader(repo fs.FS, repoName string) LibraryHeader {
 			byDir = byDir || strings.HasPrefix(m[1], path.Base(d)+"/")
 		}
 	}
-	return LibraryHeader{Path: header, Cxx: path.Ext(header) != ".h" || objectCxxRe.MatchString(text) || cxxOnlyRe.MatchString(text), ByDir: byDir}
+	return LibraryHeader{Path: header, Cxx: path.Ext(header) != ".h" || objectCxxRe.MatchString(text) || cxxOnlyRe.MatchString(text), ByDir: byDir, Std: ProjectCxxStd(repo)}
 }
 
 // Probe is IncludeProbe's command for h, with gen's directories on the
@@ -91,7 +94,13 @@ func (h LibraryHeader) Probe(gen []string) []Command {
 		src, compiler, file = []string{"#include <cstdio>"}, "c++", "/tmp/heragent-include.cpp"
 	}
 	src = append(src, "#include "+include, "int main(void) {", `  puts("`+path.Base(h.Path)+`: included and compiled");`, "  return 0;", "}")
-	text := "printf '%s\\n' " + shellQuoteAll(src) + " > " + file + " && " + compiler + " -o /tmp/heragent-include " + file + " " + flags + " && /tmp/heragent-include"
+	build := compiler + " -o /tmp/heragent-include " + file + " " + flags
+	if h.Cxx && h.Std != "" {
+		// the default standard first; the project's newer one when it
+		// refuses (entt's concepts need the C++20 its CMakeLists asks)
+		build = "{ " + build + " 2>/dev/null || " + compiler + " " + h.Std + " -o /tmp/heragent-include " + file + " " + flags + "; }"
+	}
+	text := "printf '%s\\n' " + shellQuoteAll(src) + " > " + file + " && " + build + " && /tmp/heragent-include"
 	return []Command{{Text: text, Bucket: Entry, Level: Runnable, Synth: true, Expect: []string{"included and compiled"},
 		Reason: "last resort: compiles a program that includes the library's header " + h.Path + " (proves it builds against it, not that it works)",
 		Why:    []Provenance{{Source: "header", File: h.Path, Note: "the library's own header"}, {Source: "synthesized", Note: "nothing the build made runs, no example, version function or object API"}}}}
