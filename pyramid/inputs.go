@@ -251,7 +251,7 @@ func quoteArg(s string) string {
 }
 
 // literalFileRe is a quoted relative path to a data file in code.
-var literalFileRe = regexp.MustCompile("[\"'`](?:\\./)?([\\w][\\w./+-]*\\.(?:ya?ml|json|toml|xml|csv|tsv|txt|md|ini|cfg|conf|html?|proto|sql|dot|hcl|hbs|handlebars|mustache|ejs|njk|j2|jinja2?|liquid|pug))[\"'`]")
+var literalFileRe = regexp.MustCompile("[\"'`](?:\\./)?([\\w][\\w./+-]*\\.(?:ya?ml|json|toml|xml|csv|tsv|txt|md|ini|cfg|conf|html?|proto|sql|dot|hcl|hbs|handlebars|mustache|ejs|njk|j2|jinja2?|liquid|pug|png|jpe?g|gif|bmp|webp|tiff?|wav|mp3|ogg|flac))[\"'`]")
 
 // exampleInputs is what an example's code reads that the checkout lacks
 // where it runs (the repository root): `doc.load_file("xgconsole.xml")`.
@@ -294,6 +294,8 @@ func inputsFrom(ctx context.Context, e *env, code string, shown func(f string) (
 			pre = append(pre, "cp "+from(src)+" "+quoteArg(f))
 		} else if s := sampleFor(f); s != "" {
 			pre = append(pre, "printf '%s' "+quoteArg(s)+" > "+quoteArg(f))
+		} else if own := e.ownMedia(f); own != "" && mediaFileRe.MatchString(f) {
+			pre = append(pre, "cp "+from(own)+" "+quoteArg(f)) // imaging's Open("test.jpg"): an image of the project's
 		}
 	}
 	if len(pre) == 0 {
