@@ -23,3 +23,16 @@ func (e *env) localGoRun(text string) string {
 	}
 	return "go " + m[1] + " ." + strings.TrimPrefix(m[2], e.goMod) + text[len(m[0]):]
 }
+
+// foreignGoRun reports a `go run` argument naming a package by the import
+// path of a module other than mod: its first element is a host
+// (github.com/…, golang.org/…), and it is not under mod (unknown: not
+// foreign).
+func foreignGoRun(arg, mod string) bool {
+	pkg, _, _ := strings.Cut(arg, "@")
+	first, _, _ := strings.Cut(pkg, "/")
+	if !strings.Contains(first, ".") || first == pkg || strings.HasPrefix(pkg, ".") {
+		return false
+	}
+	return mod != "" && pkg != mod && !strings.HasPrefix(pkg, mod+"/")
+}

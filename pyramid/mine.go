@@ -366,6 +366,10 @@ func (e *env) absentProgram(w []string, dir string) string {
 		return "no " + w[0] + " here"
 	case w[0] == "go" && len(w) > 2 && w[1] == "run" && strings.HasSuffix(w[2], ".go") && !e.fileExists(path.Join(dir, w[2])):
 		return "no " + w[2] + " here"
+	case w[0] == "go" && len(w) > 2 && w[1] == "run" && foreignGoRun(w[2], e.goMod):
+		// a CI's `go run github.com/mattn/goveralls …`: another module's
+		// tool the proxy would fetch (go-sqlbuilder, go-clone)
+		return w[2] + " is another module's program"
 	case mod != "" && !e.pyModuleHere(mod, dir):
 		// `python -m twine check dist/*` (a CI's packaging tool), `python
 		// -m app` (the reader's own app.py): a module of no file here
