@@ -42,6 +42,9 @@ type env struct {
 	// pytestOpts are the options the project's pytest plugin adds
 	// (pytest_plugin.go), nil when it is none
 	pytestOpts map[string]bool
+	// media are the project's own image or sound file by extension
+	// (ownMedia reads them once each)
+	media map[string]string
 }
 
 // newEnv reads the graph's stacks and entry points; layout is the Bash
@@ -66,7 +69,9 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 		e.layout = bashfile.LayoutOf(st)
 	}
 	e.targets = readTargetFacts(ctx, ix)
-	e.pytestOpts = pytestPluginOptions(ctx, e)
+	if e.stacks["python"] {
+		e.pytestOpts = pytestPluginOptions(ctx, e)
+	}
 	eps, err := ix.EntryPoints(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("list entry points: %w", err)

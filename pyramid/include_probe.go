@@ -70,7 +70,11 @@ func FindLibraryHeader(repo fs.FS, repoName string) LibraryHeader {
 			byDir = byDir || strings.HasPrefix(m[1], path.Base(d)+"/")
 		}
 	}
-	return LibraryHeader{Path: header, Cxx: path.Ext(header) != ".h" || objectCxxRe.MatchString(text) || cxxOnlyRe.MatchString(text), ByDir: byDir, Std: ProjectCxxStd(repo)}
+	h := LibraryHeader{Path: header, Cxx: path.Ext(header) != ".h" || objectCxxRe.MatchString(text) || cxxOnlyRe.MatchString(text), ByDir: byDir}
+	if h.Cxx {
+		h.Std = ProjectCxxStd(repo)
+	}
+	return h
 }
 
 // Probe is IncludeProbe's command for h, with gen's directories on the

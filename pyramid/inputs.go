@@ -7,7 +7,6 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"sort"
 	"strings"
 
@@ -130,19 +129,7 @@ func withInputs(ctx context.Context, e *env, cs []Command) []Command {
 			continue
 		}
 		missing := missingInputs(c.Text, func(p string) bool { return e.fileExists(path.Join(c.Dir, p)) })
-		var media []string // the project's own files standing in (inputs_media.go)
-		missing = slices.DeleteFunc(missing, func(f string) bool {
-			if !mediaFileRe.MatchString(f) {
-				return false
-			}
-			if own := e.ownMedia(f); own != "" {
-				if d := path.Dir(f); d != "." {
-					media = append(media, "mkdir -p "+quoteArg(d))
-				}
-				media = append(media, "cp "+quoteArg(own)+" "+quoteArg(f))
-			}
-			return true // no text sample is one
-		})
+		media, missing := e.mediaStandIns(missing) // the project's own files standing in (inputs_media.go)
 		if len(media) > 0 {
 			cs[i].Text = strings.Join(media, " && ") + " && " + c.Text
 			cs[i].Reason += " (the project's own file of the kind stands in for the reader's: " + strings.Join(media, "; ") + ")"
@@ -294,7 +281,7 @@ func inputsFrom(ctx context.Context, e *env, code string, shown func(f string) (
 			pre = append(pre, "cp "+from(src)+" "+quoteArg(f))
 		} else if s := sampleFor(f); s != "" {
 			pre = append(pre, "printf '%s' "+quoteArg(s)+" > "+quoteArg(f))
-		} else if own := e.ownMedia(f); own != "" && mediaFileRe.MatchString(f) {
+		} else if own := e.ownMedia(f); own != "" {
 			pre = append(pre, "cp "+from(own)+" "+quoteArg(f)) // imaging's Open("test.jpg"): an image of the project's
 		}
 	}
@@ -311,7 +298,20 @@ var vendoredDir = regexp.MustCompile(`(^|/)(third_party|thirdparty|3rdparty|vend
 // outside dependencies and hidden directories; "". The walk is on disk
 // (the graph leaves data files out) and bounded.
 func (e *env) findByName(_ context.Context, base string) string {
-	best, seen := "", 0
+	best := ""
+	e.walkFiles(func(rel string, d fs.DirEntry) {
+		if d.Name() == base && (best == "" || strings.Count(rel, "/") < strings.Count(best, "/")) {
+			best = rel
+		}
+	})
+	return best
+}
+
+// walkFiles calls fn with each file of the checkout (its slash path from
+// the top), outside dependencies and hidden directories; the walk is on
+// disk (the graph leaves data files out) and bounded.
+func (e *env) walkFiles(fn func(rel string, d fs.DirEntry)) {
+	seen := 0
 	_ = filepath.WalkDir(e.ix.Root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -327,10 +327,7 @@ func (e *env) findByName(_ context.Context, base string) string {
 			}
 			return nil
 		}
-		if d.Name() == base && (best == "" || strings.Count(rel, "/") < strings.Count(best, "/")) {
-			best = rel
-		}
+		fn(rel, d)
 		return nil
 	})
-	return best
 }

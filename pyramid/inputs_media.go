@@ -3,7 +3,6 @@ package pyramid
 import (
 	"io/fs"
 	"path"
-	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -17,37 +16,50 @@ import (
 // mediaFileRe is a relative path to an image or sound file.
 var mediaFileRe = regexp.MustCompile(`(?i)^[\w][\w./+-]*\.(png|jpe?g|gif|bmp|webp|tiff?|ppm|pgm|pbm|wav|mp3|ogg|flac)$`)
 
-// mediaSkipDirs are directories whose files are not the project's.
-var mediaSkipDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true, "third_party": true, ".venv": true}
-
-// ownMedia is the smallest file of the checkout with name's extension,
-// "" when it has none.
+// ownMedia is the smallest file of the checkout with the extension of
+// name, an image or sound file's (walkFiles: outside dependencies); ""
+// when name is none or the checkout has no such file. Each extension's
+// is looked for once.
 func (e *env) ownMedia(name string) string {
+	if !mediaFileRe.MatchString(name) {
+		return ""
+	}
 	ext := strings.ToLower(path.Ext(name))
+	if own, ok := e.media[ext]; ok {
+		return own
+	}
 	best, size := "", int64(-1)
-	root := e.ix.Root
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
+	e.walkFiles(func(rel string, d fs.DirEntry) {
+		if !d.Type().IsRegular() || strings.ToLower(path.Ext(rel)) != ext {
+			return
 		}
-		if d.IsDir() {
-			if mediaSkipDirs[d.Name()] || strings.Count(strings.TrimPrefix(p, root), string(filepath.Separator)) > 4 {
-				return filepath.SkipDir
-			}
-			return nil
+		if info, err := d.Info(); err == nil && info.Size() > 0 && (size < 0 || info.Size() < size) {
+			best, size = rel, info.Size()
 		}
-		if !d.Type().IsRegular() || strings.ToLower(filepath.Ext(p)) != ext {
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil || info.Size() == 0 {
-			return nil
-		}
-		if size < 0 || info.Size() < size {
-			rel, _ := filepath.Rel(root, p)
-			best, size = filepath.ToSlash(rel), info.Size()
-		}
-		return nil
 	})
+	if e.media == nil {
+		e.media = map[string]string{}
+	}
+	e.media[ext] = best
 	return best
+}
+
+// mediaStandIns splits a command's missing inputs: the image and sound
+// files, for which the commands copying the project's own (and making
+// their directories) are pre, and the rest. A media file the project
+// has none of stays missing, and nothing is written for it.
+func (e *env) mediaStandIns(missing []string) (pre, rest []string) {
+	for _, f := range missing {
+		if !mediaFileRe.MatchString(f) {
+			rest = append(rest, f)
+			continue
+		}
+		if own := e.ownMedia(f); own != "" {
+			if d := path.Dir(f); d != "." {
+				pre = append(pre, "mkdir -p "+quoteArg(d))
+			}
+			pre = append(pre, "cp "+quoteArg(own)+" "+quoteArg(f))
+		}
+	}
+	return pre, rest
 }

@@ -394,7 +394,7 @@ func (e *env) absentProgram(w []string, dir string) string {
 			return "no " + first + "/ here"
 		}
 	}
-	if a := e.absentTestOperand(w, dir); a != "" && pluginOption(strings.Join(w, " "), e.pytestOpts) == "" {
+	if a := e.absentTestOperand(w, dir); a != "" && pluginOption(w, e.pytestOpts) == "" {
 		// a test module a plugin's documented use names is the reader's
 		// to write: it is written (sampleFor)
 		return "no " + a + " here" // the reader's own tests (parameterized's test_math.py)

@@ -66,7 +66,7 @@ func pluginUses(e *env, cs []Command) []Command {
 	for _, c := range cs {
 		opt := ""
 		if !c.Synth && c.Bucket == Unit && fromDocs(c) {
-			opt = pluginOption(c.Text, e.pytestOpts)
+			opt = pluginOption(words(c.Text), e.pytestOpts)
 		}
 		switch {
 		case opt == "":
@@ -92,10 +92,10 @@ func fromDocs(c Command) bool {
 	return false
 }
 
-// pluginOption is the first of opts a pytest command passes, "" when it
-// runs no pytest or passes none.
-func pluginOption(text string, opts map[string]bool) string {
-	ws := unwrap(words(text))
+// pluginOption is the first of opts a pytest command (its words) passes,
+// "" when it runs no pytest or passes none.
+func pluginOption(w []string, opts map[string]bool) string {
+	ws := unwrap(w)
 	if len(ws) > 2 && strings.HasPrefix(path.Base(ws[0]), "python") && ws[1] == "-m" {
 		ws = ws[2:]
 	}

@@ -92,6 +92,11 @@ func (r cxxStandard) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return edit(d, "the code needs C++"+d.Subject+", newer than the project asks for: configure with CMAKE_CXX_STANDARD="+d.Subject,
 			configureWith(text, "-DCMAKE_CXX_STANDARD="+d.Subject, w)), true
 	}
-	return edit(d, "the code needs C++"+d.Subject+": compile with -std=gnu++"+d.Subject,
-		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: `persist_env CXXFLAGS "-std=gnu++` + d.Subject + ` ${CXXFLAGS:-}"`, Why: w}), true
+	return edit(d, "the code needs C++"+d.Subject+": compile with -std=gnu++"+d.Subject, cxxflagsStd(d.Subject, w)), true
+}
+
+// cxxflagsStd is the edit compiling C++ as standard std ("14", "20")
+// through CXXFLAGS, for builds not configured by the Bash File's CMake.
+func cxxflagsStd(std string, w bashfile.Provenance) bashfile.Edit {
+	return bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: `persist_env CXXFLAGS "-std=gnu++` + std + ` ${CXXFLAGS:-}"`, Why: w}
 }

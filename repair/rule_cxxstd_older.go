@@ -55,5 +55,5 @@ func (r cxxStandard) proposeOlder(d Diagnosis, ctx *Context) Proposal {
 		return none(d, "the code is compiled as C++"+d.Subject+" already")
 	}
 	return edit(d, "the code declares a name C++17 added to std ("+d.Evidence+"): compile it as the C++"+d.Subject+" it was written for ("+flag+")",
-		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: `persist_env CXXFLAGS "` + flag + ` ${CXXFLAGS:-}"`, Why: w})
+		cxxflagsStd(d.Subject, w))
 }
