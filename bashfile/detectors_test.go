@@ -106,6 +106,15 @@ func TestDetectors(t *testing.T) {
 			"pyproject.toml": "[project]\nname = \"p\"\n", "p/__init__.py": "", "src/ext.c": "int f(void) { return 0; }\n",
 			"Makefile": "all: ext.so\next.so: src/ext.c\n\t$(CC) -shared -o $@ $<\n"},
 			stacks: "make,python", contains: []string{"make -j"}},
+		// fs.c: `all: clean test libfs.a`, test linking ./test and running it
+		{name: "make: a default goal that runs the test program builds its other prerequisites", files: map[string]string{
+			"Makefile": "all: clean test libfs.a\nlibfs.a: fs.o\n\t$(AR) rcs $@ $^\n%.o: %.c\n\t$(CC) $< -c -o $@\ntest: test.o fs.o\n\t$(CC) $^ -o $@\n\t@./$@\nclean:\n\trm -f test fs.o\n",
+			"fs.c":     "int f(void) { return 0; }\n", "test.c": "int main(void) { return 0; }\n"},
+			stacks: "make", contains: []string{`make -j"$(nproc)" libfs.a`}},
+		{name: "make: a default goal that only runs the test program is made", files: map[string]string{
+			"Makefile": "check: test\ntest: test.o\n\t$(CC) $^ -o $@\n\t./test\n",
+			"test.c":   "int main(void) { return 0; }\n"},
+			stacks: "make", contains: []string{"make -j\"$(nproc)\"\n"}},
 		{name: "make: a hand-written configure runs before make", files: map[string]string{
 			"configure": "#!/bin/sh\necho 'CC=gcc' > config.mak\n", "Makefile": "include config.mak\nall: tcc\ntcc: tcc.c\n", "tcc.c": "int main(void) { return 0; }\n"},
 			stacks: "make", contains: []string{"./configure\n  # [make] Makefile — the default target\n  make -j"}},

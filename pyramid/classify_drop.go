@@ -31,6 +31,8 @@ func hardDrop(t string) string {
 		return "needs the network"
 	case proseRe.MatchString(t):
 		return "prose, not a command"
+	case operandlessRe.MatchString(t):
+		return "names nothing to run (a mention of the tool in prose)"
 	case unsetVar(t) != "":
 		return "needs the variable $" + unsetVar(t) + " of another environment"
 	case assignOnlyRe.MatchString(t) || assignOnly(t):
@@ -50,6 +52,11 @@ func hardDrop(t string) string {
 	}
 	return ""
 }
+
+// operandlessRe is a runner named without what it runs, which fails
+// whatever the project (easyjson's "invokes `go run` on a temporary
+// file"): go run, python -m, npx, node -e.
+var operandlessRe = regexp.MustCompile(`^(?:go run|python3? -m|npx|node -e)\s*$`)
 
 // httpLineRe is a line of an HTTP exchange a document shows ("POST
 // /post?id=1234&page=1 HTTP/1.1", which a shell would split at &).

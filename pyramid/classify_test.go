@@ -124,6 +124,8 @@ func TestClassify(t *testing.T) {
 		{"go test ./...", Unit},
 		{"go vet ./...", ""},
 		{"go run . Ada", Entry},
+		{"go run", ""}, // easyjson's prose: "invokes `go run` on a temporary file"
+		{"python -m", ""},
 		{"cargo test", Unit},
 		{"mvn -B test", Unit},
 		{"./build/checksum-cli hello", Entry},

@@ -59,14 +59,36 @@ func mineMakefile(ctx context.Context, e *env) ([]Command, error) {
 			continue
 		}
 		reason, driver := v.Reason, v.Bucket == Unit && runsItsPrograms(t, byName)
-		if links, _ := selfProgram(t); links && v.Bucket == Unit {
+		if links, _ := t.SelfProgram(); links && v.Bucket == Unit {
 			// optparse's `test: test.c` only links the program test: made, it runs nothing
 			text, reason, driver = text+" && ./"+name, "builds the test program "+name+" with its make target and runs it", true
+		} else if prog := selfRunning(t, byName); prog != "" && v.Bucket == Unit {
+			// strdup's `check: test`, whose `test` links ./test and runs
+			// it: the default build made it, so make would run nothing
+			text, reason, driver = "rm -f "+prog+" && "+text, "builds and runs the test program "+prog+" with its make target (the program removed first: the build may have made and run it)", true
 		}
 		out = append(out, Command{Text: text, Bucket: v.Bucket, Reason: reason, Driver: driver,
 			Why: []Provenance{{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "target " + name}}})
 	}
 	return append(out, otherTestTargets(byName)...), nil
+}
+
+// selfRunning is the program a test target links and runs in its own
+// recipe (`test: test.o` → `$(CC) $^ -o $@` → `./test`), itself or as its
+// only prerequisite (`check: test`), "" when it has none: a file target
+// the default build may already have made, after which make runs nothing.
+func selfRunning(t retrieval.Target, byName map[string]retrieval.Target) string {
+	if _, runs := t.SelfProgram(); runs {
+		return t.Name
+	}
+	if strings.TrimSpace(t.Command) == "" && len(t.Sources) == 1 {
+		if dep, ok := byName[t.Sources[0]]; ok {
+			if _, runs := dep.SelfProgram(); runs {
+				return dep.Name
+			}
+		}
+	}
+	return ""
 }
 
 // recipeVarRe is a make variable reference: $(HELPER), ${BINEXT}.

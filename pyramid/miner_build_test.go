@@ -68,3 +68,30 @@ func TestMakeTestTargetThatOnlyLinks(t *testing.T) {
 		t.Fatalf("commands %+v", cs)
 	}
 }
+
+// A conventional test target whose program the default build already
+// made and ran (strdup's `check: test`, `test` linking ./test and running
+// it) would run nothing when made again: its program is removed first,
+// and the target is the suite's driver.
+func TestMakeSelfRunningTestTarget(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"Makefile": "CFLAGS = -std=c99\n\ncheck: test\n\ntest: strdup.o test.o\n\t$(CC) $^ -o $@\n\t./test\n\n%.o: %.c\n\t$(CC) $< -c -o $@ $(CFLAGS)\n\n.PHONY: check\n",
+		"test.c":   "int main(void) { return 0; }\n",
+		"strdup.c": "int f(void) { return 0; }\n",
+	})
+	cs, err := mineMakefile(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"rm -f test && make test": false, "rm -f test && make check": false}
+	for _, c := range cs {
+		if _, ok := want[c.Text]; ok && c.Driver {
+			want[c.Text] = true
+		}
+	}
+	for text, seen := range want {
+		if !seen {
+			t.Fatalf("no driver %q in %+v", text, cs)
+		}
+	}
+}
