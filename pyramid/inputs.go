@@ -240,6 +240,21 @@ func quoteArg(s string) string {
 // literalFileRe is a quoted relative path to a data file in code.
 var literalFileRe = regexp.MustCompile("[\"'`](?:\\./)?([\\w][\\w./+-]*\\.(?:ya?ml|json|toml|xml|csv|tsv|txt|md|ini|cfg|conf|html?|proto|sql|dot|hcl|hbs|handlebars|mustache|ejs|njk|j2|jinja2?|liquid|pug|png|jpe?g|gif|bmp|webp|tiff?|wav|mp3|ogg|flac))[\"'`]")
 
+// writeCallRe ends code calling a function that writes the file its
+// first argument names (resize's os.Create("test_resized.jpg"), PIL's
+// img.save("out.png"), fs.writeFileSync), and openForWriteRe follows a
+// file name opened for writing (Python's open("out.txt", "w")).
+var (
+	writeCallRe    = regexp.MustCompile(`(?:\bCreate|WriteFile|\.save|imwrite|imsave|writeFileSync|writeFile|createWriteStream|\.to_\w+|\.dump)\(\s*$`)
+	openForWriteRe = regexp.MustCompile(`^\s*,\s*(?:mode\s*=\s*)?["'][wax]`)
+)
+
+// written reports whether the literal file name at code[start:end] is
+// what the code writes, not an input.
+func written(code string, start, end int) bool {
+	return writeCallRe.MatchString(code[:start]) || strings.HasSuffix(strings.TrimSpace(code[:start]), "open(") && openForWriteRe.MatchString(code[end:])
+}
+
 // exampleInputs is what an example's code reads that the checkout lacks
 // where it runs (the repository root): `doc.load_file("xgconsole.xml")`.
 // A file of that name elsewhere in the checkout (docs/samples/) is copied
@@ -258,9 +273,9 @@ func exampleInputs(ctx context.Context, e *env, code string, shown func(f string
 func inputsFrom(ctx context.Context, e *env, code string, shown func(f string) (string, bool), checkout string) string {
 	var pre []string
 	seen := map[string]bool{}
-	for _, m := range literalFileRe.FindAllStringSubmatch(code, -1) {
-		f := m[1]
-		if seen[f] || strings.Contains(f, "..") || checkout == "" && e.fileExists(f) {
+	for _, m := range literalFileRe.FindAllStringSubmatchIndex(code, -1) {
+		f := code[m[2]:m[3]]
+		if seen[f] || strings.Contains(f, "..") || checkout == "" && e.fileExists(f) || written(code, m[0], m[1]) {
 			continue
 		}
 		seen[f] = true
@@ -283,6 +298,8 @@ func inputsFrom(ctx context.Context, e *env, code string, shown func(f string) (
 			pre = append(pre, "printf '%s' "+quoteArg(s)+" > "+quoteArg(f))
 		} else if own := e.ownMedia(f); own != "" {
 			pre = append(pre, "cp "+from(own)+" "+quoteArg(f)) // imaging's Open("test.jpg"): an image of the project's
+		} else if made := madeMedia(f); made != "" {
+			pre = append(pre, made) // resize's Open("test.jpg") in a checkout with no JPEG: one drawn here
 		}
 	}
 	if len(pre) == 0 {

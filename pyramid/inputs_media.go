@@ -1,6 +1,13 @@
 package pyramid
 
 import (
+	"bytes"
+	"encoding/base64"
+	"image"
+	"image/color"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
 	"io/fs"
 	"path"
 	"regexp"
@@ -11,7 +18,8 @@ import (
 // file (`primitive -i input.png -o output.png -n 100`). Such files cannot
 // be written as text; the project's own of the same kind — an example
 // image, a test fixture — stands in for it, the smallest found, copied to
-// the name the command uses.
+// the name the command uses. A picture the project has none of is drawn
+// here (a PNG, JPEG or GIF) and written by the command itself.
 
 // mediaFileRe is a relative path to an image or sound file.
 var mediaFileRe = regexp.MustCompile(`(?i)^[\w][\w./+-]*\.(png|jpe?g|gif|bmp|webp|tiff?|ppm|pgm|pbm|wav|mp3|ogg|flac)$`)
@@ -45,21 +53,58 @@ func (e *env) ownMedia(name string) string {
 }
 
 // mediaStandIns splits a command's missing inputs: the image and sound
-// files, for which the commands copying the project's own (and making
-// their directories) are pre, and the rest. A media file the project
-// has none of stays missing, and nothing is written for it.
+// files, for which the commands copying the project's own or writing a
+// picture (and making their directories) are pre, and the rest. A sound
+// file the project has none of stays missing, and nothing is written
+// for it.
 func (e *env) mediaStandIns(missing []string) (pre, rest []string) {
 	for _, f := range missing {
 		if !mediaFileRe.MatchString(f) {
 			rest = append(rest, f)
 			continue
 		}
-		if own := e.ownMedia(f); own != "" {
-			if d := path.Dir(f); d != "." {
-				pre = append(pre, "mkdir -p "+quoteArg(d))
-			}
+		own, made := e.ownMedia(f), madeMedia(f)
+		if own == "" && made == "" {
+			continue
+		}
+		if d := path.Dir(f); d != "." {
+			pre = append(pre, "mkdir -p "+quoteArg(d))
+		}
+		if own != "" {
 			pre = append(pre, "cp "+quoteArg(own)+" "+quoteArg(f))
+		} else {
+			pre = append(pre, made)
 		}
 	}
 	return pre, rest
+}
+
+// madeMedia is a command writing a small picture of name's kind (16×16,
+// a colour gradient, encoded by the standard library, written through
+// coreutils' base64) for a checkout
+// that has none of its own (resize's README opens test.jpg); "" for
+// other kinds.
+func madeMedia(name string) string {
+	img := image.NewRGBA(image.Rect(0, 0, 16, 16))
+	for y := range 16 {
+		for x := range 16 {
+			img.Set(x, y, color.RGBA{R: uint8(x * 16), G: uint8(y * 16), B: 128, A: 255})
+		}
+	}
+	var b bytes.Buffer
+	var err error
+	switch strings.ToLower(path.Ext(name)) {
+	case ".png":
+		err = png.Encode(&b, img)
+	case ".jpg", ".jpeg":
+		err = jpeg.Encode(&b, img, &jpeg.Options{Quality: 75})
+	case ".gif":
+		err = gif.Encode(&b, img, nil)
+	default:
+		return ""
+	}
+	if err != nil {
+		return ""
+	}
+	return "printf '%s' " + base64.StdEncoding.EncodeToString(b.Bytes()) + " | base64 -d > " + quoteArg(name)
 }
