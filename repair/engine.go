@@ -60,6 +60,9 @@ func propose(rules []Rule, ctx *Context, f Failure) []Proposal {
 		c.Phase, c.Section = f.Phase, f.Section
 		ctx = &c
 	}
+	if f.Repo == nil {
+		f.Repo = ctx.Repo
+	}
 	var work *bashfile.File
 	if ctx.File != nil {
 		work = ctx.File.Clone()

@@ -32,6 +32,9 @@ type Failure struct {
 	Counts results.Counts `json:"counts,omitzero"`
 	// Verdict is why the judge failed a command (pyramid.Judge's reason).
 	Verdict string `json:"verdict,omitempty"`
+	// Repo reads the repository, for a rule reading the code a log line
+	// points at (a failed test's); may be nil (Propose sets the Context's).
+	Repo RepoReader `json:"-"`
 }
 
 // Kind is the type of a diagnosis.

@@ -18,7 +18,8 @@ const TestUser = "heragent"
 // run as root unless told to (memcached: "must add '-u root' to start as
 // root", "can't run as root without the -u switch" before 1.6; postgres: "\"root\" execution of the PostgreSQL server is not
 // permitted."), or a test expects the permission error only an
-// unprivileged user gets (doublestar). The sandbox runs as root, so the repair creates an unprivileged
+// unprivileged user gets (doublestar), also where only the failed test's
+// code says so (rule_nonroot_source.go). The sandbox runs as root, so the repair creates an unprivileged
 // user owning the repository and runs the command as that user.
 type nonRoot struct{}
 
@@ -42,7 +43,7 @@ func (nonRoot) Diagnose(f Failure) []Diagnosis {
 	if f.Phase != PhaseCommand {
 		return nil
 	}
-	ds := scan(f.Log, nonRootMatches, nil)
+	ds := append(scan(f.Log, nonRootMatches, nil), permissionTests(f)...)
 	if len(ds) > 1 {
 		ds = ds[:1]
 	}
