@@ -167,6 +167,39 @@ func preparesFiles(prereqs []string) bool {
 	return slices.ContainsFunc(prereqs, func(p string) bool { return strings.Contains(p, "/") && !strings.ContainsAny(p, "$%*") })
 }
 
+// StackRunner is the stack's own test runner a make target hands the
+// tests to (RunnerOf its recipe's line), when that is all the target does:
+// the Bash File installs no make for it, and the pyramid runs the runner
+// itself; "" otherwise.
+func StackRunner(t retrieval.Target) string {
+	if customTestRecipe(t.Command) || preparesFiles(t.Sources) {
+		return ""
+	}
+	for _, l := range commandSepRe.Split(strings.ReplaceAll(t.Command, "\\\n", " "), -1) {
+		if r := RunnerOf(strings.TrimLeft(strings.TrimSpace(l), "@-+")); r != "" {
+			return r
+		}
+	}
+	return ""
+}
+
+// RunnerOf is the stack's test runner a command starts with, its
+// environment assignments and python -m left out ("go test", "pytest",
+// "npm test"; `$(GO) test` → "go test"), "" for none.
+func RunnerOf(text string) string {
+	w := strings.Fields(stackRunnerRe.FindString(text))
+	for len(w) > 0 && strings.Contains(w[0], "=") {
+		w = w[1:]
+	}
+	if len(w) > 2 && (w[0] == "python" || w[0] == "python3") && w[1] == "-m" {
+		w = w[2:]
+	}
+	if len(w) > 0 && strings.HasPrefix(w[0], "$") {
+		w[0] = "go"
+	}
+	return strings.Join(w, " ")
+}
+
 // customTestRecipe reports whether a test target's recipe runs something
 // other than the stack's own runner.
 func customTestRecipe(recipe string) bool {
