@@ -113,9 +113,13 @@ func ExamplePrograms(fsys fs.FS, gen []string, fixture string, built []string) [
 			continue
 		}
 		if text, ok := cFileExample(headers, genIncludeDirs(gen), c.path, code, fixture, len(out)+1); ok {
-			out = append(out, Command{Text: text, Bucket: Entry, Level: Runnable,
+			cmd := Command{Text: text, Bucket: Entry, Level: Runnable,
 				Reason: "compiles and runs the repository's example program " + c.path + " against its headers and the libraries its build produced",
-				Why:    []Provenance{{Source: "example", File: c.path, Note: "an example program the build does not compile"}}})
+				Why:    []Provenance{{Source: "example", File: c.path, Note: "an example program the build does not compile"}}}
+			if cServerSrc.MatchString(code) {
+				cmd = cServerExample(cmd, code)
+			}
+			out = append(out, cmd)
 		}
 	}
 	return out
@@ -167,6 +171,25 @@ func cFileExample(headers, genDirs []string, rel, code, fixture string, n int) (
 	}
 	compile := cc + " -o " + bin + " " + quoteArg(rel) + flags + " -pthread"
 	return "{ " + compile + " 2>/dev/null || { " + builtLibs + "; " + compile + linkBuilt + "; }; } && " + run, true
+}
+
+// cServerExample makes an example program that listens on a socket
+// (libdill's socks5proxy, libmill's tutorial servers) a server probe: built
+// in the foreground, started in the background and proved by a
+// connection it accepts on 127.0.0.1 — the port its source names, or any
+// it opens — then stopped, where it ran until its 60 s were up.
+func cServerExample(c Command, code string) Command {
+	build, run, _ := strings.Cut(c.Text, " && timeout 60 ")
+	if run == "" || strings.ContainsAny(run, " {|") {
+		return c
+	}
+	check := "false"
+	if m := portRe.FindStringSubmatch(code); m != nil {
+		check = "(exec 3<>/dev/tcp/127.0.0.1/" + m[1] + ") 2>/dev/null && ok=0"
+	}
+	c.Text, c.Background, c.Serve = build+" && { "+backgroundProbe(run, check)+"; }", true, build+" && "+run
+	c.Reason += "; a server: started in the background and proved by a connection it accepts on 127.0.0.1"
+	return c
 }
 
 // genIncludeDirs are the directories of the headers the build wrote,

@@ -128,3 +128,19 @@ func TestExampleProgramsRelativeInclude(t *testing.T) {
 		t.Fatalf("examples: %v", texts(cs))
 	}
 }
+
+// An example program listening on a socket (libmill's tutorial: tcplisten
+// on port 5555) is started in the background and proved by a connection,
+// not run in the foreground until its 60 s are up.
+func TestCServerExample(t *testing.T) {
+	code := "#include <libmill.h>\nint main(int argc, char *argv[]) {\n    int port = 5555;\n    tcpsock ls = tcplisten(iplocal(NULL, port, 0), 10);\n    return 0;\n}\n"
+	text, ok := cFileExample([]string{"libmill.h"}, nil, "tutorial/step1.c", code, "", 1)
+	if !ok || !cServerSrc.MatchString(code) {
+		t.Fatalf("no example: %q", text)
+	}
+	c := cServerExample(Command{Text: text}, code)
+	if !c.Background || !strings.Contains(c.Text, "/dev/tcp/127.0.0.1/5555") || strings.Contains(c.Text, "timeout 60") ||
+		!strings.HasSuffix(c.Serve, "&& /tmp/heragent-example-file-1") {
+		t.Fatalf("server probe %+v", c)
+	}
+}

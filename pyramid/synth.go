@@ -35,8 +35,9 @@ var (
 	serverSrc   = regexp.MustCompile(`\.listen\s*\(|\.(?:Start|Listen|Run)\s*\(\s*"[\w.]*:\d+"|ListenAndServe|createServer|app\.run\s*\(|HTTPServer|uvicorn\.run|serve_forever|serve_tcp\(|start_server\(|TCPServer\(|web\.run_app\(|run_simple\s*\(|make_server\s*\(|waitress\.serve\s*\(|(?m:^run\s*\([^)\n]*\bport\s*=)`)
 	portRe      = regexp.MustCompile(`(?i)(?:listen\s*\(\s*|port\s*(?:=|:|\|\|)\s*(?:[\w.]+\s*\|\|\s*)?|localhost:|127\.0\.0\.1:|":|htons\s*\(\s*|#define\s+\w*PORT\w*\s+|(?:run_simple|make_server)\s*\(\s*['"][^'"]*['"]\s*,\s*)(\d{2,5})\b`)
 	// cServerSrc marks C/C++ socket servers: BSD listen(fd, backlog),
-	// libevent's listeners, libuv's uv_listen, libmicrohttpd.
-	cServerSrc   = regexp.MustCompile(`\blisten\s*\(\s*[\w.>\[\]-]+\s*,\s*[\w.>\[\]-]+\s*\)|evconnlistener_new_bind|evhttp_bind_socket|uv_listen\s*\(|MHD_start_daemon`)
+	// libevent's listeners, libuv's uv_listen, libmicrohttpd, a coroutine
+	// library's tcp_listen / tcplisten (libdill's, libmill's).
+	cServerSrc   = regexp.MustCompile(`\blisten\s*\(\s*[\w.>\[\]-]+\s*,\s*[\w.>\[\]-]+\s*\)|evconnlistener_new_bind|evhttp_bind_socket|uv_listen\s*\(|MHD_start_daemon|\b(?:tcp_?|unix_?|ipc_?)listen\s*\(`)
 	httpSrc      = regexp.MustCompile(`HTTP/1|evhttp_|MHD_|http_parser|llhttp`)
 	testName     = regexp.MustCompile(`(?i)(^|[_./-])(test|tests|unittest|unittests|check|bench|benchmark|fuzz|fuzzer|regress|regression)([_./-]|$)|^test|tests?$|^regress$`)
 	scriptExt    = regexp.MustCompile(`\.(py|pl|sh|rb|in)$`)
