@@ -15,8 +15,13 @@ import (
 // is set the installed way and Debian's package of the dependency's CMake
 // package (the project's own find_package of it) is installed.
 
-// cmakeOptionDeclRe is an option() with its description and default.
-var cmakeOptionDeclRe = regexp.MustCompile(`(?im)^\s*option\s*\(\s*(\w+)\s+"([^"]*)"\s*(\w*)`)
+// cmakeOptionDeclRe is an option() with its description and default, and
+// cmakeCacheBoolRe a cache variable of type BOOL with its default (sol2's
+// set(SOL2_BUILD_LUA TRUE CACHE BOOL "Always build Lua, …")).
+var (
+	cmakeOptionDeclRe = regexp.MustCompile(`(?im)^\s*option\s*\(\s*(\w+)\s+"([^"]*)"\s*(\w*)`)
+	cmakeCacheBoolRe  = regexp.MustCompile(`(?im)^\s*set\s*\(\s*(\w+)\s+(\w+)\s+CACHE\s+BOOL\b`)
+)
 
 // findPackageRe is a find_package call's package name.
 var findPackageRe = regexp.MustCompile(`(?i)\bfind_package\s*\(\s*([\w.+-]+)`)
@@ -62,21 +67,12 @@ func namesDependency(id string, toks []string) bool {
 // project has no such option, it is already set that way, or Debian has
 // no package for it.
 func downloadSwitch(ctx *Context, d Diagnosis, name, configure string) (string, []string) {
-	toks := dependencyTokens(name)
-	var flag string
-	var cmakeNames []string
-	for _, f := range append(strings.Fields(d.Detail), "CMakeLists.txt") {
-		text := ctx.readRepo(f)
-		for _, m := range cmakeOptionDeclRe.FindAllStringSubmatch(text, -1) {
-			if flag == "" && namesDependency(m[1], toks) {
-				flag = switchFlag(m[1], strings.ToUpper(m[3]))
-			}
-		}
-		for _, m := range findPackageRe.FindAllStringSubmatch(text, -1) {
-			if namesDependency(m[1], toks) && !slices.Contains(cmakeNames, m[1]) {
-				cmakeNames = append(cmakeNames, m[1])
-			}
-		}
+	files := append(strings.Fields(d.Detail), "CMakeLists.txt")
+	flag, cmakeNames := switchIn(ctx, files, dependencyTokens(name))
+	if lead, _, ok := strings.Cut(strings.ReplaceAll(name, "_", "-"), "-"); flag == "" && ok && len(lead) >= 3 {
+		// the download's name qualifies the dependency's (sol2's
+		// lua-vanilla): the options and find_package calls name the lead
+		flag, cmakeNames = switchIn(ctx, files, dependencyTokens(lead))
 	}
 	if flag == "" || strings.Contains(configure, flag[:strings.IndexByte(flag, '=')+1]) {
 		return "", nil
@@ -87,6 +83,48 @@ func downloadSwitch(ctx *Context, d Diagnosis, name, configure string) (string, 
 		}
 	}
 	return "", nil
+}
+
+// switchIn reads files for the option switching a dependency named by
+// toks to the installed one (its -D flag, "" for none) and the names the
+// dependency's find_package calls give it.
+func switchIn(ctx *Context, files []string, toks []string) (flag string, cmakeNames []string) {
+	for _, f := range files {
+		text := ctx.readRepo(f)
+		decls := cmakeOptionDeclRe.FindAllStringSubmatch(text, -1)
+		for _, m := range cmakeCacheBoolRe.FindAllStringSubmatch(text, -1) {
+			decls = append(decls, []string{m[0], m[1], "", m[2]})
+		}
+		for _, m := range decls {
+			if flag == "" && namesDependency(m[1], toks) {
+				flag = switchFlag(m[1], strings.ToUpper(m[3]))
+			}
+			if on := strings.ToUpper(m[3]); flag == "" && (on == "ON" || on == "TRUE") && buildsDependency(m[1], toks) {
+				flag = "-D" + m[1] + "=OFF"
+			}
+		}
+		for _, m := range findPackageRe.FindAllStringSubmatch(text, -1) {
+			if namesDependency(m[1], toks) && !slices.Contains(cmakeNames, m[1]) {
+				cmakeNames = append(cmakeNames, m[1])
+			}
+		}
+	}
+	return flag, cmakeNames
+}
+
+// buildsDependency reports an option named as building the dependency
+// itself, on by default (sol2's SOL2_BUILD_LUA: "Always build Lua, do not
+// search for it in the system"): off, the project finds the installed
+// one. Not for a dependency Debian ships the sources of (googletest),
+// whose X_BUILD_GTEST may be the tests' own switch.
+func buildsDependency(opt string, toks []string) bool {
+	for _, t := range toks {
+		if _, src := bashfile.SubmoduleSources[strings.ToLower(t)]; src {
+			return false
+		}
+	}
+	opt = strings.ToUpper(opt)
+	return slices.ContainsFunc(toks, func(t string) bool { return len(t) >= 3 && strings.HasSuffix(opt, "BUILD_"+t) })
 }
 
 // switchFlag is the -D flag choosing the installed dependency with the

@@ -197,3 +197,20 @@ func TestDownloadSubBuildGuardedByAnOption(t *testing.T) {
 		t.Errorf("%+v", p)
 	}
 }
+
+// sol2 downloads lua-vanilla because its cache variable SOL2_BUILD_LUA
+// (on) builds Lua itself; off, its find_package(Lua) takes Debian's.
+func TestDownloadSwitchBuildsDependency(t *testing.T) {
+	repo := fstest.MapFS{"CMakeLists.txt": {Data: []byte("set(SOL2_BUILD_LUA TRUE CACHE BOOL \"Always build Lua, do not search for it in the system\")\n" +
+		"if (SOL2_BUILD_LUA)\n\tfind_package(LuaBuild REQUIRED)\nelse()\n\tfind_package(Lua 5.4 EXACT REQUIRED)\nendif()\n")}}
+	ctx := &Context{Index: MapIndex{}, Repo: repo}
+	flag, pkgs := downloadSwitch(ctx, Diagnosis{Kind: FetchContentDownload, Subject: "lua-vanilla"}, "lua-vanilla", "cmake -S . -B build")
+	if flag != "-DSOL2_BUILD_LUA=OFF" || !slices.Contains(pkgs, "liblua5.4-dev") {
+		t.Fatalf("flag %q, packages %v", flag, pkgs)
+	}
+	// googletest's X_BUILD_GTEST may switch the tests: Debian's sources serve it
+	repo = fstest.MapFS{"CMakeLists.txt": {Data: []byte("option(X_BUILD_GTEST \"Build the tests with gtest\" ON)\nfind_package(GTest)\n")}}
+	if flag, _ := downloadSwitch(&Context{Index: MapIndex{}, Repo: repo}, Diagnosis{Subject: "googletest"}, "googletest", "cmake -S . -B build"); flag != "" {
+		t.Fatalf("googletest: %q", flag)
+	}
+}
