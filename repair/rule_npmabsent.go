@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/heragent/heragent/bashfile"
@@ -36,6 +37,10 @@ var npmAbsentMatches = []match{
 	// a dependency GitHub hosts, GitHub unreachable: npm ERR! network
 	// request to https://codeload.github.com/uNetworking/uWebSockets.js/tar.gz/d04e… failed
 	{NpmAbsent, regexp.MustCompile(`npm (?:ERR!|error) network request to https://(?:codeload\.github\.com/([\w.-]+/[\w.-]+)/tar\.gz/|github\.com/([\w.-]+/[\w.-]+)/tarball/)`)},
+	// a dependency npm clones with git, which the sandbox lacks (globby's
+	// "@globby/main-branch": "sindresorhus/globby#main"): npm ERR! syscall
+	// spawn git
+	{NpmAbsent, regexp.MustCompile(`npm (?:ERR!|error) syscall spawn (git)$`)},
 }
 
 // gitHostedPrefix marks a Subject that is a GitHub owner/repo, not a
@@ -68,6 +73,15 @@ func (r npmAbsent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		Dev map[string]string `json:"devDependencies"`
 	}
 	_ = json.Unmarshal([]byte(ctx.readRepo("package.json")), &pkg)
+	if d.Subject == "git" {
+		// every development dependency npm would clone leaves the
+		// install; a run-time one: nothing to leave out
+		names := gitSpecDevs(pkg.Dev)
+		if len(names) == 0 {
+			return Proposal{}, false
+		}
+		return r.leaveOut(d, ctx, names, "npm clones "+strings.Join(names, ", ")+" with git, which the sandbox lacks (and GitHub is no registry): development dependencies, the install goes on without them")
+	}
 	if repo, ok := strings.CutPrefix(d.Subject, gitHostedPrefix); ok {
 		// the development dependency GitHub hosts (socket.io's
 		// "uWebSockets.js": "github:uNetworking/uWebSockets.js#v20.56.0");
@@ -81,18 +95,42 @@ func (r npmAbsent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if _, dev := pkg.Dev[d.Subject]; !dev {
 		return record(d, fmt.Sprintf("the npm registry does not serve %s, which the project depends on", d.Subject)), true
 	}
+	return r.leaveOut(d, ctx, []string{d.Subject}, fmt.Sprintf("the npm registry does not serve %s, a development dependency: the install goes on without it", d.Subject))
+}
+
+// leaveOut deletes development dependencies from package.json in the
+// sandbox before the Bash File's install, which resolves again: the
+// lockfile pinned them (npm ci → npm install; pnpm's frozen lockfile off).
+func (r npmAbsent) leaveOut(d Diagnosis, ctx *Context, names []string, reason string) (Proposal, bool) {
 	i, text := ctx.find(bashfile.Runtimes, func(t string) bool { return npmInstallRe.MatchString(t) || pnpmInstallRe.MatchString(t) })
-	key := devKey(d.Subject)
-	if i < 0 || strings.Contains(text, key) {
-		return none(d, "no npm install of the Bash File to leave "+d.Subject+" out of"), true
+	var keys []string
+	for _, n := range names {
+		keys = append(keys, devKey(n))
 	}
-	// the lockfile pins what the registry lacks: the install resolves
-	// again without it (npm ci → npm install; pnpm's frozen lockfile off)
+	if i < 0 || strings.Contains(text, keys[0]) {
+		return none(d, "no npm install of the Bash File to leave "+strings.Join(names, ", ")+" out of"), true
+	}
 	install := strings.Replace(strings.TrimSpace(text), "npm ci", "npm install", 1)
 	install = strings.Replace(install, " --frozen-lockfile", " --no-frozen-lockfile", 1)
-	fixed := "npm pkg delete " + key + " && " + install
-	return edit(d, fmt.Sprintf("the npm registry does not serve %s, a development dependency: the install goes on without it", d.Subject),
-		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: text, Command: fixed, Why: why(r, d)}), true
+	fixed := "npm pkg delete " + strings.Join(keys, " ") + " && " + install
+	return edit(d, reason, bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: text, Command: fixed, Why: why(r, d)}), true
+}
+
+// gitSpecRe is a dependency spec npm fetches with git: a git URL, a
+// hosted shorthand ("github:o/r", "o/r#branch").
+var gitSpecRe = regexp.MustCompile(`^(?:git\+|git://|(?:github|gitlab|bitbucket):|[\w.-]+/[\w.-]+(?:#\S*)?$)`)
+
+// gitSpecDevs are the development dependencies npm fetches with git,
+// sorted.
+func gitSpecDevs(dev map[string]string) []string {
+	var out []string
+	for name, spec := range dev {
+		if gitSpecRe.MatchString(spec) {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // gitHostedDev is the development dependency whose spec names the GitHub

@@ -90,3 +90,24 @@ func TestNpmNoMatchingVersion(t *testing.T) {
 		t.Fatalf("diagnoses %+v", ds)
 	}
 }
+
+// globby's devDependency "@globby/main-branch": "sindresorhus/globby#main"
+// makes npm spawn git, which the sandbox lacks: the development
+// dependencies npm would clone leave the install; a run-time one is not
+// left out.
+func TestNpmGitSpawnDevDependency(t *testing.T) {
+	f := Failure{Phase: PhaseSetup, ExitCode: 254, Log: "added 2 packages in 7s\nnpm ERR! code ENOENT\nnpm ERR! syscall spawn git\nnpm ERR! path git\nnpm ERR! errno -2\nnpm ERR! enoent An unknown git error occurred\n"}
+	file := bashfile.New()
+	file.Append(bashfile.Runtimes, "npm install", bashfile.Provenance{Source: "npm"})
+	dev := fstest.MapFS{"package.json": {Data: []byte(`{"devDependencies": {"@globby/main-branch": "sindresorhus/globby#main", "ava": "^6.4.1", "x": "git+https://example.org/x.git"}}`)}}
+	ps := Propose(&Context{File: file, Repo: dev}, f)
+	if len(ps) == 0 || ps[0].Action != ActionEdit || ps[0].Edits[0].Command != "npm pkg delete devDependencies.@globby/main-branch devDependencies.x && npm install" {
+		t.Fatalf("proposals %+v", ps)
+	}
+	run := fstest.MapFS{"package.json": {Data: []byte(`{"dependencies": {"y": "owner/y#main"}, "devDependencies": {"ava": "^6.4.1"}}`)}}
+	for _, p := range Propose(&Context{File: file, Repo: run}, f) {
+		if p.Action == ActionEdit {
+			t.Fatalf("nothing to leave out: %+v", p)
+		}
+	}
+}
