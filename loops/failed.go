@@ -76,6 +76,9 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 	if waitedOnTerminal(c, res) {
 		r.skipInteractive(c)
 	}
+	if l == pyramid.Testable && res.TimedOut && res.Idle {
+		r.skipHungSuite(c)
+	}
 	if vc, ok := pyramid.VerboseRerun(c, res.Counts); ok && l == pyramid.Testable && !res.reran {
 		if vr, err := r.runCommand(ctx, sb, vc); err == nil {
 			res.diag += "\n" + vr.diag // the failures' own output joins the log
@@ -100,6 +103,23 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 		res.noRepair = stop
 	}
 	return res, "", tolerable
+}
+
+// skipHungSuite: a whole suite that printed nothing for the idle limit
+// waits on something its tests need; the level's other spellings of the
+// whole suite with the same runner wait the same way (progressbar2's
+// `python -m pytest -q` hung, then `py.test --cov …` ran out its 245 s).
+// Parts of the suite still run.
+func (r *runner) skipHungSuite(c pyramid.Command) {
+	runner := pyramid.SuiteRunner(c.Text)
+	if runner == "" {
+		return
+	}
+	for _, o := range r.cur.pyr.At(c.Level) {
+		if _, done := r.cur.skip[o.Text]; !done && o.Text != c.Text && pyramid.SuiteRunner(o.Text) == runner {
+			r.cur.skip[o.Text] = fmt.Sprintf("runs the whole suite with %s again, which hung in `%s` (no output for the idle limit)", runner, c.Text)
+		}
+	}
 }
 
 // skipInteractive: a program that waits for a user on a pseudo-terminal

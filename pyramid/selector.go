@@ -36,6 +36,24 @@ func commandScope(text string) scope {
 	return first
 }
 
+// SuiteRunner is the test runner a command runs the whole suite with —
+// its program, interpreters unwrapped (python -m pytest, py.test and
+// pytest are "pytest") — and "" for a part of the suite or no runner.
+func SuiteRunner(text string) string {
+	if s := commandScope(text); !s.runner || s.part != "" {
+		return ""
+	}
+	for _, a := range argvs(text) {
+		if a = effective(a); argvScope(a).runner {
+			if b := path.Base(a[0]); b != "py.test" {
+				return b
+			}
+			return "pytest"
+		}
+	}
+	return ""
+}
+
 // shortArgv is an invocation in at most five words, for reasons.
 func shortArgv(a []string) string {
 	if len(a) > 5 {
