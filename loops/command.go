@@ -116,9 +116,15 @@ func (r *runner) runCommand(ctx context.Context, sb Sandbox, c pyramid.Command) 
 // directory as root, and the user's ctest could not write its files
 // ("Cannot open file for write: /repo/build/CMakeFiles/…"). Only what
 // root owns is changed (not a service's data directory): a repository
-// the user owns costs a walk.
+// the user owns costs a walk. Go's caches stay usable: root's module
+// cache is read where it is (/root made traversable), and the build cache
+// — a volume root's builds share — is a directory of the user's own
+// (cobra's go test as the user: "open /var/cache/heragent/go-build/…:
+// permission denied").
 func ownRepo(user string) string {
-	return "find " + sandbox.RepoDir + " -xdev -uid 0 -exec chown -h " + user + ": {} + 2>/dev/null"
+	return "find " + sandbox.RepoDir + " -xdev -uid 0 -exec chown -h " + user + ": {} + 2>/dev/null; " +
+		"if command -v go >/dev/null 2>&1; then chmod o+x /root; export GOMODCACHE=\"$(go env GOMODCACHE)\" GOCACHE=/tmp/heragent-gocache-" + user +
+		"; mkdir -p \"$GOCACHE\" && chown " + user + ": \"$GOCACHE\"; fi"
 }
 
 // execCommand runs a pyramid command in a login shell (so the variables
