@@ -2,6 +2,7 @@ package repair
 
 import (
 	"regexp"
+	"slices"
 
 	"github.com/heragent/heragent/bashfile"
 )
@@ -44,6 +45,7 @@ func (nonRoot) Diagnose(f Failure) []Diagnosis {
 		return nil
 	}
 	ds := append(scan(f.Log, nonRootMatches, nil), permissionTests(f)...)
+	ds = slices.DeleteFunc(ds, func(d Diagnosis) bool { return notExecutableRe.MatchString(d.Evidence) }) // an exec refused to root too
 	if len(ds) > 1 {
 		ds = ds[:1]
 	}

@@ -70,6 +70,8 @@ func TestRulesOnRealLogs(t *testing.T) {
 		"package.json": {Data: []byte(`{"name":"demo","dependencies":{"left-pad":"^1.3.0"}}`)},
 		".gitmodules":  {Data: []byte("[submodule \"third_party/json\"]\n\tpath = third_party/json\n\turl = https://github.com/nlohmann/json.git\n[submodule \"third-party/urlparse\"]\n\tpath = third-party/urlparse\n\turl = https://github.com/ngtcp2/urlparse\n[submodule \"picotest\"]\n\tpath = picotest\n\turl = https://github.com/h2o/picotest.git\n")},
 		".git/HEAD":    {Data: []byte("ref: refs/heads/main\n")},
+		// sol2's header generator, in the checkout without its executable bit
+		"single/single.py": {Data: []byte("#!/usr/bin/env python\n")},
 		// pydash's test plugin, which Debian does not ship
 		"requirements-dev.txt": {Data: []byte("pytest\npytest-mypy-testing\n")},
 		"go.mod":               {Data: []byte("module example.com/demo\n\ngo 1.22.0\n\ntoolchain go1.22.5\n")},
@@ -213,6 +215,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"timeout/sleep.log", PhaseCommand, "make test", true, Timeout, "make test", ActionRetryLonger, ""},
 		{"compile-error/gcc-missing-semicolon.log", PhaseCommand, "gcc -Wall -o demo main.c", false, CompileError, "main.c", ActionNone, ""},
 		{"tests-disabled/ctest-msgpack-no-tests.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, TestsDisabled, "", ActionEdit, "cmake -DMSGPACK_BUILD_TESTS=ON -S . -B build"},
+		{"not-executable/cmake-sol2-single-py.log", PhaseCommand, "cmake build -DSOL2_SINGLE=ON && cmake --build build", false, NotExecutable, "single/single.py", ActionEdit, "chmod +x single/single.py"},
 		{"non-root/ctest-libuv-root.log", PhaseCommand, "(cd build && ctest -C Debug --output-on-failure)", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
 		{"non-root/distccd-permission-denied.log", PhaseCommand, "make check", false, NeedsNonRoot, "", ActionRunAsUser, "chown -R heragent"},
 		{"non-root/ctest-mosquitto-drop-privileges.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
