@@ -173,7 +173,7 @@ func logLines(log string) []string {
 		if j := strings.LastIndexByte(l, '\r'); j >= 0 && j < len(l)-1 {
 			l = l[j+1:]
 		}
-		lines[i] = strings.TrimRight(l, "\r \t")
+		lines[i] = strings.TrimRight(l, "\r \t\u240a") // ␊: AVA's rendering of a string's newline
 	}
 	return lines
 }

@@ -17,7 +17,8 @@ var executableMatches = []match{
 	// dash: /bin/sh: 1: xxd: not found
 	// dash running a script: /repo/tests/test_json_parse_cli.test: 14: xxd: not found
 	// (npm prefixes a failed install script's lines: npm ERR! sh: 1: make: not found)
-	{MissingExecutable, regexp.MustCompile(`^(?:npm (?:ERR!|error) )?(?:/bin/|/usr/bin/)?(?:sh|dash|bash): \d+: ([\w.+/-]+): not found$|^/?[\w./+-]+: \d+: ([\w.+/-]+): not found$`)},
+	// (a test runner's report of a child's stderr indents it: AVA's "  /bin/sh: 1: git: not found")
+	{MissingExecutable, regexp.MustCompile(`^\s*(?:npm (?:ERR!|error) )?(?:/bin/|/usr/bin/)?(?:sh|dash|bash): \d+: ([\w.+/-]+): not found$|^/?[\w./+-]+: \d+: ([\w.+/-]+): not found$`)},
 	// make: make: xxd: No such file or directory (under npm, a native
 	// module's node-gyp build: npm ERR! make: cc: No such file or directory)
 	{MissingExecutable, regexp.MustCompile(`^(?:npm (?:ERR!|error) )?g?make(?:\[\d+\])?: ([\w.+/-]+): No such file or directory$`)},
