@@ -76,9 +76,6 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 	if waitedOnTerminal(c, res) {
 		r.skipInteractive(c)
 	}
-	if l == pyramid.Testable && res.TimedOut && res.Idle {
-		r.skipHungSuite(c)
-	}
 	if vc, ok := pyramid.VerboseRerun(c, res.Counts); ok && l == pyramid.Testable && !res.reran {
 		if vr, err := r.runCommand(ctx, sb, vc); err == nil {
 			res.diag += "\n" + vr.diag // the failures' own output joins the log
@@ -108,8 +105,9 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 // skipHungSuite: a whole suite that printed nothing for the idle limit
 // waits on something its tests need; the level's other spellings of the
 // whole suite with the same runner wait the same way (progressbar2's
-// `python -m pytest -q` hung, then `py.test --cov …` ran out its 245 s).
-// Parts of the suite still run.
+// `python -m pytest -q` hung, then `py.test --cov …` ran out its 245 s):
+// prove passes over them, and later states do not run them. Parts of the
+// suite still run.
 func (r *runner) skipHungSuite(c pyramid.Command) {
 	runner := pyramid.SuiteRunner(c.Text)
 	if runner == "" {

@@ -156,8 +156,12 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 	cut := false       // a command was stopped at its share of the run's time
 	cutBuild := ""     // the build steps of a cut command that never reached its tests
 	usageRead := false // a last resort that passed showed its usage, or was asked for it
+	hung := ""         // the runner of a whole suite that hung (skipHungSuite)
 	for i := 0; i < len(cmds); i++ {
 		c := cmds[i]
+		if hung != "" && l == pyramid.Testable && pyramid.SuiteRunner(c.Text) == hung {
+			continue // another spelling of the whole suite that hung
+		}
 		if cut && l == pyramid.Testable && (!pyramid.Narrow(c) || behindBuild(c.Text, cutBuild)) {
 			// another spelling of the whole suite does not fit in less
 			// time than the one cut (nlohmann/json's `ctest -LE …` after
@@ -196,6 +200,10 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 			return levelResult{}, err
 		}
 		r.noteCut(c, res)
+		if l == pyramid.Testable && res.TimedOut && res.Idle && pyramid.SuiteRunner(c.Text) != "" {
+			hung = pyramid.SuiteRunner(c.Text)
+			r.skipHungSuite(c)
+		}
 		if res.TimedOut && res.share > 0 {
 			cut = true
 			if res.Counts.Total() == 0 && cutBuild == "" {
