@@ -123,7 +123,9 @@ func (r *runner) runCommand(ctx context.Context, sb Sandbox, c pyramid.Command) 
 // permission denied").
 func ownRepo(user string) string {
 	return "find " + sandbox.RepoDir + " -xdev -uid 0 -exec chown -h " + user + ": {} + 2>/dev/null; " +
-		"if command -v go >/dev/null 2>&1; then chmod o+x /root; export GOMODCACHE=\"$(go env GOMODCACHE)\" GOCACHE=/tmp/heragent-gocache-" + user +
+		// go on the login shell's PATH (a Go the Bash File downloaded is
+		// on it, not on this shell's)
+		"if gobin=$(bash -lc 'command -v go' 2>/dev/null) && [ -n \"$gobin\" ]; then chmod o+x /root; export GOMODCACHE=\"$(\"$gobin\" env GOMODCACHE)\" GOCACHE=/tmp/heragent-gocache-" + user +
 		"; mkdir -p \"$GOCACHE\" && chown " + user + ": \"$GOCACHE\"; fi"
 }
 
