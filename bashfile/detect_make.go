@@ -135,10 +135,8 @@ func (p *planner) taskRunnerMake(ctx context.Context) error {
 	if file == "" || !p.repo.stacks["make"] || slices.Contains(p.plan.Stacks, "make") || slices.Contains(p.plan.Stacks, "autotools") {
 		return nil
 	}
-	for _, pkg := range p.plan.File.Packages(Base) {
-		if pkg == "build-essential" || pkg == "make" {
-			return nil
-		}
+	if p.plan.File.InstallsMake() {
+		return nil
 	}
 	ts, err := p.ix.Targets(ctx, "make")
 	if err != nil {

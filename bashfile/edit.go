@@ -296,6 +296,17 @@ func (f *File) Packages(id SectionID) []string {
 	return nil
 }
 
+// InstallsMake reports a section installing make, or build-essential
+// (which brings it).
+func (f *File) InstallsMake() bool {
+	for _, s := range f.Sections {
+		if slices.ContainsFunc(f.Packages(s.ID), func(pkg string) bool { return pkg == "make" || pkg == "build-essential" }) {
+			return true
+		}
+	}
+	return false
+}
+
 // installLine is the index of the section's plain `pkg_install a b c`
 // command (not one inside a compound command), or -1.
 func (s *Section) installLine() int {

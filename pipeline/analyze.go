@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -203,7 +202,7 @@ func (p *Plan) mine(ctx context.Context, ix *retrieval.Index, o Options, facts [
 	for _, c := range rewritten {
 		p.Notes = append(p.Notes, fmt.Sprintf("pyramid: `%s` runs as `%s` (the Bash File builds with CMake in %s/)", c.From, c.To, p.Layout.BuildDir("cmake")))
 	}
-	if !p.installsMake() {
+	if !p.File.InstallsMake() {
 		for _, c := range pyr.WithoutMakeRunners(ctx, ix) {
 			p.Notes = append(p.Notes, fmt.Sprintf("pyramid: dropped `%s` (its target only runs the stack's test runner, which the pyramid runs itself; the Bash File installs no make)", c.Text))
 		}
@@ -215,16 +214,6 @@ func (p *Plan) mine(ctx context.Context, ix *retrieval.Index, o Options, facts [
 	}
 	p.applyPyramid(o.Config)
 	return nil
-}
-
-// installsMake reports a Bash File installing make (or build-essential).
-func (p *Plan) installsMake() bool {
-	for _, s := range p.File.Sections {
-		if slices.ContainsFunc(p.File.Packages(s.ID), func(pkg string) bool { return pkg == "make" || pkg == "build-essential" }) {
-			return true
-		}
-	}
-	return false
 }
 
 func (o Options) progress(phase, msg string) {
