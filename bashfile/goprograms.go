@@ -11,8 +11,9 @@ import (
 )
 
 // GoProgram is a main package of a Go module that is one of its products:
-// the module's root package or cmd/<name> (not examples, tools, tests or
-// directories the go tool ignores).
+// the module's root package, cmd/<name>, or a top directory named as the
+// module (easyjson's easyjson/) — not examples, tools, tests or
+// directories the go tool ignores.
 type GoProgram struct {
 	Pkg  string // "." or "./cmd/tomlv"
 	Name string // the binary's name: yq, tomlv
@@ -33,7 +34,7 @@ func GoPrograms(mains []string, module string, nested []string) []GoProgram {
 	var out []GoProgram
 	for _, file := range mains {
 		dir := path.Dir(file)
-		if !goProductDir.MatchString(dir) || seen[dir] || strings.HasSuffix(file, "_test.go") || inNested(dir, nested) {
+		if !goProductDir.MatchString(dir) && dir != goBinaryName(module) || seen[dir] || strings.HasSuffix(file, "_test.go") || inNested(dir, nested) {
 			continue
 		}
 		seen[dir] = true

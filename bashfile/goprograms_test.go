@@ -13,4 +13,11 @@ func TestGoPrograms(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %+v, want %+v", got, want)
 	}
+	// the program in a top directory named as the module (easyjson's
+	// easyjson/), not a tool's beside it
+	got = GoPrograms([]string{"easyjson/main.go", "bootstrap/main.go", "benchmark/easyjson/main.go"}, "github.com/mailru/easyjson", nil)
+	want = []GoProgram{{Pkg: "./easyjson", Name: "easyjson"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
 }

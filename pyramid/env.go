@@ -45,6 +45,9 @@ type env struct {
 	// media are the project's own image or sound file by extension
 	// (ownMedia reads them once each)
 	media map[string]string
+	// kinds are the project's own file standing in for a reader's of a
+	// kind, by extension (ownOfKind reads them once each)
+	kinds map[string]string
 }
 
 // newEnv reads the graph's stacks and entry points; layout is the Bash

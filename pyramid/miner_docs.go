@@ -148,6 +148,10 @@ func mineDocs(ctx context.Context, e *env) ([]Command, error) {
 			if s.Heading != "" {
 				note = "section " + s.Heading
 			}
+			code, filled := e.kindPlaceholders(code) // `easyjson -all <file>.go` (inputs_kind.go)
+			if filled != "" {
+				note = strings.TrimPrefix(note+"; "+filled, "; ")
+			}
 			cmds := fromShell(e, code, docSource(s.Path), s.Path, int(cb.Line), note)
 			if deep || lang == "literal" || own {
 				cmds = ownProgram(cmds)

@@ -227,6 +227,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"non-root/pytest-did-not-raise-permission.log", PhaseCommand, "python -m pytest -q", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
 		{"dependency-version/pytest-pip-check-httpx.log", PhaseCommand, "python -m pytest -q", false, DependencyVersion, "httpcore 0.16.3 (httpx 0.0.0 asks httpcore==1.*)", ActionRecord, ""},
 		{"dependency-version/pytest-import-name-typing-extensions.log", PhaseCommand, "python -m pytest -q", false, DependencyVersion, "typing_extensions has no TypeIs (Debian's, /usr/lib/python3/dist-packages/typing_extensions.py)", ActionRecord, ""},
+		{"checkout-name/go-test-hclog-caller.log", PhaseCommand, "go test -v ./...", false, CheckoutName, "go-hclog", ActionEdit, "persist_env GOFLAGS -trimpath"},
 		{"git-identity/pytest-commit-all-repos.log", PhaseCommand, "python -m pytest -q", false, GitIdentity, "", ActionEdit, "persist_env GIT_AUTHOR_NAME heragent"},
 		{"pytest-collection/nameerror-guarded-import-mccabe.log", PhaseCommand, "python -m pytest -q", false, PytestCollection, "test_mccabe.py", ActionEdit, "--continue-on-collection-errors"},
 		{"pytest-collection/cannot-import-name.log", PhaseCommand, "python -m pytest -q", false, PytestCollection, "tests/test_compat.py", ActionEdit, "--continue-on-collection-errors"},

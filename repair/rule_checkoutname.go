@@ -1,0 +1,84 @@
+package repair
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// checkoutName: a Go test compares a caller's location, as a logger
+// prints it (the last directory and the file: "go-hclog/logger_loc_
+// test.go:32"), with the directory a clone of the repository is named
+// after, while the checkout here is /repo, so the location printed is
+// "repo/logger_loc_test.go:32". Built with -trimpath, the go command
+// records the module's path for the source files, whose last element is
+// the repository's name, wherever the checkout lives: the repair
+// persists GOFLAGS=-trimpath.
+type checkoutName struct{}
+
+// goLocRe is a Go source location with its directory: "dir/file.go:32".
+var goLocRe = regexp.MustCompile(`(?:^|[^\w./-])(?:/?[\w.-]+/)*?([\w.-]+)/([\w.-]+\.go:\d+)`)
+
+// trimpath is the flag the repair adds to GOFLAGS.
+const trimpath = "-trimpath"
+
+func (checkoutName) Name() string { return "checkout-name" }
+
+func (checkoutName) Diagnose(f Failure) []Diagnosis {
+	if f.Phase != PhaseCommand {
+		return nil
+	}
+	repo := path.Base(bashfile.DefaultRepoDir)
+	dirs := map[string]map[string]bool{} // file:line → the directories printed with it
+	for _, m := range goLocRe.FindAllStringSubmatch(f.Log, -1) {
+		if dirs[m[2]] == nil {
+			dirs[m[2]] = map[string]bool{}
+		}
+		dirs[m[2]][m[1]] = true
+	}
+	for loc, ds := range dirs {
+		if !ds[repo] {
+			continue
+		}
+		for d := range ds {
+			if d != repo {
+				return []Diagnosis{{Kind: CheckoutName, Subject: d, Evidence: "a test expects the location " + d + "/" + loc + " where the checkout's directory prints " + repo + "/" + loc}}
+			}
+		}
+	}
+	return nil
+}
+
+// goflagsRe is the Bash File's GOFLAGS and its value.
+var goflagsRe = regexp.MustCompile(`^persist_env GOFLAGS '?([^']*)'?$`)
+
+func (r checkoutName) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
+	if d.Kind != CheckoutName {
+		return Proposal{}, false
+	}
+	flags, old := trimpath, ""
+	if ctx.File == nil {
+		return Proposal{}, false
+	}
+	if s := ctx.File.Section(bashfile.Runtimes); s != nil {
+		for _, c := range s.Commands {
+			if m := goflagsRe.FindStringSubmatch(strings.TrimSpace(c.Text)); m != nil {
+				if strings.Contains(m[1], trimpath) {
+					return record(d, "the tests still expect the directory "+d.Subject+" although the go command records module paths (-trimpath)"), true
+				}
+				flags, old = strings.TrimSpace(m[1]+" "+trimpath), c.Text
+			}
+		}
+	}
+	cmd := "persist_env GOFLAGS " + flags
+	if strings.Contains(flags, " ") {
+		cmd = "persist_env GOFLAGS '" + flags + "'"
+	}
+	reason := "the tests expect the checkout to be named " + d.Subject + ": build with -trimpath, which records the module's path for the sources"
+	if old != "" {
+		return edit(d, reason, bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: old, Command: cmd, Why: why(r, d)}), true
+	}
+	return edit(d, reason, bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: cmd, Why: why(r, d)}), true
+}
