@@ -152,9 +152,20 @@ func absentSourceSubmodule(ctx *Context) string {
 	return ""
 }
 
-// submoduleInit fetches every submodule; safe.directory because the
-// repository copy is owned by another user than the one running git.
-const submoduleInit = `git -c safe.directory='*' submodule update --init --recursive`
+// submoduleInit fetches every submodule (the planner's, or this rule's).
+const submoduleInit = bashfile.SubmoduleInit
+
+// initSection is the section of the Bash File that fetches the
+// submodules — the planner's Runtimes, this rule's Base — or "" when
+// none does.
+func initSection(f *bashfile.File) bashfile.SectionID {
+	for _, id := range []bashfile.SectionID{bashfile.Base, bashfile.Runtimes} {
+		if f != nil && f.Find(id, submoduleInit) >= 0 {
+			return id
+		}
+	}
+	return ""
+}
 
 func (r missingSubmodule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	listed, tried := "", ctx.tried(r.Name(), d) // the path's own attempts
@@ -178,7 +189,7 @@ func (r missingSubmodule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		}
 		return p
 	}
-	if d.Detail == cloneFailed || tried+ctx.tried(r.Name(), d) > 0 {
+	if d.Detail == cloneFailed || tried+ctx.tried(r.Name(), d) > 0 || initSection(ctx.File) != "" {
 		return unfetched(fmt.Sprintf("submodule %s cannot be cloned from here (host unreachable?): %s", d.Subject, d.Evidence)), true
 	}
 	if ctx.Repo != nil {
@@ -212,9 +223,9 @@ func (r missingSubmodule) emptyDir(d Diagnosis, reason, dir string) Proposal {
 // benchmark, an optional test suite); else record why.
 func (r missingSubmodule) without(d Diagnosis, ctx *Context, reason string) Proposal {
 	p := r.instead(d, ctx, reason)
-	if p.Action == ActionEdit && ctx.File != nil && ctx.File.Find(bashfile.Base, submoduleInit) >= 0 {
+	if sec := initSection(ctx.File); p.Action == ActionEdit && sec != "" {
 		// the submodules cannot be fetched: stop trying
-		p.Edits = append(p.Edits, bashfile.Edit{Op: bashfile.OpRemove, Section: bashfile.Base, Match: submoduleInit, Why: why(r, d)})
+		p.Edits = append(p.Edits, bashfile.Edit{Op: bashfile.OpRemove, Section: sec, Match: submoduleInit, Why: why(r, d)})
 	}
 	return p
 }

@@ -41,6 +41,26 @@ func TestSubmodulesThatCannotBeFetched(t *testing.T) {
 	if strings.Contains(script, "submodule update") {
 		t.Errorf("the fetch that cannot succeed is still in the Bash File")
 	}
+
+	// the planner's fetch, which goes on when the clone fails: the first
+	// setup's log holds the clone's failure and the build's, and one
+	// repair answers both
+	f = bashfile.New()
+	f.AddPackages(bashfile.Base, why, "build-essential", "cmake", "git")
+	f.Append(bashfile.Runtimes, submoduleInit+` || log "some submodules could not be fetched"`, why)
+	f.Append(bashfile.Build, "cmake -S . -B build", why)
+	log += "CMake Error at CMakeLists.txt:411 (add_subdirectory):\n  The source directory\n\n    /repo/third_party/benchmark\n\n  does not contain a CMakeLists.txt file.\n"
+	ps = Propose(&Context{File: f, Repo: repo}, Failure{Phase: PhaseSetup, Section: bashfile.Build, ExitCode: 1, Log: log})
+	g = f.Clone()
+	for _, p := range ps {
+		for _, e := range p.Edits {
+			g.Apply(e)
+		}
+	}
+	script = g.Render()
+	if !strings.Contains(script, "cmake -DLEVELDB_BUILD_BENCHMARKS=OFF -S . -B build") || strings.Contains(script, "submodule update") {
+		t.Errorf("after the planner's fetch failed: %s\nproposals %+v", script, ps)
+	}
 }
 
 // Tests that read a submodule's data fail on a missing path inside it:
