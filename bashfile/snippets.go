@@ -37,6 +37,25 @@ func GoToolchainInstall(minor string) string {
 fi`, dir, GoToolchainProxy, vre, minor)
 }
 
+// NewerInstall installs pkgs from the next Debian release (bookworm's is
+// trixie), and only them: its suite is added pinned below the release's
+// own (priority 100), so nothing else is taken from it, and each package
+// is asked for by that suite (pkg/trixie) while its dependencies stay the
+// release's — apt refuses rather than upgrade Python itself.
+func NewerInstall(pkgs ...string) string {
+	return `{
+  codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
+  case "$codename" in bullseye) next=bookworm ;; bookworm) next=trixie ;; trixie) next=forky ;; *) next=testing ;; esac
+  if ! grep -rqs -- " $next main" /etc/apt/sources.list.d/heragent-next.list; then
+    mirror=$(grep -rhoE '^(deb|URIs:)[[:space:]]+(\[[^]]*\][[:space:]]+)?[a-z]+://[^[:space:]]+' /etc/apt/sources.list /etc/apt/sources.list.d 2>/dev/null | grep -oE '[a-z]+://[^[:space:]]+' | head -n 1 || true)
+    echo "deb ${mirror:-http://deb.debian.org/debian} $next main" >/etc/apt/sources.list.d/heragent-next.list
+    printf 'Package: *\nPin: release n=%s\nPin-Priority: 100\n' "$next" >/etc/apt/preferences.d/heragent-next
+    apt-get update -qq -o Acquire::Retries=5
+  fi
+  apt-get install -y -qq --no-install-recommends -o Acquire::Retries=5 $(for p in ` + strings.Join(pkgs, " ") + `; do echo "$p/$next"; done)
+}`
+}
+
 // BackportsInstall adds the release's backports suite (on the mirror the
 // image already uses, list or deb822 sources) and installs pkgs from it.
 func BackportsInstall(pkgs ...string) string {

@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/heragent/heragent/bashfile"
 )
 
 // dependencyVersion: the tests failed and `pip check` (run by the loop to
@@ -13,8 +16,11 @@ import (
 // Debian's packages — the version the environment's package sources
 // provide (Debian's python3-* packages when PyPI is unreachable) is older
 // or newer than the project asks. The failures are the environment's, not
-// the project's code; no edit of the script finds another version, so it
-// is recorded with both versions.
+// the project's code. A Debian module older than the code asks (a name it
+// lacks; a version below the requirement) is taken from the next Debian
+// release — that package only, its dependencies this release's (bookworm's
+// typing_extensions 4.4 lacks TypeIs, trixie's 4.13 has it); anything
+// else, or once that was tried, is recorded with both versions.
 type dependencyVersion struct{}
 
 // debianImportRe is Python failing to import a name from a module of
@@ -66,7 +72,15 @@ func (dependencyVersion) Diagnose(f Failure) []Diagnosis {
 			named = append(named, m)
 		}
 	}
-	var subjects, evidence []string
+	var subjects, evidence, older []string
+	for _, m := range named {
+		if olderThanAsked(m[5], m[3]) {
+			older = append(older, strings.ToLower(strings.ReplaceAll(m[4], "-", "_")))
+		}
+	}
+	for _, m := range imports {
+		older = append(older, strings.Split(m[2], ".")[0]) // a name it lacks: older than the code
+	}
 	for _, m := range named {
 		subjects = append(subjects, fmt.Sprintf("%s %s (%s %s asks %s)", m[4], m[5], m[1], m[2], m[3]))
 		evidence = append(evidence, m[0])
@@ -83,13 +97,64 @@ func (dependencyVersion) Diagnose(f Failure) []Diagnosis {
 	if len(subjects) > 3 {
 		subjects = append(subjects[:3], fmt.Sprintf("%d more", len(subjects)-3))
 	}
-	return []Diagnosis{{Kind: DependencyVersion, Subject: strings.Join(subjects, "; "), Evidence: evidence[0]}}
+	return []Diagnosis{{Kind: DependencyVersion, Subject: strings.Join(subjects, "; "), Evidence: evidence[0], Detail: strings.Join(slices.Compact(older), " ")}}
 }
 
-func (dependencyVersion) Propose(d Diagnosis, _ *Context) (Proposal, bool) {
+// versionRe is a dotted version's leading numbers.
+var versionRe = regexp.MustCompile(`\d+(?:\.\d+)*`)
+
+// olderThanAsked reports whether the version have is below the lowest
+// version a requirement spec (">=1.0", "==1.*", "~=2.3,<3") asks.
+func olderThanAsked(have, spec string) bool {
+	m := regexp.MustCompile(`(?:>=|==|~=|>)\s*(\d+(?:\.\d+)*)`).FindStringSubmatch(spec)
+	h := versionRe.FindString(have)
+	if m == nil || h == "" {
+		return false
+	}
+	a, b := strings.Split(h, "."), strings.Split(m[1], ".")
+	for i := 0; i < len(a) && i < len(b); i++ {
+		x, _ := strconv.Atoi(a[i])
+		y, _ := strconv.Atoi(b[i])
+		if x != y {
+			return x < y
+		}
+	}
+	return len(a) < len(b)
+}
+
+func (r dependencyVersion) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != DependencyVersion {
 		return Proposal{}, false
 	}
-	return record(d, "installed dependencies do not meet the project's requirements (pip check, or a name the installed version lacks): "+d.Subject+
-		" — a version the environment's package sources do not provide (without PyPI, Debian's python3-* packages); the tests failing on it fail on the environment"), true
+	rec := record(d, "installed dependencies do not meet the project's requirements (pip check, or a name the installed version lacks): "+d.Subject+
+		" — a version the environment's package sources do not provide (without PyPI, Debian's python3-* packages); the tests failing on it fail on the environment")
+	pkgs := newerPackages(d, ctx)
+	if len(pkgs) == 0 {
+		return rec, true
+	}
+	cmd := bashfile.NewerInstall(pkgs...)
+	if ctx.File == nil || ctx.File.Find(bashfile.Runtimes, cmd) >= 0 {
+		return rec, true // the next release's were tried
+	}
+	return edit(d, "Debian's "+strings.Join(pkgs, ", ")+" is older than the project's code asks ("+d.Subject+"): the next Debian release's, only that, its dependencies this release's", bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: cmd, Why: why(r, d)}), true
+}
+
+// newerPackages are the Debian packages of the modules d found older
+// than the project asks, by the package index.
+func newerPackages(d Diagnosis, ctx *Context) []string {
+	if ctx.Index == nil {
+		return nil
+	}
+	var out []string
+	for _, mod := range strings.Fields(d.Detail) {
+		for _, p := range ctx.Index.PythonModule(mod) {
+			if strings.HasPrefix(p, "python3-") {
+				if !slices.Contains(out, p) {
+					out = append(out, p)
+				}
+				break
+			}
+		}
+	}
+	return out
 }
