@@ -31,21 +31,14 @@ func (checkoutName) Diagnose(f Failure) []Diagnosis {
 		return nil
 	}
 	repo := path.Base(bashfile.DefaultRepoDir)
-	dirs := map[string]map[string]bool{} // file:line → the directories printed with it
-	for _, m := range goLocRe.FindAllStringSubmatch(f.Log, -1) {
-		if dirs[m[2]] == nil {
-			dirs[m[2]] = map[string]bool{}
-		}
-		dirs[m[2]][m[1]] = true
+	ms := goLocRe.FindAllStringSubmatch(f.Log, -1)
+	underRepo := map[string]bool{} // the file:line printed under the checkout's directory
+	for _, m := range ms {
+		underRepo[m[2]] = underRepo[m[2]] || m[1] == repo
 	}
-	for loc, ds := range dirs {
-		if !ds[repo] {
-			continue
-		}
-		for d := range ds {
-			if d != repo {
-				return []Diagnosis{{Kind: CheckoutName, Subject: d, Evidence: "a test expects the location " + d + "/" + loc + " where the checkout's directory prints " + repo + "/" + loc}}
-			}
+	for _, m := range ms { // the first in the log, one answer whatever the order
+		if d, loc := m[1], m[2]; d != repo && underRepo[loc] {
+			return []Diagnosis{{Kind: CheckoutName, Subject: d, Evidence: "a test expects the location " + d + "/" + loc + " where the checkout's directory prints " + repo + "/" + loc}}
 		}
 	}
 	return nil

@@ -86,6 +86,10 @@ var namedMatches = []match{
 	// a build file's own check of alternatives, the first the usual one:
 	// "Neither flex nor win_flex nor lex was found." (libpcap's CMake)
 	{MissingExecutable, regexp.MustCompile(`\bNeither ["']?([A-Za-z][\w.+-]*)["']?(?:,? nor ["']?[\w.+-]+["']?)+ (?:was|were|is|are|could be) found\b`)},
+	// CMake's find_program(… REQUIRED): "Could not find RUBY_EXECUTABLE
+	// using the following names: NAME, ruby" (iniparser's test/, whose
+	// NAME stands where NAMES belongs): the first name that is no keyword
+	{MissingExecutable, regexp.MustCompile(`Could not find \w+ using the following names: (?:(?:NAMES?|PATHS|HINTS|REQUIRED), )*([\w.+-]+)`)},
 }
 
 // envBuilders make a virtual environment from the package index before

@@ -14,13 +14,15 @@ import (
 // link — "runtime.main_main·f: function main is undeclared in the main
 // package", after the package's "# <import path>". The repair builds
 // every package with non-test files but those the log names, as the go
-// command lists them.
+// command lists them. So does a directory of standalone programs, each
+// file its own `func main` run as `go run examples/x.go` (gg's examples/):
+// "main redeclared in this block".
 type goMainless struct{}
 
 // goMainlessRe is the link error; goPackageRe the "# <import path>" line
 // the go command prints before a package's errors.
 var (
-	goMainlessRe = regexp.MustCompile(`function main is undeclared in the main package`)
+	goMainlessRe = regexp.MustCompile(`function main is undeclared in the main package|: main redeclared in this block$`)
 	goPackageRe  = regexp.MustCompile(`^# (\S+)$`)
 )
 
@@ -67,6 +69,6 @@ func (r goMainless) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	// only packages with non-test files: given by name, a tests-only
 	// package is an error ("no non-test Go files"), not passed over
 	cmd := "go build" + flags + " $(go list -f '{{if or .GoFiles .CgoFiles}}{{.ImportPath}}{{end}}' ./... | grep -vxF " + strings.Join(drop, " ") + ")"
-	return edit(d, "main packages without a main (tests only): "+d.Subject+"; every other package is built",
+	return edit(d, "main packages without one main (tests only, or one program a file): "+d.Subject+"; every other package is built",
 		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: cmd, Why: why(r, d)}), true
 }
