@@ -189,11 +189,11 @@ func (d nodeDetector) Apply(ctx context.Context, p *planner) error {
 	}
 	for _, s := range scripts {
 		if s.Path == pkg && s.Name == "build" {
-			run := "npm run build"
-			if manager != "npm" {
-				run = manager + " run build"
+			run, note := buildSteps(manager, s.Command)
+			if run == "" {
+				return nil
 			}
-			return p.add(Build, run, ev(d.Name(), pkg, s.Line, "the build script"))
+			return p.add(Build, run, ev(d.Name(), pkg, s.Line, "the build script"+note))
 		}
 	}
 	return nil

@@ -52,6 +52,7 @@ const (
 	MissingPythonModule  Kind = "missing_python_module" // No module named 'yaml'
 	MissingNodeModule    Kind = "missing_node_module"   // Cannot find module 'left-pad'
 	LifecycleScript      Kind = "lifecycle_script"      // npm ERR! command sh -c husky install
+	TSLibCheck           Kind = "ts_lib_check"          // node_modules/fdir/dist/index.d.cts(3,8): error TS1259 (only the dependencies' declarations fail to compile)
 	BuildScript          Kind = "build_script"          // > he@1.2.0 build … (the package's build script failed in setup)
 	NpmAbsent            Kind = "npm_absent"            // npm ERR! 404 'x@…' is not in this registry
 	NodeLegacyOpenSSL    Kind = "node_legacy_openssl"   // ERR_OSSL_EVP_UNSUPPORTED (webpack 4 on Node 17+)

@@ -31,6 +31,7 @@ var Rules = []Rule{
 	nodeTooOld{},          // ERR_REQUIRE_ESM: a newer Node.js (22) from the npm registry before the dependencies
 	nodeEngine{},          // yarn refuses a dependency's stricter engines field: --ignore-engines
 	npmLifecycle{},        // the package's own prepare/postinstall failed in setup: install with --ignore-scripts
+	tsLibCheck{},          // tsc fails only in node_modules' declaration files: the project's tsc with --skipLibCheck when the build fails
 	npmBuilt{},            // the package's build script failed, what it builds is committed: use those files
 	npmAbsent{},           // the registry does not serve a pinned package: a dev dependency leaves the install, else record
 	nodeLegacyOpenSSL{},   // ERR_OSSL_EVP_UNSUPPORTED: NODE_OPTIONS=--openssl-legacy-provider

@@ -173,6 +173,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-go-module/go-get-uuid.log", PhaseSetup, "go build ./...", false, MissingGoModule, "github.com/google/uuid", ActionEdit, "go get github.com/google/uuid"},
 		{"missing-go-module/proxy-400-absent.log", PhaseSetup, "", false, MissingGoModule, "example.invalid/heragent/colors", ActionRecord, ""},
 		{"missing-go-module/proxy-403-nghttp2.log", PhaseSetup, "go mod download", false, MissingGoModule, "github.com/tatsuhiro-t/go-nghttp2", ActionRecord, ""},
+		{"ts-lib-check/tsc-fdir-declarations-fast-glob.log", PhaseSetup, "npm run _build:compile", false, TSLibCheck, "node_modules/fdir/dist/index.d.cts", ActionNone, ""}, // the sample has no npm build
 		{"go-mainless/go-build-main-redeclared-gg.log", PhaseSetup, "", false, GoMainless, "github.com/fogleman/gg/examples", ActionNone, ""}, // one program a file; the sample builds with CMake
 		{"go-mainless/go-build-expr-test-examples.log", PhaseSetup, "", false, GoMainless, "github.com/expr-lang/expr/test/examples", ActionNone, ""}, // the sample builds with CMake
 		{"go-cgo/race-requires-cgo.log", PhaseCommand, "go test -race ./...", false, GoNeedsCgo, "-race", ActionEdit, "CGO_ENABLED 1"},
