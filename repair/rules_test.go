@@ -118,7 +118,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"node-too-old/pnpm-install-node-sqlite-handlebars.log", PhaseSetup, "", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"node-too-old/node-test-typescript-nanospy.log", PhaseCommand, "node --test test/index.test.ts", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"missing-executable/cmake-find-program-required-ruby.log", PhaseSetup, "cmake -S . -B build -DBUILD_TESTING=ON", false, MissingExecutable, "ruby", ActionEdit, "ruby"}, // iniparser's test/CMakeLists.txt
-		{"missing-executable/ava-git-not-found.log", PhaseCommand, "npm test", false, MissingExecutable, "git", ActionEdit, "git"}, // globby's tests git init
+		{"missing-executable/ava-git-not-found.log", PhaseCommand, "npm test", false, MissingExecutable, "git", ActionEdit, "git"},                                              // globby's tests git init
 		{"missing-executable/oserror-own-words-git-check-manifest.log", PhaseCommand, "check-manifest -u -v", false, MissingExecutable, "git", ActionEdit, "git"},
 		{"missing-library/clang-profile-runtime-partcl.log", PhaseCommand, "make test", false, MissingLibrary, "/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.profile-x86_64.a", ActionEdit, "libclang-rt-14-dev"},
 		{"missing-library/loader-libevent.log", PhaseCommand, "./ev", false, MissingLibrary, "libevent-2.1.so.7", ActionEdit, "libevent-2.1-7"},
@@ -174,8 +174,8 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-go-module/proxy-400-absent.log", PhaseSetup, "", false, MissingGoModule, "example.invalid/heragent/colors", ActionRecord, ""},
 		{"missing-go-module/proxy-403-nghttp2.log", PhaseSetup, "go mod download", false, MissingGoModule, "github.com/tatsuhiro-t/go-nghttp2", ActionRecord, ""},
 		{"ts-lib-check/tsc-fdir-declarations-fast-glob.log", PhaseSetup, "npm run _build:compile", false, TSLibCheck, "node_modules/fdir/dist/index.d.cts", ActionNone, ""}, // the sample has no npm build
-		{"go-mainless/go-build-main-redeclared-gg.log", PhaseSetup, "", false, GoMainless, "github.com/fogleman/gg/examples", ActionNone, ""}, // one program a file; the sample builds with CMake
-		{"go-mainless/go-build-expr-test-examples.log", PhaseSetup, "", false, GoMainless, "github.com/expr-lang/expr/test/examples", ActionNone, ""}, // the sample builds with CMake
+		{"go-mainless/go-build-main-redeclared-gg.log", PhaseSetup, "", false, GoMainless, "github.com/fogleman/gg/examples", ActionNone, ""},                               // one program a file; the sample builds with CMake
+		{"go-mainless/go-build-expr-test-examples.log", PhaseSetup, "", false, GoMainless, "github.com/expr-lang/expr/test/examples", ActionNone, ""},                       // the sample builds with CMake
 		{"go-cgo/race-requires-cgo.log", PhaseCommand, "go test -race ./...", false, GoNeedsCgo, "-race", ActionEdit, "CGO_ENABLED 1"},
 		{"go-toolchain/note-module-requires.log", PhaseSetup, "go build ./...", false, GoToolchainTooOld, "1.22", ActionEdit, "/usr/local/go1.22/bin"},
 		{"go-toolchain/invalid-go-version.log", PhaseSetup, "go build ./...", false, GoToolchainTooOld, "1.22", ActionEdit, "golang.org/toolchain/@v/list"},
