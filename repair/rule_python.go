@@ -23,6 +23,10 @@ var pythonMatches = []match{
 	// pandas: "Missing optional dependency 'xlrd'")
 	{MissingPythonModule, regexp.MustCompile(`^E?\s*ImportError: (?:.*\b[Pp]lease,? )?(?:[Yy]ou (?:need|must) )?install (?:the )?['"` + "`" + `]?([A-Za-z][\w.]*[A-Za-z0-9])['"` + "`" + `]?(?:\s+(?:for|to|in order|package|module|first)\b|[.,;:]?\s*$)`)},
 	{MissingPythonModule, regexp.MustCompile(`ImportError: Missing optional dependency '([\w.]+)'`)},
+	// a module guarding its import in its own words (starlette's
+	// testclient: "RuntimeError: The starlette.testclient module requires
+	// the httpx package to be installed.")
+	{MissingPythonModule, regexp.MustCompile(`^E?\s*(?:RuntimeError|ImportError|ModuleNotFoundError): .*\brequires the ['"` + "`" + `]?([A-Za-z][\w.]*[A-Za-z0-9])['"` + "`" + `]? (?:package|module|library) to be installed`)},
 }
 
 // pipNoDistRe is pip failing to find a distribution, usually because its

@@ -35,7 +35,7 @@ var fakeIndex = MapIndex{
 	Libraries:     map[string][]string{"libevent.so": {"libevent-dev"}, "libevent-2.1.so.7": {"libevent-2.1-7"}, "libpcre.so": {"libpcre3-dev"}, "/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.profile-x86_64.a": {"libclang-rt-14-dev"}},
 	Executables:   map[string][]string{"autoreconf": {"autoconf"}, "xxd": {"xxd"}, "yacc": {"bison"}, "flex": {"flex"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}, "rubocop": {"rubocop"}, "cram3": {"python3-cram"}, "python3-coverage": {"python3-coverage"}, "pytest": {"python3-pytest"}, "git": {"git"}, "ruby": {"ruby"}},
 	CMakePackages: map[string][]string{"fmt": {"libfmt-dev"}, "GMock": {"libgmock-dev"}},
-	PythonModules: map[string][]string{"yaml": {"python3-yaml"}},
+	PythonModules: map[string][]string{"yaml": {"python3-yaml"}, "httpx": {"python3-httpx"}},
 }
 
 // sampleFile is a Bash File like the generator writes for a C++/Python
@@ -156,6 +156,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		// kcp: newer than any Debian CMake: backports' CMake, the requirement lowered to it
 		{"cmake-too-old/minimum-4.0-kcp.log", PhaseSetup, "cmake -S . -B build", false, CMakeTooOld, "4.0", ActionEdit, `VERSION[[:space:]]+)4\.0[0-9.]*/\13.31/I' CMakeLists.txt`},
 		{"cmake-policy/cmake4-min-version.log", PhaseSetup, "cmake -S . -B build", false, CMakePolicy, "3.5", ActionEdit, "-DCMAKE_POLICY_VERSION_MINIMUM=3.5"},
+		{"missing-python-module/runtimeerror-requires-httpx-starlette.log", PhaseCommand, "python -m pytest -q", false, MissingPythonModule, "httpx", ActionEdit, "python3-httpx"},
 		{"missing-python-module/import-yaml.log", PhaseCommand, "python3 app.py", false, MissingPythonModule, "yaml", ActionEdit, "--system-site-packages"},
 		{"missing-python-module/pytest-addopts-asyncio-tqdm.log", PhaseCommand, "python -m pytest -q", false, MissingPythonModule, "pytest_asyncio", ActionEdit, "python3-pytest-asyncio"},
 		{"pytest-strict-config/unknown-ini-asyncio-structlog.log", PhaseCommand, "python -m pytest -q", false, PytestStrictConfig, "asyncio_default_fixture_loop_scope", ActionEdit, "-p heragent_ini\""},
