@@ -80,7 +80,7 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 				out = append(out, c)
 				continue
 			}
-			if c, ok := scriptExample(ctx, e, s, cb, pkgs, count, "readme", "the README's"); ok {
+			if c, ok := scriptExample(ctx, e, secs, s, cb, pkgs, count, "readme", "the README's"); ok {
 				out = append(out, c)
 			}
 		}
@@ -134,7 +134,7 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 			continue
 		}
 		seen[d.cb.Code] = true
-		if c, ok := scriptExample(ctx, e, d.s, d.cb, pkgs, count, "docs", "the documentation's"); ok {
+		if c, ok := scriptExample(ctx, e, secs, d.s, d.cb, pkgs, count, "docs", "the documentation's"); ok {
 			out = append(out, c)
 		}
 	}
@@ -143,7 +143,7 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 
 // scriptExample is the command of a code block of an interpreted language
 // that uses the package (whole, without waiting on input or elided lines).
-func scriptExample(ctx context.Context, e *env, s retrieval.DocSection, cb retrieval.CodeBlock, pkgs map[string]string, count map[string]int, source, whose string) (Command, bool) {
+func scriptExample(ctx context.Context, e *env, secs []retrieval.DocSection, s retrieval.DocSection, cb retrieval.CodeBlock, pkgs map[string]string, count map[string]int, source, whose string) (Command, bool) {
 	run := exampleLangs[strings.ToLower(cb.Lang)]
 	if run == "" || count[run] >= maxExamples || pkgs[run] == "" {
 		return Command{}, false
@@ -159,6 +159,9 @@ func scriptExample(ctx context.Context, e *env, s retrieval.DocSection, cb retri
 	}
 	if run == "node" {
 		code = withBuiltins(code)
+	}
+	if run == "python3" {
+		code = pyEarlierBlocks(secs, s.Path, cb.Line, code) // a README told as one session (examples_pyearlier.go)
 	}
 	if run == "python3" && !usesPackage(run, code, pkgs[run]) && pyAttrUse(code, pkgs[run]) {
 		code = "import " + pkgs[run] + "\n" + code // the import was in an earlier block of the page
