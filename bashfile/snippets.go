@@ -37,6 +37,10 @@ func GoToolchainInstall(minor string) string {
 fi`, dir, GoToolchainProxy, vre, minor)
 }
 
+// aptMirror sets mirror to the Debian mirror the image's apt sources use
+// (list or deb822 format), "" when none is found.
+const aptMirror = `mirror=$(grep -rhoE '^(deb|URIs:)[[:space:]]+(\[[^]]*\][[:space:]]+)?[a-z]+://[^[:space:]]+' /etc/apt/sources.list /etc/apt/sources.list.d 2>/dev/null | grep -oE '[a-z]+://[^[:space:]]+' | head -n 1 || true)`
+
 // NewerInstall installs pkgs from the next Debian release (bookworm's is
 // trixie), and only them: its suite is added pinned below the release's
 // own (priority 100), so nothing else is taken from it, and each package
@@ -47,7 +51,7 @@ func NewerInstall(pkgs ...string) string {
   codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
   case "$codename" in bullseye) next=bookworm ;; bookworm) next=trixie ;; trixie) next=forky ;; *) next=testing ;; esac
   if ! grep -rqs -- " $next main" /etc/apt/sources.list.d/heragent-next.list; then
-    mirror=$(grep -rhoE '^(deb|URIs:)[[:space:]]+(\[[^]]*\][[:space:]]+)?[a-z]+://[^[:space:]]+' /etc/apt/sources.list /etc/apt/sources.list.d 2>/dev/null | grep -oE '[a-z]+://[^[:space:]]+' | head -n 1 || true)
+    ` + aptMirror + `
     echo "deb ${mirror:-http://deb.debian.org/debian} $next main" >/etc/apt/sources.list.d/heragent-next.list
     printf 'Package: *\nPin: release n=%s\nPin-Priority: 100\n' "$next" >/etc/apt/preferences.d/heragent-next
     apt-get update -qq -o Acquire::Retries=5
@@ -62,7 +66,7 @@ func BackportsInstall(pkgs ...string) string {
 	return `{
   codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
   if ! grep -rqs -- "$codename-backports" /etc/apt/sources.list /etc/apt/sources.list.d; then
-    mirror=$(grep -rhoE '^(deb|URIs:)[[:space:]]+(\[[^]]*\][[:space:]]+)?[a-z]+://[^[:space:]]+' /etc/apt/sources.list /etc/apt/sources.list.d 2>/dev/null | grep -oE '[a-z]+://[^[:space:]]+' | head -n 1 || true)
+    ` + aptMirror + `
     echo "deb ${mirror:-http://deb.debian.org/debian} $codename-backports main" >/etc/apt/sources.list.d/heragent-backports.list
     apt-get update -qq -o Acquire::Retries=5
   fi

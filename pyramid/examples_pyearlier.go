@@ -92,33 +92,50 @@ func pyFree(code string) map[string]bool {
 // that define what it uses before it, or code as it is when it needs
 // none or no block gives what it needs.
 func pyEarlierBlocks(secs []retrieval.DocSection, doc string, line int64, code string) string {
-	var earlier []string // the document's Python blocks before code's, in order
+	need := pyFree(code)
+	if len(need) == 0 {
+		return code
+	}
+	type block struct {
+		code       string
+		defs, free map[string]bool
+	}
+	var earlier []block // the document's Python blocks before code's, in order
 	for _, s := range secs {
 		if s.Path != doc {
 			continue
 		}
 		for _, cb := range s.Code {
 			if cb.Line < line && exampleLangs[strings.ToLower(cb.Lang)] == "python3" {
-				earlier = append(earlier, exampleCode(cb))
+				c := exampleCode(cb)
+				earlier = append(earlier, block{c, pyDefs(c), pyFree(c)})
 			}
 		}
 	}
-	need := pyFree(code)
+	// given reports whether the blocks before i define every name of free.
+	given := func(i int, free map[string]bool) bool {
+		for n := range free {
+			if !slices.ContainsFunc(earlier[:i], func(b block) bool { return b.defs[n] }) {
+				return false
+			}
+		}
+		return true
+	}
 	var taken []int
 	for i := len(earlier) - 1; i >= 0 && len(need) > 0; i-- {
-		defs := pyDefs(earlier[i])
+		b := earlier[i]
 		gives := false
 		for n := range need {
-			gives = gives || defs[n]
+			gives = gives || b.defs[n]
 		}
-		if !gives || !pyGiven(earlier[:i], pyFree(earlier[i])) {
+		if !gives || !given(i, b.free) {
 			continue
 		}
 		taken = append(taken, i)
-		for n := range defs {
+		for n := range b.defs {
 			delete(need, n)
 		}
-		for n := range pyFree(earlier[i]) {
+		for n := range b.free {
 			need[n] = true
 		}
 	}
@@ -126,27 +143,11 @@ func pyEarlierBlocks(secs []retrieval.DocSection, doc string, line int64, code s
 		return code
 	}
 	slices.Sort(taken)
-	var b strings.Builder
+	var out strings.Builder
 	for _, i := range taken {
-		b.WriteString(earlier[i] + "\n")
+		out.WriteString(earlier[i].code + "\n")
 	}
-	return b.String() + code
-}
-
-// pyGiven reports whether the blocks define every name of need.
-func pyGiven(blocks []string, need map[string]bool) bool {
-	defs := map[string]bool{}
-	for _, b := range blocks {
-		for n := range pyDefs(b) {
-			defs[n] = true
-		}
-	}
-	for n := range need {
-		if !defs[n] {
-			return false
-		}
-	}
-	return true
+	return out.String() + code
 }
 
 // pyDefLineRe opens a function or class, or decorates one.

@@ -1,7 +1,6 @@
 package pyramid
 
 import (
-	"io/fs"
 	"path"
 	"regexp"
 	"strings"
@@ -52,33 +51,17 @@ func (e *env) kindPlaceholders(code string) (out, filled string) {
 // test module, not a stub, the smallest; "" when there is none. Each
 // extension's is looked for once.
 func (e *env) ownOfKind(ext string) string {
-	ext = strings.ToLower(ext)
-	if f, ok := e.kinds[ext]; ok {
-		return f
-	}
-	best, bestRank, size := "", 0, int64(-1)
-	e.walkFiles(func(rel string, d fs.DirEntry) {
-		if !d.Type().IsRegular() || strings.ToLower(path.Ext(rel)) != ext || testModuleRe.MatchString(path.Base(rel)) {
-			return
-		}
-		info, err := d.Info()
-		if err != nil || info.Size() == 0 {
-			return
+	return e.bestOwn(&e.kinds, ext, func(rel string, size int64) int {
+		if testModuleRe.MatchString(path.Base(rel)) {
+			return 0
 		}
 		rank := 1
 		if exampleDirRe.MatchString(path.Dir(rel)) {
 			rank = 3
 		}
-		if info.Size() >= minStandIn {
+		if size >= minStandIn {
 			rank++ // something to work on, not a stub ("// No structs in this file")
 		}
-		if rank > bestRank || rank == bestRank && info.Size() < size {
-			best, bestRank, size = rel, rank, info.Size()
-		}
+		return rank
 	})
-	if e.kinds == nil {
-		e.kinds = map[string]string{}
-	}
-	e.kinds[ext] = best
-	return best
 }

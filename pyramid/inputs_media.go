@@ -32,23 +32,35 @@ func (e *env) ownMedia(name string) string {
 	if !mediaFileRe.MatchString(name) {
 		return ""
 	}
-	ext := strings.ToLower(path.Ext(name))
-	if own, ok := e.media[ext]; ok {
-		return own
+	return e.bestOwn(&e.media, path.Ext(name), func(string, int64) int { return 1 })
+}
+
+// bestOwn is the checkout's non-empty file with extension ext of the
+// highest rank, the smallest of those (walkFiles: outside
+// dependencies); "" when there is none, or rank is 0 for each. What each
+// extension gives is kept in *cache and looked for once.
+func (e *env) bestOwn(cache *map[string]string, ext string, rank func(rel string, size int64) int) string {
+	ext = strings.ToLower(ext)
+	if f, ok := (*cache)[ext]; ok {
+		return f
 	}
-	best, size := "", int64(-1)
+	best, bestRank, size := "", 0, int64(-1)
 	e.walkFiles(func(rel string, d fs.DirEntry) {
 		if !d.Type().IsRegular() || strings.ToLower(path.Ext(rel)) != ext {
 			return
 		}
-		if info, err := d.Info(); err == nil && info.Size() > 0 && (size < 0 || info.Size() < size) {
-			best, size = rel, info.Size()
+		info, err := d.Info()
+		if err != nil || info.Size() == 0 {
+			return
+		}
+		if r := rank(rel, info.Size()); r > bestRank || r == bestRank && r > 0 && info.Size() < size {
+			best, bestRank, size = rel, r, info.Size()
 		}
 	})
-	if e.media == nil {
-		e.media = map[string]string{}
+	if *cache == nil {
+		*cache = map[string]string{}
 	}
-	e.media[ext] = best
+	(*cache)[ext] = best
 	return best
 }
 

@@ -51,10 +51,10 @@ func (r checkoutName) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != CheckoutName {
 		return Proposal{}, false
 	}
-	flags, old := trimpath, ""
 	if ctx.File == nil {
 		return Proposal{}, false
 	}
+	flags, old := trimpath, ""
 	if s := ctx.File.Section(bashfile.Runtimes); s != nil {
 		for _, c := range s.Commands {
 			if m := goflagsRe.FindStringSubmatch(strings.TrimSpace(c.Text)); m != nil {

@@ -100,13 +100,17 @@ func (dependencyVersion) Diagnose(f Failure) []Diagnosis {
 	return []Diagnosis{{Kind: DependencyVersion, Subject: strings.Join(subjects, "; "), Evidence: evidence[0], Detail: strings.Join(slices.Compact(older), " ")}}
 }
 
-// versionRe is a dotted version's leading numbers.
-var versionRe = regexp.MustCompile(`\d+(?:\.\d+)*`)
+var (
+	// versionRe is a dotted version's leading numbers.
+	versionRe = regexp.MustCompile(`\d+(?:\.\d+)*`)
+	// lowestAskedRe is the lowest version a requirement spec allows.
+	lowestAskedRe = regexp.MustCompile(`(?:>=|==|~=|>)\s*(\d+(?:\.\d+)*)`)
+)
 
 // olderThanAsked reports whether the version have is below the lowest
 // version a requirement spec (">=1.0", "==1.*", "~=2.3,<3") asks.
 func olderThanAsked(have, spec string) bool {
-	m := regexp.MustCompile(`(?:>=|==|~=|>)\s*(\d+(?:\.\d+)*)`).FindStringSubmatch(spec)
+	m := lowestAskedRe.FindStringSubmatch(spec)
 	h := versionRe.FindString(have)
 	if m == nil || h == "" {
 		return false
