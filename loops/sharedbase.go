@@ -124,7 +124,7 @@ func (r *runner) makeToolchainLayer(ctx context.Context, logAbs string, pkgs []s
 	if img := r.findCheckpoint(ctx, key); img != "" {
 		return img, key
 	}
-	sb, err := r.e.NewSandbox(ctx, sandbox.Options{Image: r.o.Image, CACerts: r.o.CACerts, Limits: r.o.Limits, RunID: r.runID})
+	sb, err := r.e.NewSandbox(ctx, sandbox.Options{Image: r.o.Image, CACerts: r.o.CACerts, Limits: r.o.Limits, RunID: r.runID, Caches: layerCaches(r.o.Caches)})
 	if err != nil {
 		return "", ""
 	}
@@ -144,6 +144,19 @@ func (r *runner) makeToolchainLayer(ctx context.Context, logAbs string, pkgs []s
 	}
 	sandbox.TouchCheckpoint(key)
 	return img, key
+}
+
+// layerCaches are the caches a layer's sandbox mounts: those that set
+// nothing in its environment (the apt pool), which a committed image
+// would keep — a layer is the same image with caches or without.
+func layerCaches(cs []sandbox.Cache) []sandbox.Cache {
+	var out []sandbox.Cache
+	for _, c := range cs {
+		if len(c.Env) == 0 && c.PathFirst == "" {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // toolchainKey is the checkpoint label of the layer script makes on the

@@ -39,15 +39,17 @@ type Cache struct {
 	// PathFirst is put first on the image's PATH (a masquerade directory
 	// whose compilers go through the cache); empty for none.
 	PathFirst string
+	// Start runs in the sandbox once it has started and Save before it is
+	// committed or removed (a cache kept by copying, AptCache); empty for
+	// none. Either may fail: a cache only ever saves time.
+	Start, Save string
 }
 
 // DefaultCaches are the caches a run mounts unless told not to: ccache for
 // C and C++ (through Debian's masquerade directory on PATH, which make,
 // autotools, CMake and meson all pick up; without ccache in the image the
-// directory is absent and compilers run as before) and Go's build cache.
-// Package downloads are not cached: apt's archive lock is not shared
-// across containers, and npm, pip and Go modules come from the network or
-// not at all.
+// directory is absent and compilers run as before), Go's build cache and
+// the apt pool of downloaded packages (aptcache.go).
 func DefaultCaches() []Cache {
 	return []Cache{
 		{Name: "ccache", Target: CacheRoot + "/ccache", Env: []string{
@@ -59,6 +61,7 @@ func DefaultCaches() []Cache {
 			"CCACHE_IGNOREOPTIONS=-Wno-error=*",
 		}, PathFirst: ccacheDir},
 		{Name: "go-build", Target: CacheRoot + "/go-build", Env: []string{"GOCACHE=" + CacheRoot + "/go-build"}},
+		AptCache(),
 	}
 }
 
