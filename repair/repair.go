@@ -47,6 +47,7 @@ const (
 	MissingPkgConfig     Kind = "missing_pkgconfig"     // Dependency "libevent" not found
 	MissingLibrary       Kind = "missing_library"       // cannot find -lssl; libfoo.so.1: cannot open shared object file
 	UnlinkedLibrary      Kind = "unlinked_library"      // libXmu.so.6: error adding symbols: DSO missing from command line
+	PositionDependent    Kind = "position_dependent"    // relocation R_X86_64_32S against `.text' can not be used when making a PIE object; recompile with -fPIE
 	MissingExecutable    Kind = "missing_executable"    // xxd: command not found
 	MissingCMakePackage  Kind = "missing_cmake_package" // Could NOT find ZLIB
 	MissingPythonModule  Kind = "missing_python_module" // No module named 'yaml'

@@ -17,7 +17,8 @@ import (
 // named 'styleText'", Node 20.12+), a Web platform global it lacks
 // ("ReferenceError: crypto is not defined"), a regular expression flag
 // it cannot parse (/v), or a tool that says so ("This version
-// of pnpm requires at least Node.js v22.13"). Node.js 22 (or the major named) comes from the npm
+// of pnpm requires at least Node.js v22.13"), or node:test's test context
+// lacks a method the suite calls (t.plan). Node.js 22 (or the major named) comes from the npm
 // registry's node package ahead of Debian's, before the project's
 // dependencies are installed.
 type nodeTooOld struct{}
@@ -40,6 +41,11 @@ var nodeTooOldMatches = []match{
 	// a regular expression flag newer releases parse (string-width's
 	// /v, Node 20+), in a dependency through2's test runner loads
 	{NodeTooOld, regexp.MustCompile(`()SyntaxError: Invalid regular expression flags$`)},
+	// a method of node:test's test context that newer releases added
+	// (t.plan: 20.15 and 22.2; t.waitFor, t.assert: 22.14; mock.timers:
+	// 20.4), in its TAP report's YAML: fastify's suites on Node 18,
+	// "error: 't.plan is not a function'" in every test
+	{NodeTooOld, regexp.MustCompile(`()^\s*error: '\w+\.(?:plan|waitFor|assert\.\w+|mock\.timers\.\w+|mock\.module|mock\.property) is not a function'$`)},
 	// a tool that says which Node.js it needs: "This version of pnpm
 	// requires at least Node.js v22.13"
 	{NodeTooOld, regexp.MustCompile(`requires at least Node\.js v(\d+)`)},

@@ -113,6 +113,8 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"node-too-old/vitest-node-util-styletext-defu.log", PhaseCommand, "pnpm vitest run", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"node-too-old/tap-webcrypto-global-dotenv.log", PhaseCommand, "npm test", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"node-too-old/polendina-regex-v-flag-through2.log", PhaseCommand, "npm test", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
+		{"node-too-old/node-test-tplan-fast-json-stringify.log", PhaseCommand, "npm test", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
+		{"position-dependent/make-test-pie.log", PhaseCommand, "make test", false, PositionDependent, "PIE", ActionEdit, `persist_env LDFLAGS "${LDFLAGS:+$LDFLAGS }-no-pie"`},
 		{"built-elsewhere/run-all-gravity.log", PhaseCommand, "test/unittest/run_all.sh", false, BuiltElsewhere, "/repo/gravity", ActionEdit, "-name gravity -perm -u+x"},
 		{"built-elsewhere/run-testsuite-md4c.log", PhaseCommand, "scripts/run-tests.sh", false, BuiltElsewhere, "/repo/md2html/md2html", ActionEdit, "ln -s \"$PWD/${p#./}\" md2html/md2html"},
 		{"node-too-old/pnpm-install-node-sqlite-handlebars.log", PhaseSetup, "", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
