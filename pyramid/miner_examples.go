@@ -42,7 +42,9 @@ var (
 	// placeholderPathRe opens a string that is the docs' placeholder for
 	// the user's own path: '/path/to/db.json'
 	placeholderPathRe = regexp.MustCompile("([\"'`])/path/to/")
-	ellipsisLine      = regexp.MustCompile(`(?m)^\s*(\.\.\.|…|// \.\.\.|# \.\.\.)\s*$`)
+	// ellipsisLine is an elided line, or an elided argument (jsonlines'
+	// `io.BytesIO(...)`, `writer.write(...)`: the reader's own data)
+	ellipsisLine = regexp.MustCompile(`(?m)^\s*(\.\.\.|…|// \.\.\.|# \.\.\.)\s*$|\((?:\.\.\.|…)\)`)
 )
 
 // programExamples build a whole program of a compiled language against
@@ -69,6 +71,7 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 	if err != nil {
 		return nil, err
 	}
+	secs = pyLiteralBlocks(secs, e.stacks["python"]) // Sphinx's literal blocks are Python
 	count := map[string]int{}
 	var out []Command
 	for _, s := range secs {

@@ -43,7 +43,8 @@ var nodeBuiltins = set("assert", "buffer", "child_process", "crypto", "events", 
 // when it cannot run whole, higher when it shows its result and sits in a
 // top-level document.
 func exampleRank(run, file, code, pkg string) int {
-	if pkg == "" || !usesPackage(run, code, pkg) || !selfContained(run, code, pkg) || onlyImports(run, code) {
+	uses := usesPackage(run, code, pkg) || run == "python3" && pyAttrUse(code, pkg) // imported in an earlier block (scriptExample)
+	if pkg == "" || !uses || !selfContained(run, code, pkg) || onlyImports(run, code) {
 		return -1
 	}
 	rank := 0

@@ -144,13 +144,27 @@ func (missingExecutable) Diagnose(f Failure) []Diagnosis {
 		ds = append(ds, d)
 	}
 	out := ds[:0]
+	gyp := nodeGypRe.MatchString(f.Log)
 	for _, d := range ds {
 		if d.Subject != "" {
+			if gyp && cToolchainProgram[d.Subject] {
+				d.Detail = gypDetail
+			}
 			out = append(out, d)
 		}
 	}
 	return out
 }
+
+// A native addon's node-gyp build needs make and both C and C++ compilers
+// (helmet's node-zopfli): the first one missing brings build-essential,
+// not one setup run for make, then cc, then g++.
+var (
+	nodeGypRe         = regexp.MustCompile(`gyp info using node-gyp@|gyp ERR! `)
+	cToolchainProgram = map[string]bool{"make": true, "cc": true, "gcc": true, "g++": true, "c++": true}
+)
+
+const gypDetail = "node-gyp"
 
 // engineProgram is a container engine or VM a CI job drives (docker run,
 // docker compose, a QEMU board): installing its client into the sandbox
@@ -169,6 +183,10 @@ func (r missingExecutable) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		// PyPI (inflect: 290 s); the pyramid runs the suite its
 		// configuration names directly (unwrap_tox.go)
 		return record(d, fmt.Sprintf("%s builds its test environments from PyPI, which is out of reach here: the suite runs without it", d.Subject)), true
+	}
+	if d.Detail == gypDetail && !ctx.hasPackage("build-essential") && !triedPackage(ctx, "build-essential") {
+		return edit(d, fmt.Sprintf("node-gyp builds a native addon with make and the C and C++ compilers, %s first missing: install build-essential", d.Subject),
+			bashfile.Edit{Op: bashfile.OpAddPackages, Section: ctx.packageSection("build-essential"), Packages: []string{"build-essential"}, Why: why(r, d)}), true
 	}
 	cands := lookup(ctx, func(i PackageIndex) []string { return i.Executable(d.Subject) }, executableHints[d.Subject])
 	if len(cands) == 0 {

@@ -17,8 +17,12 @@ import (
 // failedAtRe is a log line naming where a test failed: Go's t.Errorf
 // ("    fish_test.go:141: got …") or a panic's trace ("/repo/x_test.go:141
 // +0x292"), a C assert ("test.c:29: test_fs_open: Assertion `…' failed"),
-// pytest's ("tests/test_x.py:12: AssertionError").
-var failedAtRe = regexp.MustCompile(`(?m)^\s*(?:/repo/)?([\w./-]+_test\.go):(\d+)(?::| \+0x)|^(?:\S+: )?(?:/repo/)?([\w./-]+\.(?:c|cc|cpp|cxx)):(\d+): [^:\n]+: Assertion|^(?:/repo/)?([\w./-]+\.py):(\d+): \w*(?:Error|Exception)\b`)
+// pytest's ("tests/test_x.py:12: AssertionError"), a JavaScript stack
+// frame ("    at Object.test (file:///repo/test/index.test.js:438:30)")
+// or Node's line above an uncaught error's source ("file:///repo/test/
+// index.test.js:438").
+var failedAtRe = regexp.MustCompile(`(?m)^\s*(?:/repo/)?([\w./-]+_test\.go):(\d+)(?::| \+0x)|^(?:\S+: )?(?:/repo/)?([\w./-]+\.(?:c|cc|cpp|cxx)):(\d+): [^:\n]+: Assertion|^(?:/repo/)?([\w./-]+\.py):(\d+): \w*(?:Error|Exception)\b` +
+	`|^\s*at (?:[^()\n]*\()?(?:file://)?(?:/repo/)?([\w./-]+\.[cm]?[jt]sx?):(\d+):\d+\)?$|^(?:file://)?/repo/([\w./-]+\.[cm]?[jt]sx?):(\d+)$`)
 
 // goFailRe is go test's line for a failed package (FAIL\tmodule/dir\t0.3s),
 // moduleRe go.mod's module path.
@@ -28,24 +32,25 @@ var (
 )
 
 // permissionCodeRe is code expecting a permission to be refused: the
-// error's name, a mode without the owner's write bit (0400, 0o555), a
+// error's name, a mode without the owner's read or write bit (0400, 0o555, 0o333), a
 // path only root may write.
-var permissionCodeRe = regexp.MustCompile(`ErrPermission|IsPermission|EACCES|EPERM|PermissionError|\bos\.Chmod\b|\bchmod\(|\b0o?[0145][0-7]{2}\b|["']/root/|/etc/shadow`)
+var permissionCodeRe = regexp.MustCompile(`ErrPermission|IsPermission|EACCES|EPERM|PermissionError|\bos\.Chmod\b|\bchmod\(|\b0o?[0-5][0-7]{2}\b|["']/root/|/etc/shadow`)
 
 // funcStartRe is the first line of a test function or case: Go's and
-// Python's def, a C function or test macro at the margin.
-var funcStartRe = regexp.MustCompile(`^(?:func |\s*(?:async\s+)?def |TEST|[A-Za-z_][\w \t*]*\([^;]*\)\s*\{?\s*$)`)
+// Python's def, a C function or test macro at the margin, a JavaScript
+// test case (it(…), test(…)).
+var funcStartRe = regexp.MustCompile(`^(?:func |\s*(?:async\s+)?def |TEST|[A-Za-z_][\w \t*]*\([^;]*\)\s*\{?\s*$|\s*(?:it|test)(?:\.\w+)?\s*\()`)
 
 // permissionTests is a needs-non-root diagnosis for the first failed test
-// (of at most five the log points at) whose code expects a permission
+// (of at most eight places the log points at) whose code expects a permission
 // error.
 func permissionTests(f Failure) []Diagnosis {
 	if f.Repo == nil {
 		return nil
 	}
-	ms := failedAtRe.FindAllStringSubmatch(f.Log, 5)
+	ms := failedAtRe.FindAllStringSubmatch(f.Log, 8) // a dependency's frames among them
 	for _, m := range ms {
-		file, line := m[1]+m[3]+m[5], m[2]+m[4]+m[6]
+		file, line := m[1]+m[3]+m[5]+m[7]+m[9], m[2]+m[4]+m[6]+m[8]+m[10]
 		n, _ := strconv.Atoi(line)
 		for _, p := range candidates(f, file) {
 			src, err := f.Repo.ReadFile(p)

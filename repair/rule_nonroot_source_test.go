@@ -14,9 +14,10 @@ func TestPermissionTestsFromSource(t *testing.T) {
 		"fish_completions_test.go": {Data: []byte("package cobra\n\nfunc TestFailGenFishCompletionFile(t *testing.T) {\n" +
 			"\tf, _ := os.OpenFile(filepath.Join(tmpDir, \"test\"), os.O_CREATE, 0400)\n\tgot := rootCmd.GenFishCompletionFile(f.Name(), false)\n" +
 			"\tif !errors.Is(got, os.ErrPermission) {\n\t\tt.Errorf(\"got: %s\", got.Error())\n\t}\n}\n")},
-		"sub/x_test.go": {Data: []byte("package sub\n\nfunc TestOther(t *testing.T) {\n\tt.Errorf(\"wrong sum\")\n}\n\nfunc TestPerm(t *testing.T) {\n\tif err := os.Chmod(p, 0); err != nil {\n\t\tt.Fatal(err)\n\t}\n\tt.Errorf(\"no error\")\n}\n")},
-		"test.c":        {Data: []byte("TEST (fs_open) {\n  FILE *fd;\n  fd = fs_open(\"./tmp/file\", 1);\n  assert(fd);\n  fs_close(fd);\n\n  fd = fs_open(\"/root/foo\", 2);\n  assert(NULL == fd);\n}\n")},
-		"sum.c":         {Data: []byte("static void test_sum(void) {\n  assert(sum(1, 2) == 3);\n}\n")},
+		"sub/x_test.go":      {Data: []byte("package sub\n\nfunc TestOther(t *testing.T) {\n\tt.Errorf(\"wrong sum\")\n}\n\nfunc TestPerm(t *testing.T) {\n\tif err := os.Chmod(p, 0); err != nil {\n\t\tt.Fatal(err)\n\t}\n\tt.Errorf(\"no error\")\n}\n")},
+		"test.c":             {Data: []byte("TEST (fs_open) {\n  FILE *fd;\n  fd = fs_open(\"./tmp/file\", 1);\n  assert(fd);\n  fs_close(fd);\n\n  fd = fs_open(\"/root/foo\", 2);\n  assert(NULL == fd);\n}\n")},
+		"test/index.test.js": {Data: []byte("describe('various', () => {\n  it('sums', () => {\n    sum(1, 2).should.equal(3);\n  });\n  it('should emit warning for file with strict permission', async () => {\n    await mkdir(permitedDir, { mode: 0o333 });\n    let isWarningCalled = false;\n    isWarningCalled.should.equals(true);\n  });\n});\n")},
+		"sum.c":              {Data: []byte("static void test_sum(void) {\n  assert(sum(1, 2) == 3);\n}\n")},
 	}
 	for _, tc := range []struct {
 		log, want string
@@ -27,6 +28,8 @@ func TestPermissionTestsFromSource(t *testing.T) {
 		{"--- FAIL: TestOther (0.00s)\n    x_test.go:4: wrong sum\nFAIL\tgithub.com/spf13/cobra/sub\t0.1s\n", ""},
 		{"test: test.c:8: test_fs_open: Assertion `NULL == fd' failed.\nmake: *** [Makefile:22: test] Aborted\n", `"/root/`},
 		{"test: sum.c:2: test_sum: Assertion `sum(1, 2) == 3' failed.\n", ""},
+		{"file:///repo/test/index.test.js:8\n      isWarningCalled.should.equals(true);\nAssertionError: expected false to equal true\n    at Object.test (file:///repo/test/index.test.js:8:30)\n    at async runTest (file:///repo/node_modules/@paulmillr/jsbt/test.js:278:9)\n", "0o333"},
+		{"    at Assertion.fail (/repo/node_modules/should/cjs/should.js:275:17)\n    at Context.<anonymous> (test/index.test.js:3:22)\n", ""},
 	} {
 		ds := permissionTests(Failure{Phase: PhaseCommand, Log: tc.log, Repo: repo})
 		switch {

@@ -131,8 +131,8 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-executable/make-coverage-python3-aiocache.log", PhaseCommand, "make test", false, MissingExecutable, "coverage", ActionEdit, "ln -s \"$(command -v python3-coverage)\" /usr/local/bin/coverage"}, // Debian's program name
 		{"missing-executable/ctest-dash-script-xxd.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/ctest-not-run-pytest.log", PhaseCommand, "ctest --timeout 290 --test-dir build --rerun-failed --output-on-failure", false, MissingExecutable, "pytest", ActionEdit, "python3-pytest"},
-		{"missing-executable/node-gyp-which-make.log", PhaseSetup, "yarn install --frozen-lockfile", false, MissingExecutable, "make", ActionEdit, "make"},
-		{"missing-executable/npm-gyp-make-cc-dlv.log", PhaseSetup, "npm install", false, MissingExecutable, "cc", ActionEdit, "gcc"}, // a native module's node-gyp build without a compiler
+		{"missing-executable/node-gyp-which-make.log", PhaseSetup, "yarn install --frozen-lockfile", false, MissingExecutable, "make", ActionEdit, "make"}, // the sample installs build-essential already: make alone (TestNodeGypToolchainAtOnce)
+		{"missing-executable/npm-gyp-make-cc-dlv.log", PhaseSetup, "npm install", false, MissingExecutable, "cc", ActionEdit, "gcc"},                       // a native module's node-gyp build without a compiler
 		{"missing-executable/bash-xxd.log", PhaseSetup, "", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/make-docker-mongoose.log", PhaseCommand, "make -C test vc98", false, MissingExecutable, "docker", ActionRecord, ""},
 		{"missing-executable/buildconf-exec-autoreconf.log", PhaseCommand, "./buildconf.sh", false, MissingExecutable, "autoreconf", ActionEdit, "autoconf"},

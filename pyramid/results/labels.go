@@ -17,6 +17,12 @@ var labelLine = regexp.MustCompile(`(?i)^(tests|total|tests run|executed|passed|
 // block of its own lines (rsync's runtests.py: "322 passed", "29 skipped").
 var countFirstLine = regexp.MustCompile(`(?i)^(\d+)\s+(tests|passed|failed|failures|errors|skipped)$`)
 
+// sentenceLine is the same total as a sentence: "42 tests passed in 3
+// sec", "Error: 3 of 120 tests failed in 2 sec" (micro-should and
+// @paulmillr/jsbt, which paulmillr's packages test with; many drivers'
+// "12 tests passed").
+var sentenceLine = regexp.MustCompile(`(?i)^(?:Error: )?(?:(\d+) of )?(\d+) tests? (passed|failed)(?: in \d[^,;]*)?\.?$`)
+
 // parseLabels reads such totals: the tests run from TESTS/TOTAL, the
 // failures, errors and skips from their labels, passed the rest (or its
 // own label). It is a fallback, used only when no framework was
@@ -34,6 +40,11 @@ func parseLabels(ls []string) (Counts, bool) {
 			}
 		}
 		if m == nil {
+			if n := sentenceLine.FindStringSubmatch(t); n != nil {
+				var ok bool
+				total, passed, ok = sentence(&c, n, total, passed)
+				seen = seen || ok
+			}
 			continue
 		}
 		n := atoi(m[2])
@@ -58,4 +69,17 @@ func parseLabels(ls []string) (Counts, bool) {
 		c.Passed = max(total-c.Failed-c.Errors-c.Skipped, 0)
 	}
 	return c, true
+}
+
+// sentence applies a sentenceLine match n to the counts.
+func sentence(c *Counts, n []string, total, passed int) (int, int, bool) {
+	switch {
+	case n[3] == "passed" && n[1] == "":
+		return total, atoi(n[2]), true
+	case n[3] == "failed" && n[1] != "": // "3 of 120 tests failed"
+		c.Failed = atoi(n[1])
+		return atoi(n[2]), passed, true
+	}
+	c.Failed = atoi(n[2]) // "5 tests failed": no total
+	return total, passed, false
 }

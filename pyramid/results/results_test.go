@@ -169,6 +169,10 @@ func TestParseTestdata(t *testing.T) {
 		// parson's make test (heragent run, 2026-11-26): "Tests failed: 0",
 		// "Tests passed: 349" (counted as 1 run before).
 		{"labels/parson_make_test.txt", c(349, 0, 0, 0, "labels")},
+		// @paulmillr/jsbt's summary sentence (readdirp's npm test, excerpt
+		// made from the g65 run's log and jsbt 0.6.1's finalize, 2026-11-30).
+		{"labels/jsbt_passed.txt", c(51, 0, 0, 0, "labels")},
+		{"labels/jsbt_failed.txt", c(49, 2, 0, 0, "labels")},
 		// Unity's own rake ci (heragent run, 2026-11-26, excerpt): three
 		// programs' "N Tests F Failures I Ignored" (68, 32, 42; 1 ignored).
 		{"unity/rake_ci_unity.txt", c(141, 0, 1, 0, "unity")},
