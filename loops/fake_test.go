@@ -31,6 +31,7 @@ type fakeEngine struct {
 	open    int                          // sandboxes not closed
 	created int
 	repos   []string                    // each sandbox's repository ("" for none), in order
+	froms   []string                    // each sandbox's image, in order
 	runs    []string                    // "section" or "cmd: text", in order
 	limits  map[string][2]time.Duration // command text → its time and idle limits
 	built2  []string                    // Dockerfiles built
@@ -74,6 +75,7 @@ func (f *fakeEngine) NewSandbox(_ context.Context, o sandbox.Options) (Sandbox, 
 	f.open++
 	f.created++
 	f.repos = append(f.repos, o.Repo)
+	f.froms = append(f.froms, o.Image)
 	return &fakeSandbox{f: f, files: map[string][]byte{}}, nil
 }
 

@@ -124,7 +124,11 @@ func (r *runner) makeToolchainLayer(ctx context.Context, logAbs string, pkgs []s
 	if img := r.findCheckpoint(ctx, key); img != "" {
 		return img, key
 	}
-	sb, err := r.e.NewSandbox(ctx, sandbox.Options{Image: r.o.Image, CACerts: r.o.CACerts, Limits: r.o.Limits, RunID: r.runID, Caches: layerCaches(r.o.Caches)})
+	from, on := r.o.Image, ""
+	if img, sub := r.prefixLayer(ctx, pkgs); img != "" {
+		from, on = img, " (on the layer of "+strings.Join(sub, " ")+")"
+	}
+	sb, err := r.e.NewSandbox(ctx, sandbox.Options{Image: from, CACerts: r.o.CACerts, Limits: r.o.Limits, RunID: r.runID, Caches: layerCaches(r.o.Caches)})
 	if err != nil {
 		return "", ""
 	}
@@ -133,7 +137,7 @@ func (r *runner) makeToolchainLayer(ctx context.Context, logAbs string, pkgs []s
 	if sb.CopyFiles(ctx, files) != nil {
 		return "", ""
 	}
-	r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: "making the shared toolchain layer: " + strings.Join(pkgs, " ")})
+	r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: "making the shared toolchain layer: " + strings.Join(pkgs, " ") + on})
 	res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: sectionCmd(bashfile.Base), Dir: "/", Timeout: r.timeLeft(r.o.SetupTimeout), LogFile: logAbs, TailBytes: 8 << 10})
 	if err != nil || res.ExitCode != 0 || res.TimedOut {
 		return "", "" // the Bash File's own base section meets it again, with its repairs
@@ -144,6 +148,39 @@ func (r *runner) makeToolchainLayer(ctx context.Context, logAbs string, pkgs []s
 	}
 	sandbox.TouchCheckpoint(key)
 	return img, key
+}
+
+// layerOrder ranks the toolchain packages from the most shared: a layer
+// is made on the layer of the longest run of its packages in this order
+// that an earlier run made (prefixLayer), so a batch installs
+// build-essential once, not again in the layer of build-essential and
+// cmake, and again with autotools. Packages not listed come last.
+var layerOrder = []string{
+	"build-essential", "python3", "python3-dev", "python3-pip", "python3-venv", "cmake", "pkg-config", "pkgconf",
+	"meson", "ninja-build", "make", "m4", "autoconf", "automake", "libtool", "autoconf-archive", "bison", "flex", "gettext",
+	"nodejs", "npm", "golang-go", "default-jdk-headless", "maven", "rustc", "cargo", "git", "ca-certificates",
+}
+
+// prefixLayer returns the existing layer of the longest proper prefix of
+// pkgs in layerOrder's order, and that prefix; "" when none exists. The
+// layer made on it holds the same packages as one made on the base image
+// (the same key): its script installs what the prefix lacks.
+func (r *runner) prefixLayer(ctx context.Context, pkgs []string) (string, []string) {
+	ordered := slices.Clone(pkgs)
+	rank := func(p string) int {
+		if i := slices.Index(layerOrder, p); i >= 0 {
+			return i
+		}
+		return len(layerOrder)
+	}
+	slices.SortStableFunc(ordered, func(a, b string) int { return rank(a) - rank(b) })
+	for k := len(ordered) - 1; k >= 1; k-- {
+		sub := slices.Sorted(slices.Values(ordered[:k]))
+		if img := r.findCheckpoint(ctx, toolchainKey(r.baseID, toolchainScript(sub))); img != "" {
+			return img, sub
+		}
+	}
+	return "", nil
 }
 
 // layerCaches are the caches a layer's sandbox mounts: those that set

@@ -37,6 +37,33 @@ func TestToolchainLayerServesAnotherRepository(t *testing.T) {
 	}
 }
 
+// A layer is made on the layer of the longest prefix of its packages (in
+// layerOrder's order) that exists: build-essential and cmake on the layer
+// of build-essential, not again from the base image.
+func TestToolchainLayerOnPrefixLayer(t *testing.T) {
+	first := bashfile.New()
+	first.AddPackages(bashfile.Base, testWhy, "build-essential", "liblz4-dev")
+	first.Append(bashfile.Build, "make", testWhy)
+	f := newFake()
+	if rep, _ := runFake(t, f, RunOptions{File: first, Pyramid: pyr(0), Target: pyramid.Installable, Repairer: scripted(nil)}); rep.Level != pyramid.Installable {
+		t.Fatalf("first: %s", rep.Level)
+	}
+	second := bashfile.New()
+	second.AddPackages(bashfile.Base, testWhy, "build-essential", "cmake", "libjson-c-dev")
+	second.Append(bashfile.Build, "make", testWhy)
+	g := newFakeLike(f).sharing(f)
+	if rep, _ := runFake(t, g, RunOptions{Repo: otherRepo(t), File: second, Pyramid: pyr(0), Target: pyramid.Installable, Repairer: scripted(nil)}); rep.Level != pyramid.Installable {
+		t.Fatalf("second: %s", rep.Level)
+	}
+	if g.repos[0] != "" || g.froms[0] == "base" || g.images[g.froms[0]][LabelCheckpoint] == "" {
+		t.Fatalf("the second layer's sandbox: repository %q, image %q (labels %v): want a layer image", g.repos[0], g.froms[0], g.images[g.froms[0]])
+	}
+	key := toolchainKey("sha256:base", toolchainScript([]string{"build-essential"}))
+	if g.images[g.froms[0]][LabelCheckpoint] != key {
+		t.Fatalf("made on %v, want the layer of build-essential", g.images[g.froms[0]])
+	}
+}
+
 // No layer without toolchain packages; a layer that cannot be made is
 // not used, and the run goes on from the base image.
 func TestNoToolchainLayer(t *testing.T) {
