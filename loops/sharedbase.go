@@ -128,7 +128,7 @@ func (r *runner) makeToolchainLayer(ctx context.Context, logAbs string, pkgs []s
 	if img, sub := r.prefixLayer(ctx, pkgs); img != "" {
 		from, on = img, " (on the layer of "+strings.Join(sub, " ")+")"
 	}
-	sb, err := r.e.NewSandbox(ctx, sandbox.Options{Image: from, CACerts: r.o.CACerts, Limits: r.o.Limits, RunID: r.runID, Caches: layerCaches(r.o.Caches)})
+	sb, err := r.e.NewSandbox(ctx, sandbox.Options{Image: from, CACerts: r.o.CACerts, Limits: r.o.Limits, RunID: r.runID})
 	if err != nil {
 		return "", ""
 	}
@@ -181,19 +181,6 @@ func (r *runner) prefixLayer(ctx context.Context, pkgs []string) (string, []stri
 		}
 	}
 	return "", nil
-}
-
-// layerCaches are the caches a layer's sandbox mounts: those that set
-// nothing in its environment (the apt pool), which a committed image
-// would keep — a layer is the same image with caches or without.
-func layerCaches(cs []sandbox.Cache) []sandbox.Cache {
-	var out []sandbox.Cache
-	for _, c := range cs {
-		if len(c.Env) == 0 && c.PathFirst == "" {
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 // toolchainKey is the checkpoint label of the layer script makes on the

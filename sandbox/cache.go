@@ -39,17 +39,20 @@ type Cache struct {
 	// PathFirst is put first on the image's PATH (a masquerade directory
 	// whose compilers go through the cache); empty for none.
 	PathFirst string
-	// Start runs in the sandbox once it has started and Save before it is
-	// committed or removed (a cache kept by copying, AptCache); empty for
-	// none. Either may fail: a cache only ever saves time.
-	Start, Save string
 }
 
 // DefaultCaches are the caches a run mounts unless told not to: ccache for
 // C and C++ (through Debian's masquerade directory on PATH, which make,
 // autotools, CMake and meson all pick up; without ccache in the image the
-// directory is absent and compilers run as before), Go's build cache and
-// the apt pool of downloaded packages (aptcache.go).
+// directory is absent and compilers run as before) and Go's build cache.
+// Package downloads are not cached. An apt pool was built and measured
+// (bench/OVERHEAD.md, 2026-12-01: a volume of every .deb downloaded,
+// linked into each sandbox's own archive directory — apt's archive lock
+// is not shared across containers, so the directory itself cannot be):
+// with deb.debian.org this close it saved about 2 s a toolchain layer and
+// the batch of 16 did not get faster (runs' sum 1,145 s → 1,234 s, within
+// the day's noise), so it was not kept. npm, pip and Go modules come from
+// the network or not at all.
 func DefaultCaches() []Cache {
 	return []Cache{
 		{Name: "ccache", Target: CacheRoot + "/ccache", Env: []string{
@@ -61,7 +64,6 @@ func DefaultCaches() []Cache {
 			"CCACHE_IGNOREOPTIONS=-Wno-error=*",
 		}, PathFirst: ccacheDir},
 		{Name: "go-build", Target: CacheRoot + "/go-build", Env: []string{"GOCACHE=" + CacheRoot + "/go-build"}},
-		AptCache(),
 	}
 }
 

@@ -77,7 +77,6 @@ type Sandbox struct {
 	ID     string
 	RunID  string
 	env    []string
-	caches []Cache
 }
 
 // NewRunID returns a short random identifier for labelling a run.
@@ -194,7 +193,7 @@ func (e *Engine) NewSandbox(ctx context.Context, o Options) (*Sandbox, error) {
 		e.removeContainer(ctx, resp.ID)
 		return nil, ctx.Err()
 	}
-	s := &Sandbox{engine: e, ID: resp.ID, RunID: o.RunID, env: env, caches: o.Caches}
+	s := &Sandbox{engine: e, ID: resp.ID, RunID: o.RunID, env: env}
 	if err := s.prepare(ctx, o, cafiles); err != nil {
 		_ = s.Close(ctx)
 		return nil, err
@@ -238,7 +237,6 @@ func (s *Sandbox) prepare(ctx context.Context, o Options, cafiles map[string][]b
 		if err != nil || res.ExitCode != 0 {
 			return fmt.Errorf("open cache volumes: %v (exit %d)", err, res.ExitCode)
 		}
-		s.startCaches(ctx)
 	}
 	return nil
 }
@@ -274,7 +272,6 @@ func (s *Sandbox) CopyFiles(ctx context.Context, files map[string][]byte) error 
 // container's LabelManaged=true; it is overridden so that containers others
 // start from the checkpoint are never taken for heragent's.
 func (s *Sandbox) Commit(ctx context.Context, ref string, labels map[string]string) (string, error) {
-	s.saveCaches(ctx)
 	changes := []string{"LABEL " + LabelKind + "=" + KindCheckpoint, "LABEL " + LabelManaged + "=false"}
 	for k, v := range labels {
 		changes = append(changes, "LABEL "+k+"="+v)
@@ -311,17 +308,12 @@ func (s *Sandbox) ReadFile(ctx context.Context, path string, max int64) ([]byte,
 	}
 }
 
+// Close removes the container. Safe to call more than once and after the
+// context was cancelled.
 // zeroStop is the sandboxes' stop timeout in seconds.
 var zeroStop = 0
 
-// Close removes the container, first saving its caches (not when ctx is
-// cancelled: Ctrl-C is not kept waiting). Safe to call more than once and
-// after the context was cancelled.
 func (s *Sandbox) Close(ctx context.Context) error {
-	if ctx.Err() == nil {
-		s.saveCaches(ctx)
-	}
-	s.caches = nil // saved once
 	return s.engine.removeContainer(ctx, s.ID)
 }
 

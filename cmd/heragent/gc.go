@@ -26,7 +26,7 @@ another host is spared too, and so is an unowned container younger than
 --checkpoints also removes checkpoint images (with --older-than D, only
 those no run used for D), --base-images the images
 built by 'heragent image bootstrap' (both except those a spared container
-runs from), --caches the cache volumes (ccache, Go's build cache, the apt pool)
+runs from), --caches the build-cache volumes (ccache, Go's build cache)
 runs share. --run-id limits it to one run's objects. Unlabelled
 containers and images are never touched.`,
 		Args: exactArgs(0),
@@ -62,6 +62,6 @@ containers and images are never touched.`,
 	cmd.Flags().DurationVar(&o.OlderThan, "older-than", 0, "with --checkpoints: only those no run used for this long, e.g. 72h")
 	cmd.Flags().BoolVar(&o.BaseImages, "base-images", false, "also remove base images built by image bootstrap")
 	cmd.Flags().BoolVar(&o.Force, "force", false, "also remove what runs still going, or runs on other hosts, hold")
-	cmd.Flags().BoolVar(&o.Caches, "caches", false, "also remove the cache volumes (ccache, Go, apt) no container uses")
+	cmd.Flags().BoolVar(&o.Caches, "caches", false, "also remove the build-cache volumes (ccache, Go) no container uses")
 	return cmd
 }

@@ -81,7 +81,7 @@ your own. Exits 1 when the run ends below --level.`,
 	fl.DurationVar(&f.setupTime, "setup-timeout", 30*time.Minute, "time limit of one run of the Bash File")
 	fl.DurationVar(&f.cmdTime, "command-timeout", 15*time.Minute, "time limit of one pyramid command")
 	fl.BoolVar(&f.noCkpt, "no-checkpoints", false, "always run the whole Bash File from the base image")
-	fl.BoolVar(&f.noCaches, "no-caches", false, "mount no cache volumes (ccache, Go's build cache, the apt pool): every compile and package download from cold")
+	fl.BoolVar(&f.noCaches, "no-caches", false, "mount no build-cache volumes (ccache, Go's build cache): every compile from cold")
 	fl.StringVar(&f.runID, "run-id", "", "label containers and images with this run ID (default random; for `heragent gc --run-id`)")
 	fl.Float64Var(&f.cpus, "cpus", 0, "CPU limit of each sandbox (default: all cores)")
 	fl.Int64Var(&f.memoryMiB, "memory", 0, "memory limit of each sandbox in MiB (default 8192)")
