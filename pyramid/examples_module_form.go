@@ -136,3 +136,28 @@ func withBuiltins(code string) string {
 	}
 	return strings.Join(head, "\n") + "\n" + code
 }
+
+// importLineRe is a whole line that binds a module: an ES import, or a
+// const/let/var of a require.
+var importLineRe = regexp.MustCompile(`^\s*(?:import\s.+\sfrom\s+['"][^'"]+['"]|(?:const|let|var)\s+[\w{}\s,]+=\s*require\(\s*['"][^'"]+['"]\s*\));?\s*$`)
+
+// withoutRepeatedImports is code without the second and later copies of
+// an import line: a README block of numbered alternatives, each opening
+// with the same `import readdirp from 'readdirp'`, runs as one module,
+// where the second binding is "Identifier 'readdirp' has already been
+// declared".
+func withoutRepeatedImports(code string) string {
+	seen := map[string]bool{}
+	var out []string
+	for _, l := range strings.Split(code, "\n") {
+		if importLineRe.MatchString(l) {
+			k := strings.TrimSuffix(strings.TrimSpace(l), ";")
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}

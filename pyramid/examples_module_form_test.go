@@ -95,3 +95,13 @@ func TestWithBuiltins(t *testing.T) {
 		}
 	}
 }
+
+// A block of alternatives each importing the package runs with the first
+// import only; different imports and other lines stay.
+func TestWithoutRepeatedImports(t *testing.T) {
+	in := "// 1) for-await\nimport readdirp from 'readdirp';\nfor await (const e of readdirp('.')) console.log(e.path);\n// 2) stream\nimport readdirp from 'readdirp'\nimport fs from 'fs';\nconst x = require('y');\nconst x = require('y');\nreaddirp('.').on('data', console.log);\n"
+	want := "// 1) for-await\nimport readdirp from 'readdirp';\nfor await (const e of readdirp('.')) console.log(e.path);\n// 2) stream\nimport fs from 'fs';\nconst x = require('y');\nreaddirp('.').on('data', console.log);\n"
+	if got := withoutRepeatedImports(in); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -161,7 +161,7 @@ func scriptExample(ctx context.Context, e *env, secs []retrieval.DocSection, s r
 		code = asESM(code, pkgs[run]) // classnames' README requires what is an ES module now
 	}
 	if run == "node" {
-		code = withBuiltins(code)
+		code = withBuiltins(withoutRepeatedImports(code))
 	}
 	if run == "python3" {
 		code = pyEarlierBlocks(secs, s.Path, cb.Line, code) // a README told as one session (examples_pyearlier.go)
