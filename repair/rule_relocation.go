@@ -2,8 +2,6 @@ package repair
 
 import (
 	"regexp"
-
-	"github.com/heragent/heragent/bashfile"
 )
 
 // positionDependent: the linker refuses an object compiled without
@@ -45,10 +43,5 @@ func (r positionDependent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Subject == "shared" {
 		vars, flag, what = []string{"CFLAGS", "CXXFLAGS"}, "-fPIC", "an object that is not position-independent goes into a shared library: compile with -fPIC"
 	}
-	var edits []bashfile.Edit
-	for _, v := range vars {
-		edits = append(edits, bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes,
-			Command: `case " ${` + v + `:-} " in *" ` + flag + ` "*) ;; *) persist_env ` + v + ` "${` + v + `:+$` + v + ` }` + flag + `" ;; esac`, Why: why(r, d)})
-	}
-	return edit(d, what+" ("+flag+")", edits...), true
+	return edit(d, what+" ("+flag+")", flagEdits(r, d, vars, flag)...), true
 }

@@ -49,9 +49,17 @@ func (r unlinkedLibrary) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		}
 		break
 	}
+	edits = append(edits, flagEdits(r, d, vars, flag)...)
+	return edit(d, "lib"+d.Subject+" is installed but not on the link line: add "+flag+" ("+strings.Join(vars, ", ")+")", edits...), true
+}
+
+// flagEdits append flag to each of the variables vars in the runtimes
+// section (once: a re-run finds it there), for the build after it.
+func flagEdits(r Rule, d Diagnosis, vars []string, flag string) []bashfile.Edit {
+	var edits []bashfile.Edit
 	for _, v := range vars {
 		edits = append(edits, bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes,
 			Command: `case " ${` + v + `:-} " in *" ` + flag + ` "*) ;; *) persist_env ` + v + ` "${` + v + `:+$` + v + ` }` + flag + `" ;; esac`, Why: why(r, d)})
 	}
-	return edit(d, "lib"+d.Subject+" is installed but not on the link line: add "+flag+" ("+strings.Join(vars, ", ")+")", edits...), true
+	return edits
 }
