@@ -93,3 +93,22 @@ func TestDocsExamplesOfASingleModule(t *testing.T) {
 		t.Errorf("examples %+v", cs)
 	}
 }
+
+// A README example importing from its own package (`from . import
+// models`) cannot run whole: no command for it.
+func TestReadmeExampleWithRelativeImport(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"setup.py":            "setup(name='factory_boy', packages=['factory'])\n",
+		"factory/__init__.py": "class Factory:\n    pass\n",
+		"tests/test_x.py":     "import factory\n",
+		"README.rst": "factory_boy\n===========\n\n.. code-block:: python\n\n    import factory\n    from . import models\n\n    class UserFactory(factory.Factory):\n        pass\n\n" +
+			".. code-block:: python\n\n    import factory\n    print(factory.Factory)\n",
+	})
+	cs, err := mineExamples(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 1 || strings.Contains(cs[0].Text, "from . import") {
+		t.Fatalf("examples: %+v", cs)
+	}
+}

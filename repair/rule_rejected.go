@@ -52,6 +52,9 @@ func (rejected) Name() string { return "rejected" }
 var fragmentMatches = []match{
 	{IncompleteExample, regexp.MustCompile(`NameError: name '(\w+)' is not defined`)},
 	{IncompleteExample, regexp.MustCompile(`ReferenceError: ([\w$]+) is not defined`)},
+	// a module of the reader's package (factory_boy's `from . import
+	// models`): run alone it has no package
+	{IncompleteExample, regexp.MustCompile(`ImportError: attempted relative import with no known parent package()`)},
 }
 
 func (rejected) Diagnose(f Failure) []Diagnosis {
@@ -129,7 +132,11 @@ func (rejected) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	case LandmarkMissing:
 		return record(d, "it ran and exited 0, but its output does not show "+d.Subject+", what it was to show: the program's own answer (a version function returning what a program sets, an empty result), not something the environment lacks"), true
 	case IncompleteExample:
-		return record(d, "the documentation's example is a fragment: it uses "+d.Subject+", which the page defines elsewhere or leaves to the reader"), true
+		what := d.Subject
+		if what == "" {
+			what = "a relative import (a module of the reader's own package)"
+		}
+		return record(d, "the documentation's example is a fragment: it uses "+what+", which the page defines elsewhere or leaves to the reader"), true
 	}
 	return Proposal{}, false
 }
