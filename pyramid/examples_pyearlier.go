@@ -173,3 +173,16 @@ func withoutBodies(code string) string {
 	}
 	return strings.Join(keep, "\n")
 }
+
+// pyOnlyDefines reports Python code that imports and defines (functions,
+// classes) and does nothing else at its top level: run, it does no work
+// (factory_boy's README `def setup_test_environment(): …` for the reader's
+// test setup to call).
+func pyOnlyDefines(code string) bool {
+	defines := false
+	for _, l := range strings.Split(code, "\n") {
+		defines = defines || pyDefLineRe.MatchString(l)
+	}
+	rest := withoutBodies(pyImportLineRe.ReplaceAllString(pyLiteralRe.ReplaceAllString(code, ""), ""))
+	return defines && strings.TrimSpace(rest) == ""
+}

@@ -39,3 +39,19 @@ func TestPyEarlierBlocks(t *testing.T) {
 		t.Error("blocks taken for a name none gives")
 	}
 }
+
+// A block that only imports and defines does no work when run; one that
+// also calls something does.
+func TestPyOnlyDefines(t *testing.T) {
+	for code, want := range map[string]bool{
+		"import factory.random\n\ndef setup_test_environment():\n    factory.random.reseed_random('x')\n    # Other setup here\n": true,
+		"import attr\n\n@attr.s\nclass C:\n    x = attr.ib()\n":                                                                   true,
+		"import attr\n\n@attr.s\nclass C:\n    x = attr.ib()\n\nprint(C(1))\n":                                                    false,
+		"import json\nprint(json.dumps({}))\n":                                                                                    false,
+		"def f():\n    \"\"\"doc\n    more\"\"\"\n    return 1\n\nassert f() == 1\n":                                              false,
+	} {
+		if got := pyOnlyDefines(code); got != want {
+			t.Errorf("%q: %v, want %v", code, got, want)
+		}
+	}
+}

@@ -172,7 +172,7 @@ func scriptExample(ctx context.Context, e *env, secs []retrieval.DocSection, s r
 	if run == "python3" {
 		code = withPyStdlib(code)
 	}
-	if !usesPackage(run, code, pkgs[run]) || run == "python3" && pyRelImport.MatchString(code) || inputWaitsRe.MatchString(code) || waitsRe.MatchString(code) && !wholeServer(code) || ellipsisLine.MatchString(code) || tsSyntaxRe.MatchString(code) && isTS(cb.Lang) {
+	if !usesPackage(run, code, pkgs[run]) || run == "python3" && (pyRelImport.MatchString(code) || pyOnlyDefines(code)) || inputWaitsRe.MatchString(code) || waitsRe.MatchString(code) && !wholeServer(code) || ellipsisLine.MatchString(code) || tsSyntaxRe.MatchString(code) && isTS(cb.Lang) {
 		return Command{}, false
 	}
 	count[run]++
