@@ -55,3 +55,16 @@ func TestPyOnlyDefines(t *testing.T) {
 		}
 	}
 }
+
+// Plain code that goes on as a session runs as the code, then the
+// session's input lines.
+func TestPyMixedSession(t *testing.T) {
+	in := "class UserFactory(factory.Factory):\n    email = factory.Sequence(lambda n: 'person{}@example.com'.format(n))\n\n>>> UserFactory().email\n'person0@example.com'\n>>> UserFactory().email\n'person1@example.com'\n"
+	want := "class UserFactory(factory.Factory):\n    email = factory.Sequence(lambda n: 'person{}@example.com'.format(n))\n\nUserFactory().email\nUserFactory().email"
+	if got := pyMixedSession(in); got != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	if plain := "import json\nprint(json.dumps(1))\n"; pyMixedSession(plain) != plain {
+		t.Error("plain code changed")
+	}
+}

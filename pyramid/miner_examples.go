@@ -303,9 +303,26 @@ func exampleCode(cb retrieval.CodeBlock) string {
 	case "node":
 		return oneModuleForm(cb.Code)
 	case "python3":
-		return py2Prints(cb.Code)
+		return py2Prints(pyMixedSession(cb.Code))
 	}
 	return cb.Code
+}
+
+// pyMixedSession is a block of plain code that goes on as a session
+// (factory_boy's README: a factory class, then `>>> UserFactory().email`
+// and what it shows) as one script: the code, then the session's input
+// lines without its output. Other code is returned as it is.
+func pyMixedSession(code string) string {
+	lines := strings.Split(code, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimLeft(l, " \t"), ">>>") {
+			if i == 0 {
+				return code
+			}
+			return strings.Join(lines[:i], "\n") + "\n" + pyconCode(strings.Join(lines[i:], "\n"))
+		}
+	}
+	return code
 }
 
 // py2PrintRe is a Python 2 print statement: `print resp`, `print "x", y`
