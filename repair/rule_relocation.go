@@ -1,8 +1,6 @@
 package repair
 
-import (
-	"regexp"
-)
+import "regexp"
 
 // positionDependent: the linker refuses an object compiled without
 // position-independent code. Debian's gcc links every program as a PIE
@@ -25,11 +23,7 @@ var relocationMatches = []match{
 func (positionDependent) Name() string { return "position-dependent" }
 
 func (positionDependent) Diagnose(f Failure) []Diagnosis {
-	ds := scan(f.Log, relocationMatches, nil)
-	if len(ds) > 1 {
-		ds = ds[:1]
-	}
-	return ds
+	return firstOnly(scan(f.Log, relocationMatches, nil))
 }
 
 func (r positionDependent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
