@@ -71,15 +71,20 @@ func parseLabels(ls []string) (Counts, bool) {
 	return c, true
 }
 
-// sentence applies a sentenceLine match n to the counts.
+// sentence applies a sentenceLine match n: "N tests passed", "K of N
+// tests passed", "K of N tests failed", "N tests failed" (no total); ok
+// when it gave a total or a pass count.
 func sentence(c *Counts, n []string, total, passed int) (int, int, bool) {
+	of, num, failed := n[1], atoi(n[2]), strings.EqualFold(n[3], "failed")
 	switch {
-	case n[3] == "passed" && n[1] == "":
-		return total, atoi(n[2]), true
-	case n[3] == "failed" && n[1] != "": // "3 of 120 tests failed"
-		c.Failed = atoi(n[1])
-		return atoi(n[2]), passed, true
+	case failed && of != "":
+		c.Failed = atoi(of)
+		return num, passed, true
+	case failed:
+		c.Failed = num
+		return total, passed, false
+	case of != "":
+		return num, atoi(of), true
 	}
-	c.Failed = atoi(n[2]) // "5 tests failed": no total
-	return total, passed, false
+	return total, num, true
 }
