@@ -53,7 +53,7 @@ func (d cmakeDetector) Apply(ctx context.Context, p *planner) error {
 	if err := p.fillAbsentSubmodules(d.Name()); err != nil {
 		return err
 	}
-	dir := buildDirs[d.Name()]
+	dir := p.repo.outOfTree()
 	// No build type: CMake's default, what a careful human and most CI
 	// run, with the project's own default when it sets one. Release's -O3
 	// compiled CLI11's examples in 83 s, none in 47 s (2 cores), and its

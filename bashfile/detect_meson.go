@@ -19,7 +19,7 @@ func (d mesonDetector) Apply(ctx context.Context, p *planner) error {
 	if err := p.cSystemDeps(ctx, d.Name()); err != nil {
 		return err
 	}
-	dir := buildDirs[d.Name()]
+	dir := p.repo.outOfTree()
 	flags, docs := p.repo.docsOff(mesonDocsOff, "meson_options.txt", "meson.options")
 	if err := p.add(Build, "[ -f "+dir+"/build.ninja ] || meson setup "+dir+flags, ev(d.Name(), file, 0, "configure out of tree, once"+docs)); err != nil {
 		return err

@@ -115,6 +115,11 @@ func Generate(ctx context.Context, ix *retrieval.Index, o Options) (*Plan, error
 	}
 	p.plan.Layout = LayoutOf(p.plan.Stacks)
 	p.plan.Layout.RepoDir = p.plan.File.RepoDir
+	for s, d := range p.plan.Layout.BuildDirs {
+		if d == BuildDir {
+			p.plan.Layout.BuildDirs[s] = p.repo.outOfTree()
+		}
+	}
 	if subdir != "" {
 		for s, d := range p.plan.Layout.BuildDirs {
 			p.plan.Layout.BuildDirs[s] = path.Join(subdir, d)

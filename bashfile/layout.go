@@ -1,6 +1,10 @@
 package bashfile
 
-import "slices"
+import (
+	"os"
+	"path/filepath"
+	"slices"
+)
 
 // DefaultRepoDir is where the repository lives when the Bash File runs. It
 // is the single source of that path: the sandbox copies the checkout there
@@ -12,6 +16,12 @@ const DefaultRepoDir = "/repo"
 // BuildDir is the out-of-tree build directory, relative to the checkout,
 // that the Bash File configures CMake and meson projects into.
 const BuildDir = "build"
+
+// AltBuildDir is the out-of-tree build directory when the checkout has a
+// file named BuildDir at its top (civetweb's ./build script): CMake then
+// stops at once with "Unable to (re)create the private pkgRedirects
+// directory", meson with "Directory … is not a directory".
+const AltBuildDir = "_build"
 
 // InTree is the build directory of a build system that builds in the
 // source tree (autotools, a hand-written Makefile).
@@ -101,4 +111,19 @@ func (l Layout) InTreeBuild() bool {
 		}
 	}
 	return false
+}
+
+// outOfTree is the directory CMake and meson build into: BuildDir, or
+// AltBuildDir when the project's top directory has a file by that name.
+func (r *repo) outOfTree() string {
+	if r.root == "" {
+		if r.top[BuildDir] {
+			return AltBuildDir
+		}
+		return BuildDir
+	}
+	if st, err := os.Stat(filepath.Join(r.root, BuildDir)); err == nil && !st.IsDir() {
+		return AltBuildDir
+	}
+	return BuildDir
 }

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/retrieval"
 )
 
@@ -290,7 +291,11 @@ func mineCMake(ctx context.Context, e *env) ([]Command, error) {
 		}
 		custom = append(custom, exes...)
 	}
-	return append([]Command{{Text: "ctest --test-dir build --output-on-failure", Bucket: Unit,
+	bd := e.layout.BuildDir("cmake")
+	if bd == "" {
+		bd = bashfile.BuildDir
+	}
+	return append([]Command{{Text: "ctest --test-dir " + bd + " --output-on-failure", Bucket: Unit,
 		Reason: "runs the CMake tests of the build directory; ctest reports each test", Why: why}}, custom...), nil
 }
 
