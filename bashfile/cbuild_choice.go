@@ -3,6 +3,8 @@ package bashfile
 import (
 	"context"
 	"regexp"
+
+	"github.com/heragent/heragent/retrieval"
 )
 
 // A repository can carry the files of several C/C++ build systems
@@ -12,7 +14,9 @@ import (
 // system its jobs run is the one maintained, tested and complete (toml++
 // builds and tests with meson in CI; its CMakeLists.txt only installs
 // the headers, with no test). The order stands unless the first choice
-// appears in no CI step while another does.
+// appears in no CI step while another does. A step of a job on a Windows
+// or macOS runner does not count: libunwind builds with CMake only on
+// Windows, with autotools on Linux.
 
 // cBuildUse is how a CI step invokes each C/C++ build system.
 var cBuildUse = map[string]*regexp.Regexp{
@@ -30,9 +34,13 @@ func (p *planner) ciCBuild(ctx context.Context, first string, detected []string)
 		return ""
 	}
 	uses := map[string]int{}
+	runners := p.ix.Runners()
 	for _, st := range steps {
 		if st.System == "dockerfile" || choreCI.MatchString(st.Path) {
 			continue
+		}
+		if retrieval.ForeignRunner.MatchString(runners.RunsOn(ctx, st.Path, st.Job)) {
+			continue // a Windows or macOS job's build (libunwind's CMake is for Windows only)
 		}
 		for name, re := range cBuildUse {
 			if re.MatchString(st.Text) {

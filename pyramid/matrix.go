@@ -2,6 +2,7 @@ package pyramid
 
 import (
 	"fmt"
+	"github.com/heragent/heragent/retrieval"
 	"regexp"
 	"strconv"
 	"strings"
@@ -47,7 +48,7 @@ func parseMatrix(entries []string) ciMatrix {
 // names a Windows or macOS runner (runner: macos-26, os: windows-latest).
 func foreignEntry(e map[string]string) bool {
 	for _, v := range e {
-		if foreignRunner.MatchString(strings.TrimSpace(v)) {
+		if retrieval.ForeignRunner.MatchString(strings.TrimSpace(v)) {
 			return true
 		}
 	}

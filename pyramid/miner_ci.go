@@ -18,12 +18,12 @@ func mineCI(ctx context.Context, e *env) ([]Command, error) {
 		return nil, err
 	}
 	var out []Command
-	hosts := map[string]map[string]any{} // a workflow's facts: runs_on_<job>
+	hosts := e.ix.Runners()
 	for _, s := range steps {
 		if s.System == "dockerfile" && s.Name != "" && s.Name != "RUN" {
 			continue // CMD / ENTRYPOINT: the entry-point miner
 		}
-		if foreignHost(ctx, e, hosts, s.Path, s.Job, s.Matrix) || s.System != "dockerfile" && (choreWorkflow.MatchString(s.Path) || nestedCI.MatchString(s.Path)) {
+		if foreignHost(ctx, hosts, s.Path, s.Job, s.Matrix) || s.System != "dockerfile" && (choreWorkflow.MatchString(s.Path) || nestedCI.MatchString(s.Path)) {
 			continue
 		}
 		text, note := expandMatrix(s.Text, s.Matrix)
@@ -58,37 +58,20 @@ var choreWorkflow = regexp.MustCompile(`(?i)(^|/)[\w-]*(release|publish|deploy|p
 // tests/unity/.travis.yml runs Unity's suite, not cJSON's).
 var nestedCI = regexp.MustCompile(`^.+/(\.github/workflows/[^/]+|\.travis\.ya?ml|\.gitlab-ci\.ya?ml|\.circleci/[^/]+|\.cirrus\.ya?ml|\.?appveyor\.ya?ml)$`)
 
-// foreignRunner is a GitHub Actions runner label of another OS.
-var foreignRunner = regexp.MustCompile(`(?i)^(self-hosted,\s*)?(windows|macos)`)
-
 // foreignHost reports a CI job that runs on Windows or macOS (runs-on:
 // windows-2022, macos-latest, or a matrix whose every os is one): its
 // steps build and test for that system (ports/windows, msbuild, brew), not
 // for this Linux container.
-func foreignHost(ctx context.Context, e *env, hosts map[string]map[string]any, file, job string, matrix []string) bool {
-	if job == "" {
-		return false
-	}
-	facts, ok := hosts[file]
-	if !ok {
-		if fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: file}); err == nil {
-			for _, f := range fs {
-				if f.Path == file {
-					facts = f.Facts
-				}
-			}
-		}
-		hosts[file] = facts
-	}
-	on, _ := facts["runs_on_"+job].(string)
+func foreignHost(ctx context.Context, hosts *retrieval.Runners, file, job string, matrix []string) bool {
+	on := hosts.RunsOn(ctx, file, job)
 	m := matrixRe.FindStringSubmatch(on)
 	if m == nil {
-		return foreignRunner.MatchString(strings.TrimSpace(on))
+		return retrieval.ForeignRunner.MatchString(strings.TrimSpace(on))
 	}
 	// runs-on: ${{ matrix.os }}: foreign when every os is.
 	oses := parseMatrix(matrix).values(m[1])
 	for _, os := range oses {
-		if !foreignRunner.MatchString(strings.TrimSpace(strings.Replace(on, m[0], os, 1))) {
+		if !retrieval.ForeignRunner.MatchString(strings.TrimSpace(strings.Replace(on, m[0], os, 1))) {
 			return false
 		}
 	}
