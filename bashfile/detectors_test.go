@@ -184,6 +184,14 @@ func TestDetectors(t *testing.T) {
 		// natsort: tox's [testenv] deps are the suite's (pytest-mock's mocker)
 		{name: "tox's test environment deps", files: map[string]string{"pyproject.toml": "[project]\nname = \"x\"\nversion = \"1\"\n", "x/__init__.py": "", "tox.ini": "[tox]\nenvlist = py3, lint\n\n[testenv]\ndeps =\n    pytest\n    PyYAML>=6\n    poetry\n    cov: pytest-cov\n    -r requirements-test.txt\n    {env:EXTRA:}\ncommands = pytest\n\n[testenv:lint]\ndeps = sphinx\n"},
 			stacks: "python", contains: []string{"python3-yaml", "pip install PyYAML || log", "pip install pytest\n"}, absent: []string{"python3-sphinx", "poetry ||", "pytest PyYAML", "cov ||", "PyYAML cov"}},
+		// civetweb: a `build` script at the top, where CMake would make its build directory
+		{name: "cmake: a file named build at the top moves the build directory", files: map[string]string{"CMakeLists.txt": "project(x C)\nadd_executable(x x.c)\n", "x.c": "int main(){return 0;}\n", "build": "#!/bin/sh\nmake\n"},
+			stacks: "cmake", contains: []string{"cmake -S . -B _build\n", "cmake --build _build "}, absent: []string{"-B build"}},
+		// libunwind: CMake only in a Windows job; autotools on Linux
+		{name: "cmake only in a Windows CI job: autotools, which Linux CI runs", files: map[string]string{"CMakeLists.txt": "project(x C)\nadd_library(x x.c)\n", "configure.ac": "AC_INIT([x],[1])\nAC_PROG_CC\nAC_OUTPUT\n", "Makefile.am": "lib_LIBRARIES = libx.a\n", "x.c": "int x;\n",
+			".github/workflows/win.yml":   "on: push\njobs:\n  w:\n    runs-on: windows-${{ matrix.server }}\n    steps:\n      - run: cmake -G \"Visual Studio 17 2022\" -S . -B bin\n",
+			".github/workflows/linux.yml": "on: push\njobs:\n  l:\n    runs-on: ubuntu-latest\n    steps:\n      - run: autoreconf -i && ./configure && make check\n"},
+			stacks: "autotools", note: "the CI builds with autotools, not cmake"},
 		{name: "meson with pkg-config dependency", files: map[string]string{"meson.build": "project('x', 'c')\nz = dependency('zlib')\nexecutable('x', 'x.c', dependencies: z)\n", "x.c": "#include <zlib.h>\nint main(){return 0;}\n"},
 			stacks: "meson", contains: []string{"zlib1g-dev", "meson setup build"}},
 		{name: "python C extension without a C build system", files: map[string]string{"setup.py": "from setuptools import setup, Extension\nsetup(name='x', ext_modules=[Extension('x', ['x.c'])])\n", "x.c": "#include <zlib.h>\n"},
