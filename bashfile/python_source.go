@@ -106,6 +106,11 @@ dist.mkdir(exist_ok=True)
 # them (a Debian package older than the project asks).
 reqs = [r for r in proj.get("dependencies") or [] if isinstance(r, str)]
 reqs += [l.strip() for l in cfg.get("options", "install_requires", fallback="").splitlines() if l.strip() and not l.strip().startswith("#")]
+# setuptools' dynamic dependencies: {file = ["requirements.txt"]} (urwid)
+dyn = tool.get("setuptools", {}).get("dynamic", {}).get("dependencies", {})
+files = dyn.get("file", []) if "dependencies" in (proj.get("dynamic") or []) and isinstance(dyn, dict) else []
+for f in [files] if isinstance(files, str) else files:
+    reqs += [l.split(" #")[0].strip() for l in read(f).splitlines() if l.strip() and not l.strip().startswith(("#", "-"))]
 (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: %s\nVersion: %s\n" % (name, version) + "".join("Requires-Dist: %s\n" % r for r in reqs))
 (dist / "INSTALLER").write_text("heragent\n")
 (dist / "RECORD").write_text("")

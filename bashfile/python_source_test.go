@@ -57,6 +57,47 @@ func TestSourceInstallWritesEntryPoints(t *testing.T) {
 	}
 }
 
+// setuptools' dynamic dependencies, read from a requirements file, are the
+// source install's requirements too: pip check then names a Debian
+// package older than they ask (urwid's wcwidth>=0.4 in requirements.txt).
+func TestSourceInstallDynamicRequirements(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3 on this host")
+	}
+	dir := t.TempDir()
+	repo, venv := filepath.Join(dir, "repo"), filepath.Join(dir, "venv")
+	if err := os.MkdirAll(filepath.Join(repo, "uw"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"pyproject.toml":   "[project]\nname = \"uw\"\nversion = \"2.0\"\ndynamic = [\"dependencies\"]\n[tool.setuptools.dynamic]\ndependencies = { file = [\"requirements.txt\"] }\n",
+		"requirements.txt": "# runtime\nwcwidth>=0.4  # widths\n-r extra.txt\ntyping-extensions\n",
+		"uw/__init__.py":   "",
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(repo, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out, err := exec.Command(py, "-m", "venv", "--without-pip", venv).CombinedOutput(); err != nil {
+		t.Skipf("python3 cannot make a venv here: %v: %s", err, out)
+	}
+	vpy := filepath.Join(venv, "bin", "python3")
+	cmd := exec.Command(vpy, "-", repo, "")
+	cmd.Stdin = strings.NewReader(pySourceInstallScript)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("source install: %v: %s", err, out)
+	}
+	out, err := exec.Command(vpy, "-c", "from importlib.metadata import requires; print(requires('uw'))").CombinedOutput()
+	if err != nil {
+		t.Fatalf("metadata: %v: %s", err, out)
+	}
+	if got, want := strings.TrimSpace(string(out)), "['wcwidth>=0.4', 'typing-extensions']"; got != want {
+		t.Errorf("requirements read back %q, want %q", got, want)
+	}
+}
+
 // A project with Cython modules gets them compiled in place when its
 // editable install fails (cytoolz); one without gets no such step.
 func TestSourceInstallCompilesCython(t *testing.T) {
