@@ -177,11 +177,12 @@ func withoutBodies(code string) string {
 // pyOnlyDefines reports Python code that imports and defines (functions,
 // classes) and does nothing else at its top level: run, it does no work
 // (factory_boy's README `def setup_test_environment(): …` for the reader's
-// test setup to call).
+// test setup to call; strictyaml's block of one `from strictyaml import
+// load, Map, …` that the next blocks' sessions use).
 func pyOnlyDefines(code string) bool {
 	defines := false
 	for _, l := range strings.Split(code, "\n") {
-		defines = defines || pyDefLineRe.MatchString(l)
+		defines = defines || pyDefLineRe.MatchString(l) || pyImportLineRe.MatchString(l)
 	}
 	rest := withoutBodies(pyImportLineRe.ReplaceAllString(pyLiteralRe.ReplaceAllString(code, ""), ""))
 	return defines && strings.TrimSpace(rest) == ""
