@@ -156,6 +156,7 @@ func TestParseTestdata(t *testing.T) {
 		{"verdicts/success-lines.txt", c(18, 0, 0, 0, "verdicts")}, // tiny-AES-c's test.elf: "CBC encrypt: SUCCESS!" for AES128, 192, 256
 		{"verdicts/tcl-brackets.txt", c(2, 1, 1, 0, "verdicts")},
 		{"verdicts/bracket-pass-files.txt", c(6, 1, 0, 0, "verdicts")},    // uvu's test/index.js: a verdict in brackets before each test file
+		{"verdicts/tree-marks-crashed.txt", c(3, 1, 0, 0, "verdicts")},    // micro-should (chokidar): "…: ✓" under a tree's branches, the process ended by a test's error before its totals
 		{"verdicts/column-makefile.txt", c(4, 1, 1, 0, "verdicts")},       // tmux regress/Makefile: name, verdict column, time
 		{"verdicts/rsync-runtests-cut.txt", c(199, 0, 21, 0, "verdicts")}, // rsync runtests.py stopped before its totals: verdict first
 		{"verdicts/through2_bare_async.txt", c(38, 0, 0, 0, "verdicts")},  // through2's npm test (heragent run, 2026-11-30): bare-async's "✔ name" lines, no total

@@ -30,6 +30,11 @@ var (
 	// a check mark or a cross before the test's name, no total after
 	// them: "✔ asyncgenFanOut" (through2's bare-async runner)
 	verdictMarkRe = regexp.MustCompile(`^(✔|✓|✖|✗|×)\s+\S`)
+	// the name, then a colon and the mark, under a tree's branches: "│ │
+	// should emit `add` event: ✓", "…: ☓" (micro-should, whose totals
+	// come only at its end and not at all when a test's error ends the
+	// process; its "…: ☆" line is a test starting)
+	verdictMarkAfterRe = regexp.MustCompile(`^[│├└─┬ ]*\S.*:\s+(✔|✓|☓|✖|✗|×)$`)
 )
 
 // minVerdicts is how many verdict lines make a suite's output.
@@ -49,11 +54,10 @@ func parseVerdicts(ls []string) (Counts, bool) {
 			v = m[1]
 		} else if m := verdictLeadingRe.FindStringSubmatch(t); m != nil {
 			v = m[1]
+		} else if m := verdictMarkAfterRe.FindStringSubmatch(t); m != nil {
+			v = markVerdict(m[1])
 		} else if m := verdictMarkRe.FindStringSubmatch(t); m != nil {
-			v = "fail" // a cross
-			if m[1] == "✔" || m[1] == "✓" {
-				v = "ok"
-			}
+			v = markVerdict(m[1])
 		} else {
 			continue
 		}
@@ -68,4 +72,12 @@ func parseVerdicts(ls []string) (Counts, bool) {
 		}
 	}
 	return c, n >= minVerdicts
+}
+
+// markVerdict is a check mark's verdict: a tick passed, a cross failed.
+func markVerdict(mark string) string {
+	if mark == "✔" || mark == "✓" {
+		return "ok"
+	}
+	return "fail"
 }
