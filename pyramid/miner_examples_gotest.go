@@ -334,6 +334,9 @@ func (x *exampleFile) imports(fd *ast.FuncDecl, need map[ast.Decl]bool, mod stri
 			return nil, false, false
 		}
 	}
+	if x.own != "" && usesUnexported(fd.Body) {
+		return nil, false, false
+	}
 	sort.Ints(x.qualify)
 	if len(x.qualify) > 0 {
 		imports = append(imports, x.f.Name.Name+" "+strconv.Quote(x.own))
@@ -347,6 +350,26 @@ func (x *exampleFile) imports(fd *ast.FuncDecl, need map[ast.Decl]bool, mod stri
 		}
 	}
 	return imports, usesModule, true
+}
+
+// usesUnexported reports a body naming an unexported field or method:
+// a composite literal's key or a selector (go-prompt's ExampleDocument_
+// CurrentLine sets Document's cursorPosition), which only the package
+// itself may name. A key the parser resolved is a variable (a map's),
+// not a field.
+func usesUnexported(body ast.Node) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.KeyValueExpr:
+			id, ok := n.Key.(*ast.Ident)
+			found = found || ok && id.Obj == nil && !ast.IsExported(id.Name) && types.Universe.Lookup(id.Name) == nil
+		case *ast.SelectorExpr:
+			found = found || !ast.IsExported(n.Sel.Name)
+		}
+		return !found
+	})
+	return found
 }
 
 // importNames are the names an import may be used by: its own, else

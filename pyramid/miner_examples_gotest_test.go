@@ -117,6 +117,14 @@ func TestInternalExampleFuncQualified(t *testing.T) {
 	if progs := exampleMains(local, "example.com/cache", "example.com/cache"); len(progs) != 0 {
 		t.Fatalf("a local named as the package: %q", progs)
 	}
+	// an unexported field, as a literal's key or a selector (go-prompt's
+	// Document.cursorPosition): left out; a map keyed by a local is kept
+	field := "package prompt\n\nimport \"fmt\"\n\nfunc ExampleDocument_CurrentLine() {\n\td := &Document{Text: \"ab\", cursorPosition: 1}\n\tfmt.Println(d.CurrentLine())\n\t// Output:\n\t// ab\n}\n\n" +
+		"func ExampleDocument_Row() {\n\td := Document{Text: \"ab\"}\n\tfmt.Println(d.row)\n\t// Output:\n\t// 0\n}\n\n" +
+		"func ExampleFilter() {\n\tk := \"a\"\n\tfmt.Println(Filter(map[string]int{k: 1}))\n\t// Output:\n\t// 1\n}\n"
+	if progs := exampleMains(field, "example.com/prompt", "example.com/prompt"); len(progs) != 1 || !strings.Contains(progs[0], "prompt.Filter(map[string]int{k: 1})") {
+		t.Fatalf("unexported fields: %q", progs)
+	}
 	dot := "package cache\n\nimport (\n\t\"fmt\"\n\t. \"gopkg.in/check.v1\"\n)\n\nfunc ExampleNew() {\n\tfmt.Println(New(), Equals)\n\t// Output:\n\t// x\n}\n"
 	if progs := exampleMains(dot, "example.com/cache", "example.com/cache"); len(progs) != 0 {
 		t.Fatalf("a dot import: %q", progs)
