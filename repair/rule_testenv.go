@@ -23,8 +23,10 @@ var testEnvMatches = []match{
 	{NeedsDisplay, regexp.MustCompile(`()(?i:couldn't|could not|cannot|can't|unable to|failed to) (?:connect|open a connection) to (?:the )?X (?:server|display)`)},
 	// a terminal UI without a terminal: bubbletea "could not open a new
 	// TTY: open /dev/tty: no such device or address", ncurses "Error
-	// opening terminal", tcell "not a terminal", prompts "stdin is not a tty"
-	{NeedsTTY, regexp.MustCompile(`()(?:open /dev/tty: [Nn]o such device or address|could not open a new TTY|Error opening terminal|[Nn]ot a (?:tty|terminal)\b|stdin is not a tty|[Ii]nput is not a TTY|must be run (?:in|from) a terminal|inappropriate ioctl for device|(?i:screen|terminal|tty|termios|window size|winsize)[^\n]*Inappropriate ioctl for device)`)},
+	// opening terminal", tcell "not a terminal", prompts "stdin is not a tty",
+	// go-prompt's open of /dev/tty, whose error it panics with: "panic: no
+	// such device or address"
+	{NeedsTTY, regexp.MustCompile(`()(?:open /dev/tty: [Nn]o such device or address|^(?:panic|fatal|[Ee]rror): [Nn]o such device or address$|could not open a new TTY|Error opening terminal|[Nn]ot a (?:tty|terminal)\b|stdin is not a tty|[Ii]nput is not a TTY|must be run (?:in|from) a terminal|inappropriate ioctl for device|(?i:screen|terminal|tty|termios|window size|winsize)[^\n]*Inappropriate ioctl for device)`)},
 	// mount: /mnt: permission denied.
 	{NeedsRoot, regexp.MustCompile(`()^mount: \S+: permission denied`)},
 	// a capability a container does not get: a packet capture or a raw
