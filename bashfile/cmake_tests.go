@@ -79,6 +79,44 @@ func CMakeTestGuards(cmakeLists string) map[string]string {
 	return guards
 }
 
+var (
+	// cmakeReturnRe is return() outside a function: the rest of the file
+	// is skipped.
+	cmakeReturnRe = regexp.MustCompile(`(?i)^\s*return\s*\(\s*\)`)
+	// cmakeNotRe is a condition that is one variable's negation.
+	cmakeNotRe     = regexp.MustCompile(`(?i)^\s*NOT\s+(\w+)\s*$`)
+	cmakeFuncRe    = regexp.MustCompile(`(?i)^\s*(?:function|macro)\s*\(`)
+	cmakeEndFuncRe = regexp.MustCompile(`(?i)^\s*end(?:function|macro)\s*\(`)
+)
+
+// CMakeReturnGates are the variables whose being off ends the file before
+// it adds its tests: if(NOT X) return() endif() above enable_testing() or
+// add_subdirectory(tests) — simdjson's SIMDJSON_DEVELOPER_MODE, the
+// developer mode of projects cmake-init made. Their names need not say
+// "test".
+func CMakeReturnGates(cmakeLists string) []string {
+	var gates, pending []string
+	inFunc := 0
+	WalkCMakeIfs(cmakeLists, func(l string, conds []string) bool {
+		switch {
+		case cmakeFuncRe.MatchString(l):
+			inFunc++
+		case cmakeEndFuncRe.MatchString(l) && inFunc > 0:
+			inFunc--
+		case inFunc > 0:
+		case cmakeReturnRe.MatchString(l) && len(conds) == 1:
+			if m := cmakeNotRe.FindStringSubmatch(conds[0]); m != nil {
+				pending = append(pending, m[1])
+			}
+		case testsAddedRe.MatchString(l):
+			gates = pending
+			return false
+		}
+		return true
+	})
+	return gates
+}
+
 // NotTheTests are words of options that switch on something beside the
 // test suite: coverage, fuzzers, benchmarks, docs, installing the tests,
 // tests that need containers (c-ares' CARES_BUILD_CONTAINER_TESTS), or

@@ -32,7 +32,8 @@ var testOptionRes = []*regexp.Regexp{
 var plainTestOption = regexp.MustCompile(`^(BUILD_|ENABLE_|WITH_)?(UNIT)?TESTS?(ING)?$`)
 
 // testOption picks the option that builds the project's own test suite:
-// the one guarding the test directory or add_test, else one named after
+// the one guarding the test directory or add_test, or ending the file
+// before them when off (CMakeReturnGates), else one named after
 // the project (MSGPACK_BUILD_TESTS) or plainly (BUILD_TESTS,
 // ENABLE_TESTING); not one that adds coverage, fuzzers or benchmarks;
 // "" when there is none.
@@ -50,13 +51,18 @@ func testOption(cmakeLists string) string {
 			best, bestScore = w, 2
 		}
 	}
+	gates := bashfile.CMakeReturnGates(cmakeLists)
 	for _, re := range testOptionRes {
 		for _, m := range re.FindAllStringSubmatch(cmakeLists, -1) {
 			name := strings.ToUpper(m[1])
-			if bashfile.NotTheTests.MatchString(name) || !bashfile.HasTestWord(name) {
+			gate := slices.Contains(gates, m[1])
+			if bashfile.NotTheTests.MatchString(name) || !bashfile.HasTestWord(name) && !gate {
 				continue
 			}
 			score := 1
+			if gate {
+				score += 5 // if(NOT X) return() stops the file before its tests
+			}
 			if rest := strings.TrimPrefix(name, project); plainTestOption.MatchString(rest) {
 				score = 3
 				if rest != name {

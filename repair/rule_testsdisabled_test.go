@@ -22,6 +22,10 @@ func TestTestOptionIsTheSuites(t *testing.T) {
 		// a guard the project declares with its own macro (gflags)
 		{"project(gflags)\ngflags_define (BOOL BUILD_TESTING \"Enable tests\" OFF OFF)\nif (BUILD_TESTING)\n  include (CTest)\n  add_subdirectory (test)\nendif ()\n", "BUILD_TESTING"},
 		// the option guarding the test directory wins over a plainer name
+		// off, a developer mode ends the file before its tests (simdjson, cmake-init's projects)
+		{"project(simdjson)\nif(is_top_project)\n  option(SIMDJSON_DEVELOPER_MODE \"Enable targets for developing simdjson\" OFF)\nendif()\nadd_library(simdjson src/simdjson.cpp)\nif(NOT SIMDJSON_DEVELOPER_MODE)\n  return()\nelseif(NOT is_top_project)\n  message(AUTHOR_WARNING \"dev\")\nendif()\nenable_testing()\nadd_subdirectory(tests)\n", "SIMDJSON_DEVELOPER_MODE"},
+		// a return() in a function, or one whose condition is not an option's negation, gates nothing
+		{"project(p)\noption(P_FAST \"fast\" OFF)\nfunction(f)\n  if(NOT P_FAST)\n    return()\n  endif()\nendfunction()\nenable_testing()\n", ""},
 		{"project(c-ares)\noption(BUILD_TESTING \"tests\" OFF)\noption(CARES_BUILD_CONTAINER_TESTS \"containers\" OFF)\noption(CARES_TESTS \"tests\" OFF)\nIF (CARES_TESTS)\n  ADD_SUBDIRECTORY (test)\nENDIF ()\n", "CARES_TESTS"},
 	} {
 		if got := testOption(tc.lists); got != tc.want {
