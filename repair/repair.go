@@ -80,6 +80,7 @@ const (
 	OutOfMemory          Kind = "out_of_memory"         // Killed signal terminated program cc1plus
 	MakePlatform         Kind = "make_platform"         // Building HAProxy without specifying a TARGET … make TARGET=xxx
 	ParallelBuild        Kind = "parallel_build"        // make: *** Waiting for unfinished jobs (nothing more specific)
+	MakeGoalPart         Kind = "make_goal_part"        // make: *** [makefile:23: xxh3scalar] Error 1, after a header nothing provides (one of the default goal's targets)
 	MissingPath          Kind = "missing_path"          // No such file or directory: '/repo/tests/data' (a submodule's?)
 	MissingSubmodule     Kind = "missing_submodule"     // add_subdirectory given source "third_party/x"
 	FetchContentDownload Kind = "fetch_content"         // CMake step for catch2 failed (FetchContent's download)
@@ -136,7 +137,7 @@ func (k Kind) specific() bool { return !k.generic() && k != Locale && k != Depen
 // failure gets an edit: what they change (running the test modules that
 // collect) would hide the cause another repair addresses.
 func (k Kind) fallback() bool {
-	return k == PytestCollection || k == BuildScript || k == PytestPluginMark
+	return k == PytestCollection || k == BuildScript || k == PytestPluginMark || k == MakeGoalPart
 }
 
 // Diagnosis is one thing a rule recognised in a failure.

@@ -61,6 +61,7 @@ var Rules = []Rule{
 	builtElsewhere{},      // a test script runs the program where an in-source build leaves it: link the one the build made there
 	makePlatform{},        // the default goal asks for the platform (make TARGET=xxx, make PLATFORM): Linux's
 	parallelBuild{},       // a parallel make failed with no cause named: once more with one job
+	makeGoalPart{},        // a default goal's target needs a header or library nothing provides: make the other targets (a fallback)
 	compileError{},        // error in the project's own code: abstain
 	rejected{},            // no such make target / npm script, or a usage message: recorded
 	testsDisabled{},       // ctest found no tests: the project's test option, off by default, on
