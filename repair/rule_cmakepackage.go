@@ -2,6 +2,7 @@ package repair
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -25,7 +26,38 @@ var cmakePackageMatches = []match{
 func (missingCMakePackage) Name() string { return "missing-cmake-package" }
 
 func (missingCMakePackage) Diagnose(f Failure) []Diagnosis {
-	return scan(f.Log, cmakePackageMatches, nil)
+	ds := scan(f.Log, cmakePackageMatches, nil)
+	if configuredThenCompileFailed(f.Log) {
+		// CMake went on past "-- Could NOT find WinSock": an optional
+		// package, no cause of the compile error that stopped the build
+		// (civetweb's own code); one the compile misses is a header
+		// missing-header reads
+		ds = slices.DeleteFunc(ds, func(d Diagnosis) bool { return strings.HasPrefix(d.Evidence, "-- ") })
+	}
+	return ds
+}
+
+var (
+	// cmakeConfiguredRe is CMake's end of a configure that succeeded.
+	cmakeConfiguredRe = regexp.MustCompile(`^-- (?:Configuring|Generating) done\b`)
+	// compileErrorLineRe is a compiler's error at a source line.
+	compileErrorLineRe = regexp.MustCompile(`:\d+(?::\d+)?: (?:fatal )?error: `)
+)
+
+// configuredThenCompileFailed reports a log in which CMake's configure
+// finished and a compiler error came after it.
+func configuredThenCompileFailed(log string) bool {
+	configured := false
+	for _, l := range logLines(log) {
+		l = strings.TrimSpace(l)
+		switch {
+		case cmakeConfiguredRe.MatchString(l):
+			configured = true
+		case configured && compileErrorLineRe.MatchString(l):
+			return true
+		}
+	}
+	return false
 }
 
 func (r missingCMakePackage) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {

@@ -8,7 +8,7 @@ type compileError struct{}
 
 var compileMatches = []match{
 	// gcc/clang: main.c:3:19: error: expected ';' before 'return'
-	{CompileError, regexp.MustCompile(`^((?:\./|[\w-]+/)*[\w.+-]+\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm|java|kt|ts|tsx|cs|swift|f90)):(\d+)(?::\d+)?: (?:fatal )?error: `)},
+	{CompileError, regexp.MustCompile(`^(/?(?:\./|[\w-]+/)*[\w.+-]+\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm|java|kt|ts|tsx|cs|swift|f90)):(\d+)(?::\d+)?: (?:fatal )?error: `)},
 	// javac via maven: [ERROR] /repo/src/Foo.java:[12,5] cannot find symbol
 	{CompileError, regexp.MustCompile(`^\[ERROR\] (\S+\.java):\[\d+,\d+\] `)},
 	// go: ./main.go:6:17: cannot range over 3 (untyped int constant)

@@ -223,6 +223,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"test-environment/mount-permission.log", PhaseCommand, "mount -t tmpfs none /mnt", false, NeedsRoot, "", ActionRecord, ""},
 		{"timeout/sleep.log", PhaseCommand, "make test", true, Timeout, "make test", ActionRetryLonger, ""},
 		{"compile-error/gcc-missing-semicolon.log", PhaseCommand, "gcc -Wall -o demo main.c", false, CompileError, "main.c", ActionNone, ""},
+		{"compile-error/cmake-optional-package-then-project-code.log", PhaseSetup, "", false, CompileError, "/repo/src/civetweb.c", ActionNone, ""}, // civetweb: CMake went on past "-- Could NOT find WinSock"
 		{"tests-disabled/ctest-msgpack-no-tests.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, TestsDisabled, "", ActionEdit, "cmake -DMSGPACK_BUILD_TESTS=ON -S . -B build"},
 		{"not-executable/cmake-sol2-single-py.log", PhaseCommand, "cmake build -DSOL2_SINGLE=ON && cmake --build build", false, NotExecutable, "single/single.py", ActionEdit, "chmod +x single/single.py"},
 		{"non-root/ctest-libuv-root.log", PhaseCommand, "(cd build && ctest -C Debug --output-on-failure)", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
