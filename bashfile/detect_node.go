@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/heragent/heragent/retrieval"
 )
 
 // nodeDetector: a top-level package.json. Debian's nodejs and npm; the
@@ -237,13 +239,15 @@ func NodeInstall(major int) string {
 }
 
 // ciNodeVersion is the oldest Node.js major the CI's job matrices test
-// with (node-version: [24, 26] → 24), and its file; 0 when none says.
+// with (node-version: [24, 26] → 24) or its Linux jobs set up
+// (actions/setup-node with node-version: '24'), and its file; 0 when none
+// says.
 func (p *planner) ciNodeVersion(ctx context.Context) (int, string) {
 	steps, err := p.ix.CISteps(ctx)
 	if err != nil {
 		return 0, ""
 	}
-	best, from := 0, ""
+	best, from := p.setupNodeVersion(ctx)
 	for _, st := range steps {
 		for _, m := range st.Matrix {
 			k, vs, ok := strings.Cut(m, "=")
@@ -255,6 +259,31 @@ func (p *planner) ciNodeVersion(ctx context.Context) (int, string) {
 					if n := atoiPrefix(mm[1]); n > 0 && (best == 0 || n < best) {
 						best, from = n, st.Path
 					}
+				}
+			}
+		}
+	}
+	return best, from
+}
+
+// setupNodeVersion is the oldest Node.js major a Linux job of the
+// workflows sets up with a literal node-version, and its file.
+func (p *planner) setupNodeVersion(ctx context.Context) (int, string) {
+	fs, err := p.ix.FindFiles(ctx, retrieval.FileQuery{Glob: ".github/workflows/*"})
+	if err != nil {
+		return 0, ""
+	}
+	best, from := 0, ""
+	for _, f := range fs {
+		for k, v := range f.Facts {
+			job, ok := strings.CutPrefix(k, "setup_node_")
+			s, _ := v.(string)
+			if !ok || retrieval.ForeignRunner.MatchString(fmt.Sprint(f.Facts["runs_on_"+job])) {
+				continue
+			}
+			if mm := nodeVersionRe.FindStringSubmatch(strings.Trim(s, `'" `)); mm != nil {
+				if n := atoiPrefix(mm[1]); n > 0 && (best == 0 || n < best) {
+					best, from = n, f.Path
 				}
 			}
 		}

@@ -143,6 +143,14 @@ func TestDetectors(t *testing.T) {
 			stacks: "go", contains: []string{"pkg_install golang-go"}, absent: []string{"golang.org/toolchain"}},
 		{name: "yarn lockfile", files: map[string]string{"package.json": `{"name":"x","scripts":{"build":"tsc"},"engines":{"node":">=20"}}`, "yarn.lock": "# yarn lockfile v1\n"},
 			stacks: "npm", contains: []string{"npm install -g node@20", "npm install -g yarn@1", "yarn install --frozen-lockfile", "yarn run build"}},
+		// immutable-js: the CI's Linux jobs set up Node.js 24 (a macOS job's 26 does not count)
+		{name: "npm: the Node.js the CI sets up", files: map[string]string{"package.json": `{"name":"x","scripts":{"test":"jest"}}`,
+			".github/workflows/ci.yml":  "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/setup-node@v4\n        with:\n          node-version: '24'\n      - run: npm test\n",
+			".github/workflows/mac.yml": "on: push\njobs:\n  m:\n    runs-on: macos-latest\n    steps:\n      - uses: actions/setup-node@v4\n        with:\n          node-version: 22\n"},
+			stacks: "npm", contains: []string{"npm install -g node@24"}},
+		{name: "npm: a setup-node version from the matrix is the matrix's", files: map[string]string{"package.json": `{"name":"x","scripts":{"test":"jest"}}`,
+			".github/workflows/ci.yml": "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/setup-node@v4\n        with:\n          node-version: ${{ matrix.node }}\n      - run: npm test\n"},
+			stacks: "npm", absent: []string{"npm install -g node@"}},
 		{name: "pnpm via packageManager", files: map[string]string{"package.json": `{"name":"x","packageManager":"pnpm@9.1.0"}`, "pnpm-lock.yaml": "lockfileVersion: '9.0'\n"},
 			stacks: "npm", contains: []string{"npm install -g pnpm@9.1.0", "pnpm install --frozen-lockfile"}},
 		// no packageManager: the pnpm that writes the lockfile's format (nanoid)

@@ -234,6 +234,11 @@ func parseGitHubActions(_ string, src []byte, f *fileFacts) error {
 			if u := mapGet(s, "uses"); u != nil && u.Kind == yaml.ScalarNode {
 				action, ver, _ := strings.Cut(u.Value, "@")
 				f.deps = append(f.deps, dependency{ecosystem: "github-action", name: action, constraint: ver, scope: "ci", line: u.Line, required: true})
+				// the Node.js a job sets up (immutable-js: node-version: '24');
+				// a matrix's is the step's matrix
+				if v := mapGet(mapGet(s, "with"), "node-version"); action == "actions/setup-node" && v != nil && v.Kind == yaml.ScalarNode && !strings.Contains(v.Value, "${{") {
+					f.fact("setup_node_"+job, v.Value)
+				}
 			}
 			dir := jobDir
 			if wd := mapGet(s, "working-directory"); wd != nil && wd.Kind == yaml.ScalarNode {
