@@ -26,7 +26,7 @@ func guardSwitch(ctx *Context, d Diagnosis, name, configure string) string {
 	n := regexp.QuoteMeta(name)
 	declRe := regexp.MustCompile(`(?i)\b(?:FetchContent_Declare|ExternalProject_Add)\s*\(\s*` + n + `\b|\b` + n + `-download/`)
 	for _, f := range append(strings.Fields(d.Detail), "CMakeLists.txt") {
-		text := ctx.readRepo(f)
+		text := declOneLine.ReplaceAllString(ctx.readRepo(f), "$1(")
 		if !declRe.MatchString(text) {
 			continue
 		}
@@ -38,3 +38,8 @@ func guardSwitch(ctx *Context, d Diagnosis, name, configure string) string {
 	}
 	return ""
 }
+
+// declOneLine is a declaration whose name is on the line after its
+// opening parenthesis (libfyaml's `FetchContent_Declare(` then
+// `yaml_test_suite`): the guard walk reads one line at a time.
+var declOneLine = regexp.MustCompile(`(?i)\b(FetchContent_Declare|ExternalProject_Add)\s*\(\s*\n\s*`)

@@ -147,13 +147,15 @@ func TestFetchContentGuardedByAnOption(t *testing.T) {
 	if d.Subject != "supplemental_test_files" || d.Detail != "tests/CMakeLists.txt" {
 		t.Fatalf("diagnosis %+v", d)
 	}
-	for _, tc := range []struct{ guard, want string }{
-		{"if (FASTFLOAT_SUPPLEMENTAL_TESTS)", "-DFASTFLOAT_SUPPLEMENTAL_TESTS=OFF"},
-		{"if(NOT FASTFLOAT_NO_SUPPLEMENTAL)", "-DFASTFLOAT_NO_SUPPLEMENTAL=ON"},
+	for _, tc := range []struct{ guard, open, want string }{
+		{"if (FASTFLOAT_SUPPLEMENTAL_TESTS)", "FetchContent_Declare(", "-DFASTFLOAT_SUPPLEMENTAL_TESTS=OFF"},
+		{"if(NOT FASTFLOAT_NO_SUPPLEMENTAL)", "FetchContent_Declare(", "-DFASTFLOAT_NO_SUPPLEMENTAL=ON"},
+		// the name on the next line (libfyaml's yaml_test_suite under ENABLE_NETWORK)
+		{"if(ENABLE_NETWORK)", "FetchContent_Declare(\n    ", "-DENABLE_NETWORK=OFF"},
 	} {
 		opt := cmakeIfRe.FindStringSubmatch(tc.guard)[2]
 		repo := fstest.MapFS{"tests/CMakeLists.txt": {Data: []byte("include(FetchContent)\noption(" + opt + " \"Run supplemental tests\" ON)\n" +
-			tc.guard + "\n  FetchContent_Declare(supplemental_test_files\n    GIT_REPOSITORY https://github.com/fastfloat/supplemental_test_files.git)\nendif()\n")}}
+			tc.guard + "\n  " + tc.open + "supplemental_test_files\n    GIT_REPOSITORY https://github.com/fastfloat/supplemental_test_files.git)\nendif()\n")}}
 		file := bashfile.New()
 		file.Append(bashfile.Build, "cmake -S . -B build", bashfile.Provenance{Source: "test"})
 		p, _ := fetchContent{}.Propose(d, &Context{File: file, Index: MapIndex{}, Repo: repo})
