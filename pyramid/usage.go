@@ -28,6 +28,9 @@ var (
 	// extSuffixRe is an optional extension on a placeholder:
 	// "outputfile[.jpg]" names an output with that extension.
 	extSuffixRe = regexp.MustCompile(`(\w)\[(\.\w+)\]`)
+	// orWordsRe is alternatives written out: "FILES OR DIRECTORIES"
+	// (vmtouch), "<file> or <dir>" — one of them, as a|b.
+	orWordsRe = regexp.MustCompile(`([\w<>$]+)\s+(?:OR|or)\s+([\w<>$]+)`)
 )
 
 // fillers fill placeholders by name; an empty value is an input file to
@@ -41,7 +44,7 @@ var fillers = []struct {
 	{regexp.MustCompile(`^(url|uri|link|href)s?$`), "http://example.com/docs/index.html?q=1#top", false},
 	{regexp.MustCompile(`^(out|output|outfile|outputfile|outfilename|dest|destination|target)s?$`), "/tmp/heragent-out", true},
 	{regexp.MustCompile(`^(in|input|infile|inputfile|file|filename|fname|path|src|source)s?$`), "", false},
-	{regexp.MustCompile(`^(dir|directory|folder)s?$`), ".", false},
+	{regexp.MustCompile(`^(dir|directory|directories|folder)s?$`), ".", false},
 	{regexp.MustCompile(`^(n|num|number|count|size|int|integer|level|bits|times|len|length)s?$`), "3", false},
 	{regexp.MustCompile(`^(word|string|str|text|name|key|value|pattern|query|expr|expression|message|msg|arg|argument|data)s?$`), "hello", false},
 	{regexp.MustCompile(`^(host|hostname|addr|address|ip)s?$`), "127.0.0.1", false},
@@ -134,6 +137,7 @@ func usageCommands(c Command, output string, optionalInput bool) []Command {
 // placeholder has no filler.
 func usageArgs(grammar string) (choices [][]string, input string, ok bool) {
 	grammar = extSuffixRe.ReplaceAllString(grammar, "$1$2")
+	grammar = orWordsRe.ReplaceAllString(grammar, "$1|$2")
 	for prev := ""; prev != grammar; {
 		prev, grammar = grammar, optionalRe.ReplaceAllString(grammar, " ")
 	}
