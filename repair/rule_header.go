@@ -47,6 +47,7 @@ func (r missingHeader) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	// on the compiler's search path too, in the same repair.
 	hd, _ := ctx.Index.(HeaderDirIndex)
 	cands = namedHeaderDirFirst(ctx, hd, d.Subject, cands)
+	cands = slices.DeleteFunc(slices.Clone(cands), func(pkg string) bool { return !plausibleHeaderDir(ctx, hd, d.Subject, pkg) })
 	cpath := func(pkg string) (bashfile.Edit, string) {
 		if hd == nil {
 			return bashfile.Edit{}, ""
@@ -87,13 +88,7 @@ func namedHeaderDirFirst(ctx *Context, hd HeaderDirIndex, header string, cands [
 	if len(cands) < 2 || hd == nil || ctx.Repo == nil {
 		return cands
 	}
-	var text strings.Builder
-	for _, f := range []string{"CMakeLists.txt", "Makefile", "meson.build", "configure.ac", "README.md", "README"} {
-		if b, err := ctx.Repo.ReadFile(f); err == nil {
-			text.Write(b)
-			text.WriteByte('\n')
-		}
-	}
+	text := projectBuildText(ctx)
 	// a directory named as the header itself (jsoncpp's json/json.h)
 	// names no library: every document about JSON says "json"
 	stem := strings.TrimSuffix(path.Base(header), path.Ext(header))
@@ -101,7 +96,7 @@ func namedHeaderDirFirst(ctx *Context, hd HeaderDirIndex, header string, cands [
 	for i, pkg := range cands {
 		dir := hd.HeaderDir(header, pkg)
 		base := dir[strings.LastIndex(dir, "/")+1:]
-		if dir == "" || len(base) < 3 || base == stem || !regexp.MustCompile(`(?:^|[^\w-])`+regexp.QuoteMeta(base)+`(?:[^\w-]|$)`).MatchString(text.String()) {
+		if dir == "" || len(base) < 3 || base == stem || !namesWord(text, base) {
 			continue
 		}
 		if named >= 0 {
@@ -113,4 +108,41 @@ func namedHeaderDirFirst(ctx *Context, hd HeaderDirIndex, header string, cands [
 		return cands
 	}
 	return append([]string{cands[named]}, append(slices.Clone(cands[:named]), cands[named+1:]...)...)
+}
+
+// projectBuildText is the project's top build files and README, where it
+// names the libraries it builds with.
+func projectBuildText(ctx *Context) string {
+	var text strings.Builder
+	for _, f := range []string{"CMakeLists.txt", "Makefile", "meson.build", "configure.ac", "README.md", "README"} {
+		text.WriteString(ctx.readRepo(f))
+		text.WriteByte('\n')
+	}
+	return text.String()
+}
+
+// namesWord reports text naming word as a word of its own.
+func namesWord(text, word string) bool {
+	return regexp.MustCompile(`(?:^|[^\w-])` + regexp.QuoteMeta(word) + `(?:[^\w-]|$)`).MatchString(text)
+}
+
+// plausibleHeaderDir reports whether pkg can be the header's package. One
+// that ships it under a subdirectory of the search path the compiler does
+// not look in (CPATH would have to name it) is only when the directory is
+// named after the header (doctest/doctest.h for "doctest.h", lua5.4/lua.h
+// for "lua.h") or the project names the directory: "collections.h" of winpr2's
+// /usr/include/winpr2/winpr is no header of ape's tests, which ape's own
+// split script writes, and each such guess compiled the next failure
+// against an unrelated library's headers.
+func plausibleHeaderDir(ctx *Context, hd HeaderDirIndex, header, pkg string) bool {
+	if hd == nil {
+		return true
+	}
+	dir := hd.HeaderDir(header, pkg)
+	if dir == "" {
+		return true
+	}
+	base := dir[strings.LastIndex(dir, "/")+1:]
+	stem := strings.TrimSuffix(path.Base(header), path.Ext(header))
+	return strings.HasPrefix(strings.ToLower(base), strings.ToLower(stem)) || len(base) >= 3 && ctx.Repo != nil && namesWord(projectBuildText(ctx), base)
 }

@@ -56,3 +56,34 @@ func TestHeaderOfTheLibraryTheBuildNames(t *testing.T) {
 		}
 	}
 }
+
+// A header only an unrelated library ships in a subdirectory of its own
+// (winpr2's /usr/include/winpr2/winpr/collections.h) is no candidate for
+// a project that names no such library: ape's tests include the
+// collections.h its own split script writes. Named by the build, or named
+// after the header (lua5.4/lua.h), it is.
+func TestHeaderInAnUnrelatedSubdirectory(t *testing.T) {
+	log := "tests/tests.c:5:10: fatal error: collections.h: No such file or directory\n    5 | #include \"collections.h\"\ncompilation terminated.\n"
+	f := Failure{Phase: PhaseCommand, ExitCode: 1, Log: log}
+	index := dirIndex{MapIndex{Headers: map[string][]string{"collections.h": {"libwinpr2-dev"}, "lua.h": {"liblua5.4-dev"}}},
+		map[string]string{"libwinpr2-dev": "/usr/include/winpr2/winpr", "liblua5.4-dev": "/usr/include/lua5.4"}}
+	for _, tc := range []struct {
+		log, build, want string
+	}{
+		{log, "all:\n\tcc -o t tests/tests.c\n", ""},
+		{log, "all:\n\tcc $(pkg-config --cflags winpr) -o t tests/tests.c\n", "libwinpr2-dev"},
+		{strings.ReplaceAll(log, "collections.h", "lua.h"), "all:\n\tcc -o t t.c -llua\n", "liblua5.4-dev"},
+	} {
+		f.Log = tc.log
+		repo := fstest.MapFS{"Makefile": {Data: []byte(tc.build)}}
+		got := ""
+		for _, p := range Propose(&Context{File: sampleFile(t), Index: index, Repo: repo}, f) {
+			if p.Diagnosis.Kind == MissingHeader && p.Action == ActionEdit && len(p.Edits[0].Packages) > 0 {
+				got = p.Edits[0].Packages[0]
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%q: installs %q, want %q (%+v)", tc.build, got, tc.want, Propose(&Context{File: sampleFile(t), Index: index, Repo: repo}, f))
+		}
+	}
+}

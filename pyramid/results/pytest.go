@@ -12,6 +12,17 @@ var pytestTiming = regexp.MustCompile(` in [\d.]+s(?: \([\d:]+\))?$`)
 // session that died before its summary
 var pytestVerbose = regexp.MustCompile(`^\S+::\S+.*? (PASSED|FAILED|SKIPPED|XFAIL|XPASS|ERROR)\b`)
 
+// pytestProgress is a line of pytest's progress, one character a test
+// and the share done: "....s...F.   [ 28%]", after the file's name without
+// -q ("tests/test_a.py ..s  [ 57%]"). A fallback too: with -q twice (-q
+// on the command line and in the project's addopts: cleo) pytest prints no
+// summary at all.
+var pytestProgress = regexp.MustCompile(`^(?:\S+\.py )?([.sFExX]+)\s+\[\s*\d{1,3}%\]$`)
+
+// pytestProgressOutcome is what a progress character says: xfail counts
+// as skipped, xpass as passed, as in the summary.
+var pytestProgressOutcome = map[rune]Counts{'.': onePassed, 's': oneSkipped, 'F': oneFailed, 'E': oneError, 'x': oneSkipped, 'X': onePassed}
+
 var pytestWords = map[string]func(*Counts, int){
 	"passed": addPassed, "failed": addFailed, "skipped": addSkipped,
 	"xfailed": addSkipped, "xpassed": addPassed,
@@ -50,6 +61,12 @@ func parsePytest(ls []string) (Counts, bool) {
 			continue
 		}
 		if !framed && (t[0] < '0' || t[0] > '9') && !strings.HasPrefix(t, "no tests ran") {
+			if m := pytestProgress.FindStringSubmatch(t); m != nil {
+				for _, ch := range m[1] {
+					r.test(pytestProgressOutcome[ch])
+				}
+				continue
+			}
 			if strings.Contains(t, "::") {
 				if m := pytestVerbose.FindStringSubmatch(t); m != nil {
 					r.test(pytestOutcome(m[1]))

@@ -61,6 +61,7 @@ func TestParseTestdata(t *testing.T) {
 		{"pytest/quiet_pass.txt", c(3, 0, 0, 0, "pytest")},
 		{"pytest/color_tail.txt", c(3, 1, 2, 1, "pytest")},
 		{"pytest/no_tests.txt", c(0, 0, 0, 0, "pytest")},
+		{"pytest/quiet_twice_no_summary.txt", c(247, 0, 3, 0, "pytest")}, // cleo: -q and addopts -q, no summary line: the progress characters count
 		// --continue-on-collection-errors: prettytable's main test file
 		// could not be loaded (pytest-lazy-fixtures missing), the rest ran
 		{"pytest/collection_error_continue.txt", Counts{Passed: 10, Errors: 1, Unloaded: 1, Frameworks: []string{"pytest"}}},
