@@ -203,7 +203,7 @@ func sourceRank(c Command) int {
 			r = 0
 		case "readme":
 			r = 1
-		case "makefile", "package.json", "cmake", "meson", "python", "tox", "nox", "entrypoint":
+		case "makefile", "package.json", "cmake", "meson", "python", "tox", "nox", "entrypoint", "test-script":
 			r = 2
 		case "ci":
 			r = 3

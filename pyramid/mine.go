@@ -70,6 +70,7 @@ var miners = []miner{
 	{"cmake-tests", mineCMakeTestProject}, // tests/CMakeLists.txt, a project of its own the top does not add
 	{"meson", mineMeson},                  // test() → meson test
 	{"python", minePython},                // tox, nox, pytest configuration, unittest layout
+	{"test-script", mineTestScript},       // tests/run_tests.sh and the like nothing else runs
 	{"convention", mineConvention},        // go, cargo, maven, gradle; missing standard build commands
 	{"entrypoint", mineEntry},             // npm start, Dockerfile CMD/ENTRYPOINT, console scripts, go run
 }
