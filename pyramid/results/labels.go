@@ -23,6 +23,12 @@ var countFirstLine = regexp.MustCompile(`(?i)^(\d+)\s+(tests|passed|failed|failu
 // "12 tests passed").
 var sentenceLine = regexp.MustCompile(`(?i)^(?:Error: )?(?:(\d+) of )?(\d+) tests? (passed|failed)(?: in \d[^,;]*)?\.?$`)
 
+// filesLine is a runner of test files' total: "0 errors in 28 files
+// (0:00:25)" (far, which felixge's packages — form-data, combined-stream —
+// test with; its progress line "[0:00:25 0/28/28 100.0% x.js]" before it
+// on the same line): each file a test, those with errors failed.
+var filesLine = regexp.MustCompile(`(?i)(?:^|\])\s*(\d+) errors? in (\d+) files?(?: \([\d:.]+\))?$`)
+
 // parseLabels reads such totals: the tests run from TESTS/TOTAL, the
 // failures, errors and skips from their labels, passed the rest (or its
 // own label). It is a fallback, used only when no framework was
@@ -40,6 +46,10 @@ func parseLabels(ls []string) (Counts, bool) {
 			}
 		}
 		if m == nil {
+			if n := filesLine.FindStringSubmatch(t); n != nil {
+				c.Failed, total, passed, seen = atoi(n[1]), atoi(n[2]), -1, true
+				continue
+			}
 			if n := sentenceLine.FindStringSubmatch(t); n != nil {
 				var ok bool
 				total, passed, ok = sentence(&c, n, total, passed)

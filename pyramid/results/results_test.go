@@ -175,6 +175,10 @@ func TestParseTestdata(t *testing.T) {
 		// made from the g65 run's log and jsbt 0.6.1's finalize, 2026-11-30).
 		{"labels/jsbt_passed.txt", c(51, 0, 0, 0, "labels")},
 		{"labels/jsbt_failed.txt", c(49, 2, 0, 0, "labels")},
+		// far's total of test files (form-data's npm test, g67 run 2026-12-01; the failed form
+		// written to its format): each file a test
+		{"labels/far_files.txt", c(28, 0, 0, 0, "labels")},
+		{"labels/far_files_failed.txt", c(1, 2, 0, 0, "labels")},
 		// Unity's own rake ci (heragent run, 2026-11-26, excerpt): three
 		// programs' "N Tests F Failures I Ignored" (68, 32, 42; 1 ignored).
 		{"unity/rake_ci_unity.txt", c(141, 0, 1, 0, "unity")},
