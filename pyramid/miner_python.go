@@ -43,7 +43,7 @@ func minePython(ctx context.Context, e *env) ([]Command, error) {
 		if base == "__init__.py" {
 			packages[path.Dir(f.Path)] = true
 		}
-		if f.Kind == "test" && f.Language == "Python" && strings.HasPrefix(base, "test") {
+		if f.Kind == "test" && f.Language == "Python" && (strings.HasPrefix(base, "test") || strings.HasSuffix(base, "_test.py")) {
 			if src, err := e.ix.ReadFile(ctx, f.Path, 0, 0, true); err == nil && (strings.Contains(src, "unittest") || strings.Contains(src, "def test")) {
 				testFiles = append(testFiles, f.Path)
 				relative = relative || relativeImportRe.MatchString(src)
@@ -87,7 +87,7 @@ func minePython(ctx context.Context, e *env) ([]Command, error) {
 		if relative {
 			top = packageTop(testDir, packages)
 		}
-		out = append(out, Command{Text: "python -m unittest discover -s " + testDir + top + " -v", Bucket: Unit,
+		out = append(out, Command{Text: "python -m unittest discover -s " + testDir + top + suffixPattern(testDir, testFiles) + " -v", Bucket: Unit,
 			Reason: "discovers and runs the unittest tests; -v names each test", Why: []Provenance{{Source: "python", File: testDir, Note: "Python test files"}}})
 	}
 	if tox != "" {
@@ -98,6 +98,27 @@ func minePython(ctx context.Context, e *env) ([]Command, error) {
 		out = append(out, Command{Text: "nox", Bucket: Unit, Reason: "runs the nox sessions", Why: []Provenance{{Source: "nox", File: nox}}})
 	}
 	return out, nil
+}
+
+// suffixPattern is discovery's -p for a suite whose files are named
+// x_test.py (tornado's web_test.py, …), which the default test*.py misses:
+// when most of testDir's test files are so named.
+func suffixPattern(testDir string, files []string) string {
+	suffix, prefix := 0, 0
+	for _, f := range files {
+		if !strings.HasPrefix(f, testDir+"/") {
+			continue
+		}
+		if strings.HasPrefix(path.Base(f), "test") {
+			prefix++
+		} else {
+			suffix++
+		}
+	}
+	if suffix > prefix {
+		return " -p '*_test.py'"
+	}
+	return ""
 }
 
 // testDirName reports a directory name that says it holds tests.
