@@ -46,6 +46,17 @@ func EvidenceRank(evidence string) int {
 // execute to be the project's suite, whatever its command says.
 const suiteShare = 0.5
 
+// fewShare is the share of the tests found below which a run of a
+// framework counting the same units the graph counts (a Python test
+// function, a Go Test func) is a part of the suite whatever its command
+// says: tornado's `unittest discover` with the default test*.py ran 21 of
+// its ~1,000 x_test.py tests. Runners of programs (ctest, make check) count
+// other units and are not held to it.
+const fewShare = 0.1
+
+// perTestFrameworks count one test as the graph does.
+var perTestFrameworks = []string{"pytest", "unittest", "go test"}
+
 // GradeTestable grades the command that proved Testable, given its parsed
 // counts and the tests the graph found (Pyramid.TestsFound, 0 when
 // unknown):
@@ -54,7 +65,8 @@ const suiteShare = 0.5
 //     (`go test ./...`, `ctest`, `make check`, `npm test`, `cargo test`,
 //     `python -m pytest tests/`…), or the project's own test command
 //     (mined from its docs, CI or build files) without one;
-//   - subset: a selector or a part (one named test, `-k`, `-run`, `-R`,
+//   - subset: under a tenth of the tests found ran (pytest, unittest, go
+//     test: fewShare), or a selector or a part (one named test, `-k`, `-run`, `-R`,
 //     `--gtest_filter`, a fuzz target, doctests, one package or file), or
 //     a test program heragent found that ran a small share;
 //   - smoke: a smoke probe (Bucket Smoke) that ran no test: the program
@@ -83,6 +95,9 @@ func GradeTestable(c Command, counts results.Counts, testsFound int) (evidence, 
 		// the suite's other files ran (--continue-on-collection-errors
 		// after a test dependency could not be had): not the whole suite
 		return EvidenceSubset, join(fmt.Sprintf("%d test file(s) could not be loaded and none of their tests ran", counts.Unloaded), share)
+	case share != "" && testsFound >= 100 && float64(ran) < fewShare*float64(testsFound) &&
+		slices.ContainsFunc(counts.Frameworks, func(f string) bool { return slices.Contains(perTestFrameworks, f) }):
+		return EvidenceSubset, join("a small part of the tests found ran", share)
 	case share != "" && float64(ran) >= suiteShare*float64(testsFound):
 		return EvidenceSuite, join(share, sc.part)
 	case c.Only && sc.part != "" && (ran > 0 || c.Driver):

@@ -54,6 +54,10 @@ func TestGradeTestable(t *testing.T) {
 		// test files that could not be loaded did not run: not the suite
 		// (prettytable's main test file without pytest-lazy-fixtures)
 		{mined("python -m pytest -q", Unit, "python"), results.Counts{Passed: 10, Errors: 1, Unloaded: 1, Frameworks: []string{"pytest"}}, 300, EvidenceSubset, "1 test file(s) could not be loaded"},
+		// a tenth of the tests found, counted in the same units: a part (tornado's
+		// default test*.py pattern and its x_test.py files); ctest counts programs
+		{mined("python -m unittest discover -s tornado/test -v", Unit, "python"), results.Counts{Passed: 21, Frameworks: []string{"unittest"}}, 1021, EvidenceSubset, "a small part of the tests found ran"},
+		{mined("ctest --test-dir build", Unit, "cmake"), results.Counts{Passed: 21, Frameworks: []string{"ctest"}}, 631, EvidenceSuite, ""},
 		// the project's own test command, runner unknown, no selector
 		{mined("./scripts/run-all-tests.sh", Unit, "ci"), ran(7, 0), 40, EvidenceSuite, "the project's test command (ci)"},
 		// selectors
