@@ -19,7 +19,7 @@ import (
 
 // usageLineRe is the usage line: "Usage: prog args", "usage : prog args",
 // "Syntax : prog args".
-var usageLineRe = regexp.MustCompile(`(?im)^[ \t]*(?:usage|syntax)[ \t]*:[ \t]*(\S+)[ \t]*(.*)$`)
+var usageLineRe = regexp.MustCompile(`(?im)^[ \t]*(?:usage|syntax)[ \t]*:[ \t]*\n?[ \t]*(\S+)[ \t]*(.*)$`)
 
 var (
 	// optionalRe is an optional part, innermost first: "[switches]",
@@ -92,7 +92,7 @@ func usageCommands(c Command, output string, optionalInput bool) []Command {
 	}
 	m := usageLineRe.FindStringSubmatch(output)
 	if m == nil {
-		return commandChoices(c, output)
+		return append(commandChoices(c, output), helpHint(c, output)...)
 	}
 	run := programPrefix(c.Text, path.Base(m[1]))
 	if run == "" {
@@ -278,3 +278,37 @@ var stdinPipeRe = regexp.MustCompile(`^printf '[^']*' \| `)
 func OnTerminal(text string) string {
 	return stdinPipeRe.ReplaceAllString(text, "")
 }
+
+// tryHelpRe is a refusal pointing at the program's own help flag: "Try
+// `-h' for help." (wyhash's benchmark, which takes --help for a file
+// name), "Try 'prog --help' for more information."
+var tryHelpRe = regexp.MustCompile("\\bTry [`'\"](?:\\S+ )?(-h|-\\?|-help|--help)[`'\"]? for (?:more )?(?:help|information|usage)")
+
+// helpHint is c's program asked for its help with the flag its refusal
+// names, a last resort whose usage (FromHelp) shows a use; none when c
+// asked so already.
+func helpHint(c Command, output string) []Command {
+	m := tryHelpRe.FindStringSubmatch(output)
+	if m == nil || c.LastResort() {
+		return nil
+	}
+	text := c.Text
+	if IsStdinProbe(text) {
+		text = text[strings.LastIndex(text, " | ")+3:]
+	}
+	f := strings.Fields(text)
+	i := 0
+	if len(f) > 2 && f[0] == "timeout" {
+		i = 2
+	}
+	if i >= len(f) || strings.ContainsAny(f[i], "|;&<>$`'\"") {
+		return nil
+	}
+	run := strings.Join(f[:i+1], " ")
+	return []Command{{Text: run + " " + m[1], Dir: c.Dir, Bucket: Entry, Level: Runnable, Synth: true,
+		Reason: "last resort: the program's own help, as its refusal says (" + strings.TrimSpace(m[0]) + "); its usage shows a use",
+		Why:    synthWhy(c.Why, helpHintNote)}}
+}
+
+// helpHintNote marks the help command a refusal pointed at.
+const helpHintNote = "the program's help, as its refusal says"

@@ -127,3 +127,22 @@ func TestOnTerminal(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// A refusal with no usage line that points at the help flag (wyhash's
+// benchmark takes --help for a file name: "Try `-h' for help.") gets that
+// flag asked, a last resort; its usage, the program on the line after
+// "usage:", then gives the use with an input file.
+func TestHelpHint(t *testing.T) {
+	probe := Command{Text: "printf 'hello world\\nhello again\\n' | timeout 10 ./wyhash0", Bucket: Entry, Level: Runnable, Synth: true}
+	cs := FromUsage(probe, "File '/usr/share/dict/words' not found.\nTry `-h' for help.\n")
+	if len(cs) != 1 || cs[0].Text != "timeout 10 ./wyhash0 -h" || !cs[0].LastResort() {
+		t.Fatalf("help commands %+v", cs)
+	}
+	if again := FromUsage(cs[0], "Try `-h' for help.\n"); again != nil {
+		t.Errorf("a help command asks again: %+v", again)
+	}
+	uses := FromHelp(cs[0], "usage:\n./wyhash0 <file>\nif no arguments given '/usr/share/dict/words' is used\n")
+	if len(uses) != 1 || uses[0].Text != "printf 'hello world\\nhello again\\n' > /tmp/heragent-usage-input.txt && timeout 10 ./wyhash0 /tmp/heragent-usage-input.txt" {
+		t.Fatalf("uses %+v", uses)
+	}
+}
