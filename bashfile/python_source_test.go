@@ -12,12 +12,6 @@ import (
 // scripts and every other entry point group, which plugin registries are
 // read from (Python-Markdown's extensions, found by name).
 func TestSourceInstallWritesEntryPoints(t *testing.T) {
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("no python3 on this host")
-	}
-	dir := t.TempDir()
-	repo, venv := filepath.Join(dir, "repo"), filepath.Join(dir, "venv")
 	files := map[string]string{
 		"pyproject.toml": "[project]\nname = \"mdx\"\nversion = \"1.2\"\nlicense = \"BSD-3-Clause\"\n[project.scripts]\nmdx = \"mdx.cli:main\"\n" +
 			"[project.entry-points.'mdx.extensions']\ntoc = \"mdx.toc:TocExtension\"\n",
@@ -25,24 +19,7 @@ func TestSourceInstallWritesEntryPoints(t *testing.T) {
 		"mdx/cli.py":      "def main():\n    print('mdx cli')\n",
 		"mdx/toc.py":      "class TocExtension:\n    pass\n",
 	}
-	for name, body := range files {
-		p := filepath.Join(repo, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if out, err := exec.Command(py, "-m", "venv", "--without-pip", venv).CombinedOutput(); err != nil {
-		t.Skipf("python3 cannot make a venv here: %v: %s", err, out)
-	}
-	vpy := filepath.Join(venv, "bin", "python3")
-	cmd := exec.Command(vpy, "-", repo, "")
-	cmd.Stdin = strings.NewReader(pySourceInstallScript)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("source install: %v: %s", err, out)
-	}
+	vpy, venv := sourceInstalled(t, files)
 	check := "from importlib.metadata import entry_points, version\n" +
 		"print(version('mdx'), [e.load().__name__ for e in entry_points(group='mdx.extensions')], [e.name for e in entry_points(group='console_scripts') if e.name == 'mdx'])\n"
 	out, err := exec.Command(vpy, "-c", check).CombinedOutput()
@@ -61,34 +38,12 @@ func TestSourceInstallWritesEntryPoints(t *testing.T) {
 // source install's requirements too: pip check then names a Debian
 // package older than they ask (urwid's wcwidth>=0.4 in requirements.txt).
 func TestSourceInstallDynamicRequirements(t *testing.T) {
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("no python3 on this host")
-	}
-	dir := t.TempDir()
-	repo, venv := filepath.Join(dir, "repo"), filepath.Join(dir, "venv")
-	if err := os.MkdirAll(filepath.Join(repo, "uw"), 0o755); err != nil {
-		t.Fatal(err)
-	}
 	files := map[string]string{
 		"pyproject.toml":   "[project]\nname = \"uw\"\nversion = \"2.0\"\ndynamic = [\"dependencies\"]\n[tool.setuptools.dynamic]\ndependencies = { file = [\"requirements.txt\"] }\n",
 		"requirements.txt": "# runtime\nwcwidth>=0.4  # widths\n-r extra.txt\ntyping-extensions\n",
 		"uw/__init__.py":   "",
 	}
-	for name, body := range files {
-		if err := os.WriteFile(filepath.Join(repo, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if out, err := exec.Command(py, "-m", "venv", "--without-pip", venv).CombinedOutput(); err != nil {
-		t.Skipf("python3 cannot make a venv here: %v: %s", err, out)
-	}
-	vpy := filepath.Join(venv, "bin", "python3")
-	cmd := exec.Command(vpy, "-", repo, "")
-	cmd.Stdin = strings.NewReader(pySourceInstallScript)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("source install: %v: %s", err, out)
-	}
+	vpy, _ := sourceInstalled(t, files)
 	out, err := exec.Command(vpy, "-c", "from importlib.metadata import requires; print(requires('uw'))").CombinedOutput()
 	if err != nil {
 		t.Fatalf("metadata: %v: %s", err, out)
@@ -107,4 +62,37 @@ func TestSourceInstallCompilesCython(t *testing.T) {
 	if got := pySourceInstall("", false); strings.Contains(got, "Cythonize") {
 		t.Error("without Cython sources: a Cythonize step")
 	}
+}
+
+// sourceInstalled writes files into a repository, makes a venv and runs
+// the offline source install of the repository into it; it returns the
+// venv's python and the venv.
+func sourceInstalled(t *testing.T, files map[string]string) (vpy, venv string) {
+	t.Helper()
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3 on this host")
+	}
+	dir := t.TempDir()
+	repo := filepath.Join(dir, "repo")
+	venv = filepath.Join(dir, "venv")
+	for name, body := range files {
+		p := filepath.Join(repo, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out, err := exec.Command(py, "-m", "venv", "--without-pip", venv).CombinedOutput(); err != nil {
+		t.Skipf("python3 cannot make a venv here: %v: %s", err, out)
+	}
+	vpy = filepath.Join(venv, "bin", "python3")
+	cmd := exec.Command(vpy, "-", repo, "")
+	cmd.Stdin = strings.NewReader(pySourceInstallScript)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("source install: %v: %s", err, out)
+	}
+	return vpy, venv
 }
