@@ -33,6 +33,9 @@ var testFailureMatches = []match{
 	{TestFailure, regexp.MustCompile(`^(?:ℹ|#) fail ()[1-9]`)},                                          // node:test, TAP summaries
 	{TestFailure, regexp.MustCompile(`^not ok \d+ (?:- )?(.+?)(?: # time=[\d.]+m?s)?$`)},                // TAP (node-tap, tape): a top-level test
 	{TestFailure, regexp.MustCompile(`^\s*()[1-9]\d* tests? failed$`)},                                  // a project's own driver (tcpdump's TESTrun)
+	// a driver comparing the output with a recorded one, diff's hunks:
+	// "93,97c73,74" (better-exceptions' test_all.sh), "@@ -3,4 +3,5 @@"
+	{TestFailure, regexp.MustCompile(`^()\d+(?:,\d+)?[acd]\d+(?:,\d+)?$|^()@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@`)},
 }
 
 func (testFailure) Name() string { return "test-failure" }

@@ -242,6 +242,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"pytest-collection/cannot-import-name.log", PhaseCommand, "python -m pytest -q", false, PytestCollection, "tests/test_compat.py", ActionEdit, "--continue-on-collection-errors"},
 		{"test-failure/unittest.log", PhaseCommand, "python3 -m unittest discover -v", false, TestFailure, "test_add", ActionRecord, ""},
 		{"test-failure/go-test.log", PhaseCommand, "go test ./...", false, TestFailure, "TestAdd", ActionRecord, ""},
+		{"test-failure/golden-diff-better-exceptions.log", PhaseCommand, "./test_all.sh", false, TestFailure, "", ActionRecord, ""}, // the output differs from the recorded one: diff's hunks
 		{"test-failure/meson-test-openh264.log", PhaseCommand, "meson test -C build", false, TestFailure, "encoder", ActionRecord, ""},
 		{"test-failure/cmake-check-tcpdump-summary.log", PhaseCommand, "cmake --build build --target check", false, TestFailure, "", ActionRecord, ""},
 		{"test-failure/node-tap-semver.log", PhaseCommand, "npm test", false, TestFailure, "test/bin/semver.js", ActionRecord, ""},
