@@ -368,7 +368,7 @@ func TestJavaScriptLibraryLastResort(t *testing.T) {
 			}
 			continue
 		}
-		if len(cs) != 1 || !cs[0].LastResort() || !strings.Contains(cs[0].Text, `ln -s "$PWD" node_modules/underscore`) || !strings.Contains(cs[0].Text, `import("underscore")`) {
+		if len(cs) != 1 || !cs[0].LastResort() || !strings.Contains(cs[0].Text, `ln -s "$PWD" /node_modules/underscore`) || !strings.Contains(cs[0].Text, `import("underscore")`) {
 			t.Errorf("probes %+v", cs)
 		}
 	}

@@ -385,7 +385,7 @@ func pyconCode(s string) string {
 }
 
 // exampleCommand writes the example into the checkout and runs it there,
-// for a minute at most. For Node, node_modules/<name> links to the
+// for a minute at most. For Node, /node_modules/<name> links to the
 // checkout first, so the package's own name resolves to it.
 func exampleCommand(run, pkg, code string, n int) string {
 	file := fmt.Sprintf(".heragent-example-%d", n)
@@ -399,8 +399,14 @@ func exampleCommand(run, pkg, code string, n int) string {
 	}
 	pre := ""
 	if run == "node" {
-		link := "node_modules/" + pkg
-		pre = fmt.Sprintf("{ [ -e %s ] || { mkdir -p %s && ln -s \"$PWD\" %s; }; } && ", quoteArg(link), quoteArg(parentDir(link)), quoteArg(link))
+		// the link is /node_modules/<name>, which Node reaches from the
+		// checkout too, and not one inside it: a walker of the checkout
+		// the example starts (chokidar's README watches '.') would go
+		// round the link's loop (ELOOP); the checkout's node_modules when
+		// / is not writable
+		link, local := "/node_modules/"+pkg, "node_modules/"+pkg
+		pre = fmt.Sprintf("{ [ -e %s ] || [ -e %s ] || { mkdir -p %s && ln -s \"$PWD\" %s; } 2>/dev/null || { mkdir -p %s && ln -s \"$PWD\" %s; }; } && ",
+			quoteArg(local), quoteArg(link), quoteArg(parentDir(link)), quoteArg(link), quoteArg(parentDir(local)), quoteArg(local))
 	}
 	if !strings.HasSuffix(code, "\n") {
 		code += "\n"
