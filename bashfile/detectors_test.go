@@ -137,6 +137,10 @@ func TestDetectors(t *testing.T) {
 			stacks: "go", contains: []string{"/usr/local/go1.23/bin"}},
 		{name: "go with cgo", files: map[string]string{"go.mod": "module x\n\ngo 1.18\n", "db.go": "package x\n\n// #include <stdlib.h>\nimport \"C\"\n"},
 			stacks: "go", contains: []string{"gcc libc6-dev", "persist_env CGO_ENABLED 1"}},
+		// chroma's cmd/libchromawasm is //go:build wasm: go install of it here fails
+		{name: "go: a program for another system is not installed", files: map[string]string{"go.mod": "module example.org/x\n\ngo 1.19\n", "x.go": "package x\n",
+			"cmd/xwasm/main.go": "//go:build wasm\n\npackage main\n\nfunc main() {}\n", "cmd/xcli/main.go": "package main\n\nfunc main() {}\n"},
+			stacks: "go", contains: []string{"go install ./cmd/xcli\n"}, absent: []string{"xwasm"}},
 		{name: "go without cgo", files: map[string]string{"go.mod": "module x\n\ngo 1.18\n", "x.go": "package x\n\nimport \"fmt\"\n"},
 			stacks: "go", absent: []string{"CGO_ENABLED"}},
 		{name: "go Debian's is enough", files: map[string]string{"go.mod": "module x\n\ngo 1.18\n"},

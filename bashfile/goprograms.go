@@ -72,9 +72,16 @@ func (p *planner) goProgramMains(ctx context.Context) []string {
 	}
 	var out []string
 	for _, e := range eps {
-		if e.Kind == "main" && strings.HasSuffix(e.Path, ".go") {
-			out = append(out, e.Path)
+		if e.Kind != "main" || !strings.HasSuffix(e.Path, ".go") {
+			continue
 		}
+		// a program for another system (chroma's cmd/libchromawasm,
+		// //go:build js && wasm): go install of it here is "build
+		// constraints exclude all Go files"
+		if src, err := p.ix.ReadFile(ctx, e.Path, 0, 0, true); err == nil && GoFileExcluded(path.Base(e.Path), src) {
+			continue
+		}
+		out = append(out, e.Path)
 	}
 	return out
 }
