@@ -281,8 +281,14 @@ func mineCMake(ctx context.Context, e *env) ([]Command, error) {
 		}
 	}
 	custom, err := customTestTargets(ctx, e)
-	if err != nil || len(why) == 0 {
-		return custom, err
+	if err != nil {
+		return nil, err
+	}
+	if len(why) == 0 {
+		// no CTest at all, test programs built all the same (argh's
+		// argh_tests under its BUILD_TESTS option): run each
+		exes, err := unregisteredTests(ctx, e)
+		return append(custom, exes...), err
 	}
 	if why[0].Note == "enable_testing()" { // no add_test anywhere
 		exes, err := unregisteredTests(ctx, e)

@@ -200,3 +200,20 @@ func TestUnregisteredCMakeTests(t *testing.T) {
 		t.Errorf("mineCMake = %q", got)
 	}
 }
+
+// With no CTest at all (argh: argh_tests under its BUILD_TESTS option, no
+// enable_testing, no add_test) the test program still runs, without ctest.
+func TestTestProgramWithoutCTest(t *testing.T) {
+	files := map[string]string{
+		"CMakeLists.txt": "project(argh CXX)\noption(BUILD_TESTS \"tests\" ON)\nif(BUILD_TESTS)\n  add_executable(argh_tests argh_tests.cpp)\nendif()\n",
+		"argh_tests.cpp": "int main() { return 0; }\n",
+	}
+	cs, err := mineCMake(context.Background(), testEnv(t, "argh", files, "build", "cmake"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`cmake --build build --target argh_tests && if timeout 600 ./build/argh_tests < /dev/null; then echo "PASS: argh_tests"; else echo "FAIL: argh_tests"; exit 1; fi`}
+	if got := commandTexts(cs); !slices.Equal(got, want) {
+		t.Errorf("mineCMake = %q", got)
+	}
+}
