@@ -423,8 +423,10 @@ func exampleCommand(run, pkg, code string, n int) string {
 
 // foreverRe is an example's top-level loop that runs until it is stopped:
 // schedule's README ends `while True:\n    schedule.run_pending()\n
-// time.sleep(1)`, a poller its `setInterval(`.
-var foreverRe = regexp.MustCompile(`(?m)^(?:while\s*\(?\s*(?:True|1|true)\s*\)?\s*[:{]|setInterval\()`)
+// time.sleep(1)`, a poller its `setInterval(`, a watcher started at the
+// top level its `chokidar.watch('.')` / `fs.watch(` (the process lives as
+// long as the watch).
+var foreverRe = regexp.MustCompile(`(?m)^(?:while\s*\(?\s*(?:True|1|true)\s*\)?\s*[:{]|setInterval\(|(?:(?:const|let|var)\s+\w+\s*=\s*)?[\w.]+\.watch\()`)
 
 // loopFor is how long an example that loops until stopped runs.
 const loopFor = 20

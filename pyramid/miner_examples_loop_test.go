@@ -22,6 +22,15 @@ func TestExampleCommandForever(t *testing.T) {
 	if !foreverRe.MatchString("setInterval(() => console.log(1), 1000)\n") || !foreverRe.MatchString("while (true) {\n}\n") {
 		t.Error("JavaScript forever loops")
 	}
+	// a watcher started at the top level lives as long as its watch (chokidar's README)
+	for _, code := range []string{"chokidar.watch('.').on('all', (event, path) => {\n  console.log(event, path);\n});\n", "const watcher = fs.watch('dir')\n"} {
+		if !foreverRe.MatchString(code) {
+			t.Errorf("%q watches until stopped", code)
+		}
+	}
+	if foreverRe.MatchString("function f() {\n  return chokidar.watch('.')\n}\n") {
+		t.Error("a watch inside a function is no top-level one")
+	}
 }
 
 // loopRun's shell: something printed and still running (124) or ended
