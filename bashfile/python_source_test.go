@@ -1,11 +1,12 @@
 package bashfile
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/heragent/heragent/internal/testrepo"
 )
 
 // The offline source install writes what an install gives: the console
@@ -73,18 +74,8 @@ func sourceInstalled(t *testing.T, files map[string]string) (vpy, venv string) {
 	if err != nil {
 		t.Skip("no python3 on this host")
 	}
-	dir := t.TempDir()
-	repo := filepath.Join(dir, "repo")
-	venv = filepath.Join(dir, "venv")
-	for name, body := range files {
-		p := filepath.Join(repo, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	repo := testrepo.Write(t, files)
+	venv = filepath.Join(t.TempDir(), "venv")
 	if out, err := exec.Command(py, "-m", "venv", "--without-pip", venv).CombinedOutput(); err != nil {
 		t.Skipf("python3 cannot make a venv here: %v: %s", err, out)
 	}
