@@ -278,7 +278,8 @@ func (p *planner) setupNodeVersion(ctx context.Context) (int, string) {
 		for k, v := range f.Facts {
 			job, ok := strings.CutPrefix(k, "setup_node_")
 			s, _ := v.(string)
-			if !ok || retrieval.ForeignRunner.MatchString(fmt.Sprint(f.Facts["runs_on_"+job])) {
+			on, _ := f.Facts["runs_on_"+job].(string)
+			if !ok || retrieval.ForeignRunner.MatchString(on) {
 				continue
 			}
 			if mm := nodeVersionRe.FindStringSubmatch(strings.Trim(s, `'" `)); mm != nil {

@@ -37,15 +37,12 @@ func (missingCMakePackage) Diagnose(f Failure) []Diagnosis {
 	return ds
 }
 
-var (
-	// cmakeConfiguredRe is CMake's end of a configure that succeeded.
-	cmakeConfiguredRe = regexp.MustCompile(`^-- (?:Configuring|Generating) done\b`)
-	// compileErrorLineRe is a compiler's error at a source line.
-	compileErrorLineRe = regexp.MustCompile(`:\d+(?::\d+)?: (?:fatal )?error: `)
-)
+// cmakeConfiguredRe is CMake's end of a configure that succeeded.
+var cmakeConfiguredRe = regexp.MustCompile(`^-- (?:Configuring|Generating) done\b`)
 
 // configuredThenCompileFailed reports a log in which CMake's configure
-// finished and a compiler error came after it.
+// finished and a compiler error (compile-error's gcc/clang line) came
+// after it.
 func configuredThenCompileFailed(log string) bool {
 	configured := false
 	for _, l := range logLines(log) {
@@ -53,7 +50,7 @@ func configuredThenCompileFailed(log string) bool {
 		switch {
 		case cmakeConfiguredRe.MatchString(l):
 			configured = true
-		case configured && compileErrorLineRe.MatchString(l):
+		case configured && compileMatches[0].re.MatchString(l):
 			return true
 		}
 	}

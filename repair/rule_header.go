@@ -46,8 +46,9 @@ func (r missingHeader) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	// project finds in its own unfetched submodule): the directory goes
 	// on the compiler's search path too, in the same repair.
 	hd, _ := ctx.Index.(HeaderDirIndex)
-	cands = namedHeaderDirFirst(ctx, hd, d.Subject, cands)
-	cands = slices.DeleteFunc(slices.Clone(cands), func(pkg string) bool { return !plausibleHeaderDir(ctx, hd, d.Subject, pkg) })
+	text := projectBuildText(ctx) // read once: both checks look for the library's directory in it
+	cands = namedHeaderDirFirst(hd, text, d.Subject, cands)
+	cands = slices.DeleteFunc(slices.Clone(cands), func(pkg string) bool { return !plausibleHeaderDir(hd, text, d.Subject, pkg) })
 	cpath := func(pkg string) (bashfile.Edit, string) {
 		if hd == nil {
 			return bashfile.Edit{}, ""
@@ -84,11 +85,10 @@ func (r missingHeader) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 // json-builder's CMakeLists.txt adds -I../json-parser, so json-parser's
 // json.h (libjsonparser-dev), not json-c's. That candidate moves ahead
 // when exactly one is named; else the order stands.
-func namedHeaderDirFirst(ctx *Context, hd HeaderDirIndex, header string, cands []string) []string {
-	if len(cands) < 2 || hd == nil || ctx.Repo == nil {
+func namedHeaderDirFirst(hd HeaderDirIndex, text, header string, cands []string) []string {
+	if len(cands) < 2 || hd == nil {
 		return cands
 	}
-	text := projectBuildText(ctx)
 	// a directory named as the header itself (jsoncpp's json/json.h)
 	// names no library: every document about JSON says "json"
 	stem := strings.TrimSuffix(path.Base(header), path.Ext(header))
@@ -134,7 +134,7 @@ func namesWord(text, word string) bool {
 // /usr/include/winpr2/winpr is no header of ape's tests, which ape's own
 // split script writes, and each such guess compiled the next failure
 // against an unrelated library's headers.
-func plausibleHeaderDir(ctx *Context, hd HeaderDirIndex, header, pkg string) bool {
+func plausibleHeaderDir(hd HeaderDirIndex, text, header, pkg string) bool {
 	if hd == nil {
 		return true
 	}
@@ -144,5 +144,5 @@ func plausibleHeaderDir(ctx *Context, hd HeaderDirIndex, header, pkg string) boo
 	}
 	base := dir[strings.LastIndex(dir, "/")+1:]
 	stem := strings.TrimSuffix(path.Base(header), path.Ext(header))
-	return strings.HasPrefix(strings.ToLower(base), strings.ToLower(stem)) || len(base) >= 3 && ctx.Repo != nil && namesWord(projectBuildText(ctx), base)
+	return strings.HasPrefix(strings.ToLower(base), strings.ToLower(stem)) || len(base) >= 3 && namesWord(text, base)
 }
