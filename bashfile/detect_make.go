@@ -55,6 +55,9 @@ func (d makeDetector) Apply(ctx context.Context, p *planner) error {
 	if err := p.cSystemDeps(ctx, d.Name()); err != nil {
 		return err
 	}
+	if err := p.bsdMake(d.Name()); err != nil {
+		return err
+	}
 	if p.repo.has("configure") && !p.repo.has("configure.ac", "configure.in") {
 		// a hand-written configure beside the Makefile (autoconf's would
 		// come with Makefile.in, the autotools detector's): it writes what

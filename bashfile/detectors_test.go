@@ -111,6 +111,18 @@ func TestDetectors(t *testing.T) {
 			"Makefile": "all: clean test libfs.a\nlibfs.a: fs.o\n\t$(AR) rcs $@ $^\n%.o: %.c\n\t$(CC) $< -c -o $@\ntest: test.o fs.o\n\t$(CC) $^ -o $@\n\t@./$@\nclean:\n\trm -f test fs.o\n",
 			"fs.c":     "int f(void) { return 0; }\n", "test.c": "int main(void) { return 0; }\n"},
 			stacks: "make", contains: []string{`make -j"$(nproc)" libfs.a`}},
+		{name: "make: a Makefile written for BSD make gets bmake as make", files: map[string]string{
+			"Makefile": ".include \"Makefile.configure\"\nall: lowdown\nlowdown: main.o\n\t$(CC) -o $@ main.o\n.ifdef LINK_METHOD\nLDADD += -static\n.endif\n",
+			"main.c":   "int main(void) { return 0; }\n"},
+			stacks: "make", contains: []string{"bmake", `ln -sf "$(command -v bmake)" /usr/local/bin/make`, "Makefile:1 — a BSD make directive"}},
+		{name: "make: a header the build configures from the repository's template is no system package", files: map[string]string{
+			"Makefile": "app: main.o\n\t$(CC) -o app main.o\n", "zlib.h.in": "#define Z 1\n",
+			"main.c": "#include <zlib.h>\nint main(void) { return Z; }\n"},
+			stacks: "make", absent: []string{"zlib1g-dev"}},
+		{name: "make: a GNU Makefile with .PHONY is GNU make's", files: map[string]string{
+			"Makefile": ".PHONY: all\nifdef X\nCFLAGS += -O2\nendif\nall: main.o\n\t$(CC) -o app main.o\n",
+			"main.c":   "int main(void) { return 0; }\n"},
+			stacks: "make", absent: []string{"bmake"}},
 		{name: "make: a default goal that only runs the test program is made", files: map[string]string{
 			"Makefile": "check: test\ntest: test.o\n\t$(CC) $^ -o $@\n\t./test\n",
 			"test.c":   "int main(void) { return 0; }\n"},

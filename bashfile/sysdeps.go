@@ -154,6 +154,26 @@ func (p *planner) cSystemDeps(ctx context.Context, source string) error {
 	return nil
 }
 
+// headerTemplates are the suffixes of a header's template, which the
+// build configures into the header (CMake's configure_file, autoconf's
+// AC_CONFIG_FILES, meson's configure_file).
+var headerTemplates = []string{".in", ".cmake", ".cmakein", ".cmake.in", ".meson"}
+
+// generatedHeader reports whether the repository ships the template of
+// the header, which its build generates: xiph/ogg's <ogg/config_types.h>
+// from include/ogg/config_types.h.in is the project's own, not the
+// system's libogg-dev.
+func (r *repo) generatedHeader(h string) bool {
+	for _, f := range r.files {
+		for _, s := range headerTemplates {
+			if t, ok := strings.CutSuffix(f.Path, s); ok && (t == h || strings.HasSuffix(t, "/"+h)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // includeDeps maps system headers the code includes and the repository
 // does not ship to the packages that have them at exactly that path.
 func (p *planner) includeDeps(ctx context.Context, source string, unresolved *[]string) error {
@@ -172,7 +192,7 @@ func (p *planner) includeDeps(ctx context.Context, source string, unresolved *[]
 			continue
 		}
 		at, ok := firstIncluder(u.Includers)
-		if !ok || platformHeader(u.Header) {
+		if !ok || platformHeader(u.Header) || p.repo.generatedHeader(u.Header) {
 			continue
 		}
 		cands := p.pkgs.Header(u.Header)

@@ -148,27 +148,37 @@ func (r *runner) libraryProbes(probes []pyramid.Command, bins, libs, gen, built 
 }
 
 // builtSmoke are the Testable copies of a repository's built-program
-// probes when it has no tests: the first two real uses, then its first
-// last resort. A real use that fails (tidy exits 1 on the warnings it
-// prints for plain text) leaves the program's --version to show it
-// starts; the loop runs no smoke probe after one passed.
+// probes when it has no tests (smokePicks).
 func builtSmoke(probes []pyramid.Command) []pyramid.Command {
 	const note = "the graph found no tests; no test command is the project's own"
 	var smoke []pyramid.Command
+	for _, c := range smokePicks(probes) {
+		smoke = append(smoke, pyramid.SmokeCopy(c, note))
+	}
+	return smoke
+}
+
+// smokePicks are the Runnable probes that double as Testable's runtime
+// probe: the first two real uses, then the first last resort. A real use
+// that fails (tidy exits 1 on the warnings it prints for plain text)
+// leaves the program's --version to show it starts; the loop runs no
+// smoke probe after one passed.
+func smokePicks(probes []pyramid.Command) []pyramid.Command {
+	var picks []pyramid.Command
 	var last *pyramid.Command
 	for _, c := range probes {
 		switch {
 		case c.Level != pyramid.Runnable:
-		case !c.LastResort() && len(smoke) < 2:
-			smoke = append(smoke, pyramid.SmokeCopy(c, note))
+		case !c.LastResort() && len(picks) < 2:
+			picks = append(picks, c)
 		case c.LastResort() && last == nil:
 			last = &c
 		}
 	}
 	if last != nil {
-		smoke = append(smoke, pyramid.SmokeCopy(*last, note))
+		picks = append(picks, *last)
 	}
-	return smoke
+	return picks
 }
 
 // suiteRuns reports whether a Testable command of the pyramid runs the

@@ -360,6 +360,11 @@ func (r *runner) repairFailures(ctx context.Context, sb Sandbox, l pyramid.Level
 	if l == pyramid.Testable && r.tolerate(failed, why, p) {
 		return levelResult{passed: true, how: " (with failing tests no repair fixed)"}, nil
 	}
+	if l == pyramid.Testable {
+		if res, ok, err := r.smokeWithoutSuite(ctx, sb, failed, why, p); ok || err != nil {
+			return res, err
+		}
+	}
 	res := levelResult{why: fmt.Sprintf("no %s command passed: %s", l, strings.Join(why, "; "))}
 	if l == pyramid.Testable && r.rep.TestsFound == 0 && r.noneOwn(failed) {
 		res.why = "the repository has no test suite heragent can find (the graph found no tests, and no testable command is one of the project's own: its tests may live in another repository): " + res.why
@@ -381,7 +386,7 @@ func plural(n int, one, many string) string {
 // iteration, as a target or script the project does not have.
 func (r *runner) noneOwn(failed []outcome) bool {
 	for _, fc := range failed {
-		if !r.diagnosedHere(fc.Text, func(rp report.RepairRecord) bool { return rp.Diagnosis.Kind == repair.NoSuchTarget }) {
+		if !r.diagnosedHere(fc.Text, noSuchTarget) {
 			return false
 		}
 	}

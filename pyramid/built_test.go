@@ -108,6 +108,13 @@ func TestFixture(t *testing.T) {
 	if got := Fixture(codec); got != "res/a.264" {
 		t.Fatalf("Fixture of a codec = %q, want res/a.264", got)
 	}
+	// Inputs kept to crash the program are not its real input, though
+	// only their directory says so (libpng's testpngs/crashers/).
+	png := fstest.MapFS{"testpngs/crashers/a_chunk.png": {Data: big}, "testpngs/rgb-8.png": {Data: append(big, big...)},
+		"testpngs/gray-8.png": {Data: append(big, big...)}, "testpngs/palette-8.png": {Data: append(big, big...)}, "testpngs/crashers/b_chunk.png": {Data: big}}
+	if got := Fixture(png); got != "testpngs/gray-8.png" {
+		t.Fatalf("Fixture beside crashers = %q, want testpngs/gray-8.png", got)
+	}
 }
 
 // An interpreter the build produced runs a one-line program of its

@@ -142,7 +142,9 @@ func classify(text string) verdict {
 		return verdict{Drop: why}
 	}
 	// Judge a chain by its last command that proves something (e.g.
-	// `cmake .. && make && make test` is a test run).
+	// `cmake .. && make && make test` is a test run). A program run
+	// before a test run prepares it (gopher-lua's CI: `./_tools/go-inline
+	// *.go && go fmt . && go test -v ./...`): the chain is the test run.
 	parts := splitChain(t)
 	best := verdict{Drop: "not a build, test or run command"}
 	for _, p := range parts {
@@ -150,7 +152,8 @@ func classify(text string) verdict {
 		if v.Drop != "" {
 			continue
 		}
-		if best.Drop != "" || v.Bucket.Level().Rank() >= best.Bucket.Level().Rank() {
+		if best.Drop != "" || v.Bucket.Level().Rank() >= best.Bucket.Level().Rank() ||
+			v.Bucket == Unit && best.Bucket.Level() == Runnable {
 			best = v
 		}
 	}

@@ -36,7 +36,8 @@ var notFixtures = map[string]bool{
 	"rc": true, "def": true, "manifest": true, "pro": true, "pri": true, "qbs": true, "cbp": true, "workspace": true,
 }
 
-// badFixtureRe names inputs a suite uses to see the program fail.
+// badFixtureRe names inputs a suite uses to see the program fail, or the
+// directories that hold them (libpng's contrib/testpngs/crashers/).
 var badFixtureRe = regexp.MustCompile(`(?i)bad|bogus|malformed|invalid|broken|fail|error|corrupt|crash|wrong|fuzz|negative|reject|truncat|overflow`)
 
 // minFixtures is how many files of a kind make it the suite's input kind.
@@ -60,7 +61,7 @@ func Fixture(fsys fs.FS) string {
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() || !fixtureDirRe.MatchString(path.Dir(p)) || badFixtureRe.MatchString(d.Name()) || strings.ContainsAny(p, " '\"$`\\") {
+		if !d.Type().IsRegular() || !fixtureDirRe.MatchString(path.Dir(p)) || badFixtureRe.MatchString(p) || strings.ContainsAny(p, " '\"$`\\") {
 			return nil
 		}
 		ext := strings.TrimPrefix(strings.ToLower(path.Ext(p)), ".")

@@ -462,3 +462,26 @@ func TestSmokeWhenNoCommandRunsTheTests(t *testing.T) {
 		t.Fatalf("only a last resort, smoke %+v", sm)
 	}
 }
+
+// A data file only named like a test, in a language none of the sources
+// is (svgo's svgplot/test.d in a Go module), is no test: the programs'
+// uses are Testable's probes beside the convention's `go test`; a Go
+// test file leaves `go test` alone.
+func TestDataNamedLikeATestIsNoTest(t *testing.T) {
+	files := map[string]string{
+		"go.mod":       "module example.com/svg\n\ngo 1.21\n",
+		"svg.go":       "package svg\n\nfunc Start() {}\n",
+		"plot/main.go": "package main\n\nfunc main() {}\n",
+		"plot/test.d":  "import std.stdio;\nvoid main() { writeln(1); }\n",
+	}
+	all := []Command{{Text: "go test -v ./...", Bucket: Unit, Level: Testable, Why: []Provenance{{Source: "convention"}}},
+		{Text: "go run ./plot data.txt", Bucket: Entry, Level: Runnable, Why: []Provenance{{Source: "readme"}}}}
+	sm, err := smokeProbes(context.Background(), tempIndex(t, "svg", files), all)
+	if err != nil || len(sm) != 1 {
+		t.Fatalf("smoke %+v %v", sm, err)
+	}
+	files["plot/main_test.go"] = "package main\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n"
+	if sm, _ := smokeProbes(context.Background(), tempIndex(t, "svg", files), all); len(sm) != 0 {
+		t.Fatalf("with a Go test, smoke %+v", sm)
+	}
+}

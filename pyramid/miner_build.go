@@ -269,16 +269,19 @@ func mineCMake(ctx context.Context, e *env) ([]Command, error) {
 			break
 		}
 	}
-	if len(why) == 0 {
-		fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: "CMakeLists.txt"})
-		if err != nil {
-			return nil, err
-		}
-		for _, f := range fs {
-			if f.Path == "CMakeLists.txt" && f.Facts["enable_testing"] == true {
-				why = append(why, Provenance{Source: "cmake", File: f.Path, Note: "enable_testing()"})
-			}
-		}
+	enabled, top, err := testingEnabled(ctx, e)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case len(why) > 0 && !enabled:
+		// add_test without enable_testing() or include(CTest) anywhere:
+		// CMake ignores it and ctest finds nothing (xiph/ogg's
+		// test_bitwise under BUILD_TESTING): the test programs run
+		// without ctest
+		why = nil
+	case len(why) == 0 && top:
+		why = append(why, Provenance{Source: "cmake", File: "CMakeLists.txt", Note: "enable_testing()"})
 	}
 	custom, err := customTestTargets(ctx, e)
 	if err != nil {
@@ -303,6 +306,23 @@ func mineCMake(ctx context.Context, e *env) ([]Command, error) {
 	}
 	return append([]Command{{Text: "ctest --test-dir " + bd + " --output-on-failure", Bucket: Unit,
 		Reason: "runs the CMake tests of the build directory; ctest reports each test", Why: why}}, custom...), nil
+}
+
+// testingEnabled reports whether a CMake file calls enable_testing() or
+// includes CTest (some), and whether the top CMakeLists.txt does (top).
+func testingEnabled(ctx context.Context, e *env) (some, top bool, err error) {
+	for _, g := range []string{"CMakeLists.txt", "*.cmake"} {
+		fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: g})
+		if err != nil {
+			return false, false, err
+		}
+		for _, f := range fs {
+			if f.Facts["enable_testing"] == true {
+				some, top = true, top || f.Path == "CMakeLists.txt"
+			}
+		}
+	}
+	return some, top, nil
 }
 
 // customTestName is a custom target named as the project's tests.

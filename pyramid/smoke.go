@@ -15,9 +15,9 @@ import (
 // passes; one whose test files no command here runs (rxi/vec's
 // test/build_test.py) gets them, or its run stops at Installable.
 func smokeProbes(ctx context.Context, ix *retrieval.Index, all []Command) ([]Command, error) {
-	tests, err := ix.FindFiles(ctx, retrieval.FileQuery{Kind: "test"})
+	tests, err := ownTestFiles(ctx, ix)
 	if err != nil {
-		return nil, fmt.Errorf("find test files: %w", err)
+		return nil, err
 	}
 	targets, err := ix.Targets(ctx, "test")
 	if err != nil {
@@ -52,4 +52,27 @@ func SmokeCopy(c Command, note string) Command {
 	s.Reason = "the repository has no tests: running the program is the runtime probe (" + c.Reason + ")"
 	s.Why = synthWhy(c.Why, note)
 	return s
+}
+
+// ownTestFiles are the test files but those only named like a test, in
+// a language none of the project's sources is written in: a data file
+// (svgo's svgplot/test.d, "D" to the language detector, in a Go module)
+// is no test of the project's. Under a test directory a file of another
+// language is a test (rxi/vec's test/build_test.py for its C).
+func ownTestFiles(ctx context.Context, ix *retrieval.Index) ([]retrieval.FileInfo, error) {
+	tests, err := ix.FindFiles(ctx, retrieval.FileQuery{Kind: "test"})
+	if err != nil {
+		return nil, fmt.Errorf("find test files: %w", err)
+	}
+	srcs, err := ix.FindFiles(ctx, retrieval.FileQuery{Kind: "source"})
+	if err != nil {
+		return nil, fmt.Errorf("find source files: %w", err)
+	}
+	langs := map[string]bool{"Shell": true}
+	for _, f := range srcs {
+		langs[f.Language] = true
+	}
+	return slices.DeleteFunc(tests, func(f retrieval.FileInfo) bool {
+		return f.Language != "" && !langs[f.Language] && !throughTestDir(f.Path)
+	}), nil
 }

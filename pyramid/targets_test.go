@@ -217,3 +217,29 @@ func TestTestProgramWithoutCTest(t *testing.T) {
 		t.Errorf("mineCMake = %q", got)
 	}
 }
+
+// add_test without enable_testing() or include(CTest) anywhere is ignored
+// by CMake (xiph/ogg): ctest would find nothing, so the test programs run
+// without it.
+func TestAddTestWithoutEnableTesting(t *testing.T) {
+	files := map[string]string{
+		"CMakeLists.txt": "project(ogg C)\nadd_library(ogg src/framing.c)\nif(BUILD_TESTING)\n  add_executable(test_framing src/framing.c)\n  add_test(NAME test_framing COMMAND test_framing)\nendif()\n",
+		"src/framing.c":  "int main(void) { return 0; }\n",
+	}
+	cs, err := mineCMake(context.Background(), testEnv(t, "ogg", files, "build", "cmake"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`cmake --build build --target test_framing && if timeout 600 ./build/test_framing < /dev/null; then echo "PASS: test_framing"; else echo "FAIL: test_framing"; exit 1; fi`}
+	if got := commandTexts(cs); !slices.Equal(got, want) {
+		t.Errorf("mineCMake = %q", got)
+	}
+	files["CMakeLists.txt"] = "include(CTest)\n" + files["CMakeLists.txt"]
+	cs, err = mineCMake(context.Background(), testEnv(t, "ogg", files, "build", "cmake"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := commandTexts(cs); len(got) != 1 || !strings.HasPrefix(got[0], "ctest ") {
+		t.Errorf("with include(CTest): mineCMake = %q", got)
+	}
+}

@@ -36,7 +36,9 @@ var npmAbsentMatches = []match{
 	{NpmAbsent, regexp.MustCompile(`(?:npm (?:ERR!|error) notarget|ERR_PNPM_NO_MATCHING_VERSION)[\s\pZ]+No matching version found for ((?:@[\w.-]+/)?[\w.-]+)@`)},
 	// a dependency GitHub hosts, GitHub unreachable: npm ERR! network
 	// request to https://codeload.github.com/uNetworking/uWebSockets.js/tar.gz/d04e… failed
-	{NpmAbsent, regexp.MustCompile(`npm (?:ERR!|error) network request to https://(?:codeload\.github\.com/([\w.-]+/[\w.-]+)/tar\.gz/|github\.com/([\w.-]+/[\w.-]+)/tarball/)`)},
+	// — or to the API's tarball (ramda's browserify:
+	// https://api.github.com/repos/browserify/browserify/tarball/9ff7…)
+	{NpmAbsent, regexp.MustCompile(`npm (?:ERR!|error) network request to https://(?:codeload\.github\.com/([\w.-]+/[\w.-]+)/tar\.gz/|(?:api\.)?github\.com/(?:repos/)?([\w.-]+/[\w.-]+)/tarball/)`)},
 	// a dependency npm clones with git, which the sandbox lacks (globby's
 	// "@globby/main-branch": "sindresorhus/globby#main"): npm ERR! syscall
 	// spawn git
@@ -141,6 +143,7 @@ func gitHostedDev(dev map[string]string, repo string) string {
 	for name, spec := range dev {
 		s := strings.ToLower(spec)
 		if strings.Contains(s, "github.com/"+repo+".git") || strings.Contains(s, "github.com/"+repo+"/") || strings.Contains(s, "github.com/"+repo+"#") ||
+			strings.Contains(s, "api.github.com/repos/"+repo+"/") ||
 			strings.TrimPrefix(strings.SplitN(s, "#", 2)[0], "github:") == repo {
 			return name
 		}

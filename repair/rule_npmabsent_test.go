@@ -83,6 +83,19 @@ func TestNpmGitHostedDevDependency(t *testing.T) {
 
 // A version range the registry here serves no version of (execa's
 // dependencies ask cbor2@^2.4.0): the package is named as absent.
+// The same through GitHub's API tarball (ramda's browserify), spelled in
+// package.json as the URL itself.
+func TestNpmAPITarballDevDependency(t *testing.T) {
+	f := Failure{Phase: PhaseSetup, ExitCode: 1, Log: readLog(t, "npm-absent/network-api-github-tarball-dev.log")}
+	file := bashfile.New()
+	file.Append(bashfile.Runtimes, "npm ci", bashfile.Provenance{Source: "npm"})
+	dev := fstest.MapFS{"package.json": {Data: []byte(`{"devDependencies": {"browserify": "https://api.github.com/repos/browserify/browserify/tarball/9ff7c55cc67a7ddbc64f8e7270bcd75fcc72ce2f", "mocha": "^10"}}`)}}
+	ps := Propose(&Context{File: file, Repo: dev}, f)
+	if len(ps) == 0 || ps[0].Action != ActionEdit || ps[0].Edits[0].Command != "npm pkg delete devDependencies.browserify && npm install" {
+		t.Fatalf("proposals %+v", ps)
+	}
+}
+
 func TestNpmNoMatchingVersion(t *testing.T) {
 	f := Failure{Phase: PhaseSetup, ExitCode: 1, Log: readLog(t, "npm-absent/etarget-cbor2-execa.log")}
 	ds := Diagnose(f)

@@ -39,9 +39,18 @@ var testEnvMatches = []match{
 	// directory", "…/var/run/dbus/system_bus_socket…"; systemctl's "System
 	// has not been booted with systemd as init system")
 	{NeedsInit, regexp.MustCompile(`()(?:dial unix (?:/var)?/run/(?:systemd/private|dbus/system_bus_socket): connect: no such file or directory|System has not been booted with systemd as init system|Failed to connect to bus: No such file or directory)`)},
+	// a device node a container does not have: a serial port, a camera,
+	// a sound card, a bus (pyserial's examples: "could not open port
+	// /dev/ttyUSB0: [Errno 2] No such file or directory: '/dev/ttyUSB0'";
+	// v4l2's "open /dev/video0: no such file or directory")
+	{NeedsDevice, regexp.MustCompile(`(?i)(?:no such file or directory|no such device|could not open|cannot open|can't open|failed to open|unable to open)\b[^\n]*?['"]?(` + deviceRe + `)|['"]?(` + deviceRe + `)['"]?:? (?:no such file or directory|no such device)`)},
 	// must be run as root / are you root? / requires root privileges
 	{NeedsRoot, regexp.MustCompile(`(?i)()(?:must be (?:run as )?root|are you root\?|requires? root privileges|need to be root|unshare failed: Operation not permitted)`)},
 }
+
+// deviceRe is a device node of hardware: serial ports, video and sound,
+// buses and GPIO, input, framebuffers and GPUs, KVM, block devices.
+const deviceRe = `/dev/(?:tty(?:USB|ACM|AMA|S|mxc|XRUSB)\d+|rfcomm\d+|video\d+|media\d+|snd/\w+|dsp\d*|i2c-\d+|spidev[\d.]+|gpiochip\d+|input/(?:event|js|mouse)\d+|hidraw\d+|fb\d+|dri/\w+|nvidia\w*|kvm|net/tun|bus/usb/[\d/]+|sd[a-z]\d*|nvme\d\w*|mmcblk\d+|sg\d+|can\d+|mem|port|cpu/\d+/msr|watchdog\d*)`
 
 // altScreen is the control sequence that enters a terminal's alternate
 // screen, which full-screen programs draw on.
@@ -78,6 +87,8 @@ func (r testEnvironment) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return Proposal{Diagnosis: d, Action: ActionRunWithTTY, Reason: "the command is a terminal program (" + d.Evidence + "): run it on a pseudo-terminal that types q, as a user quits it"}, true
 	case NeedsRoot:
 		return record(d, "the command needs privileges the sandbox does not grant: "+d.Evidence), true
+	case NeedsDevice:
+		return record(d, "the command needs the device "+d.Subject+", which a container here does not have (no hardware is passed through): "+d.Evidence), true
 	case NeedsInit:
 		return record(d, "the command needs systemd running as the init system and its D-Bus system bus, which a container here does not run: "+d.Evidence), true
 	}

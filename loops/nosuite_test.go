@@ -1,0 +1,52 @@
+package loops
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/pyramid"
+	"github.com/heragent/heragent/repair"
+)
+
+// A suite that runs no test here (ctest finds none and no repair turns
+// them on: libwebp's fuzz targets need fuzztest from GitHub) leaves the
+// program's real use as Testable's smoke probe, and Runnable is proved
+// after it; a suite whose tests ran and failed is not hidden that way.
+func TestSuiteThatCannotRunHereFallsBackToSmoke(t *testing.T) {
+	disabled := func(f repair.Failure, _ *bashfile.File) []repair.Proposal {
+		if f.Phase != repair.PhaseCommand || f.Command != "ctest --test-dir build" {
+			return nil
+		}
+		return []repair.Proposal{{Diagnosis: repair.Diagnosis{Kind: repair.TestsDisabled}, Rule: "test", Action: repair.ActionNone, Reason: "no option turns them on"}}
+	}
+	for _, tc := range []struct {
+		name      string
+		code      int
+		out       string
+		wantLevel pyramid.Level
+	}{
+		{"no test to run", 0, "No tests were found!!!\n", pyramid.Runnable},
+		{"a test failed", 8, "1/1 Test #1: t1 ...***Failed  0.01 sec\n\n0% tests passed, 1 tests failed out of 1\n", pyramid.Installable},
+	} {
+		f := newFake()
+		f.command = func(_, text string) (int, string) {
+			switch text {
+			case "ctest --test-dir build":
+				return tc.code, tc.out
+			case "./app in.txt":
+				return 0, "converted in.txt\n"
+			}
+			return 1, "no\n"
+		}
+		p := pyr(5, documented("ctest --test-dir build", pyramid.Unit), documented("./app in.txt", pyramid.Entry))
+		rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Runnable, Repairer: scripted(disabled)})
+		if rep.Level != tc.wantLevel {
+			t.Errorf("%s: level %s, why %s; ran %v", tc.name, rep.Level, rep.WhyNotHigher, f.commandsRun())
+			continue
+		}
+		if tc.wantLevel == pyramid.Runnable && (rep.TestableEvidence != pyramid.EvidenceSmoke || !strings.Contains(strings.Join(rep.Notes, "\n"), "no test of the suite could run here")) {
+			t.Errorf("%s: evidence %s, notes %q", tc.name, rep.TestableEvidence, rep.Notes)
+		}
+	}
+}
