@@ -206,6 +206,12 @@ func cmakeTestSwitch(cmakeLists string) (string, bool) {
 	best, bestOn, prefix := "", false, CMakeProjectPrefix(cmakeLists)
 	for g, w := range guards {
 		def, ok := declared[g]
+		if !ok && !setsVariable(cmakeLists, w) {
+			// a variable nothing declares or sets is off until the
+			// command line sets it (xiph/ogg's if(BUILD_TESTING) without
+			// include(CTest))
+			def, ok = "OFF", true
+		}
 		// the project's own name may hold such a word (google/benchmark's
 		// BENCHMARK_ENABLE_TESTING)
 		if !ok || !HasTestWord(w) || NotTheTests.MatchString(strings.TrimPrefix(g, prefix)) || negatedRe.MatchString(g) {
@@ -223,6 +229,13 @@ func cmakeTestSwitch(cmakeLists string) (string, bool) {
 		}
 	}
 	return best, bestOn
+}
+
+// setsVariable reports whether the file sets the variable name itself:
+// set(X …), an option(X …) or a project's macro around one.
+func setsVariable(cmakeLists, name string) bool {
+	re := regexp.MustCompile(`(?im)^\s*(?:set|\w*option\w*)\s*\(\s*` + regexp.QuoteMeta(name) + `\b`)
+	return re.MatchString(cmakeLists)
 }
 
 // offOptionRe is option(X "…" OFF).

@@ -7,6 +7,7 @@ func TestCMakeTestSwitch(t *testing.T) {
 		name, cmake, want string
 		on                bool
 	}{
+		{"a variable nothing declares is off (xiph/ogg: BUILD_TESTING without include(CTest))", "project(ogg C)\nif(BUILD_TESTING)\n  add_executable(test_bitwise src/bitwise.c)\n  add_test(NAME test_bitwise COMMAND test_bitwise)\nendif()\n", "BUILD_TESTING", false},
 		{"no value: off (csv2, indicators)", `option(CSV2_BUILD_TESTS "Build csv2 tests + enable CTest")
 option(CSV2_SAMPLES "Build csv2 samples")
 if(CSV2_BUILD_TESTS)

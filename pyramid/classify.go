@@ -284,7 +284,7 @@ func classifyOne(s string) verdict {
 			return verdict{Bucket: Unit, Reason: "runs the test target"}
 		}
 		return verdict{Bucket: Build, Reason: "builds with ninja"}
-	case cmd == "make" || cmd == "gmake" || cmd == "mingw32-make":
+	case cmd == "make" || cmd == "gmake" || cmd == "bmake" || cmd == "mingw32-make":
 		return classifyMake(w[1:])
 	case cmd == "just" || cmd == "task" || cmd == "rake":
 		return classifyTask(cmd, w[1:])

@@ -41,7 +41,7 @@ func throughTestDir(prog string) bool {
 // tests directory runs its tests (tmux's CI: `cd regress && make`).
 func inTestDir(v verdict, text, dir string) verdict {
 	w := words(text)
-	if v.Bucket != Build || dir == "" || len(w) == 0 || w[0] != "make" && w[0] != "gmake" {
+	if v.Bucket != Build || dir == "" || len(w) == 0 || w[0] != "make" && w[0] != "gmake" && w[0] != "bmake" {
 		return v
 	}
 	if mv := classifyMake(append(w[1:len(w):len(w)], "-C", path.Base(dir))); mv.Bucket == Unit {

@@ -26,6 +26,7 @@ func TestClassify(t *testing.T) {
 		{"make check", Unit},
 		{"make -C tests test-lz4", Unit},
 		{"make -C regress", Unit},
+		{"bmake regress", Unit}, // BSD make's regression suite (lowdown's CI)
 		{"cmake ../test -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=gcc-10 -DCMAKE_CXX_COMPILER=g++-10", ""}, // a matrix variant
 		{"cmake ../test -DCMAKE_BUILD_TYPE=Debug -T ClangCL", ""},
 		{"cmake .. -DCMAKE_C_COMPILER=/usr/bin/gcc", Build},

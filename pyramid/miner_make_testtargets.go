@@ -10,8 +10,9 @@ import (
 
 // testTargetRe is a Makefile target named as tests other than the
 // conventional test/tests/check: haproxy's unit-tests, sds's sds-test,
-// runtests, alltests, test_all.
-var testTargetRe = regexp.MustCompile(`^([a-z0-9]+[-_])*(unit[-_]?)?tests?([-_][a-z0-9]+)*$|^(run|all|unit)tests?$`)
+// runtests, alltests, test_all; the BSD projects' regress (lowdown's
+// `bmake regress`, OpenBSD's regress/ suites).
+var testTargetRe = regexp.MustCompile(`^([a-z0-9]+[-_])*(unit[-_]?)?tests?([-_][a-z0-9]+)*$|^(run|all|unit)tests?$|^regress(ion)?(-?tests?)?$`)
 
 // notTestRunRe is a test-named target that prepares, inspects or runs the
 // tests somewhere else: it does not run the suite here.
