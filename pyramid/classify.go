@@ -199,10 +199,44 @@ func words(s string) []string {
 // ./src/algo/ -fuzz=FuzzIndexByteTwo -fuzztime=5s`) or only benchmarks.
 var goNotSuiteRe = regexp.MustCompile(`\s-{1,2}fuzz[= ]|\s-{1,2}run[= ]['"]?(\^\$|XXX|none|NONE|nothing)`)
 
+// lastPipe is the index of the last | of s that separates the stages of
+// its pipeline, -1 for none: one inside quotes or a command substitution
+// is an argument's (gopher-lua's `go test … -coverpkg=$(go list ./... |
+// sed …)`).
+func lastPipe(s string) int {
+	last, depth := -1, 0
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else if c == '\\' && quote == '"' {
+				i++
+			}
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+		case c == '\\':
+			i++
+		case c == '$' && i+1 < len(s) && s[i+1] == '(':
+			depth++
+			i++
+		case c == '(' && depth > 0:
+			depth++
+		case c == ')' && depth > 0:
+			depth--
+		case c == '|' && depth == 0:
+			last = i
+		}
+	}
+	return last
+}
+
 func classifyOne(s string) verdict {
 	// the program run by a pipeline is its last stage: `echo x | ./prog`
 	stage := s
-	if i := strings.LastIndex(s, "|"); i >= 0 && !strings.Contains(s, "||") {
+	if i := lastPipe(s); i >= 0 && !strings.Contains(s, "||") {
 		stage = strings.TrimSpace(s[i+1:])
 	}
 	w := words(stage)

@@ -38,7 +38,7 @@ func minedDoc(p string) bool {
 	return usageDoc(p) && (dir == "." || (strings.Count(p, "/") == 1 && docDirs[dir]))
 }
 
-var docDirs = map[string]bool{"doc": true, "docs": true, "Documentation": true, "man": true}
+var docDirs = map[string]bool{"doc": true, "docs": true, "Documentation": true, "documentation": true, "Doc": true, "man": true}
 
 // deepDoc is a document further down a doc directory (doc/man-sections/,
 // docs/guide/…): what it runs is mined only when it runs the project's
@@ -96,12 +96,18 @@ func usageDoc(p string) bool {
 }
 
 // ownProgram keeps the commands that run a program the project builds or
-// installs: all a reST literal block (which may hold a configuration or
-// output as well as a command) or a deep document is trusted with.
-func ownProgram(cmds []Command) []Command {
+// installs, or one of its Python modules (pyserial's documentation/
+// tools.rst: `python -m serial.tools.list_ports -v`): all a reST literal
+// block (which may hold a configuration or output as well as a command)
+// or a deep document is trusted with.
+func (e *env) ownProgram(cmds []Command) []Command {
 	var out []Command
 	for _, c := range cmds {
-		if strings.HasPrefix(c.Reason, reasonProjectProgram) {
+		mod := ""
+		if c.Bucket == Entry {
+			mod = pyModuleRun(words(c.Text))
+		}
+		if strings.HasPrefix(c.Reason, reasonProjectProgram) || mod != "" && e.pyModuleHere(mod, c.Dir) {
 			out = append(out, c)
 		}
 	}
@@ -154,7 +160,7 @@ func mineDocs(ctx context.Context, e *env) ([]Command, error) {
 			}
 			cmds := fromShell(e, code, docSource(s.Path), s.Path, int(cb.Line), note)
 			if deep || lang == "literal" || own {
-				cmds = ownProgram(cmds)
+				cmds = e.ownProgram(cmds)
 			}
 			if tests {
 				cmds = slices.DeleteFunc(cmds, func(c Command) bool { return c.Bucket != Unit })

@@ -35,6 +35,30 @@ func TestDocsLiteralBlocksAndDeepDocs(t *testing.T) {
 	}
 }
 
+// Sphinx documents in documentation/ (pyserial) are mined as doc/'s are;
+// a deeper one keeps the runs of the project's own Python modules.
+func TestDocumentationDirectory(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"setup.py":                     "from setuptools import setup\nsetup(name='serial', packages=['serial'])\n",
+		"serial/__init__.py":           "",
+		"serial/tools/list_ports.py":   "print('no ports found')\n",
+		"documentation/tools.rst":      "Tools\n=====\n\n- List all ports::\n\n    $ python -m serial.tools.list_ports -v\n    /dev/ttyS0\n",
+		"documentation/guide/more.rst": "More\n====\n\n::\n\n    $ python -m serial.tools.list_ports\n    $ python -m http.server\n",
+	})
+	cs, err := mineDocs(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range cs {
+		got = append(got, c.Text+" @ "+c.Why[0].Where())
+	}
+	want := []string{"python -m serial.tools.list_ports @ docs documentation/guide/more.rst:6", "python -m serial.tools.list_ports -v @ docs documentation/tools.rst:6"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+}
+
 // A docs example running ./tests, where tests/ is the checkout's test
 // directory, is the reader's own test program (Catch2's command-line.md).
 func TestDocsProgramThatIsADirectoryIsDropped(t *testing.T) {
