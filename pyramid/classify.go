@@ -331,6 +331,9 @@ func classifyOne(s string) verdict {
 	case cmd == "npm" || cmd == "yarn" || cmd == "pnpm":
 		return classifyNpm(cmd, w[1:])
 	case cmd == "npx":
+		if at := strings.LastIndex(arg, "@"); at > 0 {
+			arg = arg[:at] // the package at a version (npx nyc@latest npm run test)
+		}
 		if arg == "jest" || arg == "mocha" || arg == "vitest" || arg == "ava" || arg == "tap" {
 			return verdict{Bucket: Unit, Reason: "runs the JavaScript tests"}
 		}

@@ -135,6 +135,11 @@ func withInputs(ctx context.Context, e *env, cs []Command) []Command {
 			cs[i].Reason += " (the project's own file of the kind stands in for the reader's: " + strings.Join(media, "; ") + ")"
 			c = cs[i]
 		}
+		if own, names := e.ownKindStandIns(c); len(own) > 0 {
+			cs[i].Text = strings.Join(own, " && ") + " && " + c.Text
+			cs[i].Reason += " (the project's own file of the kind stands in for the reader's: " + strings.Join(names, "; ") + ")"
+			c = cs[i]
+		}
 		if len(missing) == 0 {
 			continue
 		}

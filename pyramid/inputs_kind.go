@@ -52,8 +52,8 @@ func (e *env) kindPlaceholders(code string) (out, filled string) {
 // extension's is looked for once.
 func (e *env) ownOfKind(ext string) string {
 	return e.bestOwn(&e.kinds, ext, func(rel string, size int64) int {
-		if testModuleRe.MatchString(path.Base(rel)) {
-			return 0
+		if testModuleRe.MatchString(path.Base(rel)) || badFixtureRe.MatchString(rel) {
+			return 0 // (a crashers/ or bad-input file is kept to make the program fail)
 		}
 		rank := 1
 		if exampleDirRe.MatchString(path.Dir(rel)) {

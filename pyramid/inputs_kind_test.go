@@ -33,3 +33,28 @@ func TestKindPlaceholderIsTheProjectsFile(t *testing.T) {
 		t.Errorf("uses of the program on files of the kinds: %v", p.Commands)
 	}
 }
+
+// A documented use naming an input of a kind no sample is written for
+// (stylus's style.styl, pug's index.pug) gets the project's own file of
+// that kind copied to the name — a test case, not a crasher kept to make
+// the program fail.
+func TestInputOfTheProjectsOwnKind(t *testing.T) {
+	ix := repoIndex(t, map[string]string{
+		"Makefile":                  "all:conv\n\nconv:main.c\n\t$(CC) main.c -o $@\n",
+		"main.c":                    "int main(int argc, char *argv[]) { return 0; }\n",
+		"test/cases/crash/big.styl": "body\n  color red\n",
+		"test/cases/nested.styl":    "body\n  color: red\n  a\n    color: blue\n" + strings.Repeat("// x\n", 10),
+		"README.md":                 "# conv\n\n```sh\n./conv site.styl\n```\n",
+	})
+	p, err := Mine(context.Background(), ix, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, c := range p.Commands {
+		found = found || strings.HasSuffix(c.Text, "cp test/cases/nested.styl site.styl && ./conv site.styl")
+	}
+	if !found {
+		t.Errorf("the use on the project's own file of the kind: %v", p.Commands)
+	}
+}
