@@ -32,7 +32,10 @@ func headersCompile(ctx context.Context, e *env, files []retrieval.FileInfo) []C
 	cxxHeader := false // a header of C++ (fast-cpp-csv-parser's csv.h), which cc would read as C
 	for _, f := range files {
 		d := path.Dir(f.Path)
-		if !cHeaderExt[path.Ext(f.Path)] || !slices.Contains(dirs, d) && !slices.Contains(dirs, path.Dir(d)) || foreignDirs.MatchString(d) || strings.ContainsAny(f.Path, " '\"$`\\") {
+		// a header directory's subdirectory (include/mylib/) is one too;
+		// the top's are not (minimp3's player/, an application's)
+		under := path.Dir(d) != "." && slices.Contains(dirs, path.Dir(d))
+		if !cHeaderExt[path.Ext(f.Path)] || !slices.Contains(dirs, d) && !under || foreignDirs.MatchString(d) || strings.ContainsAny(f.Path, " '\"$`\\") {
 			continue
 		}
 		hdrs = append(hdrs, f.Path)

@@ -12,6 +12,9 @@ func TestHeaderOnlyWithoutTests(t *testing.T) {
 	ix := repoIndex(t, map[string]string{
 		"sj.h":        "#pragma once\ntypedef struct { char *start; } sj_Value;\n",
 		"demo/rect.c": "#include <stdio.h>\n#include \"../sj.h\"\nint main(void) { return 0; }\n",
+		// an application's headers beside the library (minimp3's player/)
+		"player/gui.h": "#include <SDL2/SDL.h>\n",
+		"player/gui.c": "#include \"gui.h\"\nint main(void) { return 0; }\n",
 		"README.md":   "# sj.h\n\nA tiny JSON parser.\n",
 	})
 	p, err := Mine(context.Background(), ix, Options{})

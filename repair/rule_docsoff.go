@@ -21,11 +21,16 @@ type docsOff struct{}
 var docWords = regexp.MustCompile(`(?i)\b(man ?pages?|manual pages?|documentation|docs?|doxygen|sphinx|asciidoc(?:tor)?|xsltproc|docbook|md2man|pandoc|help2man|makeinfo|gtk-doc)\b`)
 
 // docsErrorLine is a line that reports a failure.
-var docsErrorLine = regexp.MustCompile(`(?i)\berror\b|cannot be built|not found|Aborting|You need|required`)
+var docsErrorLine = regexp.MustCompile(`(?i)\berror\b|cannot be built|cannot install|not found|Aborting|You need|required`)
 
 // docsFlagInLog is a configure option the log itself offers to switch
 // the documentation off.
 var docsFlagInLog = regexp.MustCompile(`(--disable-(?:[\w-]*(?:doc|man|md2man|documentation)[\w-]*)|--without-(?:[\w-]*(?:doc|man)[\w-]*))\b`)
+
+// cmakeDocsOffInLog is a CMake option the log says to turn off to build
+// without the documentation, its message wrapped over lines or not
+// (flac: "Set INSTALL_MANPAGES to OFF to build without man pages").
+var cmakeDocsOffInLog = regexp.MustCompile(`(?i)\bset\s+(\w*(?:DOC|MAN)\w*)\s+to\s+(?:OFF|FALSE|NO|0)\b|-D(\w*(?:DOC|MAN)\w*)=(?:OFF|FALSE|NO|0)\b`)
 
 func (docsOff) Name() string { return "docs-off" }
 
@@ -37,6 +42,9 @@ func (docsOff) Diagnose(f Failure) []Diagnosis {
 		if m := docsFlagInLog.FindStringSubmatch(l); m != nil {
 			return []Diagnosis{{Kind: DocsFail, Subject: m[1], Evidence: strings.TrimSpace(l), Detail: "flag"}}
 		}
+	}
+	if m := cmakeDocsOffInLog.FindStringSubmatch(strings.Join(strings.Fields(f.Log), " ")); m != nil {
+		return []Diagnosis{{Kind: DocsFail, Subject: "-D" + m[1] + m[2] + "=OFF", Evidence: m[0], Detail: "cmake-flag"}}
 	}
 	for _, l := range logLines(f.Log) {
 		if docsWarning.MatchString(l) || !docsErrorLine.MatchString(l) {
@@ -84,6 +92,9 @@ func (r docsOff) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return r.add(d, text, configureWord.FindStringSubmatchIndex(text)[3], flag)
 	}
 	if i, text := ctx.find(bashfile.Build, func(t string) bool { return cmakeConfigureAt(t) >= 0 }); i >= 0 {
+		if d.Detail == "cmake-flag" {
+			return r.add(d, text, cmakeConfigureAt(text), d.Subject)
+		}
 		m := cmakeDocOption.FindStringSubmatch(ctx.readRepo("CMakeLists.txt"))
 		if m == nil {
 			return none(d, "the documentation fails and CMakeLists.txt has no documentation option that is on"), true

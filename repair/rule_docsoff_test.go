@@ -35,6 +35,8 @@ func TestDocsOff(t *testing.T) {
 			build("cmake -S . -B build", "cmake --build build"),
 			fstest.MapFS{"CMakeLists.txt": {Data: []byte("option(WITH_TLS \"TLS\" ON)\noption_env(WITH_DOCS \"Build documentation?\" ON)\n")}},
 			"cmake -DWITH_DOCS=OFF -S . -B build"},
+		{"cmake option the log names, its message wrapped", readLog(t, "docs-off/cmake-flac-manpages.log"),
+			build("cmake -S . -B build", "cmake --build build"), nil, "cmake -DINSTALL_MANPAGES=OFF -S . -B build"},
 		{"autoconf docs option", "make[2]: *** [Makefile:500: doc/manual.html] Error 127\nasciidoc: error: cannot run",
 			build("./configure --prefix=/usr", "make"),
 			fstest.MapFS{"configure.ac": {Data: []byte("AC_ARG_ENABLE([docs], AS_HELP_STRING([--disable-docs]))\n")}},
