@@ -27,7 +27,7 @@ func TestClassify(t *testing.T) {
 		{"make check", Unit},
 		{"make -C tests test-lz4", Unit},
 		{"make -C regress", Unit},
-		{"bmake regress", Unit}, // BSD make's regression suite (lowdown's CI)
+		{"bmake regress", Unit},               // BSD make's regression suite (lowdown's CI)
 		{"npx nyc@latest npm run test", Unit}, // coverage at a version around the tests (stylus)
 		{"cmake ../test -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=gcc-10 -DCMAKE_CXX_COMPILER=g++-10", ""}, // a matrix variant
 		{"cmake ../test -DCMAKE_BUILD_TYPE=Debug -T ClangCL", ""},

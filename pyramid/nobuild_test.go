@@ -15,7 +15,7 @@ func TestHeaderOnlyWithoutTests(t *testing.T) {
 		// an application's headers beside the library (minimp3's player/)
 		"player/gui.h": "#include <SDL2/SDL.h>\n",
 		"player/gui.c": "#include \"gui.h\"\nint main(void) { return 0; }\n",
-		"README.md":   "# sj.h\n\nA tiny JSON parser.\n",
+		"README.md":    "# sj.h\n\nA tiny JSON parser.\n",
 	})
 	p, err := Mine(context.Background(), ix, Options{})
 	if err != nil {
