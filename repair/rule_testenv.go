@@ -18,6 +18,11 @@ var testEnvMatches = []match{
 	{NeedsDisplay, regexp.MustCompile(`()no display name and no \$DISPLAY environment variable`)},
 	// X11/GTK/Qt clients
 	{NeedsDisplay, regexp.MustCompile(`()(?:[Cc]annot open display|[Cc]an't open display|[Cc]ould not connect to display|Could not open display|qt\.qpa\.xcb: could not connect)`)},
+	// a windowing library finding no display: GLFW's "X11: The DISPLAY
+	// environment variable is missing" and "Failed to initialize GLFW",
+	// libwayland's "error: XDG_RUNTIME_DIR is invalid or not set in the
+	// environment." (glfw's examples), SDL's "No available video device"
+	{NeedsDisplay, regexp.MustCompile(`()(?:The DISPLAY environment variable is missing|Failed to initialize GLFW|XDG_RUNTIME_DIR is invalid or not set in the environment|No available video device)`)},
 	// an Xlib/xcb client: "Couldn't connect to X server: error code 5"
 	// (xkbcommon's xkbcli-interactive-x11), "unable to connect to X server"
 	{NeedsDisplay, regexp.MustCompile(`()(?i:couldn't|could not|cannot|can't|unable to|failed to) (?:connect|open a connection) to (?:the )?X (?:server|display)`)},
