@@ -83,6 +83,20 @@ func importName(dist string) string {
 }
 
 // venvRe finds a venv creation in a command.
+// ownPackageDir is the checkout's directory of the Python package top (at
+// the top or under src/), "" when the checkout has none.
+func ownPackageDir(ctx *Context, top string) string {
+	if ctx.Repo == nil || top == "" {
+		return ""
+	}
+	for _, d := range []string{top, "src/" + top} {
+		if _, err := ctx.Repo.ReadFile(d + "/__init__.py"); err == nil {
+			return d + "/"
+		}
+	}
+	return ""
+}
+
 var venvRe = regexp.MustCompile(`(-m venv|\bvirtualenv)\b`)
 
 func (r missingPythonModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
@@ -94,6 +108,12 @@ func (r missingPythonModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool)
 		name = importName(d.Subject)
 	}
 	top, _, _ := strings.Cut(name, ".")
+	if own := ownPackageDir(ctx, top); own != "" && top != name && d.Detail != pipDistribution {
+		// the project's own package lacks the module: the code that
+		// imports it is older than the package (paramiko's demos import
+		// paramiko.py3compat, which 3.0 removed); no package brings it
+		return record(d, fmt.Sprintf("the project's own package %s (%s) has no module %s: the code importing it is out of date with the package", top, own, name)), true
+	}
 	if d.Detail != pipDistribution && (ctx.PyPIReachable || d.Detail == pipReachable) {
 		dist := pythonDistHints[d.Subject]
 		if dist == "" {

@@ -116,3 +116,16 @@ func TestImportlibModeRunsInTheDefaultMode(t *testing.T) {
 		t.Fatalf("without importlib: %+v", p)
 	}
 }
+
+// A module of the project's own package that the package no longer has
+// (paramiko's demos import paramiko.py3compat, which 3.0 removed) is
+// recorded as code out of date with the package, not sought in Debian.
+func TestOwnPackageLacksTheModule(t *testing.T) {
+	f := Failure{Phase: PhaseCommand, Command: "python demos/demo.py", ExitCode: 1,
+		Log: "Traceback (most recent call last):\n  File \"/repo/demos/demo.py\", line 33, in <module>\n    from paramiko.py3compat import input\nModuleNotFoundError: No module named 'paramiko.py3compat'\n"}
+	repo := fstest.MapFS{"paramiko/__init__.py": {Data: []byte("")}, "paramiko/client.py": {Data: []byte("")}}
+	ps := Propose(&Context{File: bashfile.New(), Repo: repo}, f)
+	if len(ps) == 0 || ps[0].Action != ActionRecord || !strings.Contains(ps[0].Reason, "out of date with the package") {
+		t.Fatalf("proposals %+v", ps)
+	}
+}
