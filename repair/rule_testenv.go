@@ -32,6 +32,10 @@ var testEnvMatches = []match{
 	// go-prompt's open of /dev/tty, whose error it panics with: "panic: no
 	// such device or address"
 	{NeedsTTY, regexp.MustCompile(`()(?:open /dev/tty: [Nn]o such device or address|^(?:panic|fatal|[Ee]rror): [Nn]o such device or address$|could not open a new TTY|Error opening terminal|[Nn]ot a (?:tty|terminal)\b|stdin is not a tty|[Ii]nput is not a TTY|must be run (?:in|from) a terminal|inappropriate ioctl for device|(?i:screen|terminal|tty|termios|window size|winsize)[^\n]*Inappropriate ioctl for device)`)},
+	// a Node.js program calling the TTY methods process.stdout has only
+	// on a terminal (node-progress's examples: "TypeError:
+	// this.stream.clearLine is not a function"; setRawMode on stdin)
+	{NeedsTTY, regexp.MustCompile(`()TypeError: \S*\b(?:clearLine|cursorTo|moveCursor|clearScreenDown|getWindowSize|setRawMode) is not a function`)},
 	// mount: /mnt: permission denied.
 	{NeedsRoot, regexp.MustCompile(`()^mount: \S+: permission denied`)},
 	// a capability a container does not get: a packet capture or a raw

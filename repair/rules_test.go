@@ -219,6 +219,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"test-environment/bubbletea-no-tty.log", PhaseCommand, "go run .", false, NeedsTTY, "", ActionRunWithTTY, ""},
 		{"test-environment/tig-dash-no-tty.log", PhaseCommand, "make test", false, NeedsTTY, "", ActionRunWithTTY, ""},
 		{"test-environment/kilo-ioctl-no-tty.log", PhaseCommand, "./kilo hello", false, NeedsTTY, "", ActionRunWithTTY, ""},
+		{"test-environment/node-clearline-no-tty.log", PhaseCommand, "make test", false, NeedsTTY, "", ActionRunWithTTY, ""},
 		{"test-environment/go-prompt-panic-no-tty.log", PhaseCommand, "go run .", false, NeedsTTY, "", ActionRunWithTTY, ""},
 		{"test-environment/nnn-alternate-screen-no-tty.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | timeout 10 ./nnn", false, NeedsTTY, "", ActionRunWithTTY, ""},
 		{"test-environment/mount-permission.log", PhaseCommand, "mount -t tmpfs none /mnt", false, NeedsRoot, "", ActionRecord, ""},
