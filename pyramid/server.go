@@ -39,7 +39,8 @@ func serverPort(ctx context.Context, e *env, cmd, dir string) (string, bool) {
 			continue
 		}
 		rel := path.Join(dir, strings.TrimPrefix(w, "./"))
-		for _, cand := range []string{rel, rel + ".js", path.Join(rel, "index.js"), rel + ".py", path.Join(rel, "app.py")} {
+		mod := path.Join(dir, strings.ReplaceAll(w, ".", "/")) // python -m pkg.mod
+		for _, cand := range []string{rel, rel + ".js", path.Join(rel, "index.js"), rel + ".py", path.Join(rel, "app.py"), mod + ".py", path.Join(mod, "__main__.py")} {
 			if !strings.HasSuffix(cand, ".js") && !strings.HasSuffix(cand, ".py") && !strings.HasSuffix(cand, ".mjs") {
 				continue
 			}

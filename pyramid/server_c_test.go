@@ -65,3 +65,21 @@ func TestGoExampleServer(t *testing.T) {
 		t.Error("a program that prints is no server")
 	}
 }
+
+// A server started as a module (`python -m pkg.tutorial.hello`, cherrypy's
+// tutorials: cherrypy.quickstart) is read from the module's file; a module
+// that prints is no server.
+func TestPythonModuleServer(t *testing.T) {
+	e := repoEnv(t, map[string]string{
+		"setup.py":                "from setuptools import setup\nsetup(name='web')\n",
+		"web/__init__.py":         "",
+		"web/tutorial/hello.py":   "import web\nclass Hello: pass\nif __name__ == '__main__':\n    web.quickstart(Hello(), config={'server.socket_port': 8081})\n",
+		"web/tutorial/printer.py": "print('hello')\n",
+	})
+	if _, ok := serverPort(context.Background(), e, "python -m web.tutorial.hello", ""); !ok {
+		t.Error("the module's quickstart is a server")
+	}
+	if _, ok := serverPort(context.Background(), e, "python -m web.tutorial.printer", ""); ok {
+		t.Error("a module that prints is no server")
+	}
+}

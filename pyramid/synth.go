@@ -32,7 +32,7 @@ var (
 	argRe       = regexp.MustCompile(`argv\s*\[\s*1\s*\]|argc\s*[<>=!]|sys\.argv|os\.Args|process\.argv|argparse|click\.|flag\.Parse|\bargs\b`)
 	wordArgRe   = regexp.MustCompile(`argv\s*\[\s*1\s*\]|sys\.argv\[1\]|os\.Args\[1\]|process\.argv\[2\]`)
 	optParserRe = regexp.MustCompile(`getopt|argparse|click\.|flag\.Parse|cobra|commander|yargs|optparse|docopt`)
-	serverSrc   = regexp.MustCompile(`\.listen\s*\(|\.(?:Start|Listen|Run)\s*\(\s*"[\w.]*:\d+"|ListenAndServe|createServer|app\.run\s*\(|HTTPServer|uvicorn\.run|serve_forever|serve_tcp\(|start_server\(|TCPServer\(|web\.run_app\(|run_simple\s*\(|make_server\s*\(|waitress\.serve\s*\(|(?m:^run\s*\([^)\n]*\bport\s*=)`)
+	serverSrc   = regexp.MustCompile(`\.listen\s*\(|\.(?:Start|Listen|Run)\s*\(\s*"[\w.]*:\d+"|ListenAndServe|createServer|app\.run\s*\(|HTTPServer|uvicorn\.run|serve_forever|serve_tcp\(|start_server\(|TCPServer\(|web\.run_app\(|run_simple\s*\(|make_server\s*\(|waitress\.serve\s*\(|\.quickstart\s*\(|(?m:^run\s*\([^)\n]*\bport\s*=)`)
 	portRe      = regexp.MustCompile(`(?i)(?:listen\s*\(\s*|port\s*(?:=|:|\|\|)\s*(?:[\w.]+\s*\|\|\s*)?|localhost:|127\.0\.0\.1:|":|htons\s*\(\s*|#define\s+\w*PORT\w*\s+|(?:run_simple|make_server)\s*\(\s*['"][^'"]*['"]\s*,\s*)(\d{2,5})\b`)
 	// cServerSrc marks C/C++ socket servers: BSD listen(fd, backlog),
 	// libevent's listeners, libuv's uv_listen, libmicrohttpd, a coroutine
