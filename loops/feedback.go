@@ -222,6 +222,11 @@ func (r *runner) prove(ctx context.Context, sb Sandbox, l pyramid.Level, p *proo
 			cmds = slices.Insert(cmds, i+1, fc)
 			continue
 		}
+		if sc, ok := r.servedAgain(l, c, res); ok {
+			failed = append(failed, res)
+			cmds = slices.Insert(cmds, i+1, sc)
+			continue
+		}
 		if res.Passed {
 			r.grade(&res, c)
 			if found == nil || pyramid.EvidenceRank(res.Evidence) > pyramid.EvidenceRank(found.Evidence) {

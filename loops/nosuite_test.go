@@ -50,3 +50,26 @@ func TestSuiteThatCannotRunHereFallsBackToSmoke(t *testing.T) {
 		}
 	}
 }
+
+// A program whose run timed out saying it serves on a port is run again as
+// a server probe, which proves Runnable and joins the pyramid.
+func TestTimedOutServerIsServedAgain(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch {
+		case text == "python -m pytest -q":
+			return 0, "============ 3 passed in 0.50s ============\n"
+		case text == "python -m web.hello":
+			return fakeTimedOut, "ENGINE Serving on http://127.0.0.1:8080\n"
+		case strings.Contains(text, "( python -m web.hello )") && strings.Contains(text, "127.0.0.1:8080"):
+			return 0, "ENGINE Serving on http://127.0.0.1:8080\n"
+		}
+		return 1, "no\n"
+	}
+	p := pyr(3, documented("python -m pytest -q", pyramid.Unit), documented("python -m web.hello", pyramid.Entry))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Runnable, Repairer: repair.RulesBrain{}})
+	ran := f.commandsRun()
+	if rep.Level != pyramid.Runnable || rep.Runnable != "python -m web.hello" || !strings.Contains(ran[len(ran)-1], "http://127.0.0.1:8080/") {
+		t.Fatalf("level %s, runnable %q, why %s; ran %v", rep.Level, rep.Runnable, rep.WhyNotHigher, ran)
+	}
+}

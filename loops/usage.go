@@ -79,3 +79,22 @@ func (r *runner) forceExit(l pyramid.Level, c pyramid.Command, res outcome) (pyr
 	r.cur.pyr.Commands = append(r.cur.pyr.Commands, fc)
 	return fc, true
 }
+
+// servedAgain is the Runnable command c as a server probe when its run
+// timed out saying it listens on a port (pyramid.ServedAgain); it joins
+// the run's pyramid, so pyramid.json and verify know it.
+func (r *runner) servedAgain(l pyramid.Level, c pyramid.Command, res outcome) (pyramid.Command, bool) {
+	if l != pyramid.Runnable || !res.TimedOut {
+		return pyramid.Command{}, false
+	}
+	sc, ok := pyramid.ServedAgain(c, res.Tail)
+	if !ok {
+		return pyramid.Command{}, false
+	}
+	if _, skip := r.cur.skip[sc.Text]; skip || r.cur.pyr.Has(sc) {
+		return pyramid.Command{}, false
+	}
+	r.cur.pyr.Commands = append(r.cur.pyr.Commands, sc)
+	r.usage = append(r.usage, sc) // made while it ran: the proof's state keeps it
+	return sc, true
+}
