@@ -116,6 +116,19 @@ func runAllSteps(steps []string, scripts map[string]string) []string {
 	var out []string
 	for _, step := range steps {
 		args := strings.Fields(step)
+		for len(args) > 0 && strings.Contains(args[0], "=") && !strings.HasPrefix(args[0], "-") {
+			args = args[1:] // FORCE_COLOR=1
+		}
+		if re := pnpmRunRegex(args); re != nil {
+			// pnpm's `run /^test:/`: every script the expression matches
+			// (postcss's test script), in name order
+			for _, n := range slices.Sorted(maps.Keys(scripts)) {
+				if re.MatchString(n) {
+					out = append(out, "npm run "+n)
+				}
+			}
+			continue
+		}
 		if len(args) > 0 && args[0] == "npx" {
 			args = args[1:]
 		}
@@ -140,6 +153,19 @@ func runAllSteps(steps []string, scripts map[string]string) []string {
 		}
 	}
 	return out
+}
+
+// pnpmRunRegex is the expression of `pnpm run /re/`, nil for another
+// command.
+func pnpmRunRegex(args []string) *regexp.Regexp {
+	if len(args) != 3 || args[0] != "pnpm" || args[1] != "run" || len(args[2]) < 3 || !strings.HasPrefix(args[2], "/") || !strings.HasSuffix(args[2], "/") {
+		return nil
+	}
+	re, err := regexp.Compile(args[2][1 : len(args[2])-1])
+	if err != nil {
+		return nil
+	}
+	return re
 }
 
 // aloneMark opens, in unwrapNpmBody's answer, a suite of the chain run

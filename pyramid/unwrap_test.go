@@ -348,6 +348,12 @@ func TestUnwrapNpmRunAll(t *testing.T) {
 	if got := runAllSteps([]string{"npm run build", "run-s lint test:*"}, scripts); strings.Join(got, " | ") != "npm run build | npm run lint | npm run test:a | npm run test:b" {
 		t.Fatalf("run-s: %q", got)
 	}
+	// pnpm's regular expression of script names (postcss: FORCE_COLOR=1
+	// pnpm run /^test:/), its checks set aside
+	scripts["test:lint"] = "eslint ."
+	if got := unwrapNpmBody("FORCE_COLOR=1 pnpm run /^test:/", scripts); len(got) == 0 || got[0] != "npm run test:a && npm run test:b" {
+		t.Fatalf("pnpm run /re/: %q", got)
+	}
 }
 
 // What a wrapper runs inside goes before it however the two were found:
