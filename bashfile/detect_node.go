@@ -60,7 +60,7 @@ const debianNode = 18
 
 var (
 	nodeMinRe = regexp.MustCompile(`(?:>=?|\^|~)?\s*v?(\d+)`)
-	pmRe      = regexp.MustCompile(`^(npm|yarn|pnpm)@(\d[\w.+-]*)`)
+	pmRe      = regexp.MustCompile(`^(npm|yarn|pnpm)@(\d[\w.-]*)`) // not its +sha512.… hash (yup's packageManager)
 )
 
 // pnpmLockRe is the lockfile format pnpm-lock.yaml opens with.
