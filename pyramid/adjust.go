@@ -232,8 +232,10 @@ const MaxPerLevel = 6
 // package.json both run `npm test`, and `node --test`, which it runs
 // without xo, was found through the CI's), keeping miner and file order
 // otherwise, and keeps at most MaxPerLevel per level — past
-// the cap, one last resort and a stack's conventional whole suite when
-// the kept commands of that stack only run parts of it — not a stack
+// the cap, one last resort and a stack's whole suite when the kept
+// commands of that stack only run parts of it (croc's CI: six `go test`
+// of packages and names; its `go test -v ./...`, mined and the
+// convention's, was cut) — not a stack
 // with no test command kept (openh264's Android gradle) (yq: four make
 // variants that lint first and two documented `go test -run X` filled the
 // cap, and `go test -v ./...` was cut).
@@ -268,7 +270,7 @@ func order(cs []Command) []Command {
 		last := c.LastResort() && !resort[l]
 		st := stackOf(c.Text)
 		suite := l == Testable && !Narrow(c) && st != ""
-		if n[l] >= MaxPerLevel && !last && !(suite && onlyFrom(c, "convention") && part[st] && !whole[st]) {
+		if n[l] >= MaxPerLevel && !last && !(suite && part[st] && !whole[st]) {
 			continue
 		}
 		resort[l] = resort[l] || last

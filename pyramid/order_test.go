@@ -2,7 +2,7 @@ package pyramid
 
 import "testing"
 
-// The cap keeps a stack's conventional whole suite when the mined commands
+// The cap keeps a stack's whole suite (the convention's or mined) when the commands
 // of that stack that filled it only run parts (yq: make targets that lint
 // first, documented `go test -run X`), and not otherwise.
 func TestOrderKeepsTheConventionalSuitePastTheCap(t *testing.T) {
@@ -19,6 +19,11 @@ func TestOrderKeepsTheConventionalSuitePastTheCap(t *testing.T) {
 	other := append(append([]Command(nil), parts...), Command{Text: "gradle test", Bucket: Unit, Why: []Provenance{{Source: "convention"}}})
 	if got := order(other); len(got) != MaxPerLevel {
 		t.Errorf("a stack without a test command kept got its convention past the cap: %v", texts(got))
+	}
+	// the whole suite the CI runs too, after its six parts (croc)
+	ci := Command{Text: "go test -v ./...", Bucket: Unit, Why: []Provenance{{Source: "ci"}, {Source: "convention"}}}
+	if got := order(append(append([]Command(nil), parts...), ci)); len(got) != MaxPerLevel+1 || got[len(got)-1].Text != ci.Text {
+		t.Errorf("the whole Go suite, mined, was cut: %v", texts(got))
 	}
 	whole := append(append([]Command(nil), parts[:5]...), mined("go test ./...", ""), conv)
 	got = order(whole)
