@@ -31,6 +31,7 @@ func unregisteredTests(ctx context.Context, e *env) ([]Command, error) {
 		return nil, err
 	}
 	var out []Command
+	var names, runs []string
 	for _, ep := range eps {
 		if ep.Kind != "executable" || path.Base(ep.Path) != "CMakeLists.txt" || !testName.MatchString(ep.Name) || notTestProgram(ep) || len(out) >= maxUnregisteredTests {
 			continue
@@ -39,9 +40,19 @@ func unregisteredTests(ctx context.Context, e *env) ([]Command, error) {
 		if run == "" || strings.ContainsAny(ep.Name, "$@{} '\"") {
 			continue
 		}
+		names, runs = append(names, ep.Name), append(runs, "if timeout 600 "+run+" < /dev/null; then echo \"PASS: "+ep.Name+"\"; else echo \"FAIL: "+ep.Name+"\"; rc=1; fi")
 		out = append(out, Command{Text: "cmake --build " + bd + " --target " + ep.Name + " && if timeout 600 " + run + " < /dev/null; then echo \"PASS: " + ep.Name + "\"; else echo \"FAIL: " + ep.Name + "\"; exit 1; fi",
 			Bucket: Unit, Reason: "runs the test program " + ep.Name + ", which the build makes and no add_test registers (ctest finds no tests)",
 			Why: []Provenance{{Source: "cmake", File: ep.Path, Line: int(ep.Line), Note: "add_executable " + ep.Name + " without add_test"}}})
+	}
+	if len(out) > 1 {
+		// every test program, each run whatever the others did: the
+		// suite, before each on its own (xiph/ogg's test_bitwise and
+		// test_framing)
+		all := Command{Text: "cmake --build " + bd + " --target " + strings.Join(names, " ") + " && rc=0 && " + strings.Join(runs, " && ") + " && exit $rc",
+			Bucket: Unit, Only: true, Reason: "runs the test programs " + strings.Join(names, ", ") + ", which the build makes and no add_test registers (ctest finds no tests): each in turn, the suite",
+			Why: out[0].Why}
+		out = append([]Command{all}, out...)
 	}
 	return out, nil
 }

@@ -2,6 +2,7 @@ package pyramid
 
 import (
 	"context"
+	"github.com/heragent/heragent/pyramid/results"
 	"slices"
 	"strings"
 	"testing"
@@ -241,5 +242,26 @@ func TestAddTestWithoutEnableTesting(t *testing.T) {
 	}
 	if got := commandTexts(cs); len(got) != 1 || !strings.HasPrefix(got[0], "ctest ") {
 		t.Errorf("with include(CTest): mineCMake = %q", got)
+	}
+}
+
+// Two unregistered test programs are first run together, each whatever
+// the other did — the suite — then each on its own (xiph/ogg).
+func TestUnregisteredTestProgramsTogether(t *testing.T) {
+	files := map[string]string{
+		"CMakeLists.txt": "project(ogg C)\nif(BUILD_TESTING)\n  add_executable(test_bitwise src/bitwise.c)\n  add_executable(test_framing src/framing.c)\n  add_test(NAME test_bitwise COMMAND test_bitwise)\nendif()\n",
+		"src/bitwise.c":  "int main(void) { return 0; }\n",
+		"src/framing.c":  "int main(void) { return 0; }\n",
+	}
+	cs, err := mineCMake(context.Background(), testEnv(t, "ogg", files, "build", "cmake"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := commandTexts(cs)
+	if len(got) != 3 || !strings.HasPrefix(got[0], "cmake --build build --target test_bitwise test_framing && rc=0 && ") || !strings.HasSuffix(got[0], "&& exit $rc") {
+		t.Fatalf("mineCMake = %q", got)
+	}
+	if ev, why := GradeTestable(cs[0], results.Counts{Passed: 2, Frameworks: []string{"automake"}}, 0); ev != EvidenceSuite {
+		t.Errorf("both programs passed: %s (%s)", ev, why)
 	}
 }
