@@ -188,6 +188,31 @@ func TestJudgeTerminalUIStillRunning(t *testing.T) {
 	}
 }
 
+// A windowed program given the virtual display it asked for, still
+// running when stopped (glfw's boing animates until its window closes),
+// is at work; one that crashed is not, nor one that never asked for a
+// display.
+func TestJudgeWindowedProgramStillRunning(t *testing.T) {
+	gui := Command{Text: "./build/examples/boing", Bucket: Entry, Display: true}
+	wayland := "error: XDG_RUNTIME_DIR is invalid or not set in the environment.\n"
+	for _, tc := range []struct {
+		name string
+		c    Command
+		o    Outcome
+		want bool
+	}{
+		{"animating until stopped", gui, Outcome{TimedOut: true, Idle: time.Minute, Output: wayland}, true},
+		{"its own timeout", gui, Outcome{ExitCode: 124, Output: wayland}, true},
+		{"a crash", gui, Outcome{TimedOut: true, Output: wayland + "Segmentation fault (core dumped)\n"}, false},
+		{"no display asked for", Command{Text: "./build/examples/boing", Bucket: Entry}, Outcome{TimedOut: true, Output: wayland}, false},
+		{"a test suite is no window", Command{Text: "make test", Bucket: Unit, Display: true}, Outcome{TimedOut: true}, false},
+	} {
+		if v := Judge(tc.c, tc.o); v.Passed != tc.want {
+			t.Errorf("%s: passed %v (%s), want %v", tc.name, v.Passed, v.Reason, tc.want)
+		}
+	}
+}
+
 // A checker run on the input its command wrote exits 1 with findings at
 // lines of that file (pydocstyle on the docs' test.py): its work, a pass;
 // exit 1 without them, another exit status, or a crash, a failure.
