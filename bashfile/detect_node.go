@@ -141,7 +141,14 @@ func (d nodeDetector) Apply(ctx context.Context, p *planner) error {
 		if berry {
 			spec = "@yarnpkg/cli-dist@" + versionOr(version, "4")
 		}
-		if err := p.add(Runtimes, "command -v yarn >/dev/null || npm install -g "+shellQuote(spec), ev(d.Name(), evFile, 0, "yarn from the npm registry")); err != nil {
+		get := "command -v yarn >/dev/null || npm install -g " + shellQuote(spec)
+		if berry && version != "" {
+			// a release the registry's @yarnpkg/cli-dist skipped (yup's
+			// packageManager yarn@4.10.0: it has 4.9.4, then 4.10.1):
+			// the same minor's nearest
+			get += " || npm install -g " + shellQuote("@yarnpkg/cli-dist@~"+version)
+		}
+		if err := p.add(Runtimes, get, ev(d.Name(), evFile, 0, "yarn from the npm registry")); err != nil {
 			return err
 		}
 		install = "yarn install --frozen-lockfile"

@@ -168,7 +168,7 @@ func TestDetectors(t *testing.T) {
 			".github/workflows/ci.yml": "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/setup-node@v4\n        with:\n          node-version: ${{ matrix.node }}\n      - run: npm test\n"},
 			stacks: "npm", absent: []string{"npm install -g node@"}},
 		{name: "yarn berry via packageManager with its hash", files: map[string]string{"package.json": `{"name":"x","packageManager":"yarn@4.10.0+sha512.8dd111dbb16"}`, "yarn.lock": "__metadata:\n  version: 8\n"},
-			stacks: "npm", contains: []string{"npm install -g @yarnpkg/cli-dist@4.10.0\n", "yarn install --immutable"}},
+			stacks: "npm", contains: []string{"npm install -g @yarnpkg/cli-dist@4.10.0 || npm install -g '@yarnpkg/cli-dist@~4.10.0'\n", "yarn install --immutable"}},
 		{name: "pnpm via packageManager", files: map[string]string{"package.json": `{"name":"x","packageManager":"pnpm@9.1.0"}`, "pnpm-lock.yaml": "lockfileVersion: '9.0'\n"},
 			stacks: "npm", contains: []string{"npm install -g pnpm@9.1.0", "pnpm install --frozen-lockfile"}},
 		// no packageManager: the pnpm that writes the lockfile's format (nanoid)
