@@ -49,25 +49,20 @@ func (r *runner) smokeWithoutSuite(ctx context.Context, sb Sandbox, failed []out
 		return levelResult{}, false, nil
 	}
 	runnable, _ := r.candidates(pyramid.Runnable)
+	var smoke []pyramid.Command
 	for _, u := range smokePicks(runnable) {
-		if r.budget() != "" {
-			break
-		}
 		c := pyramid.SmokeCopy(u, "the suite's commands ran no test here")
 		c.Reason = "no test of the suite can run here: running the program is the runtime probe (" + u.Reason + ")"
 		if !r.cur.pyr.Has(c) {
 			r.cur.pyr.Commands = append(r.cur.pyr.Commands, c)
 			r.usage = append(r.usage, c) // made while it ran: the proof's state keeps it
 		}
-		res, err := r.runCommand(ctx, sb, c)
+		smoke = append(smoke, c)
+	}
+	if _, res, ok, err := r.firstTestablePass(ctx, sb, smoke, p); ok || err != nil {
 		if err != nil {
 			return levelResult{}, false, err
 		}
-		if !res.Passed {
-			continue
-		}
-		r.grade(&res, c)
-		r.take(pyramid.Testable, res, p)
 		p.notes = append(p.notes, fmt.Sprintf("testable by a smoke probe only: no test of the suite could run here (%s)", strings.Join(why, "; ")))
 		return levelResult{passed: true, how: " (" + res.Evidence + ", the suite could not run here)"}, true, nil
 	}

@@ -48,20 +48,33 @@ func (r *runner) offlineCandidates(failed []outcome) []pyramid.Command {
 // offlineSubset runs the candidates in turn; ok reports a pass that
 // proved Testable.
 func (r *runner) offlineSubset(ctx context.Context, sb Sandbox, cands []pyramid.Command, p *proof) (levelResult, bool, error) {
+	c, res, ok, err := r.firstTestablePass(ctx, sb, cands, p)
+	if !ok || err != nil {
+		return levelResult{}, false, err
+	}
+	p.notes = append(p.notes, fmt.Sprintf("testable on a part of the suite: %s, run without them, passed: %d tests ran", c.Part, res.Counts.Passed))
+	return levelResult{passed: true, how: " (" + res.Evidence + ", " + c.Part + ")"}, true, nil
+}
+
+// firstTestablePass runs the candidates in turn until one passes, which
+// is graded and proves Testable in p; ok reports such a pass.
+func (r *runner) firstTestablePass(ctx context.Context, sb Sandbox, cands []pyramid.Command, p *proof) (pyramid.Command, outcome, bool, error) {
 	for _, c := range cands {
+		if r.budget() != "" {
+			break
+		}
 		res, err := r.runCommand(ctx, sb, c)
 		if err != nil {
-			return levelResult{}, false, err
+			return c, outcome{}, false, err
 		}
 		if !res.Passed {
 			continue
 		}
 		r.grade(&res, c)
 		r.take(pyramid.Testable, res, p)
-		p.notes = append(p.notes, fmt.Sprintf("testable on a part of the suite: %s, run without them, passed: %d tests ran", c.Part, res.Counts.Passed))
-		return levelResult{passed: true, how: " (" + res.Evidence + ", " + c.Part + ")"}, true, nil
+		return c, res, true, nil
 	}
-	return levelResult{}, false, nil
+	return pyramid.Command{}, outcome{}, false, nil
 }
 
 // offlineNeed is what the run's diagnoses of fc, in this state, say the
