@@ -63,7 +63,11 @@ func (r *runner) smokeWithoutSuite(ctx context.Context, sb Sandbox, failed []out
 		if err != nil {
 			return levelResult{}, false, err
 		}
-		p.notes = append(p.notes, fmt.Sprintf("testable by a smoke probe only: no test of the suite could run here (%s)", strings.Join(why, "; ")))
+		shown := why
+		if len(shown) > 3 {
+			shown = append(shown[:3:3], fmt.Sprintf("%d more", len(why)-3))
+		}
+		p.notes = append(p.notes, fmt.Sprintf("testable by a smoke probe only: no test of the suite could run here (%s)", strings.Join(shown, "; ")))
 		return levelResult{passed: true, how: " (" + res.Evidence + ", the suite could not run here)"}, true, nil
 	}
 	return levelResult{}, false, nil
