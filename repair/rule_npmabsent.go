@@ -109,6 +109,18 @@ func (r npmAbsent) leaveOut(d Diagnosis, ctx *Context, names []string, reason st
 	for _, n := range names {
 		keys = append(keys, devKey(n))
 	}
+	if i >= 0 && strings.Contains(text, keys[0]) && npmInstallRe.MatchString(text) && !strings.Contains(text, "--no-package-lock") {
+		// left out of package.json, fetched all the same: the lockfile
+		// still pins it (acorn's test262, a git dependency); the install
+		// resolves without reading the lockfile
+		fixed := npmInstallRe.ReplaceAllStringFunc(text, func(m string) string {
+			return strings.Replace(m, "npm install", "npm install --no-package-lock", 1)
+		})
+		if fixed != text {
+			return edit(d, reason+"; the lockfile still pins it: the install reads no lockfile",
+				bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: text, Command: fixed, Why: why(r, d)}), true
+		}
+	}
 	if i < 0 || strings.Contains(text, keys[0]) {
 		return none(d, "no npm install of the Bash File to leave "+strings.Join(names, ", ")+" out of"), true
 	}

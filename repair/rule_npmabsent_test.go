@@ -94,6 +94,14 @@ func TestNpmAPITarballDevDependency(t *testing.T) {
 	if len(ps) == 0 || ps[0].Action != ActionEdit || ps[0].Edits[0].Command != "npm pkg delete devDependencies.browserify && npm install" {
 		t.Fatalf("proposals %+v", ps)
 	}
+	// fetched again though left out (acorn's test262: the lockfile pins
+	// it): the install reads no lockfile
+	again := bashfile.New()
+	again.Append(bashfile.Runtimes, "npm pkg delete devDependencies.browserify && npm install", bashfile.Provenance{Source: "npm"})
+	ps = Propose(&Context{File: again, Repo: dev}, f)
+	if len(ps) == 0 || ps[0].Action != ActionEdit || ps[0].Edits[0].Command != "npm pkg delete devDependencies.browserify && npm install --no-package-lock" {
+		t.Fatalf("again: proposals %+v", ps)
+	}
 }
 
 func TestNpmNoMatchingVersion(t *testing.T) {
