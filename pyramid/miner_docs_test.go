@@ -21,6 +21,16 @@ func TestDocsLiteralBlocksAndDeepDocs(t *testing.T) {
 		"doc/man-sections/options.rst": "Options\n=======\n--genkey file\n  Write a key.\n\n  Examples:\n  ::\n\n     $ greet --genkey secret.key\n\n--self-test\n  Typical usage::\n\n     greet --self-test\n\n  A configuration::\n\n     remote 10.0.0.1\n     make install\n",
 		"doc/dev/hacking.md":           "# Hacking\n\n```sh\nvalgrind ./src/greet\nmake check\n```\n",
 	})
+	got := minedDocTexts(t, e)
+	want := []string{"./src/greet --genkey secret.key @ docs doc/man-sections/options.rst:9", "./src/greet --self-test @ docs doc/man-sections/options.rst:14"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+}
+
+// minedDocTexts are the documents' commands mined in e, each with where.
+func minedDocTexts(t *testing.T, e *env) []string {
+	t.Helper()
 	cs, err := mineDocs(context.Background(), e)
 	if err != nil {
 		t.Fatal(err)
@@ -29,10 +39,7 @@ func TestDocsLiteralBlocksAndDeepDocs(t *testing.T) {
 	for _, c := range cs {
 		got = append(got, c.Text+" @ "+c.Why[0].Where())
 	}
-	want := []string{"./src/greet --genkey secret.key @ docs doc/man-sections/options.rst:9", "./src/greet --self-test @ docs doc/man-sections/options.rst:14"}
-	if !slices.Equal(got, want) {
-		t.Fatalf("got  %q\nwant %q", got, want)
-	}
+	return got
 }
 
 // Sphinx documents in documentation/ (pyserial) are mined as doc/'s are;
@@ -45,14 +52,7 @@ func TestDocumentationDirectory(t *testing.T) {
 		"documentation/tools.rst":      "Tools\n=====\n\n- List all ports::\n\n    $ python -m serial.tools.list_ports -v\n    /dev/ttyS0\n",
 		"documentation/guide/more.rst": "More\n====\n\n::\n\n    $ python -m serial.tools.list_ports\n    $ python -m http.server\n",
 	})
-	cs, err := mineDocs(context.Background(), e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, c := range cs {
-		got = append(got, c.Text+" @ "+c.Why[0].Where())
-	}
+	got := minedDocTexts(t, e)
 	want := []string{"python -m serial.tools.list_ports @ docs documentation/guide/more.rst:6", "python -m serial.tools.list_ports -v @ docs documentation/tools.rst:6"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("got  %q\nwant %q", got, want)
