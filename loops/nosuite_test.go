@@ -73,3 +73,26 @@ func TestTimedOutServerIsServedAgain(t *testing.T) {
 		t.Fatalf("level %s, runnable %q, why %s; ran %v", rep.Level, rep.Runnable, rep.WhyNotHigher, ran)
 	}
 }
+
+// A smoke probe mined before the build (sundown's --version, which it
+// reads as an input file) is no test of the project's: the built
+// program's real uses still stand in as Testable's runtime probe.
+func TestMinedSmokeLeavesTheBuiltProbes(t *testing.T) {
+	f := newFake()
+	f.built = "x objs/demo\n"
+	f.command = func(_, text string) (int, string) {
+		switch {
+		case strings.HasSuffix(text, "./objs/demo --version") || strings.HasSuffix(text, "./objs/demo --help"):
+			return 1, "Unable to open input file \"--version\": No such file or directory\n"
+		case strings.Contains(text, "./objs/demo"):
+			return 0, "<p>hello world</p>\n"
+		}
+		return 127, "command not found\n"
+	}
+	smoke := pyramid.Command{Text: "./objs/demo --version", Bucket: pyramid.Smoke, Synth: true, Reason: "asks the built program for its version",
+		Why: []pyramid.Provenance{{Source: "synthesized"}}}
+	rep, _ := runFake(t, f, RunOptions{Name: "demo", Repo: t.TempDir(), File: builtFile(), Pyramid: pyr(0, smoke), Repairer: repair.RulesBrain{}})
+	if rep.Level != pyramid.Runnable {
+		t.Fatalf("level %s: %s; commands %v", rep.Level, rep.WhyNotHigher, f.commandsRun())
+	}
+}

@@ -446,13 +446,15 @@ func (e *env) hasFlaskApp(text, dir string) bool {
 
 // NoTestsOfItsOwn reports a pyramid whose repository shows no test: the
 // graph found none, and every Testable command is a standard command
-// heragent guessed (`make check` from the convention), none the project's.
+// heragent guessed (`make check` from the convention) or a smoke probe
+// (sundown's `--version`, which would otherwise keep its built program's
+// real uses from standing in), none the project's.
 func NoTestsOfItsOwn(p *Pyramid) bool {
 	if p.TestsFound > 0 {
 		return false
 	}
 	for _, c := range p.At(Testable) {
-		if !onlyFrom(c, "convention") {
+		if c.Bucket != Smoke && !onlyFrom(c, "convention") {
 			return false
 		}
 	}
