@@ -163,6 +163,9 @@ type repo struct {
 	top    map[string]bool // base names of top-level files
 	stacks map[string]bool // retrieval's Stacks
 	root   string          // checkout on disk, for files the graph leaves out
+	// templates are the headers the checkout's templates configure
+	// (generatedHeader), by base name; nil until first asked
+	templates map[string][]string
 
 	androidFile *string // android(), once read
 }

@@ -164,11 +164,19 @@ var headerTemplates = []string{".in", ".cmake", ".cmakein", ".cmake.in", ".meson
 // from include/ogg/config_types.h.in is the project's own, not the
 // system's libogg-dev.
 func (r *repo) generatedHeader(h string) bool {
-	for _, f := range r.files {
-		for _, s := range headerTemplates {
-			if t, ok := strings.CutSuffix(f.Path, s); ok && (t == h || strings.HasSuffix(t, "/"+h)) {
-				return true
+	if r.templates == nil { // the checkout does not change: list its templates once
+		r.templates = map[string][]string{}
+		for _, f := range r.files {
+			for _, s := range headerTemplates {
+				if t, ok := strings.CutSuffix(f.Path, s); ok {
+					r.templates[path.Base(t)] = append(r.templates[path.Base(t)], t)
+				}
 			}
+		}
+	}
+	for _, t := range r.templates[path.Base(h)] {
+		if t == h || strings.HasSuffix(t, "/"+h) {
+			return true
 		}
 	}
 	return false

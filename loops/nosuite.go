@@ -42,7 +42,7 @@ func (r *runner) suiteCannotRun(failed []outcome) bool {
 func noSuchTarget(rp report.RepairRecord) bool { return rp.Diagnosis.Kind == repair.NoSuchTarget }
 
 // smokeWithoutSuite runs, when the suite cannot run here, the Runnable
-// candidates' smoke copies (builtSmoke: two real uses, then a last
+// candidates' smoke copies (smokePicks: two real uses, then a last
 // resort); ok reports a pass that proved Testable by smoke.
 func (r *runner) smokeWithoutSuite(ctx context.Context, sb Sandbox, failed []outcome, why []string, p *proof) (levelResult, bool, error) {
 	if !r.suiteCannotRun(failed) {

@@ -40,8 +40,8 @@ func unregisteredTests(ctx context.Context, e *env) ([]Command, error) {
 		if run == "" || strings.ContainsAny(ep.Name, "$@{} '\"") {
 			continue
 		}
-		names, runs = append(names, ep.Name), append(runs, "if timeout 600 "+run+" < /dev/null; then echo \"PASS: "+ep.Name+"\"; else echo \"FAIL: "+ep.Name+"\"; rc=1; fi")
-		out = append(out, Command{Text: "cmake --build " + bd + " --target " + ep.Name + " && if timeout 600 " + run + " < /dev/null; then echo \"PASS: " + ep.Name + "\"; else echo \"FAIL: " + ep.Name + "\"; exit 1; fi",
+		names, runs = append(names, ep.Name), append(runs, passFail(ep.Name, run, "rc=1"))
+		out = append(out, Command{Text: "cmake --build " + bd + " --target " + ep.Name + " && " + passFail(ep.Name, run, "exit 1"),
 			Bucket: Unit, Reason: "runs the test program " + ep.Name + ", which the build makes and no add_test registers (ctest finds no tests)",
 			Why: []Provenance{{Source: "cmake", File: ep.Path, Line: int(ep.Line), Note: "add_executable " + ep.Name + " without add_test"}}})
 	}
@@ -55,6 +55,12 @@ func unregisteredTests(ctx context.Context, e *env) ([]Command, error) {
 		out = append([]Command{all}, out...)
 	}
 	return out, nil
+}
+
+// passFail runs the test program run as automake's harness reports one
+// (PASS: name, FAIL: name), onFail after a failure.
+func passFail(name, run, onFail string) string {
+	return "if timeout 600 " + run + " < /dev/null; then echo \"PASS: " + name + "\"; else echo \"FAIL: " + name + "\"; " + onFail + "; fi"
 }
 
 // notTestProgram is an executable named like a test that is a benchmark,

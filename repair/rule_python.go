@@ -82,7 +82,6 @@ func importName(dist string) string {
 	return strings.ReplaceAll(strings.ToLower(dist), "-", "_")
 }
 
-// venvRe finds a venv creation in a command.
 // ownPackageDir is the checkout's directory of the Python package top (at
 // the top or under src/), "" when the checkout has none.
 func ownPackageDir(ctx *Context, top string) string {
@@ -97,6 +96,7 @@ func ownPackageDir(ctx *Context, top string) string {
 	return ""
 }
 
+// venvRe finds a venv creation in a command.
 var venvRe = regexp.MustCompile(`(-m venv|\bvirtualenv)\b`)
 
 func (r missingPythonModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
