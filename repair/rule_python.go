@@ -59,6 +59,14 @@ func (missingPythonModule) Diagnose(f Failure) []Diagnosis {
 			}
 		}
 	}
+	for i := range ds {
+		if ds[i].Kind != MissingPythonModule || (ds[i].Detail != "" && ds[i].Detail != pytestCollect) {
+			continue
+		}
+		if dir := conftestDir(f.Log, ds[i].Evidence); dir != "" {
+			ds[i].Detail = conftestDetail + dir // a part of the tests' conftest needs it
+		}
+	}
 	// pip could not download a distribution: the same repair (a Debian
 	// package seen through --system-site-packages) lets pip find the
 	// requirement satisfied without its index.
@@ -134,6 +142,11 @@ func (r missingPythonModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool)
 		cands = lookup(ctx, func(i PackageIndex) []string { return i.PythonModule(top) }, pythonDebianHints[top])
 	}
 	p := addPackage(r, d, ctx, cands)
+	if p.Action != ActionEdit {
+		if q, ok := conftestIgnore(r, d, ctx, p.Reason); ok {
+			return q, true // pytest_conftest.go
+		}
+	}
 	if p.Action != ActionEdit && d.Detail == pytestCollect && ctx.File != nil && ctx.File.Find(bashfile.Runtimes, "--continue-on-collection-errors") < 0 {
 		// no package brings the module: the test modules that import it
 		// fail to collect, the others run (their errors count as the

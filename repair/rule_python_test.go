@@ -129,3 +129,45 @@ func TestOwnPackageLacksTheModule(t *testing.T) {
 		t.Fatalf("proposals %+v", ps)
 	}
 }
+
+// A conftest below the top of the tests imports a module no package
+// provides (thefuck's tests/functional/conftest.py): pytest leaves that
+// directory out and the rest of the suite runs. The top conftest
+// (apscheduler's tests/conftest.py) governs the whole suite: nothing is
+// left out.
+func TestConftestOfAPartOfTheTestsIsLeftOut(t *testing.T) {
+	repo := fstest.MapFS{
+		"tests/conftest.py":             {Data: []byte("import pytest\n")},
+		"tests/test_utils.py":           {Data: []byte("def test_x(): pass\n")},
+		"tests/functional/conftest.py":  {Data: []byte("from pytest_docker_pexpect.docker import run\n")},
+		"tests/functional/test_bash.py": {Data: []byte("def test_y(): pass\n")},
+	}
+	missing := func(log, module string, ctx *Context) Proposal {
+		f := Failure{Phase: PhaseCommand, Command: "python -m pytest -q", ExitCode: 1, Log: readLog(t, "missing-python-module/"+log)}
+		for _, p := range Propose(ctx, f) {
+			if p.Diagnosis.Subject == module {
+				return p
+			}
+		}
+		t.Fatalf("no proposal for %s", module)
+		return Proposal{}
+	}
+	file := bashfile.New()
+	ctx := &Context{File: file, Index: MapIndex{}, Repo: repo}
+	p := missing("conftest-subdir-thefuck.log", "pytest_docker_pexpect", ctx)
+	if p.Action != ActionEdit || len(p.Edits) != 1 || !strings.Contains(p.Edits[0].Command, "--ignore=tests/functional\"") {
+		t.Fatalf("proposal %+v", p)
+	}
+	file.Apply(p.Edits[0])
+	if p := missing("conftest-subdir-thefuck.log", "pytest_docker_pexpect", ctx); p.Action == ActionEdit {
+		t.Fatalf("again: %+v", p)
+	}
+	if p := missing("conftest-top-apscheduler.log", "pytest_lazy_fixtures", &Context{File: bashfile.New(), Index: MapIndex{}, Repo: repo}); p.Action == ActionEdit {
+		t.Fatalf("the top conftest left out: %+v", p)
+	}
+	// with a provider, the package is installed instead
+	idx := MapIndex{PythonModules: map[string][]string{"pytest_docker_pexpect": {"python3-pytest-docker-pexpect"}}}
+	if p := missing("conftest-subdir-thefuck.log", "pytest_docker_pexpect", &Context{File: bashfile.New(), Index: idx, Repo: repo}); p.Action != ActionEdit || strings.Contains(p.Edits[0].Command, "--ignore") {
+		t.Fatalf("with a package: %+v", p)
+	}
+}
