@@ -99,6 +99,7 @@ const (
 	NeedsRoot            Kind = "needs_root"            // a test wants privileges the sandbox lacks
 	NeedsInit            Kind = "needs_init"            // dial unix /run/systemd/private: systemd as init, the D-Bus system bus
 	NeedsDevice          Kind = "needs_device"          // could not open port /dev/ttyUSB0: a device node a container does not have
+	NeedsAudio           Kind = "needs_audio"           // ALSA: Unknown PCM default (no sound card: ALSA's null device is given)
 	NeedsNonRoot         Kind = "needs_non_root"        // a test suite refuses root, or drops it and cannot write
 	CheckoutName         Kind = "checkout_name"         // expected: "go-hclog/logger_loc_test.go:32", actual: "repo/logger_loc_test.go:32" (a test expects the checkout named after the repository)
 	NotExecutable        Kind = "not_executable"        // /bin/sh: 1: /repo/single/single.py: Permission denied (a script of the checkout without its executable bit)

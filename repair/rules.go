@@ -53,6 +53,7 @@ var Rules = []Rule{
 	needsService{},        // connection refused on a service's port on this machine (Redis 6379): recorded with the service
 	network{},             // host unreachable: recorded (setup: registry; tests: needs network)
 	testEnvironment{},     // needs a display or privileges: recorded
+	soundDevice{},         // needs a sound card: ALSA's null device
 	python2{},             // a Python 2 script of the project: recorded (Debian 12 has no Python 2)
 	interpreterMissing{},  // a script of the checkout "No such file or directory": the program its #! line names (python2: recorded)
 	checkoutName{},        // a test expects the caller location under the repository's name, not /repo's: GOFLAGS=-trimpath
@@ -63,6 +64,7 @@ var Rules = []Rule{
 	parallelBuild{},       // a parallel make failed with no cause named: once more with one job
 	makeGoalPart{},        // a default goal's target needs a header or library nothing provides: make the other targets (a fallback)
 	compileError{},        // error in the project's own code: abstain
+	programOption{},       // a program or target the build did not make is behind a CMake option off by default: on
 	rejected{},            // no such make target / npm script, or a usage message: recorded
 	testsDisabled{},       // ctest found no tests: the project's test option, off by default, on
 	hung{},                // printed nothing for the idle limit: recorded (after the rules reading a cause in the log)
