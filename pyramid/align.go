@@ -97,8 +97,10 @@ func cmakeTarget(text, dir string) (string, bool) {
 		return "", false
 	}
 	var targets []string
-	for _, w := range f[1:] {
+	for i, w := range f[1:] {
 		switch {
+		case jobsCount(f[1:], i):
+			// the job count of a separate `-j 2`
 		case strings.HasPrefix(w, "-j") || w == "-k" || w == "-s" || strings.HasPrefix(w, "--jobs"):
 		case strings.HasPrefix(w, "-"):
 			return "", false
@@ -114,6 +116,15 @@ func cmakeTarget(text, dir string) (string, bool) {
 		return "cmake --install " + dir, true
 	}
 	return "cmake --build " + dir + " --target " + strings.Join(targets, " "), true
+}
+
+// jobsCount reports whether args[i] is the number after a bare -j or
+// --jobs (make -j 2), not a target.
+func jobsCount(args []string, i int) bool {
+	if i == 0 || (args[i-1] != "-j" && args[i-1] != "--jobs") {
+		return false
+	}
+	return args[i] != "" && strings.Trim(args[i], "0123456789") == ""
 }
 
 // buildSystemOf names the build system whose tool a command starts with.
