@@ -104,9 +104,13 @@ func (d nodeDetector) Apply(ctx context.Context, p *planner) error {
 	if err := p.install(Runtimes, ev(d.Name(), pkg, 0, "Node.js and npm from Debian (18 / 9)"), "nodejs", "npm"); err != nil {
 		return err
 	}
+	// the project's floor (engines, .nvmrc) or the oldest Node.js its CI
+	// tests with, whichever is newer: dependencies often need more than
+	// an old engines floor says (highlight.js: >=20, its CI 22, jsdom and
+	// undici from its lockfile want 22)
 	major, from := nodeWanted(r)
-	if major == 0 {
-		major, from = p.ciNodeVersion(ctx)
+	if ci, file := p.ciNodeVersion(ctx); ci > major {
+		major, from = ci, file
 	}
 	if major > debianNode {
 		why := ev(d.Name(), from, 0, fmt.Sprintf("needs Node.js %d, newer than Debian's %d: the node package from the npm registry", major, debianNode))

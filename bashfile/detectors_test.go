@@ -164,6 +164,10 @@ func TestDetectors(t *testing.T) {
 			".github/workflows/ci.yml":  "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/setup-node@v4\n        with:\n          node-version: '24'\n      - run: npm test\n",
 			".github/workflows/mac.yml": "on: push\njobs:\n  m:\n    runs-on: macos-latest\n    steps:\n      - uses: actions/setup-node@v4\n        with:\n          node-version: 22\n"},
 			stacks: "npm", contains: []string{"npm install -g node@24"}},
+		// highlight.js: engines >=20, its CI tests 22 and up, its dependencies need 22
+		{name: "npm: the CI's oldest Node.js above the engines floor", files: map[string]string{"package.json": `{"name":"x","scripts":{"test":"mocha"},"engines":{"node":">=20.0.0"}}`,
+			".github/workflows/ci.yml": "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    strategy:\n      matrix:\n        node-version: [22.x, 24.x]\n    steps:\n      - uses: actions/setup-node@v4\n        with:\n          node-version: ${{ matrix.node-version }}\n      - run: npm test\n"},
+			stacks: "npm", contains: []string{"npm install -g node@22"}, absent: []string{"node@20"}},
 		{name: "npm: a setup-node version from the matrix is the matrix's", files: map[string]string{"package.json": `{"name":"x","scripts":{"test":"jest"}}`,
 			".github/workflows/ci.yml": "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/setup-node@v4\n        with:\n          node-version: ${{ matrix.node }}\n      - run: npm test\n"},
 			stacks: "npm", absent: []string{"npm install -g node@"}},
