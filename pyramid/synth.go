@@ -251,6 +251,11 @@ func findPyPackage(ctx context.Context, e *env) string {
 				return c
 			}
 		}
+		// the distribution's own module at the top, beside packages of
+		// add-ons (peewee.py beside playhouse/)
+		if m := pyModule(ctx, e); m != "" {
+			return m
+		}
 	}
 	for _, c := range cands {
 		if !strings.HasPrefix(c, "_") {

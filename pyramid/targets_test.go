@@ -90,6 +90,21 @@ func TestSingleModuleDistributionIsImported(t *testing.T) {
 	}
 }
 
+// A distribution whose own module is top-level beside a package of
+// add-ons (peewee.py beside playhouse/) is imported by its module.
+func TestTopModuleBesideAnAddOnPackage(t *testing.T) {
+	ctx := context.Background()
+	files := map[string]string{
+		"pyproject.toml":         "[project]\nname = \"peewee\"\n",
+		"peewee.py":              "class Model: pass\n",
+		"playhouse/__init__.py":  "",
+		"playhouse/shortcuts.py": "from peewee import Model\n",
+	}
+	if got := pyPackage(ctx, testEnv(t, "peewee", files, "", "python")); got != "peewee" {
+		t.Errorf("pyPackage = %q, want peewee", got)
+	}
+}
+
 // A distribution named with a dot whose package lives in a namespace
 // (PEP 420: jaraco.functools' jaraco/functools/, no jaraco/__init__.py)
 // is imported by the dotted name.
