@@ -108,7 +108,11 @@ func pyEarlierBlocks(secs []retrieval.DocSection, doc string, line int64, code s
 		for _, cb := range s.Code {
 			if cb.Line < line && exampleLangs[strings.ToLower(cb.Lang)] == "python3" {
 				c := exampleCode(cb)
-				earlier = append(earlier, block{c, pyDefs(c), pyFree(c)})
+				free := pyFree(c)
+				if pyStarImportRe.MatchString(c) {
+					free = nil // `from peewee import *` gives what the block uses (peewee's README)
+				}
+				earlier = append(earlier, block{c, pyDefs(c), free})
 			}
 		}
 	}
@@ -149,6 +153,9 @@ func pyEarlierBlocks(secs []retrieval.DocSection, doc string, line int64, code s
 	}
 	return out.String() + code
 }
+
+// pyStarImportRe imports every public name of a module.
+var pyStarImportRe = regexp.MustCompile(`(?m)^from\s+[\w.]+\s+import\s+\*\s*$`)
 
 // pyDefLineRe opens a function or class, or decorates one.
 var pyDefLineRe = regexp.MustCompile(`^(\s*)(?:@|(?:async\s+)?def\s|class\s)`)

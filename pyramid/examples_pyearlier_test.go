@@ -68,3 +68,15 @@ func TestPyMixedSession(t *testing.T) {
 		t.Error("plain code changed")
 	}
 }
+
+// A block that star-imports the package (peewee's README: `from peewee
+// import *`, then models) gives what it uses itself: the later block
+// calling its db and models runs with it.
+func TestPyEarlierStarImport(t *testing.T) {
+	first := "from peewee import *\n\ndb = SqliteDatabase('my_database.db')\n\nclass User(Model):\n    username = CharField(unique=True)\n"
+	later := "db.connect()\ndb.create_tables([User])\n"
+	s := retrieval.DocSection{Path: "README.rst", Code: []retrieval.CodeBlock{{Lang: "python", Code: first, Line: 10}, {Lang: "python", Code: later, Line: 20}}}
+	if got := pyEarlierBlocks([]retrieval.DocSection{s}, "README.rst", 20, later); got != first+"\n"+later {
+		t.Errorf("got\n%s", got)
+	}
+}
