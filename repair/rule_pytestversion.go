@@ -23,6 +23,15 @@ var pytestTooOldMatches = []match{
 	{PytestTooOld, regexp.MustCompile(`(?:/repo/)?([\w./-]*(?:pyproject\.toml|tox\.ini|setup\.cfg|pytest\.ini)): 'minversion' requires pytest-([\d.]+), actual pytest-[\d.]+`)},
 }
 
+// pytestSpacedPluginRe is pytest 7 reading a TOML addopts item "-p
+// xdist" as the plugin " xdist", its name with the space: pytest 8 reads
+// the item as the option and its value (psutil's pyproject.toml).
+var pytestSpacedPluginRe = regexp.MustCompile(`Error importing plugin " (?:no:)?[\w.]+"`)
+
+// spacedPluginFix writes pyproject.toml's "-p name" items as "-pname",
+// which every pytest reads as the option and its value.
+const spacedPluginFix = `sed -i -E 's/"-p +([^" ]+)"/"-p\1"/g' pyproject.toml`
+
 func (pytestTooOld) Name() string { return "pytest-too-old" }
 
 func (pytestTooOld) Diagnose(f Failure) []Diagnosis {
@@ -32,13 +41,27 @@ func (pytestTooOld) Diagnose(f Failure) []Diagnosis {
 			out = append(out, Diagnosis{Kind: PytestTooOld, Subject: m[2], Detail: m[1], Evidence: strings.TrimSpace(l)})
 			break
 		}
+		if m := pytestSpacedPluginRe.FindString(l); m != "" {
+			out = append(out, Diagnosis{Kind: PytestTooOld, Subject: "8", Detail: spacedPlugin, Evidence: strings.TrimSpace(l)})
+			break
+		}
 	}
 	return out
 }
 
+// spacedPlugin marks pytest 7 misreading a "-p name" addopts item.
+const spacedPlugin = "spaced-plugin"
+
 func (r pytestTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != PytestTooOld {
 		return Proposal{}, false
+	}
+	if d.Detail == spacedPlugin {
+		if ctx.File != nil && ctx.File.Find(bashfile.Runtimes, spacedPluginFix) >= 0 {
+			return record(d, "pytest still reads a plugin name with a space: "+d.Evidence), true
+		}
+		return edit(d, "pyproject.toml's addopts load plugins with \"-p name\" items, which pytest before 8 reads as a name starting with a space ("+d.Evidence+"): they are written \"-pname\", which every pytest reads alike",
+			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: spacedPluginFix, Why: why(r, d)}), true
 	}
 	drop := `sed -i -E '/^[[:space:]]*minversion[[:space:]]*=/d' ` + d.Detail
 	if d.Detail == "" || ctx.File != nil && ctx.File.Find(bashfile.Runtimes, drop) >= 0 {

@@ -60,6 +60,10 @@ func (missingPythonModule) Diagnose(f Failure) []Diagnosis {
 		}
 	}
 	for i := range ds {
+		if ds[i].Kind == MissingPythonModule && ds[i].Detail == "" && strings.Contains(f.Log, `Error importing plugin "`+ds[i].Subject+`"`) {
+			ds[i].Detail = pytestPluginArg // -p name: the plugin's entry point, its module often pytest_name
+			continue
+		}
 		if ds[i].Kind != MissingPythonModule || (ds[i].Detail != "" && ds[i].Detail != pytestCollect) {
 			continue
 		}
@@ -78,6 +82,9 @@ func (missingPythonModule) Diagnose(f Failure) []Diagnosis {
 }
 
 const pipDistribution = "pip-distribution"
+
+// pytestPluginArg marks a module pytest could not import for a -p option.
+const pytestPluginArg = "pytest-plugin-arg"
 
 // importName maps a PyPI distribution name to its import name, as far as
 // the built-in hints know; otherwise the normalised distribution name.
@@ -138,6 +145,10 @@ func (r missingPythonModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool)
 			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: cmd, Why: why(r, d)}), true
 	}
 	cands := lookup(ctx, func(i PackageIndex) []string { return i.PythonModule(name) }, pythonDebianHints[name])
+	if len(cands) == 0 && d.Detail == pytestPluginArg {
+		// `-p instafail` names pytest-instafail's entry point; its module is pytest_instafail
+		cands = lookup(ctx, func(i PackageIndex) []string { return i.PythonModule("pytest_" + name) }, pythonDebianHints["pytest_"+name])
+	}
 	if len(cands) == 0 && top != name {
 		cands = lookup(ctx, func(i PackageIndex) []string { return i.PythonModule(top) }, pythonDebianHints[top])
 	}

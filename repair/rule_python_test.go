@@ -171,3 +171,14 @@ func TestConftestOfAPartOfTheTestsIsLeftOut(t *testing.T) {
 		t.Fatalf("with a package: %+v", p)
 	}
 }
+
+// A plugin a -p option names by its entry point (psutil's `-p
+// instafail`) is installed by its module's package, pytest_<name>.
+func TestPluginArgIsThePytestModule(t *testing.T) {
+	f := Failure{Phase: PhaseCommand, Command: "python -m pytest -q", ExitCode: 1, Log: "ModuleNotFoundError: No module named 'instafail'\nImportError: Error importing plugin \"instafail\": No module named 'instafail'\n"}
+	idx := MapIndex{PythonModules: map[string][]string{"pytest_instafail": {"python3-pytest-instafail"}}}
+	ps := Propose(&Context{File: bashfile.New(), Index: idx}, f)
+	if len(ps) == 0 || ps[0].Action != ActionEdit || !strings.Contains(strings.Join(ps[0].Edits[0].Packages, " "), "python3-pytest-instafail") {
+		t.Fatalf("proposals %+v", ps)
+	}
+}

@@ -164,6 +164,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"pytest-strict-config/unknown-ini-asyncio-structlog.log", PhaseCommand, "python -m pytest -q", false, PytestStrictConfig, "asyncio_default_fixture_loop_scope", ActionEdit, "-p heragent_ini\""},
 		{"pytest-coverage/multidict-exclude-also.log", PhaseCommand, "pytest -q", false, PytestCoverage, "", ActionEdit, `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }--no-cov -W ignore::pytest_cov.plugin.CovDisabledWarning"`},
 		{"pytest-warning-filter/isort-hypothesis-filter.log", PhaseCommand, "python -m pytest -q", false, PytestWarningFilter, `ignore:.*from_type\(thing=Path\).*:hypothesis.errors.SmallSearchSpaceWarning`, ActionEdit, `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }-o filterwarnings="`},
+		{"pytest-too-old/spaced-plugin-psutil.log", PhaseCommand, "python -m pytest -q", false, PytestTooOld, "8", ActionEdit, `"-p\1"`},
 		{"pytest-too-old/minversion-pluggy.log", PhaseCommand, "python -m pytest -q", false, PytestTooOld, "8.0", ActionEdit, "sed -i -E '/^[[:space:]]*minversion[[:space:]]*=/d' tox.ini"},
 		{"missing-python-module/pip-no-distribution.log", PhaseSetup, "pip install pyyaml", false, MissingPythonModule, "pyyaml", ActionEdit, "python3-yaml"},
 		{"missing-python-module/optional-dependency-in-words.log", PhaseCommand, "python -m pytest -q", false, MissingPythonModule, "numpy", ActionEdit, "python3-numpy"},
