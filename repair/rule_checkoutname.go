@@ -3,6 +3,7 @@ package repair
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/heragent/heragent/bashfile"
@@ -54,14 +55,25 @@ func (r checkoutName) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if ctx.File == nil {
 		return Proposal{}, false
 	}
-	flags, old := trimpath, ""
+	e, ok := goFlagEdit(ctx, trimpath, why(r, d))
+	if !ok {
+		return record(d, "the tests still expect the directory "+d.Subject+" although the go command records module paths (-trimpath)"), true
+	}
+	return edit(d, "the tests expect the checkout to be named "+d.Subject+": build with -trimpath, which records the module's path for the sources", e), true
+}
+
+// goFlagEdit adds flag to the GOFLAGS the Bash File persists (a new
+// persist_env, or the one there with the flag added); false when it is
+// there already.
+func goFlagEdit(ctx *Context, flag string, w bashfile.Provenance) (bashfile.Edit, bool) {
+	flags, old := flag, ""
 	if s := ctx.File.Section(bashfile.Runtimes); s != nil {
 		for _, c := range s.Commands {
 			if m := goflagsRe.FindStringSubmatch(strings.TrimSpace(c.Text)); m != nil {
-				if strings.Contains(m[1], trimpath) {
-					return record(d, "the tests still expect the directory "+d.Subject+" although the go command records module paths (-trimpath)"), true
+				if slices.Contains(strings.Fields(m[1]), flag) {
+					return bashfile.Edit{}, false
 				}
-				flags, old = strings.TrimSpace(m[1]+" "+trimpath), c.Text
+				flags, old = strings.TrimSpace(m[1]+" "+flag), c.Text
 			}
 		}
 	}
@@ -69,9 +81,8 @@ func (r checkoutName) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if strings.Contains(flags, " ") {
 		cmd = "persist_env GOFLAGS '" + flags + "'"
 	}
-	reason := "the tests expect the checkout to be named " + d.Subject + ": build with -trimpath, which records the module's path for the sources"
 	if old != "" {
-		return edit(d, reason, bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: old, Command: cmd, Why: why(r, d)}), true
+		return bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: old, Command: cmd, Why: w}, true
 	}
-	return edit(d, reason, bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: cmd, Why: why(r, d)}), true
+	return bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: cmd, Why: w}, true
 }

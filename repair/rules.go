@@ -57,6 +57,7 @@ var Rules = []Rule{
 	soundDevice{},         // needs a sound card: ALSA's null device
 	python2{},             // a Python 2 script of the project: recorded (Debian 12 has no Python 2)
 	interpreterMissing{},  // a script of the checkout "No such file or directory": the program its #! line names (python2: recorded)
+	goTestVet{},           // go test's vet step fails a package on a newer check: GOFLAGS -vet=off
 	checkoutName{},        // a test expects the caller location under the repository's name, not /repo's: GOFLAGS=-trimpath
 	notExecutable{},       // a checkout's script run by its path lacks the executable bit: chmod +x it first
 	nonRoot{},             // refuses root / drops it: run as an unprivileged user owning the repo
