@@ -179,6 +179,16 @@ func (d nodeDetector) Apply(ctx context.Context, p *planner) error {
 			install = "npm ci"
 		}
 	}
+	if manager == "npm" && r.fact(pkg, "workspaces") == "true" {
+		// npm 9 (Debian's) hangs building the tree of a workspace whose
+		// package a dependency also asks for at another version (npm/cli
+		// #6104): espree's monorepo, whose eslint devDependency wants
+		// published espree and eslint-scope, printed nothing for 13
+		// minutes; npm 10 installs it in seconds
+		if err := p.add(Runtimes, NpmInstall(npmWorkspacesMajor), ev(d.Name(), pkg, 0, fmt.Sprintf("npm workspaces: npm %d from the npm registry (Debian's npm 9 can hang resolving a workspace that dependencies also ask for)", npmWorkspacesMajor))); err != nil {
+			return err
+		}
+	}
 	if manager == "npm" {
 		// the security audit and funding notice are extra registry round
 		// trips on every install, and change nothing it installs
@@ -247,6 +257,15 @@ func nodeWanted(r *repo) (int, string) {
 // ahead of Debian's on PATH, unless a new enough node is there already.
 func NodeInstall(major int) string {
 	return fmt.Sprintf(`[ "$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)" -ge %d ] || { npm install -g node@%d && hash -r; }`, major, major)
+}
+
+// npmWorkspacesMajor is the npm a workspaces project installs with.
+const npmWorkspacesMajor = 10
+
+// NpmInstall installs npm major from the npm registry into /usr/local,
+// ahead of Debian's on PATH, unless the npm there is that new already.
+func NpmInstall(major int) string {
+	return fmt.Sprintf(`[ "$(npm -v 2>/dev/null | cut -d. -f1 || echo 0)" -ge %d ] || { npm install -g npm@%d && hash -r; }`, major, major)
 }
 
 // ciNodeVersion is the oldest Node.js major the CI's job matrices test

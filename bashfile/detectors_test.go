@@ -182,6 +182,9 @@ func TestDetectors(t *testing.T) {
 			stacks: "npm", contains: []string{"npm install -g pnpm@8"}},
 		{name: "a C library's clib manifest is not an npm project", files: map[string]string{"package.json": `{"name":"uthash","repo":"troydhanson/uthash","src":["src/uthash.h"]}`, "src/uthash.h": "#define HASH 1\n", "tests/Makefile": "all:\n\t$(CC) test1.c -o test1 && ./test1\n", "tests/test1.c": "int main(void){return 0;}\n"},
 			stacks: "make", contains: []string{"build-essential"}, absent: []string{"nodejs", "npm install"}},
+		// espree's monorepo: npm 9 hung resolving workspaces its eslint devDependency also asks for
+		{name: "npm workspaces get npm 10", files: map[string]string{"package.json": `{"name":"x","workspaces":["packages/*"],"devDependencies":{"eslint":"^9"}}`, "packages/espree/package.json": `{"name":"espree"}`},
+			stacks: "npm", contains: []string{"npm install -g npm@10 && hash -r", "npm install\n"}},
 		{name: "npm without lockfile", files: map[string]string{"package.json": `{"name":"x"}`},
 			stacks: "npm", contains: []string{"npm install"}, absent: []string{"npm ci"}},
 		{name: "bazel is unsupported", files: map[string]string{"WORKSPACE": "", "BUILD": "cc_binary(name='x')\n", "x.c": "int main(){return 0;}\n"},
