@@ -3,6 +3,7 @@ package loops
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
@@ -78,12 +79,27 @@ func (r *runner) firstTestablePass(ctx context.Context, sb Sandbox, cands []pyra
 }
 
 // offlineNeed is what the run's diagnoses of fc, in this state, say the
-// sandbox lacks for good — "the network" — or "".
+// sandbox lacks for good — "the network", "a container engine" — or "".
 func (r *runner) offlineNeed(fc outcome) string {
-	if r.diagnosedHere(fc.Text, func(rp report.RepairRecord) bool {
-		return rp.Action == repair.ActionRecord && (rp.Diagnosis.Kind == repair.NeedsNetwork || rp.Diagnosis.Kind == repair.NetworkUnreachable)
-	}) {
-		return "the network"
+	for _, n := range sandboxLacks {
+		if r.diagnosedHere(fc.Text, func(rp report.RepairRecord) bool {
+			return rp.Action == repair.ActionRecord && slices.Contains(n.kinds, rp.Diagnosis.Kind)
+		}) {
+			return n.what
+		}
 	}
 	return ""
+}
+
+// sandboxLacks are what a sandbox cannot give a test, by the kinds of
+// the recorded diagnoses that say so.
+var sandboxLacks = []struct {
+	kinds []repair.Kind
+	what  string
+}{
+	{[]repair.Kind{repair.NeedsNetwork, repair.NetworkUnreachable}, "the network"},
+	{[]repair.Kind{repair.NeedsContainerEngine}, "a container engine"},
+	{[]repair.Kind{repair.NeedsDevice}, "a device"},
+	{[]repair.Kind{repair.NeedsInit}, "systemd as init"},
+	{[]repair.Kind{repair.NeedsRoot}, "privileges"},
 }

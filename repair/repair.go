@@ -42,87 +42,88 @@ type Kind string
 
 // The taxonomy. README.md has a table of what each means and who handles it.
 const (
-	UnknownPackage       Kind = "unknown_package"       // E: Unable to locate package libfoo-dev
-	MissingHeader        Kind = "missing_header"        // fatal error: zlib.h: No such file or directory
-	MissingPkgConfig     Kind = "missing_pkgconfig"     // Dependency "libevent" not found
-	MissingLibrary       Kind = "missing_library"       // cannot find -lssl; libfoo.so.1: cannot open shared object file
-	UnlinkedLibrary      Kind = "unlinked_library"      // libXmu.so.6: error adding symbols: DSO missing from command line
-	PositionDependent    Kind = "position_dependent"    // relocation R_X86_64_32S against `.text' can not be used when making a PIE object; recompile with -fPIE
-	MissingExecutable    Kind = "missing_executable"    // xxd: command not found
-	MissingCMakePackage  Kind = "missing_cmake_package" // Could NOT find ZLIB
-	MissingPythonModule  Kind = "missing_python_module" // No module named 'yaml'
-	MissingNodeModule    Kind = "missing_node_module"   // Cannot find module 'left-pad'
-	LifecycleScript      Kind = "lifecycle_script"      // npm ERR! command sh -c husky install
-	TSLibCheck           Kind = "ts_lib_check"          // node_modules/fdir/dist/index.d.cts(3,8): error TS1259 (only the dependencies' declarations fail to compile)
-	BuildScript          Kind = "build_script"          // > he@1.2.0 build … (the package's build script failed in setup)
-	NpmAbsent            Kind = "npm_absent"            // npm ERR! 404 'x@…' is not in this registry
-	NodeLegacyOpenSSL    Kind = "node_legacy_openssl"   // ERR_OSSL_EVP_UNSUPPORTED (webpack 4 on Node 17+)
-	WatchMode            Kind = "watch_mode"            // --watch is not supported without git/hg (jest outside CI)
-	NpmPeerConflict      Kind = "npm_peer_conflict"     // npm ERR! code ERESOLVE: conflicting peer dependencies
-	MissingGoModule      Kind = "missing_go_module"     // no required module provides package
-	GoToolchainTooOld    Kind = "go_toolchain_too_old"  // go.mod requires go >= 1.22
-	GoNeedsCgo           Kind = "go_needs_cgo"          // go: -race requires cgo
-	GoMainless           Kind = "go_mainless"           // function main is undeclared in the main package (a tests-only package main)
-	CMakeTooOld          Kind = "cmake_too_old"         // CMake 3.28 or higher is required
-	MesonTooOld          Kind = "meson_too_old"         // Meson version is 1.0.1 but project requires >= 1.4.0
-	UndefinedMacro       Kind = "undefined_macro"       // autoreconf: possibly undefined macro: LT_SYS_SYMBOL_USCORE
-	StaleAutotools       Kind = "stale_autotools"       // make regenerates the shipped configure with the automake that made it: aclocal-1.14: command not found
-	NodeGypHeaders       Kind = "node_gyp_headers"      // gyp http GET https://nodejs.org/…-headers.tar.gz, unreachable
-	RustTooOld           Kind = "rust_too_old"          // requires rustc 1.70 or newer; a manifest cargo 1.63 cannot parse
-	NodeTooOld           Kind = "node_too_old"          // Error [ERR_REQUIRE_ESM]: require() of ES Module (Node.js < 20.19)
-	NodeEngine           Kind = "node_engine"           // yarn: The engine "node" is incompatible with this module
-	DocsFail             Kind = "docs_fail"             // xsltproc not found: manpages cannot be built
-	CMakePolicy          Kind = "cmake_policy"          // Compatibility with CMake < 3.5 has been removed
-	Werror               Kind = "werror"                // [-Werror=unused-variable]
-	CXXStandard          Kind = "cxx_standard"          // only available with ‘-std=c++17’
-	CMakePackageVersion  Kind = "cmake_package_version" // Could not find a configuration file for package "doctest" that is compatible with requested version "2.4.11"
-	StdInclude           Kind = "std_include"           // ‘numeric_limits’ is not a member of ‘std’ (an include older compilers made implicitly)
-	OutOfMemory          Kind = "out_of_memory"         // Killed signal terminated program cc1plus
-	MakePlatform         Kind = "make_platform"         // Building HAProxy without specifying a TARGET … make TARGET=xxx
-	ParallelBuild        Kind = "parallel_build"        // make: *** Waiting for unfinished jobs (nothing more specific)
-	MakeGoalPart         Kind = "make_goal_part"        // make: *** [makefile:23: xxh3scalar] Error 1, after a header nothing provides (one of the default goal's targets)
-	MissingPath          Kind = "missing_path"          // No such file or directory: '/repo/tests/data' (a submodule's?)
-	MissingSubmodule     Kind = "missing_submodule"     // add_subdirectory given source "third_party/x"
-	FetchContentDownload Kind = "fetch_content"         // CMake step for catch2 failed (FetchContent's download)
-	PytestTooOld         Kind = "pytest_too_old"        // 'minversion' requires pytest-8.0, actual pytest-7.2.1
-	PytestStrictConfig   Kind = "pytest_strict_config"  // ERROR: Unknown config option: asyncio_default_fixture_loop_scope
-	PytestWarningFilter  Kind = "pytest_warning_filter" // ERROR: while parsing the following warning configuration
-	PytestNose           Kind = "pytest_nose"           // ERROR at setup of …: pytest 7's nose support calls an imported setup(module)
-	PytestCoverage       Kind = "pytest_coverage"       // coverage.exceptions.CoverageWarning inside pytest-cov at startup
-	Locale               Kind = "locale"                // perl: warning: Setting locale failed
-	GitIdentity          Kind = "git_identity"          // Author identity unknown: git commit without a user name and email
-	InteractivePrompt    Kind = "interactive_prompt"    // tzdata asks for a geographic area
-	NetworkUnreachable   Kind = "network_unreachable"   // setup could not reach a registry
-	NeedsNetwork         Kind = "needs_network"         // a test wants the internet
-	NeedsService         Kind = "needs_service"         // connection refused on 127.0.0.1:6379: a Redis server that does not run here
-	NeedsTTY             Kind = "needs_tty"             // open /dev/tty: no such device or address (a terminal UI)
-	NeedsDisplay         Kind = "needs_display"         // a test wants an X display
-	NeedsRoot            Kind = "needs_root"            // a test wants privileges the sandbox lacks
-	NeedsInit            Kind = "needs_init"            // dial unix /run/systemd/private: systemd as init, the D-Bus system bus
-	NeedsDevice          Kind = "needs_device"          // could not open port /dev/ttyUSB0: a device node a container does not have
-	NeedsAudio           Kind = "needs_audio"           // ALSA: Unknown PCM default (no sound card: ALSA's null device is given)
-	NeedsNonRoot         Kind = "needs_non_root"        // a test suite refuses root, or drops it and cannot write
-	GoTestVet            Kind = "go_test_vet"           // ./x.go:3:2: fmt.Println arg list ends with redundant newline, FAIL pkg [build failed] (go test's vet step)
-	CheckoutName         Kind = "checkout_name"         // expected: "go-hclog/logger_loc_test.go:32", actual: "repo/logger_loc_test.go:32" (a test expects the checkout named after the repository)
-	NotExecutable        Kind = "not_executable"        // /bin/sh: 1: /repo/single/single.py: Permission denied (a script of the checkout without its executable bit)
-	Python2              Kind = "python2"               // SyntaxError: Missing parentheses in call to 'print' (a Python 2 script)
-	Timeout              Kind = "timeout"               // the run was killed by its time limit
-	CompileError         Kind = "compile_error"         // an error in the project's own code
-	TestsDisabled        Kind = "tests_disabled"        // No tests were found!!! (a CMake test option is off)
-	TestFailure          Kind = "test_failure"          // tests ran and some failed
-	NoTestsRan           Kind = "no_tests_ran"          // exit 0 and no test counted (a type check, a lint, a benchmark)
-	RunnerFailed         Kind = "runner_failed"         // every test counted passed; a step of the runner after them failed (npm's posttest, a coverage threshold)
-	DependencyVersion    Kind = "dependency_version"    // httpx 0.28.1 has requirement httpcore==1.*, but you have httpcore 0.16.3
-	NoSuchTarget         Kind = "no_such_target"        // make: *** No rule to make target 'check'.  Stop.
-	BuiltElsewhere       Kind = "built_elsewhere"       // timeout: failed to run command ‘/repo/gravity’: No such file or directory (built in build/bin)
-	NotBuilt             Kind = "not_built"             // bash: ./checkmk/checkmk: No such file or directory (the build made no such program)
-	UsageError           Kind = "usage_error"           // the program printed its usage for the arguments given
-	IncompleteExample    Kind = "incomplete_example"    // NameError: name 'url' is not defined (a documented fragment)
-	PytestCollection     Kind = "pytest_collection"     // ERROR collecting tests/test_x.py, for a cause no other rule repairs
-	PytestPluginMark     Kind = "pytest_plugin_mark"    // PytestUnknownMarkWarning: Unknown pytest.mark.mypy_testing (a declared plugin Debian lacks)
-	LandmarkMissing      Kind = "landmark_missing"      // exit 0, but the output lacks what it was to show (a version)
-	InputRejected        Kind = "input_rejected"        // a probe's made-up stdin: "syntax error, unexpected end of file"
-	Unknown              Kind = "unknown"               // no rule recognised the log
+	UnknownPackage       Kind = "unknown_package"        // E: Unable to locate package libfoo-dev
+	MissingHeader        Kind = "missing_header"         // fatal error: zlib.h: No such file or directory
+	MissingPkgConfig     Kind = "missing_pkgconfig"      // Dependency "libevent" not found
+	MissingLibrary       Kind = "missing_library"        // cannot find -lssl; libfoo.so.1: cannot open shared object file
+	UnlinkedLibrary      Kind = "unlinked_library"       // libXmu.so.6: error adding symbols: DSO missing from command line
+	PositionDependent    Kind = "position_dependent"     // relocation R_X86_64_32S against `.text' can not be used when making a PIE object; recompile with -fPIE
+	MissingExecutable    Kind = "missing_executable"     // xxd: command not found
+	MissingCMakePackage  Kind = "missing_cmake_package"  // Could NOT find ZLIB
+	MissingPythonModule  Kind = "missing_python_module"  // No module named 'yaml'
+	MissingNodeModule    Kind = "missing_node_module"    // Cannot find module 'left-pad'
+	LifecycleScript      Kind = "lifecycle_script"       // npm ERR! command sh -c husky install
+	TSLibCheck           Kind = "ts_lib_check"           // node_modules/fdir/dist/index.d.cts(3,8): error TS1259 (only the dependencies' declarations fail to compile)
+	BuildScript          Kind = "build_script"           // > he@1.2.0 build … (the package's build script failed in setup)
+	NpmAbsent            Kind = "npm_absent"             // npm ERR! 404 'x@…' is not in this registry
+	NodeLegacyOpenSSL    Kind = "node_legacy_openssl"    // ERR_OSSL_EVP_UNSUPPORTED (webpack 4 on Node 17+)
+	WatchMode            Kind = "watch_mode"             // --watch is not supported without git/hg (jest outside CI)
+	NpmPeerConflict      Kind = "npm_peer_conflict"      // npm ERR! code ERESOLVE: conflicting peer dependencies
+	MissingGoModule      Kind = "missing_go_module"      // no required module provides package
+	GoToolchainTooOld    Kind = "go_toolchain_too_old"   // go.mod requires go >= 1.22
+	GoNeedsCgo           Kind = "go_needs_cgo"           // go: -race requires cgo
+	GoMainless           Kind = "go_mainless"            // function main is undeclared in the main package (a tests-only package main)
+	CMakeTooOld          Kind = "cmake_too_old"          // CMake 3.28 or higher is required
+	MesonTooOld          Kind = "meson_too_old"          // Meson version is 1.0.1 but project requires >= 1.4.0
+	UndefinedMacro       Kind = "undefined_macro"        // autoreconf: possibly undefined macro: LT_SYS_SYMBOL_USCORE
+	StaleAutotools       Kind = "stale_autotools"        // make regenerates the shipped configure with the automake that made it: aclocal-1.14: command not found
+	NodeGypHeaders       Kind = "node_gyp_headers"       // gyp http GET https://nodejs.org/…-headers.tar.gz, unreachable
+	RustTooOld           Kind = "rust_too_old"           // requires rustc 1.70 or newer; a manifest cargo 1.63 cannot parse
+	NodeTooOld           Kind = "node_too_old"           // Error [ERR_REQUIRE_ESM]: require() of ES Module (Node.js < 20.19)
+	NodeEngine           Kind = "node_engine"            // yarn: The engine "node" is incompatible with this module
+	DocsFail             Kind = "docs_fail"              // xsltproc not found: manpages cannot be built
+	CMakePolicy          Kind = "cmake_policy"           // Compatibility with CMake < 3.5 has been removed
+	Werror               Kind = "werror"                 // [-Werror=unused-variable]
+	CXXStandard          Kind = "cxx_standard"           // only available with ‘-std=c++17’
+	CMakePackageVersion  Kind = "cmake_package_version"  // Could not find a configuration file for package "doctest" that is compatible with requested version "2.4.11"
+	StdInclude           Kind = "std_include"            // ‘numeric_limits’ is not a member of ‘std’ (an include older compilers made implicitly)
+	OutOfMemory          Kind = "out_of_memory"          // Killed signal terminated program cc1plus
+	MakePlatform         Kind = "make_platform"          // Building HAProxy without specifying a TARGET … make TARGET=xxx
+	ParallelBuild        Kind = "parallel_build"         // make: *** Waiting for unfinished jobs (nothing more specific)
+	MakeGoalPart         Kind = "make_goal_part"         // make: *** [makefile:23: xxh3scalar] Error 1, after a header nothing provides (one of the default goal's targets)
+	MissingPath          Kind = "missing_path"           // No such file or directory: '/repo/tests/data' (a submodule's?)
+	MissingSubmodule     Kind = "missing_submodule"      // add_subdirectory given source "third_party/x"
+	FetchContentDownload Kind = "fetch_content"          // CMake step for catch2 failed (FetchContent's download)
+	PytestTooOld         Kind = "pytest_too_old"         // 'minversion' requires pytest-8.0, actual pytest-7.2.1
+	PytestStrictConfig   Kind = "pytest_strict_config"   // ERROR: Unknown config option: asyncio_default_fixture_loop_scope
+	PytestWarningFilter  Kind = "pytest_warning_filter"  // ERROR: while parsing the following warning configuration
+	PytestNose           Kind = "pytest_nose"            // ERROR at setup of …: pytest 7's nose support calls an imported setup(module)
+	PytestCoverage       Kind = "pytest_coverage"        // coverage.exceptions.CoverageWarning inside pytest-cov at startup
+	Locale               Kind = "locale"                 // perl: warning: Setting locale failed
+	GitIdentity          Kind = "git_identity"           // Author identity unknown: git commit without a user name and email
+	InteractivePrompt    Kind = "interactive_prompt"     // tzdata asks for a geographic area
+	NetworkUnreachable   Kind = "network_unreachable"    // setup could not reach a registry
+	NeedsNetwork         Kind = "needs_network"          // a test wants the internet
+	NeedsService         Kind = "needs_service"          // connection refused on 127.0.0.1:6379: a Redis server that does not run here
+	NeedsTTY             Kind = "needs_tty"              // open /dev/tty: no such device or address (a terminal UI)
+	NeedsDisplay         Kind = "needs_display"          // a test wants an X display
+	NeedsRoot            Kind = "needs_root"             // a test wants privileges the sandbox lacks
+	NeedsInit            Kind = "needs_init"             // dial unix /run/systemd/private: systemd as init, the D-Bus system bus
+	NeedsDevice          Kind = "needs_device"           // could not open port /dev/ttyUSB0: a device node a container does not have
+	NeedsContainerEngine Kind = "needs_container_engine" // Cannot connect to the Docker daemon: tests that build or run images
+	NeedsAudio           Kind = "needs_audio"            // ALSA: Unknown PCM default (no sound card: ALSA's null device is given)
+	NeedsNonRoot         Kind = "needs_non_root"         // a test suite refuses root, or drops it and cannot write
+	GoTestVet            Kind = "go_test_vet"            // ./x.go:3:2: fmt.Println arg list ends with redundant newline, FAIL pkg [build failed] (go test's vet step)
+	CheckoutName         Kind = "checkout_name"          // expected: "go-hclog/logger_loc_test.go:32", actual: "repo/logger_loc_test.go:32" (a test expects the checkout named after the repository)
+	NotExecutable        Kind = "not_executable"         // /bin/sh: 1: /repo/single/single.py: Permission denied (a script of the checkout without its executable bit)
+	Python2              Kind = "python2"                // SyntaxError: Missing parentheses in call to 'print' (a Python 2 script)
+	Timeout              Kind = "timeout"                // the run was killed by its time limit
+	CompileError         Kind = "compile_error"          // an error in the project's own code
+	TestsDisabled        Kind = "tests_disabled"         // No tests were found!!! (a CMake test option is off)
+	TestFailure          Kind = "test_failure"           // tests ran and some failed
+	NoTestsRan           Kind = "no_tests_ran"           // exit 0 and no test counted (a type check, a lint, a benchmark)
+	RunnerFailed         Kind = "runner_failed"          // every test counted passed; a step of the runner after them failed (npm's posttest, a coverage threshold)
+	DependencyVersion    Kind = "dependency_version"     // httpx 0.28.1 has requirement httpcore==1.*, but you have httpcore 0.16.3
+	NoSuchTarget         Kind = "no_such_target"         // make: *** No rule to make target 'check'.  Stop.
+	BuiltElsewhere       Kind = "built_elsewhere"        // timeout: failed to run command ‘/repo/gravity’: No such file or directory (built in build/bin)
+	NotBuilt             Kind = "not_built"              // bash: ./checkmk/checkmk: No such file or directory (the build made no such program)
+	UsageError           Kind = "usage_error"            // the program printed its usage for the arguments given
+	IncompleteExample    Kind = "incomplete_example"     // NameError: name 'url' is not defined (a documented fragment)
+	PytestCollection     Kind = "pytest_collection"      // ERROR collecting tests/test_x.py, for a cause no other rule repairs
+	PytestPluginMark     Kind = "pytest_plugin_mark"     // PytestUnknownMarkWarning: Unknown pytest.mark.mypy_testing (a declared plugin Debian lacks)
+	LandmarkMissing      Kind = "landmark_missing"       // exit 0, but the output lacks what it was to show (a version)
+	InputRejected        Kind = "input_rejected"         // a probe's made-up stdin: "syntax error, unexpected end of file"
+	Unknown              Kind = "unknown"                // no rule recognised the log
 )
 
 // generic kinds describe a symptom that a more specific diagnosis of the

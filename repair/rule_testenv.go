@@ -53,6 +53,10 @@ var testEnvMatches = []match{
 	// /dev/ttyUSB0: [Errno 2] No such file or directory: '/dev/ttyUSB0'";
 	// v4l2's "open /dev/video0: no such file or directory")
 	{NeedsDevice, regexp.MustCompile(`(?i)(?:no such file or directory|no such device|could not open|cannot open|can't open|failed to open|unable to open)\b[^\n]*?['"]?(` + deviceRe + `)|['"]?(` + deviceRe + `)['"]?:? (?:no such file or directory|no such device)`)},
+	// a container engine: the tests build or run images (dive: "cannot
+	// build image: cannot find docker client executable"; a Docker
+	// client without its daemon; testcontainers finding none)
+	{NeedsContainerEngine, regexp.MustCompile(`()(?:Cannot connect to the Docker daemon at|cannot find docker client executable|Could not find a valid Docker environment|Error while fetching server API version|failed to create Docker provider|Is the docker daemon running\?)`)},
 	// must be run as root / are you root? / requires root privileges
 	{NeedsRoot, regexp.MustCompile(`(?i)()(?:must be (?:run as )?root|are you root\?|requires? root privileges|need to be root|unshare failed: Operation not permitted)`)},
 }
@@ -98,6 +102,8 @@ func (r testEnvironment) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return record(d, "the command needs privileges the sandbox does not grant: "+d.Evidence), true
 	case NeedsDevice:
 		return record(d, "the command needs the device "+d.Subject+", which a container here does not have (no hardware is passed through): "+d.Evidence), true
+	case NeedsContainerEngine:
+		return record(d, "the command drives a container engine (Docker), which a sandbox does not run: nested containers need privileges it does not grant: "+d.Evidence), true
 	case NeedsInit:
 		return record(d, "the command needs systemd running as the init system and its D-Bus system bus, which a container here does not run: "+d.Evidence), true
 	}
