@@ -48,15 +48,37 @@ const aptMirror = `mirror=$(grep -rhoE '^(deb|URIs:)[[:space:]]+(\[[^]]*\][[:spa
 // release's — apt refuses rather than upgrade Python itself.
 func NewerInstall(pkgs ...string) string {
 	return `{
-  codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
+  ` + nextSuite + `
+  apt-get install -y -qq --no-install-recommends -o Acquire::Retries=5 $(for p in ` + strings.Join(pkgs, " ") + `; do echo "$p/$next"; done)
+}`
+}
+
+// nextSuite sets next to the next Debian release and adds its suite,
+// pinned below the release's own, once.
+const nextSuite = `codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
   case "$codename" in bullseye) next=bookworm ;; bookworm) next=trixie ;; trixie) next=forky ;; *) next=testing ;; esac
   if ! grep -rqs -- " $next main" /etc/apt/sources.list.d/heragent-next.list; then
     ` + aptMirror + `
     echo "deb ${mirror:-http://deb.debian.org/debian} $next main" >/etc/apt/sources.list.d/heragent-next.list
     printf 'Package: *\nPin: release n=%s\nPin-Priority: 100\n' "$next" >/etc/apt/preferences.d/heragent-next
     apt-get update -qq -o Acquire::Retries=5
-  fi
-  apt-get install -y -qq --no-install-recommends -o Acquire::Retries=5 $(for p in ` + strings.Join(pkgs, " ") + `; do echo "$p/$next"; done)
+  fi`
+
+// NewerInstallAvailable is NewerInstall of the packages the next release
+// has that install beside this release's: a package it lacks, or one
+// whose dependencies this release cannot meet, is logged and left out,
+// and the script goes on (a guess at a package's name for a module this
+// release does not package).
+func NewerInstallAvailable(pkgs ...string) string {
+	return `{
+  ` + nextSuite + `
+  for p in ` + strings.Join(pkgs, " ") + `; do
+    if ! apt-cache madison "$p" | grep -q " $next/"; then
+      log "Debian $next has no $p"
+    elif ! apt-get install -y -qq --no-install-recommends -o Acquire::Retries=5 "$p/$next"; then
+      log "$p of Debian $next does not install beside $codename's packages"
+    fi
+  done
 }`
 }
 

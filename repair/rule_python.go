@@ -111,6 +111,43 @@ func ownPackageDir(ctx *Context, top string) string {
 	return ""
 }
 
+// nextReleaseModule proposes the next Debian release's package of a
+// module this release does not package, by Debian's naming
+// (python3-<module>, '_' as '-'): pint's flexcache, apscheduler's
+// pytest_lazy_fixtures and invoke's pytest_relaxed are in trixie, not in
+// bookworm. The package comes from that release alone, when it has it and
+// it installs beside this release's packages (NewerInstallAvailable);
+// once tried, the other repairs follow. Not for a name the checkout has
+// (its own module, a test helper off the path).
+func nextReleaseModule(r Rule, d Diagnosis, ctx *Context, top string) (Proposal, bool) {
+	if ctx.File == nil || len(top) < 3 || ownModule(ctx, top) {
+		return Proposal{}, false
+	}
+	pkg := "python3-" + strings.ToLower(strings.ReplaceAll(top, "_", "-"))
+	cmd := bashfile.NewerInstallAvailable(pkg)
+	if ctx.File.Find(bashfile.Runtimes, cmd) >= 0 {
+		return Proposal{}, false
+	}
+	return edit(d, fmt.Sprintf("no package of this Debian release provides Python module %q: the next release's %s, if it has one, only that", top, pkg),
+		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: cmd, Why: why(r, d)}), true
+}
+
+// ownModule reports whether the checkout has a module or package of that
+// name at its top, under src/ or beside its tests.
+func ownModule(ctx *Context, name string) bool {
+	if ctx.Repo == nil {
+		return false
+	}
+	for _, dir := range []string{"", "src/", "tests/", "test/"} {
+		for _, f := range []string{name + ".py", name + "/__init__.py"} {
+			if _, err := ctx.Repo.ReadFile(dir + f); err == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // venvRe finds a venv creation in a command.
 var venvRe = regexp.MustCompile(`(-m venv|\bvirtualenv)\b`)
 
@@ -153,6 +190,11 @@ func (r missingPythonModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool)
 		cands = lookup(ctx, func(i PackageIndex) []string { return i.PythonModule(top) }, pythonDebianHints[top])
 	}
 	p := addPackage(r, d, ctx, cands)
+	if p.Action != ActionEdit && len(cands) == 0 && d.Detail != pipDistribution {
+		if q, ok := nextReleaseModule(r, d, ctx, top); ok {
+			return q, true
+		}
+	}
 	if p.Action != ActionEdit {
 		if q, ok := conftestIgnore(r, d, ctx, p.Reason); ok {
 			return q, true // pytest_conftest.go

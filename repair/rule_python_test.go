@@ -77,6 +77,11 @@ func TestUninstallableModuleLetsTheOtherTestsRun(t *testing.T) {
 		return Proposal{}
 	}
 	p := timeMachine(Propose(&Context{File: file, Index: MapIndex{}}, f))
+	if p.Action != ActionEdit || len(p.Edits) != 1 || !strings.Contains(p.Edits[0].Command, "for p in python3-time-machine;") {
+		t.Fatalf("first, the next release's package: %+v", p)
+	}
+	file.Apply(p.Edits[0]) // it had none: the module is still missing
+	p = timeMachine(Propose(&Context{File: file, Index: MapIndex{}}, f))
 	if p.Action != ActionEdit || len(p.Edits) != 1 || !strings.Contains(p.Edits[0].Command, "--continue-on-collection-errors") {
 		t.Fatalf("proposal %+v", p)
 	}
@@ -153,6 +158,8 @@ func TestConftestOfAPartOfTheTestsIsLeftOut(t *testing.T) {
 		return Proposal{}
 	}
 	file := bashfile.New()
+	file.Append(bashfile.Runtimes, bashfile.NewerInstallAvailable("python3-pytest-docker-pexpect"), bashfile.Provenance{Source: "test"}) // tried: the next release has none
+	file.Append(bashfile.Runtimes, bashfile.NewerInstallAvailable("python3-pytest-lazy-fixtures"), bashfile.Provenance{Source: "test"})
 	ctx := &Context{File: file, Index: MapIndex{}, Repo: repo}
 	p := missing("conftest-subdir-thefuck.log", "pytest_docker_pexpect", ctx)
 	if p.Action != ActionEdit || len(p.Edits) != 1 || !strings.Contains(p.Edits[0].Command, "--ignore=tests/functional\"") {
@@ -162,8 +169,12 @@ func TestConftestOfAPartOfTheTestsIsLeftOut(t *testing.T) {
 	if p := missing("conftest-subdir-thefuck.log", "pytest_docker_pexpect", ctx); p.Action == ActionEdit {
 		t.Fatalf("again: %+v", p)
 	}
-	if p := missing("conftest-top-apscheduler.log", "pytest_lazy_fixtures", &Context{File: bashfile.New(), Index: MapIndex{}, Repo: repo}); p.Action == ActionEdit {
+	if p := missing("conftest-top-apscheduler.log", "pytest_lazy_fixtures", ctx); p.Action == ActionEdit {
 		t.Fatalf("the top conftest left out: %+v", p)
+	}
+	// untried, the next release's package comes first
+	if p := missing("conftest-top-apscheduler.log", "pytest_lazy_fixtures", &Context{File: bashfile.New(), Index: MapIndex{}, Repo: repo}); p.Action != ActionEdit || !strings.Contains(p.Edits[0].Command, "for p in python3-pytest-lazy-fixtures;") {
+		t.Fatalf("the next release's plugin: %+v", p)
 	}
 	// with a provider, the package is installed instead
 	idx := MapIndex{PythonModules: map[string][]string{"pytest_docker_pexpect": {"python3-pytest-docker-pexpect"}}}
@@ -180,5 +191,17 @@ func TestPluginArgIsThePytestModule(t *testing.T) {
 	ps := Propose(&Context{File: bashfile.New(), Index: idx}, f)
 	if len(ps) == 0 || ps[0].Action != ActionEdit || !strings.Contains(strings.Join(ps[0].Edits[0].Packages, " "), "python3-pytest-instafail") {
 		t.Fatalf("proposals %+v", ps)
+	}
+}
+
+// A module the checkout has (a test helper off the path) is not sought
+// in the next Debian release.
+func TestOwnModuleIsNotSoughtInTheNextRelease(t *testing.T) {
+	repo := fstest.MapFS{"tests/helpers/__init__.py": {Data: []byte("")}}
+	f := Failure{Phase: PhaseCommand, Command: "python -m pytest -q", ExitCode: 1, Log: "E   ModuleNotFoundError: No module named 'helpers'\n"}
+	for _, p := range Propose(&Context{File: bashfile.New(), Index: MapIndex{}, Repo: repo}, f) {
+		if p.Action == ActionEdit && strings.Contains(p.Edits[0].Command, "python3-helpers") {
+			t.Fatalf("the checkout's own module sought in Debian: %+v", p)
+		}
 	}
 }

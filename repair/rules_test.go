@@ -169,7 +169,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-python-module/pip-no-distribution.log", PhaseSetup, "pip install pyyaml", false, MissingPythonModule, "pyyaml", ActionEdit, "python3-yaml"},
 		{"missing-python-module/optional-dependency-in-words.log", PhaseCommand, "python -m pytest -q", false, MissingPythonModule, "numpy", ActionEdit, "python3-numpy"},
 		{"missing-python-module/pytest-fixture-mocker.log", PhaseCommand, "python -m pytest -q", false, MissingPythonModule, "pytest_mock", ActionEdit, "python3-pytest-mock"},
-		{"missing-python-module/pytest-fixture-nursery-trio-websocket.log", PhaseCommand, "python -m pytest -q", false, MissingPythonModule, "pytest_trio", ActionNone, ""}, // pytest-trio's fixture; Debian has no such plugin
+		{"missing-python-module/pytest-fixture-nursery-trio-websocket.log", PhaseCommand, "python -m pytest -q", false, MissingPythonModule, "pytest_trio", ActionEdit, "for p in python3-pytest-trio; do"}, // pytest-trio's fixture; bookworm has no such plugin: the next release's, if any
 		{"node-legacy-openssl/webpack-md4-dayjs.log", PhaseSetup, "npm run build", false, NodeLegacyOpenSSL, "", ActionEdit, "--openssl-legacy-provider"},
 		// match-sorter's `kcd-scripts test` adds --watch outside CI
 		{"watch-mode/jest-kcd-scripts-watch.log", PhaseCommand, "npm test", false, WatchMode, "", ActionEdit, "persist_env CI true"},
