@@ -53,7 +53,27 @@ func (pytestNose) Diagnose(f Failure) []Diagnosis {
 			}
 		}
 	}
+	// the condensed log keeps the error lines only: the setup errors and
+	// a test module used as what the function wanted ("AttributeError:
+	// module 'humanfriendly.tests' has no attribute 'connect'")
+	if strings.Contains(f.Log, "ERROR at setup of ") {
+		for _, l := range lines {
+			if m := pytestModuleMisusedRe.FindStringSubmatch(l); m != nil && testModuleName(m[1]) {
+				return []Diagnosis{{Kind: PytestNose, Subject: m[1], Evidence: strings.TrimSpace(l)}}
+			}
+		}
+	}
 	return nil
+}
+
+// pytestModuleMisusedRe is a module object used as what it is not.
+var pytestModuleMisusedRe = regexp.MustCompile(`^E?\s*(?:AttributeError|TypeError): .*\bmodule '([\w.]+)'`)
+
+// testModuleName reports a dotted module name whose last part names a
+// test module (tests, test_x, x_test).
+func testModuleName(name string) bool {
+	last := name[strings.LastIndex(name, ".")+1:]
+	return last == "tests" || last == "test" || strings.HasPrefix(last, "test_") || strings.HasSuffix(last, "_test")
 }
 
 func (r pytestNose) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {

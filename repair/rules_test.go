@@ -226,6 +226,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"test-environment/mount-permission.log", PhaseCommand, "mount -t tmpfs none /mnt", false, NeedsRoot, "", ActionRecord, ""},
 		{"test-environment/serial-port-absent.log", PhaseCommand, "timeout 60 python3 .heragent-example-2.py", false, NeedsDevice, "/dev/ttyUSB0", ActionRecord, ""},
 		{"sound-device/alsa-no-card-miniaudio.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, NeedsAudio, "", ActionEdit, "/etc/asound.conf"},
+		{"pytest-nose/excerpt-humanfriendly.log", PhaseCommand, "python -m pytest -q", false, PytestNose, "humanfriendly.tests", ActionEdit, "-p no:nose"}, // the loop's condensed log (repair.Excerpt)
 		{"pytest-nose/imported-setup-humanfriendly.log", PhaseCommand, "python -m pytest -q", false, PytestNose, "humanfriendly.tests", ActionEdit, "-p no:nose"},
 		{"go-test-vet/printf-newline-statik.log", PhaseCommand, "go test -v ./...", false, GoTestVet, "fmt.Println arg list ends with redundant newline", ActionEdit, "persist_env GOFLAGS -vet=off"},
 		{"test-environment/docker-client-absent-dive.log", PhaseCommand, "go test -v ./...", false, NeedsContainerEngine, "", ActionRecord, ""},
