@@ -27,6 +27,8 @@ type env struct {
 	setUp map[string]bool
 	// pyPkg is the Python import package, once pyPackage read it
 	pyPkg *string
+	// ws is a monorepo's main workspace package, once mainWorkspace read it
+	ws *mainPkg
 	// goMod is the top go.mod's module path, "" when there is none
 	goMod string
 	// goPkgs are the module's importable packages (goPackages)

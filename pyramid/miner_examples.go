@@ -75,7 +75,7 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 	count := map[string]int{}
 	var out []Command
 	for _, s := range secs {
-		if docSource(s.Path) != "readme" {
+		if docSource(s.Path) != "readme" && !e.workspaceReadme(ctx, s.Path) {
 			continue
 		}
 		for _, cb := range s.Code {
@@ -94,7 +94,7 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 	}
 	var docs []docExample
 	for _, s := range secs {
-		if docSource(s.Path) == "readme" || depDocs.MatchString(s.Path) {
+		if docSource(s.Path) == "readme" || e.workspaceReadme(ctx, s.Path) || depDocs.MatchString(s.Path) {
 			continue
 		}
 		for _, cb := range s.Code {
@@ -162,6 +162,9 @@ func scriptExample(ctx context.Context, e *env, secs []retrieval.DocSection, s r
 	}
 	if run == "node" {
 		code = withBuiltins(withoutRepeatedImports(code))
+	}
+	if _, frag := jsFragment(code); run == "node" && frag {
+		return Command{}, false // it passes a name the page leaves to the reader (examples_jsfragment.go)
 	}
 	if run == "python3" {
 		code = pyEarlierBlocks(secs, s.Path, cb.Line, code) // a README told as one session (examples_pyearlier.go)
@@ -262,6 +265,9 @@ func (e *env) packageNames(ctx context.Context) map[string]string {
 			top := slices.MinFunc(fs, func(a, b retrieval.FileInfo) int { return strings.Count(a.Path, "/") - strings.Count(b.Path, "/") })
 			if n, _ := top.Facts["name"].(string); n != "" {
 				out["node"] = n
+			}
+			if w, ok := e.mainWorkspace(ctx); ok {
+				out["node"] = w.name // a private monorepo root's main package (workspace_main.go)
 			}
 		}
 	}
