@@ -77,7 +77,7 @@ func (e *env) findMainWorkspace(ctx context.Context) mainPkg {
 	readme, _ := e.ix.ReadFile(ctx, "README.md", 0, 0, true)
 	best, most := mainPkg{}, 0
 	for _, c := range cands {
-		n := len(regexp.MustCompile(`(?:^|[^\w@/-])` + regexp.QuoteMeta(c.name) + `(?:$|[^\w/-])`).FindAllStringIndex(readme, -1))
+		n := len(regexp.MustCompile(`(?:^|[^\w@/-])`+regexp.QuoteMeta(c.name)+`(?:$|[^\w/-])`).FindAllStringIndex(readme, -1))
 		if n > most || n == most && n > 0 && len(c.name) < len(best.name) {
 			best, most = c, n
 		}
