@@ -1,6 +1,7 @@
 package repair
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/heragent/heragent/bashfile"
@@ -25,7 +26,11 @@ func (noTestsRan) Diagnose(f Failure) []Diagnosis {
 	}
 	last := lastLine(f.Log)
 	if f.ExitCode == 0 && strings.HasPrefix(f.Verdict, pyramid.NoTestSeen) || strings.HasPrefix(last, bashfile.NoTestProgram) {
-		return []Diagnosis{{Kind: NoTestsRan, Subject: f.Command, Evidence: last}}
+		d := Diagnosis{Kind: NoTestsRan, Subject: f.Command, Evidence: last}
+		if f.Counts.Skipped > 0 {
+			d.Detail = strconv.Itoa(f.Counts.Skipped) // every test it has skipped itself (uftpd's 11 SKIP)
+		}
+		return []Diagnosis{d}
 	}
 	return nil
 }
@@ -33,6 +38,9 @@ func (noTestsRan) Diagnose(f Failure) []Diagnosis {
 func (noTestsRan) Propose(d Diagnosis, _ *Context) (Proposal, bool) {
 	if d.Kind != NoTestsRan {
 		return Proposal{}, false
+	}
+	if d.Detail != "" {
+		return record(d, "every test it has skipped itself ("+d.Detail+" skipped, none run): what each needs and lacks here (a tool, privileges, a namespace, a service) is in the suite's own logs; its last line: "+d.Evidence), true
 	}
 	return record(d, "it exited 0 without running a test a parser counts: it checks something else (a type check, a lint, a benchmark); its last line: "+d.Evidence), true
 }

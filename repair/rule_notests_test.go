@@ -45,3 +45,14 @@ func TestNoTestProgramForTheSubset(t *testing.T) {
 		t.Fatalf("Diagnose: %+v", ds)
 	}
 }
+
+// A suite whose every test skipped itself (uftpd's 11 automake SKIPs:
+// they need user namespaces) says so, not that it checks something else.
+func TestEveryTestSkipped(t *testing.T) {
+	f := Failure{Phase: PhaseCommand, Command: "make check", Log: "SKIP: ftp.sh\n# TOTAL: 11\n# PASS:  0\n# SKIP:  11\nmake[1]: Leaving directory '/repo'\n", Verdict: pyramid.NoTestSeen}
+	f.Counts.Skipped = 11
+	ps := Propose(&Context{File: sampleFile(t)}, f)
+	if len(ps) != 1 || ps[0].Action != ActionRecord || !strings.Contains(ps[0].Reason, "every test it has skipped itself (11 skipped") {
+		t.Fatalf("Propose: %+v", ps)
+	}
+}
