@@ -230,6 +230,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"pytest-nose/imported-setup-humanfriendly.log", PhaseCommand, "python -m pytest -q", false, PytestNose, "humanfriendly.tests", ActionEdit, "-p no:nose"},
 		{"go-test-vet/printf-newline-statik.log", PhaseCommand, "go test -v ./...", false, GoTestVet, "fmt.Println arg list ends with redundant newline", ActionEdit, "persist_env GOFLAGS -vet=off"},
 		{"test-environment/docker-client-absent-dive.log", PhaseCommand, "go test -v ./...", false, NeedsContainerEngine, "", ActionRecord, ""},
+		{"subordinate-ids/unshare-map-auto-sysklogd.log", PhaseCommand, "make check", false, NeedsSubIDs, "", ActionEdit, "pkg_install uidmap"},
 		{"test-environment/camera-absent.log", PhaseCommand, "go run ./cmd/capture", false, NeedsDevice, "/dev/video0", ActionRecord, ""},
 		{"timeout/sleep.log", PhaseCommand, "make test", true, Timeout, "make test", ActionRetryLonger, ""},
 		{"compile-error/gcc-missing-semicolon.log", PhaseCommand, "gcc -Wall -o demo main.c", false, CompileError, "main.c", ActionNone, ""},
