@@ -133,10 +133,12 @@ func linesConds(text string, is func(string) bool) ([]string, bool) {
 	return conds, found
 }
 
-// offGuards are the conditions, in order, that are one variable the
-// project declares off by default (option(X "…" OFF), option(X ${HELP} OFF),
-// option(X "…"), set(X OFF CACHE BOOL …)) or, named for building
-// programs (BUILD_PROG, FOO_EXAMPLES), declares nowhere.
+// offGuards are the conditions, in order, that are one variable named for
+// building programs (BUILD_PROG, OPUS_BUILD_PROGRAMS, FOO_EXAMPLES) that
+// the project declares off by default (option(X "…" OFF), option(X
+// ${HELP} OFF), option(X "…"), set(X OFF CACHE BOOL …)) or nowhere. A
+// feature's option (ENABLE_CURVE) is left alone: it brings more than the
+// program, and what it needs may not be here.
 func offGuards(conds []string, cmake string) []string {
 	var out []string
 	for _, c := range conds {
@@ -146,6 +148,9 @@ func offGuards(conds []string, cmake string) []string {
 		}
 		q := regexp.QuoteMeta(v)
 		option := regexp.MustCompile(`(?im)^\s*option\s*\(\s*` + q + `\s+(?:"[^"]*"|\S+)\s*(\w*)\s*\)`).FindStringSubmatch(cmake)
+		if !programsWordRe.MatchString(v) {
+			continue // a feature's option (libzmq's ENABLE_CURVE, opus's OPUS_CUSTOM_MODES) brings more than the program
+		}
 		switch {
 		case option != nil:
 			if option[1] == "" || strings.EqualFold(option[1], "OFF") || strings.EqualFold(option[1], "FALSE") {

@@ -21,6 +21,7 @@ func TestProgramBehindAnOffOptionIsBuilt(t *testing.T) {
 		"prog/CMakeLists.txt": {Data: []byte("set(TEST_PROGS\n  alltests_reg\n)\nset(TEST_PROGS ${TEST_PROGS} arithtest barcodetest)\nforeach(target ${TEST_PROGS})\n  add_executable(${target} ${${target}_src})\nendforeach()\n")},
 		"src/CMakeLists.txt":  {Data: []byte("add_library(leptonica x.c)\n")},
 	}
+	zmq := fstest.MapFS{"CMakeLists.txt": {Data: []byte("option(ENABLE_CURVE \"Enable CURVE security\" OFF)\nif (ENABLE_CURVE)\n  add_executable(curve_keygen tools/curve_keygen.cpp)\nendif()\n")}}
 	cases := []struct {
 		repo      fstest.MapFS
 		log, cmd  string
@@ -28,7 +29,8 @@ func TestProgramBehindAnOffOptionIsBuilt(t *testing.T) {
 		want      string // the configure flags added; "" for no edit
 	}{
 		{opus, "program-option/not-built-opus-demo.log", "./build/opus_demo", "cmake -S . -B build", "-DOPUS_BUILD_PROGRAMS=ON"},
-		{opus, "", "./build/opus_custom_demo", "cmake -S . -B build", "-DOPUS_BUILD_PROGRAMS=ON -DOPUS_CUSTOM_MODES=ON"},
+		{opus, "", "./build/opus_custom_demo", "cmake -S . -B build", "-DOPUS_BUILD_PROGRAMS=ON"}, // not the feature's OPUS_CUSTOM_MODES
+		{zmq, "", "./build/curve_keygen", "cmake -S . -B build", ""},                              // libzmq's ENABLE_CURVE: a feature
 		{opus, "", "./build/opus_plain", "cmake -S . -B build", ""},
 		{opus, "program-option/not-built-opus-demo.log", "./build/opus_demo", "cmake -S . -B build -DOPUS_BUILD_PROGRAMS=ON", ""},
 		{lept, "program-option/no-target-leptonica-arithtest.log", "cmake --build build --target arithtest", "cmake -S . -B build", "-DBUILD_PROG=ON"},
