@@ -36,11 +36,7 @@ var (
 // fillers fill placeholders by name; an empty value is an input file to
 // make, "-" one that cannot be filled; ext keeps the placeholder's
 // extension (an output path).
-var fillers = []struct {
-	re    *regexp.Regexp
-	value string
-	ext   bool
-}{
+var fillers = []usageFiller{
 	{regexp.MustCompile(`^(url|uri|link|href)s?$`), "http://example.com/docs/index.html?q=1#top", false},
 	{regexp.MustCompile(`^(out|output|outfile|outputfile|outfilename|dest|destination|target)s?$`), "/tmp/heragent-out", true},
 	{regexp.MustCompile(`^(in|input|infile|inputfile|file|filename|fname|path|src|source)s?$`), "", false},
@@ -52,6 +48,13 @@ var fillers = []struct {
 	{regexp.MustCompile(`^(command|cmd|subcommand|action|config|cfg|conf|configfile|cfgfile|options?|opts|flags|args|switches|type|mode|format|script|program|prog)s?$`), "-", false},
 	// a file of a kind: "<csvfile>" (simdcsv), "jsonfile", "image_path"
 	{regexp.MustCompile(`^[a-z]+(file|filename|path)s?$`), "", false},
+}
+
+// usageFiller fills the placeholders whose name re matches.
+type usageFiller struct {
+	re    *regexp.Regexp
+	value string
+	ext   bool
 }
 
 // usageNote marks a command FromUsage made.
@@ -197,26 +200,41 @@ func usageValue(w string) (v string, input, ok bool) {
 	if i := strings.LastIndex(w, "."); i > 0 && !strings.ContainsAny(w[:i], "<>$") {
 		w, ext = w[:i], w[i:]
 	}
-	name := strings.ToLower(strings.Trim(w, "<>$"))
-	name = strings.NewReplacer("-", "", "_", "").Replace(name)
+	bare := strings.ToLower(strings.Trim(w, "<>$"))
+	name := strings.NewReplacer("-", "", "_", "").Replace(bare)
+	// a compound placeholder is filled by its last word when the whole
+	// is no filler's: libzmq's <message-size>, <roundtrip-count>
+	last := bare[strings.LastIndexAny(bare, "-_")+1:]
 	placeholder := strings.ContainsAny(w, "<>$") || w == strings.ToUpper(w) && strings.ToLower(w) != w
-	for _, f := range fillers {
-		if f.re.MatchString(name) {
-			switch {
-			case f.value == "-":
-				return "", false, false
-			case f.value == "":
-				return usageInput, true, true
-			case f.ext:
-				return f.value + ext, false, true
-			}
-			return f.value, false, true
+	f, found := filler(name)
+	if !found && placeholder && last != bare {
+		f, found = filler(last)
+	}
+	if found {
+		switch {
+		case f.value == "-":
+			return "", false, false
+		case f.value == "":
+			return usageInput, true, true
+		case f.ext:
+			return f.value + ext, false, true
 		}
+		return f.value, false, true
 	}
 	if placeholder || !literalRe.MatchString(w) {
 		return "", false, false
 	}
 	return w + ext, false, true // a literal: a subcommand, a mode
+}
+
+// filler is the first filler whose name pattern matches name.
+func filler(name string) (usageFiller, bool) {
+	for _, f := range fillers {
+		if f.re.MatchString(name) {
+			return f, true
+		}
+	}
+	return fillers[0], false
 }
 
 // commandListRe is a refusal that names the commands a program needs
