@@ -165,7 +165,7 @@ func execCommand(ctx context.Context, sb Sandbox, c pyramid.Command, n int, time
 	}
 	idle := commandIdle(c)
 	res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: cmd, Timeout: timeout, IdleTimeout: idle, LogFile: logFile, TailBytes: 16 << 10,
-		Settled: pyramid.Settled, SettledIdle: settledIdle})
+		Settled: pyramid.SettledFor(c), SettledIdle: settledIdle})
 	if err != nil {
 		return outcome{}, err
 	}

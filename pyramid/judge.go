@@ -109,6 +109,8 @@ func Judge(c Command, o Outcome) Verdict {
 		// one) and, given the virtual one, kept running until stopped:
 		// glfw's boing and gears animate until their window is closed
 		return Verdict{Passed: true, Reason: "a windowed program: under the virtual X display it opened and kept running until stopped"}
+	case c.Bucket == Entry && !c.Background && o.TimedOut && o.Idle > 0 && WaitsForWork(o.Output) && CrashSignature(o.Output) == "":
+		return readyVerdict(o.Output) // worker_ready.go
 	case o.TimedOut && o.Idle > 0 && Settled.MatchString(o.Output):
 		return Verdict{Passed: false, Reason: fmt.Sprintf("its tests finished (%d passed, %d failed) but the runner did not exit: stopped after %s of silence", o.Counts.Passed, o.Counts.Failed+o.Counts.Errors, o.Idle)}
 	case o.TimedOut && o.Idle > 0:

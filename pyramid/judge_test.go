@@ -235,3 +235,31 @@ func TestJudgeCheckerFindings(t *testing.T) {
 		}
 	}
 }
+
+// A documented worker that said it waits for work and was stopped after
+// the silence that follows (rq's `rq worker high low`) is at work; one
+// that hung saying nothing of the kind is not, nor one naming a port (a
+// server, answered on it by the server probe), nor a test suite.
+func TestJudgeWorkerWaitingForWork(t *testing.T) {
+	worker := Command{Text: "rq worker high low", Bucket: Entry}
+	rq := "09:36:15 Worker rq:worker:d07 started with PID 1384, version 2.6.0\n09:36:15 *** Listening on high, low...\n09:36:15 Worker d07: cleaning registries for queue: high\n"
+	for _, tc := range []struct {
+		name string
+		c    Command
+		o    Outcome
+		want bool
+	}{
+		{"rq's worker", worker, Outcome{TimedOut: true, Idle: 20 * time.Second, Output: rq}, true},
+		{"silent", worker, Outcome{TimedOut: true, Idle: 5 * time.Minute, Output: "starting\n"}, false},
+		{"a server", worker, Outcome{TimedOut: true, Idle: 20 * time.Second, Output: "worker started\nListening on http://127.0.0.1:8000\n"}, false},
+		{"a crash", worker, Outcome{TimedOut: true, Idle: 20 * time.Second, Output: rq + "Segmentation fault (core dumped)\n"}, false},
+		{"a test suite", Command{Text: "pytest", Bucket: Unit}, Outcome{TimedOut: true, Idle: 20 * time.Second, Output: rq}, false},
+	} {
+		if v := Judge(tc.c, tc.o); v.Passed != tc.want {
+			t.Errorf("%s: passed %v (%s), want %v", tc.name, v.Passed, v.Reason, tc.want)
+		}
+	}
+	if SettledFor(worker) == Settled || SettledFor(Command{Text: "pytest", Bucket: Unit}) != Settled {
+		t.Error("the silence after a ready word ends Runnable uses only")
+	}
+}
