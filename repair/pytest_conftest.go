@@ -75,7 +75,7 @@ func conftestIgnore(r Rule, d Diagnosis, ctx *Context, reason string) (Proposal,
 	if ctx.File.Find(bashfile.Runtimes, opt) >= 0 {
 		return record(d, reason+"; pytest already leaves out "+dir), true
 	}
-	cmd := `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }` + opt + `"`
+	cmd := addopts(opt)
 	return edit(d, reason+", which "+dir+"/conftest.py imports: pytest leaves out "+dir+" (those tests do not run), the rest of the suite runs",
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: cmd, Why: why(r, d)}), true
 }

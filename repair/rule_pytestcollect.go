@@ -29,8 +29,14 @@ var pytestCollectingRe = regexp.MustCompile(`^_+ ERROR collecting (\S+) _+$`)
 // that failed to collect, with its cause.
 var pytestErrorSummaryRe = regexp.MustCompile(`^ERROR (\S+\.py) - (.+)$`)
 
+// addopts persists pytest options in PYTEST_ADDOPTS, after those the
+// Bash File gave it already: every spelling of the suite reads them.
+func addopts(opts string) string {
+	return `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }` + opts + `"`
+}
+
 // continueOnCollection is the PYTEST_ADDOPTS the repair persists.
-const continueOnCollection = `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }--continue-on-collection-errors"`
+var continueOnCollection = addopts("--continue-on-collection-errors")
 
 func (pytestCollection) Name() string { return "pytest-collection" }
 

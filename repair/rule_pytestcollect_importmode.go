@@ -23,7 +23,7 @@ import (
 var importlibModeRe = regexp.MustCompile(`--import-mode(?:\s*=\s*|\s+|["']\s*,\s*["'])importlib\b`)
 
 // prependMode is the PYTEST_ADDOPTS the repair persists.
-const prependMode = `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }--import-mode=prepend"`
+var prependMode = addopts("--import-mode=prepend")
 
 // importModeEdit is the edit running the suite in pytest's default
 // import mode, when the project's configuration asks for importlib and

@@ -28,7 +28,7 @@ var (
 // same filterwarnings=error makes the run's error after every test passed
 // (aiocache: 426 passed, then CovDisabledWarning's traceback): that one
 // warning is ignored.
-const noCoverage = `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }--no-cov -W ignore::pytest_cov.plugin.CovDisabledWarning"`
+var noCoverage = addopts("--no-cov -W ignore::pytest_cov.plugin.CovDisabledWarning")
 
 func (pytestCoverage) Name() string { return "pytest-coverage" }
 

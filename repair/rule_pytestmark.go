@@ -63,7 +63,7 @@ func (r pytestPluginMark) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if ctx.File != nil && ctx.File.Find(bashfile.Runtimes, deselect) >= 0 {
 		return record(d, "the tests marked "+d.Subject+" are deselected and the run still fails"), true
 	}
-	cmd := `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }` + deselect + `"`
+	cmd := addopts(deselect)
 	return edit(d, "tests marked "+d.Subject+" need "+plugin+", which the project declares and neither Debian nor the reachable registries provide: they are deselected, the rest of the suite runs",
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: cmd, Why: why(r, d)}), true
 }

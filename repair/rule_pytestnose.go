@@ -28,7 +28,7 @@ var (
 	pytestNoseDefRe = regexp.MustCompile(`^def (?:setup|teardown)(?:_module)?\(\w+\):`)
 )
 
-const noNose = `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }-p no:nose"`
+var noNose = addopts("-p no:nose")
 
 func (pytestNose) Name() string { return "pytest-nose" }
 

@@ -43,5 +43,5 @@ func (r pytestStrictConfig) Propose(d Diagnosis, ctx *Context) (Proposal, bool) 
 	}
 	return edit(d, fmt.Sprintf("no installed pytest plugin knows the ini key %s, which the configuration makes fatal: a plugin declares every such key (-p %s), and the suite runs", d.Subject, mod),
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: write, Why: why(r, d)},
-		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }-p ` + mod + `"`, Why: why(r, d)}), true
+		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: addopts("-p " + mod), Why: why(r, d)}), true
 }

@@ -20,7 +20,7 @@ type pytestWarningFilter struct{}
 const pytestWarningConfigLine = "ERROR: while parsing the following warning configuration"
 
 // noWarningFilters is the PYTEST_ADDOPTS the repair persists.
-const noWarningFilters = `persist_env PYTEST_ADDOPTS "${PYTEST_ADDOPTS:+$PYTEST_ADDOPTS }-o filterwarnings="`
+var noWarningFilters = addopts("-o filterwarnings=")
 
 func (pytestWarningFilter) Name() string { return "pytest-warning-filter" }
 
