@@ -47,6 +47,7 @@ var Rules = []Rule{
 	werror{},              // -Werror=<warning>: -Wno-error=<warning> in CFLAGS/CXXFLAGS
 	cxxStandard{},         // the code needs a newer C++ standard than the build asks: CMAKE_CXX_STANDARD / -std
 	stdInclude{},          // a standard header older compilers included implicitly: -include it through CFLAGS/CXXFLAGS
+	nodeHeap{},            // V8's heap limit: NODE_OPTIONS --max-old-space-size=4096
 	outOfMemory{},         // cc1plus killed: build with one job
 	locale{},              // locale missing: C.UTF-8, or generate the named locale
 	gitIdentity{},         // git commit without an identity ("Please tell me who you are"): the author and committer in the environment

@@ -231,6 +231,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"go-test-vet/printf-newline-statik.log", PhaseCommand, "go test -v ./...", false, GoTestVet, "fmt.Println arg list ends with redundant newline", ActionEdit, "persist_env GOFLAGS -vet=off"},
 		{"test-environment/docker-client-absent-dive.log", PhaseCommand, "go test -v ./...", false, NeedsContainerEngine, "", ActionRecord, ""},
 		{"subordinate-ids/unshare-map-auto-sysklogd.log", PhaseCommand, "make check", false, NeedsSubIDs, "", ActionEdit, "pkg_install uidmap"},
+		{"node-heap/jest-heap-mobx.log", PhaseCommand, "npm test", false, NodeHeap, "", ActionEdit, "persist_env NODE_OPTIONS '--max-old-space-size=4096'"},
 		{"test-environment/camera-absent.log", PhaseCommand, "go run ./cmd/capture", false, NeedsDevice, "/dev/video0", ActionRecord, ""},
 		{"timeout/sleep.log", PhaseCommand, "make test", true, Timeout, "make test", ActionRetryLonger, ""},
 		{"compile-error/gcc-missing-semicolon.log", PhaseCommand, "gcc -Wall -o demo main.c", false, CompileError, "main.c", ActionNone, ""},

@@ -1,0 +1,59 @@
+package repair
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// nodeHeap: V8 stopped a Node.js process at its default heap limit
+// ("FATAL ERROR: Ineffective mark-compacts near heap limit Allocation
+// failed - JavaScript heap out of memory"): mobx's jest run of every
+// package, at about 2 GiB. The sandbox has more memory than that
+// default; Node is given a larger old space (NODE_OPTIONS
+// --max-old-space-size, joined to the NODE_OPTIONS the Bash File sets),
+// as a project's own CI often does. Once.
+type nodeHeap struct{}
+
+var nodeHeapRe = regexp.MustCompile(`FATAL ERROR: .*JavaScript heap out of memory`)
+
+// nodeHeapOption is the old space Node gets: half the sandbox's default
+// memory (8 GiB), leaving the rest to the processes beside it.
+const nodeHeapOption = "--max-old-space-size=4096"
+
+var nodeOptionsRe = regexp.MustCompile(`^persist_env NODE_OPTIONS '?([^']*)'?$`)
+
+func (nodeHeap) Name() string { return "node-heap" }
+
+func (nodeHeap) Diagnose(f Failure) []Diagnosis {
+	for _, l := range logLines(f.Log) {
+		if nodeHeapRe.MatchString(l) {
+			return []Diagnosis{{Kind: NodeHeap, Evidence: strings.TrimSpace(l)}}
+		}
+	}
+	return nil
+}
+
+func (r nodeHeap) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
+	if d.Kind != NodeHeap || ctx.File == nil {
+		return Proposal{}, false
+	}
+	opts, old := nodeHeapOption, ""
+	if s := ctx.File.Section(bashfile.Runtimes); s != nil {
+		for _, c := range s.Commands {
+			if m := nodeOptionsRe.FindStringSubmatch(strings.TrimSpace(c.Text)); m != nil {
+				if strings.Contains(m[1], "--max-old-space-size") {
+					return record(d, "Node.js ran out of heap with a larger old space too: the sandbox needs more memory ("+d.Evidence+")"), true
+				}
+				opts, old = strings.TrimSpace(m[1]+" "+nodeHeapOption), c.Text
+			}
+		}
+	}
+	cmd := "persist_env NODE_OPTIONS '" + opts + "'"
+	reason := "Node.js stopped at its default heap limit (" + d.Evidence + "): it gets a 4 GiB old space (NODE_OPTIONS " + nodeHeapOption + ")"
+	if old != "" {
+		return edit(d, reason, bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: old, Command: cmd, Why: why(r, d)}), true
+	}
+	return edit(d, reason, bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: cmd, Why: why(r, d)}), true
+}
