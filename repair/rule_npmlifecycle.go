@@ -84,6 +84,14 @@ func (r npmLifecycle) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return none(d, "the script builds a native addon: node-gyp gets the local Node headers first"), true
 	}
 	if dep, ok := strings.CutPrefix(d.Detail, depNetwork); ok {
+		if nodeGypFallback(d.Subject) && ctx.File != nil && ctx.File.Find(bashfile.Runtimes, "npm_config_nodedir") < 0 {
+			// `prebuild-install || node-gyp rebuild` (better-sqlite3,
+			// sqlite3): the download fails here, the build from source
+			// needs only the headers node-gyp-headers gives; skipping the
+			// scripts would leave the addon unbuilt (knex's tests:
+			// "Could not locate the bindings file")
+			return none(d, "the dependency "+dep+" builds its addon from source when its download fails: node-gyp gets the local Node headers first"), true
+		}
 		return depScriptsOff(r, d, ctx, dep)
 	}
 	i, text := ctx.find(bashfile.Runtimes, func(t string) bool { return jsInstallRe.MatchString(strings.TrimSpace(t)) })
@@ -96,6 +104,13 @@ func (r npmLifecycle) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	}
 	return edit(d, fmt.Sprintf("the package's lifecycle script `%s` failed (git or network it does not find here) and builds nothing: install without the package's scripts", d.Subject),
 		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: text, Command: fixed, Why: why(r, d)}), true
+}
+
+// nodeGypFallback reports an install script that builds with node-gyp
+// when what comes before it fails: `prebuild-install || node-gyp rebuild`.
+func nodeGypFallback(script string) bool {
+	_, after, ok := strings.Cut(script, "||")
+	return ok && strings.Contains(after, "node-gyp")
 }
 
 // depNetwork marks a dependency's install script that needed the network.

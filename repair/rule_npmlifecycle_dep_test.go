@@ -1,6 +1,7 @@
 package repair
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/heragent/heragent/bashfile"
@@ -21,6 +22,25 @@ func TestDependencyInstallScriptNeedsNetwork(t *testing.T) {
 		}
 	}
 	if len(got) != 1 || got[0] != "npm pkg delete devDependencies.zuul-ngrok && npm install --ignore-scripts" {
+		t.Fatalf("edits %q", got)
+	}
+}
+
+// A dependency whose install script builds from source when its download
+// fails (better-sqlite3: `prebuild-install || node-gyp rebuild`, both
+// needing the network here) keeps its scripts: node-gyp gets the local
+// headers, and the addon builds (knex's tests need it).
+func TestDependencyScriptWithNodeGypFallback(t *testing.T) {
+	f := Failure{Phase: PhaseSetup, ExitCode: 1, Log: readLog(t, "npm-lifecycle/dependency-prebuild-or-gyp-knex.log")}
+	file := bashfile.New()
+	file.Append(bashfile.Runtimes, "npm install", bashfile.Provenance{Source: "npm"})
+	var got []string
+	for _, p := range Propose(&Context{File: file}, f) {
+		if p.Action == ActionEdit {
+			got = append(got, editCommands(p)...)
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "npm_config_nodedir") {
 		t.Fatalf("edits %q", got)
 	}
 }
