@@ -84,13 +84,13 @@ func (r npmLifecycle) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return none(d, "the script builds a native addon: node-gyp gets the local Node headers first"), true
 	}
 	if dep, ok := strings.CutPrefix(d.Detail, depNetwork); ok {
-		if nodeGypFallback(d.Subject) && ctx.File != nil && ctx.File.Find(bashfile.Runtimes, "npm_config_nodedir") < 0 {
+		if nodeGypFallback(d.Subject) && ctx.File != nil && (ctx.File.Find(bashfile.Runtimes, "npm_config_nodedir") < 0 || !hasBuildTools(ctx.File)) {
 			// `prebuild-install || node-gyp rebuild` (better-sqlite3,
 			// sqlite3): the download fails here, the build from source
 			// needs only the headers node-gyp-headers gives; skipping the
 			// scripts would leave the addon unbuilt (knex's tests:
 			// "Could not locate the bindings file")
-			return none(d, "the dependency "+dep+" builds its addon from source when its download fails: node-gyp gets the local Node headers first"), true
+			return none(d, "the dependency "+dep+" builds its addon from source when its download fails: node-gyp gets the local Node headers and its compilers first"), true
 		}
 		return depScriptsOff(r, d, ctx, dep)
 	}
@@ -111,6 +111,17 @@ func (r npmLifecycle) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 func nodeGypFallback(script string) bool {
 	_, after, ok := strings.Cut(script, "||")
 	return ok && strings.Contains(after, "node-gyp")
+}
+
+// hasBuildTools reports whether the Bash File installs make and the C and
+// C++ compilers node-gyp builds with.
+func hasBuildTools(f *bashfile.File) bool {
+	for _, id := range []bashfile.SectionID{bashfile.Base, bashfile.Runtimes} {
+		if f.Find(id, "build-essential") >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // depNetwork marks a dependency's install script that needed the network.

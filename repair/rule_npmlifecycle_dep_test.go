@@ -43,4 +43,22 @@ func TestDependencyScriptWithNodeGypFallback(t *testing.T) {
 	if len(got) != 1 || !strings.Contains(got[0], "npm_config_nodedir") {
 		t.Fatalf("edits %q", got)
 	}
+	// with the headers and without the compilers, still not skipped; with
+	// both, a script that fails still is
+	scriptsOff := func(f *bashfile.File) bool {
+		for _, p := range Propose(&Context{File: f}, Failure{Phase: PhaseSetup, ExitCode: 1, Log: readLog(t, "npm-lifecycle/dependency-prebuild-or-gyp-knex.log")}) {
+			if p.Diagnosis.Kind == LifecycleScript && p.Action == ActionEdit {
+				return true
+			}
+		}
+		return false
+	}
+	file.Append(bashfile.Runtimes, `persist_env npm_config_nodedir "/usr"`, bashfile.Provenance{Source: "test"})
+	if scriptsOff(file) {
+		t.Error("scripts skipped before node-gyp has its compilers")
+	}
+	file.Append(bashfile.Runtimes, "pkg_install build-essential", bashfile.Provenance{Source: "test"})
+	if !scriptsOff(file) {
+		t.Error("a script failing with headers and compilers is not skipped")
+	}
 }
