@@ -12,15 +12,7 @@ import (
 // dependencies install without their scripts, and no npm rebuild runs
 // that script again.
 func TestDependencyInstallScriptNeedsNetwork(t *testing.T) {
-	f := Failure{Phase: PhaseSetup, ExitCode: 1, Log: readLog(t, "npm-lifecycle/dependency-download-puppeteer.log")}
-	file := bashfile.New()
-	file.Append(bashfile.Runtimes, "npm pkg delete devDependencies.zuul-ngrok && npm install", bashfile.Provenance{Source: "npm"})
-	var got []string
-	for _, p := range Propose(&Context{File: file}, f) {
-		if p.Action == ActionEdit {
-			got = append(got, editCommands(p)...)
-		}
-	}
+	got := setupEdits(t, "npm-lifecycle/dependency-download-puppeteer.log", "npm pkg delete devDependencies.zuul-ngrok && npm install")
 	if len(got) != 1 || got[0] != "npm pkg delete devDependencies.zuul-ngrok && npm install --ignore-scripts" {
 		t.Fatalf("edits %q", got)
 	}
@@ -31,15 +23,7 @@ func TestDependencyInstallScriptNeedsNetwork(t *testing.T) {
 // needing the network here) keeps its scripts: node-gyp gets the local
 // headers, and the addon builds (knex's tests need it).
 func TestDependencyScriptWithNodeGypFallback(t *testing.T) {
-	f := Failure{Phase: PhaseSetup, ExitCode: 1, Log: readLog(t, "npm-lifecycle/dependency-prebuild-or-gyp-knex.log")}
-	file := bashfile.New()
-	file.Append(bashfile.Runtimes, "npm install", bashfile.Provenance{Source: "npm"})
-	var got []string
-	for _, p := range Propose(&Context{File: file}, f) {
-		if p.Action == ActionEdit {
-			got = append(got, editCommands(p)...)
-		}
-	}
+	got := setupEdits(t, "npm-lifecycle/dependency-prebuild-or-gyp-knex.log", "npm install")
 	if len(got) != 1 || !strings.Contains(got[0], "npm_config_nodedir") {
 		t.Fatalf("edits %q", got)
 	}
@@ -53,6 +37,8 @@ func TestDependencyScriptWithNodeGypFallback(t *testing.T) {
 		}
 		return false
 	}
+	file := bashfile.New()
+	file.Append(bashfile.Runtimes, "npm install", bashfile.Provenance{Source: "npm"})
 	file.Append(bashfile.Runtimes, `persist_env npm_config_nodedir "/usr"`, bashfile.Provenance{Source: "test"})
 	if scriptsOff(file) {
 		t.Error("scripts skipped before node-gyp has its compilers")
@@ -61,4 +47,19 @@ func TestDependencyScriptWithNodeGypFallback(t *testing.T) {
 	if !scriptsOff(file) {
 		t.Error("a script failing with headers and compilers is not skipped")
 	}
+}
+
+// setupEdits are the edits proposed for a failed Bash File run whose log
+// is the excerpt and whose Runtimes install the dependencies with install.
+func setupEdits(t *testing.T, excerpt, install string) []string {
+	t.Helper()
+	file := bashfile.New()
+	file.Append(bashfile.Runtimes, install, bashfile.Provenance{Source: "npm"})
+	var got []string
+	for _, p := range Propose(&Context{File: file}, Failure{Phase: PhaseSetup, ExitCode: 1, Log: readLog(t, excerpt)}) {
+		if p.Action == ActionEdit {
+			got = append(got, editCommands(p)...)
+		}
+	}
+	return got
 }
