@@ -163,8 +163,10 @@ func scriptExample(ctx context.Context, e *env, secs []retrieval.DocSection, s r
 	if run == "node" {
 		code = withBuiltins(withoutRepeatedImports(code))
 	}
-	if _, frag := jsFragment(code); run == "node" && frag {
-		return Command{}, false // it passes a name the page leaves to the reader (examples_jsfragment.go)
+	if run == "node" {
+		if _, frag := jsFragment(code); frag {
+			return Command{}, false // it passes a name the page leaves to the reader (examples_jsfragment.go)
+		}
 	}
 	if run == "python3" {
 		code = pyEarlierBlocks(secs, s.Path, cb.Line, code) // a README told as one session (examples_pyearlier.go)

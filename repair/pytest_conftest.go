@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/heragent/heragent/bashfile"
@@ -94,22 +95,22 @@ func partOfTests(repo RepoReader, dir string) bool {
 	if err != nil {
 		return false
 	}
+	if holdsTestModule(entries) {
+		return true
+	}
 	for _, e := range entries {
-		p := path.Join(parent, e.Name())
-		if !e.IsDir() && testModule(e.Name()) {
-			return true
-		}
-		if e.IsDir() && p != dir {
-			if sub, err := lister.ReadDir(p); err == nil {
-				for _, s := range sub {
-					if !s.IsDir() && testModule(s.Name()) {
-						return true
-					}
-				}
+		if p := path.Join(parent, e.Name()); e.IsDir() && p != dir {
+			if sub, err := lister.ReadDir(p); err == nil && holdsTestModule(sub) {
+				return true
 			}
 		}
 	}
 	return false
+}
+
+// holdsTestModule reports whether a directory's entries hold a test module.
+func holdsTestModule(entries []fs.DirEntry) bool {
+	return slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return !e.IsDir() && testModule(e.Name()) })
 }
 
 // testModule is pytest's default test file name.

@@ -45,9 +45,6 @@ func (checkoutName) Diagnose(f Failure) []Diagnosis {
 	return nil
 }
 
-// goflagsRe is the Bash File's GOFLAGS and its value.
-var goflagsRe = regexp.MustCompile(`^persist_env GOFLAGS '?([^']*)'?$`)
-
 func (r checkoutName) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != CheckoutName {
 		return Proposal{}, false
@@ -66,23 +63,14 @@ func (r checkoutName) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 // persist_env, or the one there with the flag added); false when it is
 // there already.
 func goFlagEdit(ctx *Context, flag string, w bashfile.Provenance) (bashfile.Edit, bool) {
-	flags, old := flag, ""
-	if s := ctx.File.Section(bashfile.Runtimes); s != nil {
-		for _, c := range s.Commands {
-			if m := goflagsRe.FindStringSubmatch(strings.TrimSpace(c.Text)); m != nil {
-				if slices.Contains(strings.Fields(m[1]), flag) {
-					return bashfile.Edit{}, false
-				}
-				flags, old = strings.TrimSpace(m[1]+" "+flag), c.Text
-			}
-		}
+	flags, old := persistedFlags(ctx.File, "GOFLAGS")
+	if slices.Contains(flags, flag) {
+		return bashfile.Edit{}, false
 	}
-	cmd := "persist_env GOFLAGS " + flags
-	if strings.Contains(flags, " ") {
-		cmd = "persist_env GOFLAGS '" + flags + "'"
+	flags = append(flags, flag)
+	cmd := "persist_env GOFLAGS " + flags[0]
+	if len(flags) > 1 {
+		cmd = "persist_env GOFLAGS '" + strings.Join(flags, " ") + "'"
 	}
-	if old != "" {
-		return bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: old, Command: cmd, Why: w}, true
-	}
-	return bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: cmd, Why: w}, true
+	return persistEdit(old, cmd, w), true
 }

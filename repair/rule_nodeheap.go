@@ -2,9 +2,8 @@ package repair
 
 import (
 	"regexp"
+	"slices"
 	"strings"
-
-	"github.com/heragent/heragent/bashfile"
 )
 
 // nodeHeap: V8 stopped a Node.js process at its default heap limit
@@ -22,8 +21,6 @@ var nodeHeapRe = regexp.MustCompile(`FATAL ERROR: .*JavaScript heap out of memor
 // memory (8 GiB), leaving the rest to the processes beside it.
 const nodeHeapOption = "--max-old-space-size=4096"
 
-var nodeOptionsRe = regexp.MustCompile(`^persist_env NODE_OPTIONS '?([^']*)'?$`)
-
 func (nodeHeap) Name() string { return "node-heap" }
 
 func (nodeHeap) Diagnose(f Failure) []Diagnosis {
@@ -39,21 +36,10 @@ func (r nodeHeap) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != NodeHeap || ctx.File == nil {
 		return Proposal{}, false
 	}
-	opts, old := nodeHeapOption, ""
-	if s := ctx.File.Section(bashfile.Runtimes); s != nil {
-		for _, c := range s.Commands {
-			if m := nodeOptionsRe.FindStringSubmatch(strings.TrimSpace(c.Text)); m != nil {
-				if strings.Contains(m[1], "--max-old-space-size") {
-					return record(d, "Node.js ran out of heap with a larger old space too: the sandbox needs more memory ("+d.Evidence+")"), true
-				}
-				opts, old = strings.TrimSpace(m[1]+" "+nodeHeapOption), c.Text
-			}
-		}
+	opts, old := persistedFlags(ctx.File, "NODE_OPTIONS")
+	if slices.ContainsFunc(opts, func(o string) bool { return strings.HasPrefix(o, "--max-old-space-size") }) {
+		return record(d, "Node.js ran out of heap with a larger old space too: the sandbox needs more memory ("+d.Evidence+")"), true
 	}
-	cmd := "persist_env NODE_OPTIONS '" + opts + "'"
-	reason := "Node.js stopped at its default heap limit (" + d.Evidence + "): it gets a 4 GiB old space (NODE_OPTIONS " + nodeHeapOption + ")"
-	if old != "" {
-		return edit(d, reason, bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: old, Command: cmd, Why: why(r, d)}), true
-	}
-	return edit(d, reason, bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: cmd, Why: why(r, d)}), true
+	cmd := "persist_env NODE_OPTIONS '" + strings.Join(append(opts, nodeHeapOption), " ") + "'"
+	return edit(d, "Node.js stopped at its default heap limit ("+d.Evidence+"): it gets a 4 GiB old space (NODE_OPTIONS "+nodeHeapOption+")", persistEdit(old, cmd, why(r, d))), true
 }

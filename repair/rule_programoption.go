@@ -143,14 +143,11 @@ func offGuards(conds []string, cmake string) []string {
 	var out []string
 	for _, c := range conds {
 		v := strings.TrimSpace(c)
-		if !cmakeVarRe.MatchString(v) || cmakeBuiltinVars[strings.ToUpper(v)] {
-			continue
+		if !cmakeVarRe.MatchString(v) || cmakeBuiltinVars[strings.ToUpper(v)] || !programsWordRe.MatchString(v) {
+			continue // not a variable, CMake's own, or a feature's option (libzmq's ENABLE_CURVE, opus's OPUS_CUSTOM_MODES): it brings more than the program
 		}
 		q := regexp.QuoteMeta(v)
 		option := regexp.MustCompile(`(?im)^\s*option\s*\(\s*` + q + `\s+(?:"[^"]*"|\S+)\s*(\w*)\s*\)`).FindStringSubmatch(cmake)
-		if !programsWordRe.MatchString(v) {
-			continue // a feature's option (libzmq's ENABLE_CURVE, opus's OPUS_CUSTOM_MODES) brings more than the program
-		}
 		switch {
 		case option != nil:
 			if option[1] == "" || strings.EqualFold(option[1], "OFF") || strings.EqualFold(option[1], "FALSE") {
@@ -158,7 +155,7 @@ func offGuards(conds []string, cmake string) []string {
 			}
 		case regexp.MustCompile(`(?im)^\s*set\s*\(\s*` + q + `\s+OFF\s+CACHE\b`).MatchString(cmake):
 			out = append(out, v)
-		case !regexp.MustCompile(`(?im)^\s*(?:set|\w*option\w*)\s*\(\s*`+q+`\b`).MatchString(cmake) && programsWordRe.MatchString(v):
+		case !regexp.MustCompile(`(?im)^\s*(?:set|\w*option\w*)\s*\(\s*` + q + `\b`).MatchString(cmake):
 			out = append(out, v)
 		}
 	}

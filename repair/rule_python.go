@@ -133,16 +133,18 @@ func nextReleaseModule(r Rule, d Diagnosis, ctx *Context, top string) (Proposal,
 }
 
 // ownModule reports whether the checkout has a module or package of that
-// name at its top, under src/ or beside its tests.
+// name: a package at its top or under src/ (ownPackageDir), or a module
+// there or beside its tests.
 func ownModule(ctx *Context, name string) bool {
+	if ownPackageDir(ctx, name) != "" {
+		return true
+	}
 	if ctx.Repo == nil {
 		return false
 	}
-	for _, dir := range []string{"", "src/", "tests/", "test/"} {
-		for _, f := range []string{name + ".py", name + "/__init__.py"} {
-			if _, err := ctx.Repo.ReadFile(dir + f); err == nil {
-				return true
-			}
+	for _, f := range []string{name + ".py", "src/" + name + ".py", "tests/" + name + ".py", "test/" + name + ".py", "tests/" + name + "/__init__.py", "test/" + name + "/__init__.py"} {
+		if _, err := ctx.Repo.ReadFile(f); err == nil {
+			return true
 		}
 	}
 	return false
