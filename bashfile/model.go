@@ -7,6 +7,7 @@ package bashfile
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -169,6 +170,32 @@ func (f *File) Find(id SectionID, substr string) int {
 		}
 	}
 	return -1
+}
+
+// Contains reports whether a command of any section contains substr: a
+// repair's command appended to runtimes may have been placed in a later
+// section (a need found after the build keeps the build's checkpoint), and
+// it is in the file all the same.
+func (f *File) Contains(substr string) bool {
+	for _, s := range f.Sections {
+		for _, c := range s.Commands {
+			if strings.Contains(c.Text, substr) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// HasCommand reports whether a section of f holds a command whose text
+// is text.
+func (f *File) HasCommand(text string) bool {
+	for _, s := range f.Sections {
+		if slices.ContainsFunc(s.Commands, func(c Command) bool { return c.Text == text }) {
+			return true
+		}
+	}
+	return false
 }
 
 // Clone returns a deep copy, so a repair can be tried without losing the

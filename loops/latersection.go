@@ -51,7 +51,7 @@ func laterSection(edits []bashfile.Edit, f repair.Failure, file *bashfile.File) 
 			}
 			e.Section, e.Packages = bashfile.Build, pkgs
 		case e.Op == bashfile.OpAppend && (envCommand(e.Command) || !first):
-			if hasCommand(file, e.Command) {
+			if file.HasCommand(e.Command) {
 				continue
 			}
 			e.Section = bashfile.Build
@@ -73,14 +73,4 @@ func envCommand(text string) bool {
 // installs reports whether a section's pkg_install line names pkg.
 func installs(f *bashfile.File, pkg string) bool {
 	return slices.ContainsFunc(f.Sections, func(s bashfile.Section) bool { return slices.Contains(f.Packages(s.ID), pkg) })
-}
-
-// hasCommand reports whether any section holds the command text.
-func hasCommand(f *bashfile.File, text string) bool {
-	for _, s := range f.Sections {
-		if slices.ContainsFunc(s.Commands, func(c bashfile.Command) bool { return c.Text == text }) {
-			return true
-		}
-	}
-	return false
 }

@@ -119,6 +119,9 @@ func checkEdits(work *bashfile.File, p Proposal) Proposal {
 	var keep []bashfile.Edit
 	var errs []string
 	for _, e := range p.Edits {
+		if e.Op == bashfile.OpAppend && work.HasCommand(e.Command) {
+			continue // in a later section already (loops' laterSection)
+		}
 		changed, err := work.Apply(e)
 		switch {
 		case err != nil:

@@ -193,3 +193,30 @@ func TestProposalsComposeInOneSection(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A repair placed in a later section than the one its rule names (loops'
+// laterSection moves a runtimes append after the build) is in the file:
+// it is not proposed again, and pytest is told to go on past the modules
+// that need what no release here has (cattrs: msgspec, immutables).
+func TestRepairInLaterSectionIsNotProposedAgain(t *testing.T) {
+	f := Failure{Phase: PhaseCommand, Command: "python -m pytest -q", ExitCode: 2,
+		Log: readLog(t, "pytest-collection/absent-modules-next-release-cattrs.log")}
+	file := bashfile.New()
+	for _, m := range []string{"msgspec", "immutables"} {
+		if err := file.Append(bashfile.Build, bashfile.NewerInstallAvailable("python3-"+m)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	goOn := false
+	for _, p := range Propose(&Context{File: file, Index: MapIndex{}}, f) {
+		for _, e := range p.Edits {
+			if strings.Contains(e.Command, "deb.debian.org") || strings.Contains(e.Command, "python3-msgspec") || strings.Contains(e.Command, "python3-immutables") {
+				t.Fatalf("the next release's package is proposed again: %+v", p)
+			}
+			goOn = goOn || strings.Contains(e.Command, "--continue-on-collection-errors")
+		}
+	}
+	if !goOn {
+		t.Fatal("pytest is not told to go on past the modules that fail to collect")
+	}
+}

@@ -73,7 +73,7 @@ func conftestIgnore(r Rule, d Diagnosis, ctx *Context, reason string) (Proposal,
 		return Proposal{}, false
 	}
 	opt := "--ignore=" + dir
-	if ctx.File.Find(bashfile.Runtimes, opt) >= 0 {
+	if ctx.File.Contains(opt) {
 		return record(d, reason+"; pytest already leaves out "+dir), true
 	}
 	cmd := addopts(opt)

@@ -35,7 +35,7 @@ func (r soundDevice) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if ctx.File == nil {
 		return record(d, "the command needs a sound card, which a container here does not have: "+d.Evidence), true
 	}
-	if ctx.File.Find(bashfile.Runtimes, "/etc/asound.conf") >= 0 {
+	if ctx.File.Contains("/etc/asound.conf") {
 		return record(d, "the command needs a sound device although ALSA's default is the null device: "+d.Evidence), true
 	}
 	return edit(d, "the command needs a sound card, which a container does not have ("+d.Evidence+"): ALSA's default device is made its null device, which discards what is played and records silence",

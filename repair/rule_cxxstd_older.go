@@ -51,7 +51,7 @@ func (r cxxStandard) proposeOlder(d Diagnosis, ctx *Context) Proposal {
 		return edit(d, "the code declares a name C++17 added to std ("+d.Evidence+"): configure with CMAKE_CXX_STANDARD="+d.Subject,
 			configureWith(text, "-DCMAKE_CXX_STANDARD="+d.Subject, w))
 	}
-	if ctx.File != nil && ctx.File.Find(bashfile.Runtimes, flag) >= 0 {
+	if ctx.File != nil && ctx.File.Contains(flag) {
 		return none(d, "the code is compiled as C++"+d.Subject+" already")
 	}
 	return edit(d, "the code declares a name C++17 added to std ("+d.Evidence+"): compile it as the C++"+d.Subject+" it was written for ("+flag+")",

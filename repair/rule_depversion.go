@@ -137,7 +137,7 @@ func (r dependencyVersion) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return rec, true
 	}
 	cmd := bashfile.NewerInstall(pkgs...)
-	if ctx.File == nil || ctx.File.Find(bashfile.Runtimes, cmd) >= 0 {
+	if ctx.File == nil || ctx.File.Contains(cmd) {
 		return rec, true // the next release's were tried
 	}
 	return edit(d, "Debian's "+strings.Join(pkgs, ", ")+" is older than the project's code asks ("+d.Subject+"): the next Debian release's, only that, its dependencies this release's", bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: cmd, Why: why(r, d)}), true

@@ -212,7 +212,7 @@ func (r missingExecutable) python3Name(d Diagnosis, ctx *Context) (Proposal, boo
 	for _, alt := range []string{d.Subject + "3", d.Subject + "-3", "python3-" + d.Subject} {
 		cands := lookup(ctx, func(i PackageIndex) []string { return i.Executable(alt) }, nil)
 		link := fmt.Sprintf(`[ -e /usr/local/bin/%[1]s ] || ln -s "$(command -v %[2]s)" /usr/local/bin/%[1]s`, d.Subject, alt)
-		if len(cands) == 0 || ctx.File != nil && ctx.File.Find(bashfile.Runtimes, link) >= 0 {
+		if len(cands) == 0 || ctx.File != nil && ctx.File.Contains(link) {
 			continue
 		}
 		w := why(r, d)

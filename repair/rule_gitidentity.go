@@ -34,7 +34,7 @@ func (r gitIdentity) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != GitIdentity {
 		return Proposal{}, false
 	}
-	if ctx.File != nil && ctx.File.Find(bashfile.Runtimes, gitIdentityEnv[0]) >= 0 {
+	if ctx.File != nil && ctx.File.Contains(gitIdentityEnv[0]) {
 		return record(d, "git still asks who commits although the environment names an author and a committer"), true
 	}
 	var edits []bashfile.Edit

@@ -54,7 +54,7 @@ func (r missingHeader) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 			return bashfile.Edit{}, ""
 		}
 		dir := hd.HeaderDir(d.Subject, pkg)
-		if dir == "" || ctx.File != nil && ctx.File.Find(bashfile.Runtimes, "persist_env CPATH \""+dir) >= 0 {
+		if dir == "" || ctx.File != nil && ctx.File.Contains("persist_env CPATH \""+dir) {
 			return bashfile.Edit{}, ""
 		}
 		return bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: "persist_env CPATH \"" + dir + "${CPATH:+:$CPATH}\"", Why: why(r, d)}, dir

@@ -93,7 +93,7 @@ func (r locale) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 			return record(d, "the test runs fail under their locales although they are generated"), true
 		}
 		sec := ctx.packageSection("locales") // after the build when a test asks: the build's checkpoint stays
-		if ctx.File != nil && ctx.File.Find(bashfile.Runtimes, cmd) >= 0 {
+		if ctx.File != nil && ctx.File.Contains(cmd) {
 			return record(d, "the test runs fail under their locales although they are generated"), true
 		}
 		return edit(d, "generate the locales the test runs set: "+strings.Join(names, ", "),

@@ -78,13 +78,13 @@ func (r npmLifecycle) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != LifecycleScript {
 		return Proposal{}, false
 	}
-	if d.Detail == "node-gyp-headers" && ctx.File != nil && ctx.File.Find(bashfile.Runtimes, "npm_config_nodedir") < 0 {
+	if d.Detail == "node-gyp-headers" && ctx.File != nil && !ctx.File.Contains("npm_config_nodedir") {
 		// skipping the script would leave the project's own addon unbuilt:
 		// node-gyp-headers gives node-gyp the headers first
 		return none(d, "the script builds a native addon: node-gyp gets the local Node headers first"), true
 	}
 	if dep, ok := strings.CutPrefix(d.Detail, depNetwork); ok {
-		if nodeGypFallback(d.Subject) && ctx.File != nil && (ctx.File.Find(bashfile.Runtimes, "npm_config_nodedir") < 0 || !hasBuildTools(ctx.File)) {
+		if nodeGypFallback(d.Subject) && ctx.File != nil && (!ctx.File.Contains("npm_config_nodedir") || !hasBuildTools(ctx.File)) {
 			// `prebuild-install || node-gyp rebuild` (better-sqlite3,
 			// sqlite3): the download fails here, the build from source
 			// needs only the headers node-gyp-headers gives; skipping the

@@ -69,7 +69,7 @@ func (r pytestCollection) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if p, ok := importModeEdit(r, d, ctx); ok {
 		return p, true // the configuration's import mode first (rule_pytestimportmode.go)
 	}
-	if ctx.File != nil && ctx.File.Find(bashfile.Runtimes, "--continue-on-collection-errors") >= 0 {
+	if ctx.File != nil && ctx.File.Contains("--continue-on-collection-errors") {
 		return record(d, "test modules fail to collect although pytest goes on past them: "+d.Evidence), true
 	}
 	return edit(d, "test modules fail to collect for a cause no repair here fixes ("+d.Evidence+"): pytest runs the modules that collect",

@@ -29,7 +29,7 @@ var prependMode = addopts("--import-mode=prepend")
 // import mode, when the project's configuration asks for importlib and
 // the Bash File does not yet override it; ok is false otherwise.
 func importModeEdit(r Rule, d Diagnosis, ctx *Context) (Proposal, bool) {
-	if ctx.File == nil || ctx.File.Find(bashfile.Runtimes, "--import-mode=prepend") >= 0 {
+	if ctx.File == nil || ctx.File.Contains("--import-mode=prepend") {
 		return Proposal{}, false
 	}
 	for _, f := range []string{"pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"} {

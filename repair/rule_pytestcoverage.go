@@ -46,7 +46,7 @@ func (r pytestCoverage) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != PytestCoverage {
 		return Proposal{}, false
 	}
-	if ctx.File != nil && ctx.File.Find(bashfile.Runtimes, "--no-cov") >= 0 {
+	if ctx.File != nil && ctx.File.Contains("--no-cov") {
 		return record(d, "pytest-cov fails without coverage too: "+d.Evidence), true
 	}
 	return edit(d, "the installed coverage cannot read the project's coverage configuration ("+d.Evidence+"): the suite runs without the coverage report (--no-cov)",

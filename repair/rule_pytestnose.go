@@ -80,7 +80,7 @@ func (r pytestNose) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != PytestNose {
 		return Proposal{}, false
 	}
-	if ctx.File != nil && ctx.File.Find(bashfile.Runtimes, "no:nose") >= 0 {
+	if ctx.File != nil && ctx.File.Contains("no:nose") {
 		return record(d, "the tests error at setup with pytest's nose support off too: "+d.Evidence), true
 	}
 	return edit(d, "pytest's nose support calls the setup() test module "+d.Subject+" imports for another use with the module, and its tests error at setup: the suite runs with the nose plugin off (-p no:nose), as pytest 8 runs it",

@@ -38,7 +38,7 @@ func (r pytestStrictConfig) Propose(d Diagnosis, ctx *Context) (Proposal, bool) 
 	}
 	const mod = "heragent_ini"
 	write := `printf 'def pytest_configure(config):\n    for k in list(config.inicfg):\n        if k not in config._parser._inidict:\n            config._parser.addini(k, "declared by heragent: no installed plugin knows it")\n' > "$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/` + mod + `.py"`
-	if ctx.File != nil && ctx.File.Find(bashfile.Runtimes, mod+".py") >= 0 {
+	if ctx.File != nil && ctx.File.Contains(mod+".py") {
 		return record(d, "pytest still refuses the ini key "+d.Subject+" although every unknown key is declared"), true
 	}
 	return edit(d, fmt.Sprintf("no installed pytest plugin knows the ini key %s, which the configuration makes fatal: a plugin declares every such key (-p %s), and the suite runs", d.Subject, mod),

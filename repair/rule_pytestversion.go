@@ -57,14 +57,14 @@ func (r pytestTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return Proposal{}, false
 	}
 	if d.Detail == spacedPlugin {
-		if ctx.File != nil && ctx.File.Find(bashfile.Runtimes, spacedPluginFix) >= 0 {
+		if ctx.File != nil && ctx.File.Contains(spacedPluginFix) {
 			return record(d, "pytest still reads a plugin name with a space: "+d.Evidence), true
 		}
 		return edit(d, "pyproject.toml's addopts load plugins with \"-p name\" items, which pytest before 8 reads as a name starting with a space ("+d.Evidence+"): they are written \"-pname\", which every pytest reads alike",
 			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: spacedPluginFix, Why: why(r, d)}), true
 	}
-	drop := `sed -i -E '/^[[:space:]]*minversion[[:space:]]*=/d' ` + d.Detail
-	if d.Detail == "" || ctx.File != nil && ctx.File.Find(bashfile.Runtimes, drop) >= 0 {
+	drop := `sed -i -E '/^[[:space:]]*(ini_options\.)?minversion[[:space:]]*=/d' ` + d.Detail
+	if d.Detail == "" || ctx.File != nil && ctx.File.Contains(drop) {
 		return record(d, fmt.Sprintf("the project needs pytest %s and only an older one is installed", d.Subject)), true
 	}
 	return edit(d, fmt.Sprintf("%s asks for pytest %s; the installed one is older: its minversion goes and the suite runs on the pytest there is", d.Detail, d.Subject),

@@ -46,7 +46,7 @@ func (r pytestWarningFilter) Propose(d Diagnosis, ctx *Context) (Proposal, bool)
 	if d.Kind != PytestWarningFilter {
 		return Proposal{}, false
 	}
-	if ctx.File != nil && ctx.File.Find(bashfile.Runtimes, "-o filterwarnings=") >= 0 {
+	if ctx.File != nil && ctx.File.Contains("-o filterwarnings=") {
 		return record(d, "pytest cannot read the project's warning filters: "+d.Subject), true
 	}
 	return edit(d, "the project's pytest warning filter names a warning class the installed packages lack ("+d.Subject+"): the suite runs without its warning filters",

@@ -71,6 +71,11 @@ func (missingPythonModule) Diagnose(f Failure) []Diagnosis {
 			ds[i].Detail = conftestDetail + dir // a part of the tests' conftest needs it
 		}
 	}
+	// nothing ran: tests that skip themselves when a module is absent
+	// (pytest.importorskip in a conftest skips a whole directory) need it
+	if !pytestPassedRe.MatchString(f.Log) {
+		ds = append(ds, scan(f.Log, []match{{MissingPythonModule, importOrSkipRe}}, nil)...)
+	}
 	// pip could not download a distribution: the same repair (a Debian
 	// package seen through --system-site-packages) lets pip find the
 	// requirement satisfied without its index.
@@ -80,6 +85,14 @@ func (missingPythonModule) Diagnose(f Failure) []Diagnosis {
 	}
 	return ds
 }
+
+// importOrSkipRe is pytest.importorskip's reason in the short test
+// summary: "SKIPPED [1] t/unit/conftest.py:17: could not import 'boto3':
+// No module named 'boto3'".
+var importOrSkipRe = regexp.MustCompile(`^SKIPPED \[\d+\] \S+: could not import '([\w.]+)': No module named`)
+
+// pytestPassedRe is pytest's count of passed tests.
+var pytestPassedRe = regexp.MustCompile(`\b[1-9]\d* passed\b`)
 
 const pipDistribution = "pip-distribution"
 
@@ -125,7 +138,7 @@ func nextReleaseModule(r Rule, d Diagnosis, ctx *Context, top string) (Proposal,
 	}
 	pkg := "python3-" + strings.ToLower(strings.ReplaceAll(top, "_", "-"))
 	cmd := bashfile.NewerInstallAvailable(pkg)
-	if ctx.File.Find(bashfile.Runtimes, cmd) >= 0 {
+	if ctx.File.Contains(cmd) {
 		return Proposal{}, false
 	}
 	return edit(d, fmt.Sprintf("no package of this Debian release provides Python module %q: the next release's %s, if it has one, only that", top, pkg),
@@ -202,7 +215,7 @@ func (r missingPythonModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool)
 			return q, true // pytest_conftest.go
 		}
 	}
-	if p.Action != ActionEdit && d.Detail == pytestCollect && ctx.File != nil && ctx.File.Find(bashfile.Runtimes, "--continue-on-collection-errors") < 0 {
+	if p.Action != ActionEdit && d.Detail == pytestCollect && ctx.File != nil && !ctx.File.Contains("--continue-on-collection-errors") {
 		// no package brings the module: the test modules that import it
 		// fail to collect, the others run (their errors count as the
 		// suite's, judged like any failure)

@@ -36,7 +36,7 @@ func (r subordinateIDs) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != NeedsSubIDs {
 		return Proposal{}, false
 	}
-	if ctx.File == nil || ctx.File.Find(bashfile.Runtimes, "/etc/subuid") >= 0 {
+	if ctx.File == nil || ctx.File.Contains("/etc/subuid") {
 		return record(d, "the tests' user namespaces cannot map ids although uidmap and root's subordinate ids are there: "+d.Evidence), true
 	}
 	return edit(d, "the tests run in user namespaces that map subordinate ids (unshare --map-auto): Debian's uidmap and a range of ids for root ("+d.Evidence+")",

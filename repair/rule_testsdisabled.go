@@ -93,7 +93,7 @@ func (r testsDisabled) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != TestsDisabled {
 		return Proposal{}, false
 	}
-	if sub := absentSourceSubmodule(ctx); sub != "" && ctx.File != nil && ctx.File.Find(bashfile.Runtimes, sub+"/CMakeLists.txt") < 0 {
+	if sub := absentSourceSubmodule(ctx); sub != "" && ctx.File != nil && !ctx.File.Contains(sub+"/CMakeLists.txt") {
 		sd := Diagnosis{Kind: MissingSubmodule, Subject: sub, Evidence: d.Evidence}
 		if p := (missingSubmodule{}).instead(sd, ctx, "the tests need the test framework in submodule "+sub+", which was not fetched"); p.Action == ActionEdit {
 			p.Diagnosis = d
