@@ -103,6 +103,7 @@ const (
 	NeedsContainerEngine Kind = "needs_container_engine" // Cannot connect to the Docker daemon: tests that build or run images
 	NeedsSubIDs          Kind = "needs_subids"           // unshare: no line matching user "root" in /etc/subuid (unshare --map-auto)
 	NodeHeap             Kind = "node_heap"              // FATAL ERROR: … JavaScript heap out of memory (V8's default heap limit)
+	NeedsBrowser         Kind = "needs_browser"          // Playwright: Executable doesn't exist at /root/.cache/ms-playwright/chromium-1155/chrome-linux/chrome
 	NeedsAudio           Kind = "needs_audio"            // ALSA: Unknown PCM default (no sound card: ALSA's null device is given)
 	NeedsNonRoot         Kind = "needs_non_root"         // a test suite refuses root, or drops it and cannot write
 	GoTestVet            Kind = "go_test_vet"            // ./x.go:3:2: fmt.Println arg list ends with redundant newline, FAIL pkg [build failed] (go test's vet step)

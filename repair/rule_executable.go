@@ -90,6 +90,11 @@ var namedMatches = []match{
 	// using the following names: NAME, ruby" (iniparser's test/, whose
 	// NAME stands where NAMES belongs): the first name that is no keyword
 	{MissingExecutable, regexp.MustCompile(`Could not find \w+ using the following names: (?:(?:NAMES?|PATHS|HINTS|REQUIRED), )*([\w.+-]+)`)},
+	// a build file asking the shell where a program is, and the answer
+	// empty: node-gyp's binding.gyp ("gyp: Call to 'which pg_config ||
+	// find … -name pg_config' returned exit status 1", libpq's addon),
+	// which(1) of other systems ("which: no pg_config in (/usr/bin…)")
+	{MissingExecutable, regexp.MustCompile(`Call to '(?:which|command -v|type -p) ([\w.+-]+)\b[^']*' returned exit status|^which: no ([\w.+-]+) in \(`)},
 }
 
 // envBuilders make a virtual environment from the package index before

@@ -56,6 +56,7 @@ var Rules = []Rule{
 	network{},             // host unreachable: recorded (setup: registry; tests: needs network)
 	testEnvironment{},     // needs a display or privileges: recorded
 	soundDevice{},         // needs a sound card: ALSA's null device
+	playwrightBrowser{},   // Playwright's Chromium download is out of reach: Debian's, linked where it looks
 	subordinateIDs{},      // unshare --map-auto without newuidmap or subordinate ids: uidmap and a range for root
 	python2{},             // a Python 2 script of the project: recorded (Debian 12 has no Python 2)
 	interpreterMissing{},  // a script of the checkout "No such file or directory": the program its #! line names (python2: recorded)

@@ -33,7 +33,7 @@ var fakeIndex = MapIndex{
 	Headers:       map[string][]string{"zlib.h": {"zlib1g-dev"}},
 	PkgConfigs:    map[string][]string{"libevent": {"libevent-dev"}, "libnl-genl-3.0": {"libnl-genl-3-dev"}, "wayland-protocols": {"wayland-protocols"}},
 	Libraries:     map[string][]string{"libevent.so": {"libevent-dev"}, "libevent-2.1.so.7": {"libevent-2.1-7"}, "libpcre.so": {"libpcre3-dev"}, "/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.profile-x86_64.a": {"libclang-rt-14-dev"}},
-	Executables:   map[string][]string{"autoreconf": {"autoconf"}, "xxd": {"xxd"}, "yacc": {"bison"}, "flex": {"flex"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}, "rubocop": {"rubocop"}, "cram3": {"python3-cram"}, "python3-coverage": {"python3-coverage"}, "pytest": {"python3-pytest"}, "git": {"git"}, "ruby": {"ruby"}},
+	Executables:   map[string][]string{"autoreconf": {"autoconf"}, "xxd": {"xxd"}, "yacc": {"bison"}, "flex": {"flex"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}, "rubocop": {"rubocop"}, "cram3": {"python3-cram"}, "python3-coverage": {"python3-coverage"}, "pytest": {"python3-pytest"}, "git": {"git"}, "ruby": {"ruby"}, "pg_config": {"libpq-dev"}},
 	CMakePackages: map[string][]string{"fmt": {"libfmt-dev"}, "GMock": {"libgmock-dev"}},
 	PythonModules: map[string][]string{"yaml": {"python3-yaml"}, "httpx": {"python3-httpx"}},
 }
@@ -106,6 +106,9 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"rejected/fusermount-extra-arguments.log", PhaseCommand, "./build/util/fusermount3 -u", false, UsageError, "./build/util/fusermount3", ActionRecord, ""},
 		{"rejected/haproxy-usage-space-colon.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | timeout 10 ./haproxy", false, UsageError, "haproxy", ActionRecord, ""},
 		{"rejected/xkbcommon-stdin-syntax-error.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | timeout 10 ./build/tools/introspection", false, InputRejected, "", ActionRecord, ""},
+		// Leaflet's vitest browser mode: Debian's Chromium where Playwright looks for its own; ky's Firefox: none
+		{"playwright-browser/vitest-playwright-chromium-leaflet.log", PhaseCommand, "npm test", false, NeedsBrowser, "/root/.cache/ms-playwright/chromium_headless_shell-1234/chrome-headless-shell-linux64/chrome-headless-shell", ActionEdit, "ln -sf /usr/bin/chromium /root/.cache/ms-playwright/chromium_headless_shell-1234/chrome-headless-shell-linux64/chrome-headless-shell"},
+		{"playwright-browser/ava-playwright-firefox-ky.log", PhaseCommand, "npm test", false, NeedsBrowser, "/root/.cache/ms-playwright/firefox-1572/firefox/firefox", ActionRecord, ""},
 		{"test-environment/xkbcli-x11-no-server.log", PhaseCommand, "timeout 10 ./build/tools/xkbcli-interactive-x11 test/data/keymaps/basic.xkb", false, NeedsDisplay, "", ActionRunWithDisplay, "xvfb"},
 		{"test-environment/gotest-systemd-private-go-systemd.log", PhaseCommand, "go test -v ./...", false, NeedsInit, "", ActionRecord, ""},
 		{"test-environment/tcpdump-capture-permission.log", PhaseCommand, "timeout 10 ./build/tcpdump tests/hoobr_juniper.pcap", false, NeedsRoot, "", ActionRecord, ""},
@@ -120,6 +123,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"node-too-old/pnpm-install-node-sqlite-handlebars.log", PhaseSetup, "", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"node-too-old/node-test-typescript-nanospy.log", PhaseCommand, "node --test test/index.test.ts", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"missing-executable/cmake-find-program-required-ruby.log", PhaseSetup, "cmake -S . -B build -DBUILD_TESTING=ON", false, MissingExecutable, "ruby", ActionEdit, "ruby"}, // iniparser's test/CMakeLists.txt
+		{"missing-executable/gyp-which-pg_config.log", PhaseSetup, "yarn install --frozen-lockfile", false, MissingExecutable, "pg_config", ActionEdit, "libpq-dev"},            // node-postgres: libpq's binding.gyp
 		{"missing-executable/ava-git-not-found.log", PhaseCommand, "npm test", false, MissingExecutable, "git", ActionEdit, "git"},                                              // globby's tests git init
 		{"missing-executable/oserror-own-words-git-check-manifest.log", PhaseCommand, "check-manifest -u -v", false, MissingExecutable, "git", ActionEdit, "git"},
 		{"missing-library/clang-profile-runtime-partcl.log", PhaseCommand, "make test", false, MissingLibrary, "/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.profile-x86_64.a", ActionEdit, "libclang-rt-14-dev"},
