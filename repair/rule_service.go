@@ -40,8 +40,47 @@ func (needsService) Diagnose(f Failure) []Diagnosis {
 			}
 		}
 	}
+	// no port in the log: the address the program was given names the
+	// service by its scheme, on this machine by its default port
+	// (kombu's README: Connection('amqp://guest:guest@localhost//'))
+	for _, text := range append([]string{f.Log, f.Command}, programSources(f)...) {
+		if m := localURLRe.FindStringSubmatch(text); m != nil {
+			port := schemePorts[strings.ToLower(m[1])]
+			if s, ok := pyramid.ServiceOnPort(port); ok {
+				return []Diagnosis{{Kind: NeedsService, Subject: s.Name, Detail: port, Evidence: m[0]}}
+			}
+		}
+	}
 	return nil
 }
+
+// programSources are the texts of the checkout's scripts the command
+// runs (`python examples/rpc_client.py`).
+func programSources(f Failure) []string {
+	if f.Repo == nil {
+		return nil
+	}
+	var out []string
+	for _, w := range strings.Fields(f.Command) {
+		if !scriptArgRe.MatchString(w) {
+			continue
+		}
+		if b, err := f.Repo.ReadFile(strings.TrimPrefix(w, "./")); err == nil {
+			out = append(out, string(b))
+		}
+	}
+	return out
+}
+
+var scriptArgRe = regexp.MustCompile(`^[\w./-]+\.(?:py|js|mjs|cjs|ts|rb|php|pl|lua)$`)
+
+// localURLRe is a service's URL on this machine without a port: its
+// host localhost or 127.0.0.1, or none (redis:// is the local Redis).
+var localURLRe = regexp.MustCompile(`(?i)\b(amqp|redis|postgres(?:ql)?|mysql|mariadb|memcached?|mqtt)://(?:[^@/\s'"]*@)?(?:localhost|127\.0\.0\.1)?(?:/|['"\\\s]|$)`)
+
+// schemePorts are the default ports of the URL schemes localURLRe reads.
+var schemePorts = map[string]string{"amqp": "5672", "redis": "6379", "postgres": "5432", "postgresql": "5432",
+	"mysql": "3306", "mariadb": "3306", "memcache": "11211", "memcached": "11211", "mqtt": "1883"}
 
 func (r needsService) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != NeedsService {

@@ -3,6 +3,7 @@ package repair
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // A connection refused on a well-known service port installs Debian's
@@ -23,5 +24,29 @@ func TestNeedsServiceStartsDebiansService(t *testing.T) {
 	mongo := Failure{Phase: PhaseCommand, Command: "npm test", Log: "MongoNetworkError: connect ECONNREFUSED 127.0.0.1:27017\n"}
 	if ps := Propose(&Context{Phase: PhaseCommand}, mongo); len(ps) != 1 || ps[0].Action != ActionRecord || !strings.Contains(ps[0].Reason, "no package") {
 		t.Fatalf("MongoDB: %+v", ps)
+	}
+}
+
+// No port in the log: the URL the program was given names the service by
+// its scheme, in the command (a README example run inline) or in the
+// checkout's script it runs (kombu's examples: amqp://…@localhost//).
+func TestNeedsServiceByURLScheme(t *testing.T) {
+	log := readLog(t, "needs-service/kombu-example-amqp-refused.log")
+	repo := fstest.MapFS{"examples/experimental/async_consume.py": {Data: []byte("from kombu import Connection\nconn = Connection('amqp://guest:guest@localhost//')\n")}}
+	f := Failure{Phase: PhaseCommand, Command: "python examples/experimental/async_consume.py", Log: log, Repo: repo}
+	ps := Propose(&Context{Phase: PhaseCommand}, f)
+	if len(ps) != 1 || ps[0].Action != ActionRunWithService || ps[0].Diagnosis.Detail != "5672" || ps[0].Edits[0].Packages[0] != "rabbitmq-server" {
+		t.Fatalf("the script's URL: %+v", ps)
+	}
+	inline := Failure{Phase: PhaseCommand, Command: `printf '%s' $'import redis\nr = redis.from_url(\'redis://\')\n' > e.py && python3 e.py`, Log: log}
+	if ps := Propose(&Context{Phase: PhaseCommand}, inline); len(ps) != 1 || ps[0].Diagnosis.Detail != "6379" {
+		t.Fatalf("the command's URL: %+v", ps)
+	}
+	// another machine's server is not this sandbox's to start
+	remote := Failure{Phase: PhaseCommand, Command: "python e.py", Log: log + "\nConnection('amqp://guest@broker.example.com//')\n"}
+	for _, p := range Propose(&Context{Phase: PhaseCommand}, remote) {
+		if p.Diagnosis.Kind == NeedsService {
+			t.Fatalf("a remote URL: %+v", p)
+		}
 	}
 }
