@@ -65,6 +65,12 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 			}
 		}
 	}
+	goMains := map[string]int{} // Go mains by directory
+	for _, ep := range eps {
+		if ep.Kind == "main" && ep.Language == "Go" {
+			goMains[path.Dir(ep.Path)]++
+		}
+	}
 	for _, ep := range eps {
 		script := pyScriptFile(ctx, e, ep)
 		prov := Provenance{Source: "entrypoint", File: ep.Path, Line: int(ep.Line), Note: ep.Kind + " " + ep.Name}
@@ -102,14 +108,21 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 			// code generators and maintenance tools of the module
 		case ep.Kind == "main" && ep.Language == "Go":
 			d := path.Dir(ep.Path)
+			target := d
+			if goMains[d] > 1 {
+				// a directory of one-file programs, each its own main
+				// (gocui's _examples/hello.go, demo.go…): one file is one
+				// program, the directory no package
+				target = ep.Path
+			}
 			run := "go run ."
-			if d != "." {
-				run = "go run ./" + d
+			if target != "." {
+				run = "go run ./" + target
 			}
 			if m := nestedModuleOf(d, goNested(ctx, e)); m != "" {
 				// a module of its own (bubbletea's examples/go.mod): run
 				// from its root, where its go.mod resolves it
-				run = "cd " + quoteArg(m) + " && go run ./" + strings.TrimPrefix(strings.TrimPrefix(d, m), "/")
+				run = "cd " + quoteArg(m) + " && go run ./" + strings.TrimPrefix(strings.TrimPrefix(target, m), "/")
 				run = strings.TrimSuffix(run, "/")
 			}
 			add(program{run: run, source: ep.Path, why: prov, lib: exampleRe.MatchString(d)})
