@@ -23,7 +23,7 @@ type Service struct{ Name, Package, Start, Port string }
 // services are the well-known servers, by port.
 var services = []Service{
 	{"Redis", "redis-server", "service redis-server start", "6379"},
-	{"PostgreSQL", "postgresql", "service postgresql start", "5432"},
+	{"PostgreSQL", "postgresql", pgStart, "5432"},
 	{"MySQL/MariaDB", "mariadb-server", "service mariadb start", "3306"},
 	{"memcached", "memcached", "service memcached start", "11211"},
 	{"an MQTT broker", "mosquitto", "mosquitto -d", "1883"}, // its init script lacks /run/mosquitto
@@ -32,6 +32,15 @@ var services = []Service{
 	{"MongoDB", "", "", "27017"},
 	{"Elasticsearch", "", "", "9200"},
 }
+
+// pgStart starts Debian's PostgreSQL as the official image and a CI
+// runner's would be met: the postgres role with the password "postgres"
+// (the image's usual POSTGRES_PASSWORD in CI files, used over TCP on
+// localhost), and a superuser role and database for the sandbox's user,
+// root, which clients use by default over the socket (node-postgres'
+// tests: "FATAL: role "root" does not exist"). Neither exists after
+// Debian's install; creating them again fails harmlessly.
+const pgStart = `{ service postgresql start && su postgres -c "psql -qc \"ALTER USER postgres PASSWORD 'postgres'\" && { createuser -s root; createdb -O root root; }"; }`
 
 // serviceImages are container images of those servers, by the image's
 // name without registry, owner or tag.
