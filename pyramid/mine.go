@@ -191,11 +191,13 @@ func testSection(v verdict, text, note string) verdict {
 // provenance; startLine is the file line of the block's first line.
 func fromShell(e *env, block string, src, file string, startLine int, note string) []Command {
 	var out []Command
+	compiled := map[string]string{} // program → the block's compile of it
 	for _, sc := range splitShell(block, e.workspace()) {
 		// a status masked by `|| true` proves nothing: the command is
 		// classified and judged without it (`make check || true` runs the
 		// target check, not true; rsync's README: `./rsync-ssl … || true`)
 		sc.Text = e.npxOwn(e.localGoRun(maskedStatus.ReplaceAllString(sc.Text, "")))
+		sc.Text = withCompile(sc.Text, compiled)
 		if sc.Dir == "" {
 			sc.Text = e.outOfTree(sc.Text)
 		}

@@ -1,0 +1,58 @@
+package pyramid
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A document's block that compiles a program with the C compiler and then
+// runs it (tg's README: `cc -I. examples/intersects.c tg.c`, then
+// `./a.out 'POINT(15 15)' 'POLYGON(…)'`): the run carries its compile,
+// which no build system of the project makes.
+
+// compilerRe is a C or C++ compiler driver at the start of a command.
+var compilerRe = regexp.MustCompile(`^(?:cc|gcc|g\+\+|c\+\+|clang|clang\+\+)(?:-\d+)?$`)
+
+// compiledProgram is the program a compiler command links: its -o
+// operand, a.out without one; "" for a command that does not link.
+func compiledProgram(text string) string {
+	if strings.ContainsAny(text, "&|;") {
+		return ""
+	}
+	w := strings.Fields(text)
+	if len(w) < 2 || !compilerRe.MatchString(w[0]) {
+		return ""
+	}
+	out := "a.out"
+	for i := 1; i < len(w); i++ {
+		switch {
+		case w[i] == "-c" || w[i] == "-E" || w[i] == "-S" || w[i] == "-M" || w[i] == "-MM":
+			return ""
+		case w[i] == "-o" && i+1 < len(w):
+			out = strings.TrimPrefix(w[i+1], "./")
+		case strings.HasPrefix(w[i], "-o") && len(w[i]) > 2:
+			out = strings.TrimPrefix(w[i][2:], "./")
+		}
+	}
+	if strings.Contains(out, "/") {
+		return ""
+	}
+	return out
+}
+
+// withCompile records a compile in compiled and prefixes a run of a
+// program compiled earlier in the block with its compile.
+func withCompile(text string, compiled map[string]string) string {
+	if p := compiledProgram(text); p != "" {
+		compiled[p] = text
+		return text
+	}
+	w := strings.Fields(text)
+	if len(w) == 0 || !strings.HasPrefix(w[0], "./") {
+		return text
+	}
+	if c, ok := compiled[strings.TrimPrefix(w[0], "./")]; ok {
+		return c + " && " + text
+	}
+	return text
+}
