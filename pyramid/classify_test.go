@@ -207,6 +207,10 @@ func TestNormalize(t *testing.T) {
 		{"go test -v -coverprofile=coverage.out ./... >/dev/null", "go test -v -coverprofile=coverage.out ./..."}, // gods' CI: the output is the evidence
 		{"make check > /dev/null 2>&1", "make check"},
 		{"make check 2>/dev/null", "make check 2>/dev/null"},
+		{"make -C test atcmd_test CC=gcc >log", "make -C test atcmd_test CC=gcc"}, // mongoose's nightly CI uploads the log
+		{"make test > test-output.txt 2>&1", "make test"},
+		{"make test > results.xml", "make test > results.xml"},
+		{"make test > /tmp/x/log", "make test > /tmp/x/log"},
 	}
 	for _, tt := range tests {
 		if got := normalize(tt.in, Unit); got != tt.want {

@@ -11,8 +11,9 @@ func normalize(text string, b Bucket) string {
 	text = maskedStatus.ReplaceAllString(text, "") // judged by its own exit (fromShell classified it so)
 	if b.Level() == Testable {
 		// a CI step keeping only the exit status (gods' `go test -v
-		// -coverprofile=coverage.out ./... >/dev/null`): the output is
-		// the evidence of what ran
+		// -coverprofile=coverage.out ./... >/dev/null`) or writing its
+		// output to a log the CI uploads (mongoose's `make -C test
+		// atcmd_test >log`): the output is the evidence of what ran
 		text = discardedOutputRe.ReplaceAllString(text, "")
 	}
 	if b == Unit && goTestRe.MatchString(text) {
@@ -32,8 +33,9 @@ func normalize(text string, b Bucket) string {
 
 var (
 	// discardedOutputRe is a command's closing redirection of its output
-	// to /dev/null (stdout, or both streams).
-	discardedOutputRe = regexp.MustCompile(`\s+(?:1?>\s*/dev/null(?:\s+2>&1)?|&>\s*/dev/null)\s*$`)
+	// (stdout, or both streams) to /dev/null or to a log file of the
+	// working directory.
+	discardedOutputRe = regexp.MustCompile(`\s+(?:1?>|&>)\s*(?:/dev/null|[\w-]*\.(?:log|txt|out)|log|out|output)(?:\s+2>&1)?\s*$`)
 	goTestRe          = regexp.MustCompile(`^(.*?)go test(\s.*)?$`)
 	goVerboseRe       = regexp.MustCompile(`go test\b.*\s(-v|-json)\b`)
 	// goBenchFlagRe is a go test flag for benchmarks or repetition.
