@@ -91,6 +91,10 @@ var factCases = []factCase{
 		deps:    []string{"pypi:numpy:>=1.20:runtime@6!", "pypi:six::runtime@6!", "pypi:pytest::optional@7"},
 		targets: []string{"bin:s@8=s.main:run"},
 		facts:   map[string]any{"name": "s", "python_requires": ">=3.8"}},
+	// entry_points as a dict() call (humanfriendly's setup.py)
+	{rel: "setup.py", src: "from setuptools import setup\n\nsetup(\n    name='h',\n    entry_points=dict(console_scripts=[\n        'h = h.cli:main',\n    ]),\n)\n",
+		targets: []string{"bin:h@5=h.cli:main"},
+		facts:   map[string]any{"name": "h"}},
 	// scripts installed as they are: setuptools' script-files, setup()'s scripts=
 	{rel: "pyproject.toml", src: "[project]\nname = \"pyelftools\"\n[tool.setuptools]\nscript-files = [\n    \"scripts/readelf.py\",\n]\n",
 		targets: []string{"bin:readelf.py@4=scripts/readelf.py"},

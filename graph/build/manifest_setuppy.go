@@ -104,20 +104,45 @@ func setupArgs(args *sitter.Node, src []byte, f *fileFacts) {
 				addScriptFile(f, sc, line)
 			}
 		case "entry_points":
-			if val.Type() != "dictionary" {
-				continue
-			}
-			for j := 0; j < int(val.NamedChildCount()); j++ {
-				pair := val.NamedChild(j)
-				if pair.Type() != "pair" || !strings.Contains(pair.ChildByFieldName("key").Content(src), "console_scripts") {
+			for _, pair := range entryGroups(val, src) {
+				if !strings.Contains(pair.key, "console_scripts") {
 					continue
 				}
-				for _, spec := range pyStrings(pair.ChildByFieldName("value"), src) {
+				for _, spec := range pyStrings(pair.value, src) {
 					if n, cmd, ok := strings.Cut(spec, "="); ok {
-						f.targets = append(f.targets, target{kind: "bin", name: strings.TrimSpace(n), command: strings.TrimSpace(cmd), line: int(pair.StartPoint().Row) + 1})
+						f.targets = append(f.targets, target{kind: "bin", name: strings.TrimSpace(n), command: strings.TrimSpace(cmd), line: int(pair.value.StartPoint().Row) + 1})
 					}
 				}
 			}
 		}
 	}
+}
+
+// entryGroup is one group of entry_points: its key and its value.
+type entryGroup struct {
+	key   string
+	value *sitter.Node
+}
+
+// entryGroups reads entry_points written as a dictionary literal
+// ({'console_scripts': [...]}) or as a dict() call
+// (dict(console_scripts=[...]), humanfriendly's setup.py).
+func entryGroups(val *sitter.Node, src []byte) []entryGroup {
+	var out []entryGroup
+	switch {
+	case val.Type() == "dictionary":
+		for j := 0; j < int(val.NamedChildCount()); j++ {
+			if pair := val.NamedChild(j); pair.Type() == "pair" {
+				out = append(out, entryGroup{pair.ChildByFieldName("key").Content(src), pair.ChildByFieldName("value")})
+			}
+		}
+	case val.Type() == "call" && val.ChildByFieldName("function").Content(src) == "dict":
+		args := val.ChildByFieldName("arguments")
+		for j := 0; args != nil && j < int(args.NamedChildCount()); j++ {
+			if kw := args.NamedChild(j); kw.Type() == "keyword_argument" {
+				out = append(out, entryGroup{kw.ChildByFieldName("name").Content(src), kw.ChildByFieldName("value")})
+			}
+		}
+	}
+	return out
 }
