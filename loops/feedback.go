@@ -90,6 +90,9 @@ func (r *runner) proveLevels(ctx context.Context, sb Sandbox) (proof, bool, erro
 		}
 		if !res.passed || res.repaired || res.capped != "" {
 			p.why, p.failLog, p.cut = res.why, res.failLog, res.cut
+			if res.repaired && !res.passed {
+				p.interrupted = l
+			}
 			if res.capped != "" {
 				p.why = res.capped
 			}

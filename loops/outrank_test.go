@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
 	"github.com/heragent/heragent/report"
@@ -104,5 +105,44 @@ func TestCutSuiteOutranksAOneTestPart(t *testing.T) {
 	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: repair.RulesBrain{}, MaxTime: time.Hour, CommandTimeout: 2 * time.Hour})
 	if rep.TestableEvidence != pyramid.EvidenceSubset || rep.TestsRun != 135 {
 		t.Fatalf("evidence %s, %d tests (%s)", rep.TestableEvidence, rep.TestsRun, rep.WhyNotHigher)
+	}
+}
+
+// After a smoke pass, the suite needs two repairs one after the other:
+// the second comes before the smoke probe runs again, and that state is
+// not judged weaker for it (it was never judged at all); the search goes
+// on from it, and the suite proves Testable with both repairs (trio:
+// sniffio from the next release, then its test modules' trustme).
+func TestChainedSuiteRepairsAfterASmokePass(t *testing.T) {
+	f, smoke := smokeThen("", 0, "")
+	f.command = func(script, t string) (int, string) {
+		switch {
+		case t == "./app --version":
+			return 0, "app 3.4\n"
+		case strings.Contains(script, "libone") && strings.Contains(script, "libtwo"):
+			return 0, "Testsuite summary for app 1.0\n# TOTAL: 5\n# PASS:  5\n# FAIL:  0\n"
+		case strings.Contains(script, "libone"):
+			return 1, "ModuleNotFoundError: No module named 'two'\n"
+		}
+		return 1, "FAILED: 5 tests did not run\n"
+	}
+	brain := scripted(func(fl repair.Failure, file *bashfile.File) []repair.Proposal {
+		if fl.Phase != repair.PhaseCommand || fl.Command != "make check" {
+			return nil
+		}
+		pkg := "libone"
+		if file.Contains("libone") || slices.Contains(file.Packages(bashfile.Runtimes), "libone") || slices.Contains(file.Packages(bashfile.Build), "libone") {
+			pkg = "libtwo"
+		}
+		return []repair.Proposal{{Diagnosis: repair.Diagnosis{Kind: repair.MissingLibrary, Subject: pkg}, Rule: "test", Action: repair.ActionEdit,
+			Edits: []bashfile.Edit{{Op: bashfile.OpAddPackages, Section: bashfile.Runtimes, Packages: []string{pkg}, Why: testWhy}}}}
+	})
+	p := pyr(5, documented("make check", pyramid.Unit), smoke)
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: brain})
+	if rep.Level != pyramid.Testable || rep.TestableEvidence != pyramid.EvidenceSuite || rep.Tests.Passed != 5 {
+		t.Fatalf("level %s evidence %s tests %+v (%s)\n%+v\n%+v", rep.Level, rep.TestableEvidence, rep.Tests, rep.WhyNotHigher, rep.History, rep.Repairs)
+	}
+	if !slices.ContainsFunc(rep.History, func(h report.LevelStep) bool { return h.Unjudged != "" }) {
+		t.Errorf("no state marked not judged: %+v", rep.History)
 	}
 }

@@ -289,6 +289,15 @@ func (r *runner) loop(ctx context.Context) error {
 			return nil
 		}
 		if !r.judge(ran) {
+			if repaired && unjudged(ran.proof, r.best.proof) {
+				// a stronger command of the level the best state proved
+				// failed and was repaired before the command that proved
+				// it ran: the state is not weaker, it was not judged; the
+				// repaired one is (trio: pytest past sniffio, then its test
+				// modules' trustme, astor, yaml, after a smoke pass)
+				r.noteUnjudged(ran.iter, ran.proof.interrupted)
+				continue
+			}
 			why := fmt.Sprintf("it proved %s, weaker than the %s proved before", ran.proof.text(), r.best.proof.text())
 			if r.rollback(ran.iter, why, ran.proof.failLog) {
 				continue

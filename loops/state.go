@@ -46,6 +46,9 @@ type proof struct {
 	why       string // why the pass went no higher
 	failLog   string // the log of the failure that stopped it
 	cut       bool   // the budget ended the pass: it proves a floor, not a verdict
+	// interrupted is the level whose attempt a repair ended before its
+	// other commands ran ("" when none did)
+	interrupted pyramid.Level
 }
 
 // strength orders proofs: the level first, then the grade of the
@@ -229,4 +232,23 @@ func (r *runner) elapsed() float64 {
 		s += r.rep.Phases[p]
 	}
 	return s
+}
+
+// unjudged reports a proof that is weaker than best only because a repair
+// ended the attempt at the level best proved before that level's other
+// commands ran: every level below it passed, and the command that
+// proved best was never run. The repaired state is judged instead; the
+// best state stays what is exported until one is at least as strong.
+func unjudged(p, best proof) bool {
+	return p.interrupted != "" && p.interrupted == best.level && p.level.Rank() == best.level.Rank()-1
+}
+
+// noteUnjudged marks the history step of iteration as not judged.
+func (r *runner) noteUnjudged(iteration int, l pyramid.Level) {
+	for i := len(r.rep.History) - 1; i >= 0; i-- {
+		if h := &r.rep.History[i]; h.Iteration == iteration {
+			h.Unjudged = "a repair at " + string(l) + " came before the command that proved the best state ran"
+			return
+		}
+	}
 }

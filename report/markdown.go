@@ -113,6 +113,8 @@ func (r *Report) historyMarkdown(b *strings.Builder) {
 			what = "**exported**"
 		case h.RolledBack != "":
 			what = "rolled back: " + mdCell(h.RolledBack)
+		case h.Unjudged != "":
+			what = "not judged: " + mdCell(h.Unjudged)
 		}
 		fmt.Fprintf(b, "| %d | %s | %s | %s | %.0f | %s |\n", h.Iteration, h.Level, h.TestableEvidence, h.RunnableEvidence, h.At, what)
 	}

@@ -89,6 +89,10 @@ type LevelStep struct {
 	Best bool `json:"best,omitempty"`
 	// RolledBack says why the search left this state for the best one.
 	RolledBack string `json:"rolled_back,omitempty"`
+	// Unjudged says why the state's weaker proof did not count: a repair
+	// came before the command that proved the best state ran, and the
+	// search went on from the repaired state.
+	Unjudged string `json:"unjudged,omitempty"`
 }
 
 // SchemaVersion is report.json's and verify.json's schema version: 2 added
