@@ -52,6 +52,13 @@ func withCompile(text string, compiled map[string]string) string {
 		return text
 	}
 	if c, ok := compiled[strings.TrimPrefix(w[0], "./")]; ok {
+		if !strings.Contains(" "+c+" ", " -lm ") {
+			// macOS's libc holds the maths functions; on Linux they are
+			// libm's, which a line written there leaves out (tg's README:
+			// "undefined reference to `nexttoward'"); unused, it costs
+			// nothing
+			c += " -lm"
+		}
 		return c + " && " + text
 	}
 	return text

@@ -24,7 +24,7 @@ func TestDocumentedCompileThenRun(t *testing.T) {
 	cs := fromShell(e, "$ cc -I. examples/intersects.c tg.c\n$ ./a.out 'POINT(15 15)' 'POLYGON((10 10,20 10,20 20,10 20,10 10))'\n", "readme", "README.md", 6, "section Build and run")
 	found := false
 	for _, c := range cs {
-		if strings.HasPrefix(c.Text, "cc -I. examples/intersects.c tg.c && ./a.out 'POINT(15 15)'") && c.Bucket == Entry {
+		if strings.HasPrefix(c.Text, "cc -I. examples/intersects.c tg.c -lm && ./a.out 'POINT(15 15)'") && c.Bucket == Entry {
 			found = true
 		}
 	}

@@ -61,7 +61,7 @@ func TestDocumentedCompilerCall(t *testing.T) {
 		switch {
 		case c.Text == "gcc -o c4 c4.c":
 			build = c.Bucket == Build
-		case c.Text == "./c4 hello.c", c.Text == "gcc -o c4 c4.c && ./c4 hello.c": // the run with its block's compile (docs_compilerun.go)
+		case c.Text == "./c4 hello.c", c.Text == "gcc -o c4 c4.c -lm && ./c4 hello.c": // the run with its block's compile (docs_compilerun.go)
 			run = run || c.Level == Runnable
 		case strings.Contains(c.Text, "main.c"):
 			reader = true
