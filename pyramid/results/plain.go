@@ -22,6 +22,11 @@ var conductedLine = regexp.MustCompile(`^(\d+) tests? (?:conducted|run|ran|execu
 // tests: 12, failed: 1"
 var totalFailedLine = regexp.MustCompile(`^(?:[A-Za-z]+[.!:]\s+)?[Tt]otal tests:?\s*(\d+),\s*[Ff]ailed:?\s*(\d+)\.?$`)
 
+// a success banner with the number of tests and no failure count, which
+// the program prints only when every test passed (mongoose's unit_test:
+// "SUCCESS. Total tests: 362"; a failure aborts it first)
+var successTotalLine = regexp.MustCompile(`^(?:SUCCESS|PASSED|ALL TESTS PASSED)[.!:]?\s+[Tt]otal tests:?\s*(\d+)\.?$`)
+
 // "58/58 tests successful" (yajl's run_tests.sh), "5/6 tests passed"
 var ofLine = regexp.MustCompile(`^(\d+)/(\d+) tests? (?:successful|succeeded|passed|ok)\.?$`)
 
@@ -55,7 +60,8 @@ func tableRow(t string) []string {
 
 // parsePlain reads a home-made closing line "N passed, N failed" (optionally
 // ", N skipped", optionally prefixed by one word and a colon), "N tests
-// conducted, M failed", "Total tests: N, failed: M", "N/M tests successful",
+// conducted, M failed", "Total tests: N, failed: M", "SUCCESS. Total
+// tests: N", "N/M tests successful",
 // minctest's "ALL TESTS PASSED (N/N)", "N of M tests passed
 // (K skipped)", tad's "N Ok [P%]  M Failed", or a summary table's row of
 // tests. It is a
@@ -82,6 +88,11 @@ func parsePlain(ls []string) (Counts, bool) {
 		}
 		if m != nil && atoi(m[2]) <= atoi(m[1]) {
 			total.Add(Counts{Passed: atoi(m[1]) - atoi(m[2]), Failed: atoi(m[2])})
+			seen = true
+			continue
+		}
+		if m := successTotalLine.FindStringSubmatch(t); m != nil {
+			total.Add(Counts{Passed: atoi(m[1])})
 			seen = true
 			continue
 		}

@@ -151,8 +151,9 @@ func TestParseTestdata(t *testing.T) {
 		// pathological tests' "29 passed, 0 failed, 0 errored".
 		{"plain/md4c_run_tests.txt", c(88, 0, 0, 0, "plain")},
 		{"plain/conducted.txt", c(56, 1, 0, 0, "plain")},
-		{"plain/total-tests-failed.txt", c(788, 0, 0, 0, "plain")}, // mjson's unit_test, built as C then as C++: "SUCCESS. Total tests: 394, failed: 0" twice
-		{"plain/jemalloc-harness.txt", c(301, 0, 0, 0, "plain")},   // 37 programs
+		{"plain/success-total-tests-mongoose.txt", c(41, 0, 0, 0, "plain")}, // mongoose's eth_test: "SUCCESS. Total tests: 41", no failure count
+		{"plain/total-tests-failed.txt", c(788, 0, 0, 0, "plain")},          // mjson's unit_test, built as C then as C++: "SUCCESS. Total tests: 394, failed: 0" twice
+		{"plain/jemalloc-harness.txt", c(301, 0, 0, 0, "plain")},            // 37 programs
 		{"verdicts/chibicc-driver.txt", c(12, 1, 0, 0, "verdicts")},
 		{"verdicts/success-lines.txt", c(18, 0, 0, 0, "verdicts")}, // tiny-AES-c's test.elf: "CBC encrypt: SUCCESS!" for AES128, 192, 256
 		{"verdicts/tcl-brackets.txt", c(2, 1, 1, 0, "verdicts")},
