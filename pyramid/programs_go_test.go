@@ -1,0 +1,46 @@
+package pyramid
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// A directory of one-file Go programs, each its own main (gocui's
+// _examples): each file is run, not the directory, which is no package.
+func TestGoDirectoryOfOneFilePrograms(t *testing.T) {
+	ctx := context.Background()
+	prog := func(s string) string {
+		return "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"" + s + "\") }\n"
+	}
+	ix := tempIndex(t, "gui", map[string]string{
+		"go.mod":             "module example.com/gui\n\ngo 1.19\n",
+		"gui.go":             "package gui\n\nfunc New() int { return 1 }\n",
+		"_examples/hello.go": prog("hello"),
+		"_examples/demo.go":  prog("demo"),
+		"cmd/gui/main.go":    prog("gui"),
+		"cmd/gui/options.go": "package main\n\nvar verbose bool\n",
+	})
+	e, err := newEnv(ctx, ix, bashfile.Layout{}, []string{"go"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := programs(ctx, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runs []string
+	for _, p := range ps {
+		runs = append(runs, p.run)
+	}
+	for _, want := range []string{"go run ./_examples/hello.go", "go run ./_examples/demo.go", "go run ./cmd/gui"} {
+		if !slices.Contains(runs, want) {
+			t.Errorf("no %q in %q", want, runs)
+		}
+	}
+	if slices.Contains(runs, "go run ./_examples") {
+		t.Errorf("the directory is run: %q", runs)
+	}
+}
