@@ -23,9 +23,11 @@ func compiledProgram(text string) string {
 	if len(w) < 2 || !compilerRe.MatchString(w[0]) {
 		return ""
 	}
-	out := "a.out"
+	out, sources := "a.out", 0
 	for i := 1; i < len(w); i++ {
 		switch {
+		case sourceOperandRe.MatchString(w[i]):
+			sources++
 		case w[i] == "-c" || w[i] == "-E" || w[i] == "-S" || w[i] == "-M" || w[i] == "-MM":
 			return ""
 		case w[i] == "-o" && i+1 < len(w):
@@ -34,11 +36,14 @@ func compiledProgram(text string) string {
 			out = strings.TrimPrefix(w[i][2:], "./")
 		}
 	}
-	if strings.Contains(out, "/") {
+	if sources == 0 || strings.Contains(out, "/") {
 		return ""
 	}
 	return out
 }
+
+// sourceOperandRe is a source or object file a compiler command links.
+var sourceOperandRe = regexp.MustCompile(`^[^-].*\.(?:c|cc|cpp|cxx|C|o|a)$`)
 
 // withCompile records a compile in compiled and prefixes a run of a
 // program compiled earlier in the block with its compile.

@@ -32,7 +32,7 @@ func TestDocumentedCompileThenRun(t *testing.T) {
 		t.Fatalf("commands %+v", cs)
 	}
 	for _, tc := range []struct{ cmd, want string }{
-		{"gcc -o demo demo.c", "demo"}, {"cc -c tg.c", ""}, {"cc -o build/demo demo.c", ""}, {"make demo", ""}, {"cc x.c && ./a.out", ""},
+		{"gcc -o demo demo.c", "demo"}, {"cc -c tg.c", ""}, {"cc -o build/demo demo.c", ""}, {"make demo", ""}, {"cc x.c && ./a.out", ""}, {"cc --version", ""},
 	} {
 		if got := compiledProgram(tc.cmd); got != tc.want {
 			t.Errorf("compiledProgram(%q) = %q, want %q", tc.cmd, got, tc.want)
