@@ -132,6 +132,13 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 			// a sample or contrib script in a language the project does
 			// not build (a C project's python samples): the programs
 			// the build produces are its entry points
+		case ep.Kind == "main" && ep.Language == "Python" && path.Base(ep.Path) == "__main__.py" && path.Dir(ep.Path) != "." && e.setUp["python"]:
+			// a package's __main__.py runs as the package, never as a
+			// script, whose relative imports have no package (alembic's
+			// `python alembic/__main__.py`: "attempted relative import
+			// with no known parent package")
+			mod := strings.ReplaceAll(strings.TrimPrefix(path.Dir(ep.Path), "src/"), "/", ".")
+			add(program{run: "python -m " + mod, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path)})
 		case ep.Kind == "main" && ep.Language == "Python" && !strings.Contains(ep.Path, "/src/") && !strings.HasPrefix(ep.Path, "src/"):
 			add(program{run: "python " + ep.Path, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path)})
 		case ep.Kind == "main" && ep.Language == "JavaScript" && !strings.HasPrefix(ep.Path, "bin/"):

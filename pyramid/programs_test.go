@@ -3,6 +3,7 @@ package pyramid
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/heragent/heragent/bashfile"
@@ -42,5 +43,33 @@ func TestGoDirectoryOfOneFilePrograms(t *testing.T) {
 	}
 	if slices.Contains(runs, "go run ./_examples") {
 		t.Errorf("the directory is run: %q", runs)
+	}
+}
+
+// A package's __main__.py runs as the package (python -m pkg), not as a
+// script whose relative imports have no package (alembic).
+func TestPythonPackageMainRunsAsModule(t *testing.T) {
+	ctx := context.Background()
+	ix := tempIndex(t, "tool", map[string]string{
+		"pyproject.toml":             "[project]\nname = \"tool\"\n",
+		"src/tool/__init__.py":       "",
+		"src/tool/cli.py":            "def main():\n    print('tool')\n",
+		"src/tool/__main__.py":       "from .cli import main\n\nif __name__ == '__main__':\n    main()\n",
+		"examples/other/__main__.py": "print('x')\n",
+	})
+	e, err := newEnv(ctx, ix, bashfile.Layout{}, []string{"python"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := programs(ctx, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runs []string
+	for _, p := range ps {
+		runs = append(runs, p.run)
+	}
+	if !slices.Contains(runs, "python -m tool") || slices.ContainsFunc(runs, func(r string) bool { return strings.Contains(r, "__main__.py") }) {
+		t.Errorf("runs %q", runs)
 	}
 }
