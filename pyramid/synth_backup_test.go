@@ -29,20 +29,7 @@ func TestCMakeTestPrograms(t *testing.T) {
 		"test/minigzip.c":  "#include <stdio.h>\nint main(int argc, char **argv) { int c; while ((c = getchar()) != EOF) putchar(c); return 0; }\n",
 		"test/debugging.c": "int main(void) { return 0; }\n",
 	}
-	ctx := context.Background()
-	e, err := newEnv(ctx, tempIndex(t, "u", files), bashfile.Layout{}, []string{"cmake"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps, err := programs(ctx, e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var runs []string
-	for _, p := range ps {
-		runs = append(runs, p.run)
-	}
-	all := strings.Join(runs, " ")
+	all := strings.Join(programRuns(t, "u", []string{"cmake"}, files), " ")
 	if strings.Contains(all, "/case") || !strings.Contains(all, "/example") || !strings.Contains(all, "/minigzip") || strings.Contains(all, "u_debugging") {
 		t.Errorf("programs: %s", all)
 	}
