@@ -170,13 +170,21 @@ func (r *runner) rollback(iteration int, why, condemned string) bool {
 // was left: its judged step, or a step of its own when it never ran to
 // the end.
 func (r *runner) markRolledBack(iteration int, why string) {
-	for i := len(r.rep.History) - 1; i >= 0; i-- {
-		if h := &r.rep.History[i]; h.Iteration == iteration {
-			h.RolledBack = why
-			return
-		}
+	if h := r.historyStep(iteration); h != nil {
+		h.RolledBack = why
+		return
 	}
 	r.rep.History = append(r.rep.History, report.LevelStep{Iteration: iteration, Level: pyramid.None, RolledBack: why, At: r.elapsed()})
+}
+
+// historyStep is the level history's latest step of iteration, or nil.
+func (r *runner) historyStep(iteration int) *report.LevelStep {
+	for i := len(r.rep.History) - 1; i >= 0; i-- {
+		if r.rep.History[i].Iteration == iteration {
+			return &r.rep.History[i]
+		}
+	}
+	return nil
 }
 
 // finish writes the best state's proof into the report: its level, its
@@ -245,10 +253,7 @@ func unjudged(p, best proof) bool {
 
 // noteUnjudged marks the history step of iteration as not judged.
 func (r *runner) noteUnjudged(iteration int, l pyramid.Level) {
-	for i := len(r.rep.History) - 1; i >= 0; i-- {
-		if h := &r.rep.History[i]; h.Iteration == iteration {
-			h.Unjudged = "a repair at " + string(l) + " came before the command that proved the best state ran"
-			return
-		}
+	if h := r.historyStep(iteration); h != nil {
+		h.Unjudged = "a repair at " + string(l) + " came before the command that proved the best state ran"
 	}
 }
