@@ -52,7 +52,12 @@ func (d autotoolsDetector) Apply(ctx context.Context, p *planner) error {
 	if ac != "" {
 		gen := "[ -x configure ] || autoreconf -fi"
 		note := "generate configure"
-		if script, missing := bootstrapFor(p.repo, text); script != "" {
+		if g, ok := gnulibBootstrap(p.repo, p.pkgs); ok {
+			if err := p.install(Base, ev(d.Name(), "bootstrap.conf", 0, "gnulib's bootstrap and the programs its buildreq names"), g.pkgs...); err != nil {
+				return err
+			}
+			gen, note = g.cmd, note+g.note
+		} else if script, missing := bootstrapFor(p.repo, text); script != "" {
 			// the bootstrap script writes a file configure.ac includes
 			// (memcached's version.m4, libuv's m4/…-flags.m4): autoreconf
 			// alone stops at "file 'version.m4' does not exist"
