@@ -44,8 +44,13 @@ func (r *repo) makefileCompiles() bool {
 
 // compileRecipeRe is a Makefile line that compiles or links (a compiler
 // or its variable, an object file, -o $@), makes a subdirectory or runs a
-// build system.
-var compileRecipeRe = regexp.MustCompile(`\$[({](?:CC|CXX|LD|AR|LINK|MAKE)[)}]|(?m)^\t.*\b(?:cc|gcc|g\+\+|c\+\+|clang|clang\+\+|cmake|ninja|meson)\s|\.o\b|-o\s*\$@|build_ext`)
+// build system. A Python extension's `setup.py build_ext` is not one: the
+// Python detector's install builds the extensions, and where they cannot
+// build here the package's pure-Python fallback is what runs (msgpack's
+// default target cythonizes with the Cython 3 it requires, and bookworm
+// has 0.29: level none; psutil's build_ext --inplace built again what
+// pip had).
+var compileRecipeRe = regexp.MustCompile(`\$[({](?:CC|CXX|LD|AR|LINK|MAKE)[)}]|(?m)^\t.*\b(?:cc|gcc|g\+\+|c\+\+|clang|clang\+\+|cmake|ninja|meson)\s|\.o\b|-o\s*\$@`)
 
 func (d makeDetector) Apply(ctx context.Context, p *planner) error {
 	file := p.repo.first("GNUmakefile", "Makefile", "makefile")

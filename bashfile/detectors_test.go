@@ -135,6 +135,18 @@ func TestDetectors(t *testing.T) {
 			"Makefile.am":  "bin_PROGRAMS = kvd\n", "kvd.c": "int main(void) { return 0; }\n",
 			"autogen.sh": "#!/bin/sh\nperl version.pl\nautoreconf -fi\n"},
 			stacks: "autotools", contains: []string{"[ -x configure ] || NOCONFIGURE=1 sh ./autogen.sh", "which writes version.m4"}, absent: []string{"autoreconf -fi"}},
+		// wget2: gnulib's bootstrap, its gnulib submodule not in the checkout
+		{name: "autotools: gnulib's bootstrap runs with Debian's gnulib", files: map[string]string{
+			"configure.ac": "AC_INIT([w], [1.0])\ngl_EARLY\nAM_INIT_AUTOMAKE\nAC_PROG_CC\ngl_INIT\nAC_OUTPUT([Makefile lib/Makefile])\n",
+			"Makefile.am":  "SUBDIRS = lib\nbin_PROGRAMS = w\n", "w.c": "int main(void) { return 0; }\n",
+			"bootstrap":      "#! /bin/sh\n# --gnulib-srcdir=DIRNAME  where gnulib is\n# --no-git  do not use git\n# --skip-po  no .po files\n",
+			"bootstrap.conf": "gnulib_modules=\"\nstrdup\n\"\nbuildreq=\"\\\nautoconf 2.69\nautomake 1.11\n\"\n"},
+			stacks: "autotools", contains: []string{"[ -x configure ] || sh ./bootstrap --gnulib-srcdir=/usr/share/gnulib --no-git --skip-po", "gnulib"}, absent: []string{"autoreconf -fi"}},
+		// msgpack: `all: cython` then `python setup.py build_ext -i`
+		{name: "make: a Python project's Makefile that only builds its extensions with setup.py is no build", files: map[string]string{
+			"pyproject.toml": "[project]\nname = \"p\"\n", "p/__init__.py": "", "p/unpack.h": "int f(void);\n", "p/ext.c": "int f(void) { return 0; }\n",
+			"Makefile": "all: cython\n\tpython setup.py build_ext -i -f\ncython:\n\tcython p/_c.pyx\n"},
+			stacks: "python", absent: []string{"make -j"}},
 		{name: "autotools: autoreconf when nothing included is missing", files: map[string]string{
 			"configure.ac": "AC_INIT([kvd], [1.0])\nm4_include([m4/ax.m4])\nAM_INIT_AUTOMAKE\nAC_PROG_CC\nAC_OUTPUT([Makefile])\n",
 			"m4/ax.m4":     "dnl\n", "Makefile.am": "bin_PROGRAMS = kvd\n", "kvd.c": "int main(void) { return 0; }\n",
