@@ -181,6 +181,11 @@ func (r missingPythonModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool)
 		// paramiko.py3compat, which 3.0 removed); no package brings it
 		return record(d, fmt.Sprintf("the project's own package %s (%s) has no module %s: the code importing it is out of date with the package", top, own, name)), true
 	}
+	if dist := ownDistribution(ctx); dist != "" && importName(dist) == top && !ownModule(ctx, top) {
+		// an extension module the project builds (ultrajson's ujson, from
+		// C sources): Debian's copy would be tested in its place
+		return record(d, fmt.Sprintf("Python module %s is the project's own (distribution %s), built from its sources: the build did not make it importable (the setup log says why: an extension module that did not compile); no package of another version stands in for it", top, dist)), true
+	}
 	if d.Detail != pipDistribution && (ctx.PyPIReachable || d.Detail == pipReachable) {
 		dist := pythonDistHints[d.Subject]
 		if dist == "" {
@@ -236,4 +241,30 @@ func (r missingPythonModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool)
 		p.Reason += "; the venv is re-created with --system-site-packages so it sees Debian's Python packages"
 	}
 	return p, true
+}
+
+// distNameRes find the distribution's name in pyproject.toml ([project]
+// or [tool.poetry], the first name key), setup.cfg and setup.py.
+var distNameRes = map[string]*regexp.Regexp{
+	"pyproject.toml": regexp.MustCompile(`(?ms)^\[(?:project|tool\.poetry)\][^\[]*?^name\s*=\s*["']([\w.-]+)["']`),
+	"setup.cfg":      regexp.MustCompile(`(?ms)^\[metadata\][^\[]*?^name\s*=\s*([\w.-]+)\s*$`),
+	"setup.py":       regexp.MustCompile(`\bname\s*=\s*["']([\w.-]+)["']`),
+}
+
+// ownDistribution is the name of the Python distribution the checkout
+// builds, "" when no manifest names one.
+func ownDistribution(ctx *Context) string {
+	if ctx.Repo == nil {
+		return ""
+	}
+	for _, f := range []string{"pyproject.toml", "setup.cfg", "setup.py"} {
+		b, err := ctx.Repo.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		if m := distNameRes[f].FindSubmatch(b); m != nil {
+			return string(m[1])
+		}
+	}
+	return ""
 }

@@ -205,3 +205,24 @@ func TestOwnModuleIsNotSoughtInTheNextRelease(t *testing.T) {
 		}
 	}
 }
+
+// The project's own extension module is not importable (ultrajson's ujson,
+// C sources whose build failed offline): Debian's python3-ujson, another
+// version, is not installed to stand in for it; a dependency still is.
+func TestOwnExtensionModuleIsNotInstalledFromDebian(t *testing.T) {
+	repo := fstest.MapFS{
+		"pyproject.toml":           {Data: []byte("[build-system]\nrequires = [\"setuptools\"]\n\n[project]\nname = \"ujson\"\ndescription = \"x\"\n")},
+		"src/ujson/python/ujson.c": {Data: []byte("")},
+	}
+	index := MapIndex{PythonModules: map[string][]string{"ujson": {"python3-ujson"}, "orjson": {"python3-orjson"}}}
+	for mod, own := range map[string]bool{"ujson": true, "orjson": false} {
+		f := Failure{Phase: PhaseCommand, Command: "python -m pytest -q", ExitCode: 2, Log: "E   ModuleNotFoundError: No module named '" + mod + "'\n"}
+		ps := Propose(&Context{File: bashfile.New(), Index: index, Repo: repo}, f)
+		if len(ps) == 0 {
+			t.Fatalf("%s: no proposal", mod)
+		}
+		if got := ps[0].Action == ActionRecord && strings.Contains(ps[0].Reason, "project's own"); got != own {
+			t.Errorf("%s: own=%v, proposal %+v", mod, got, ps[0])
+		}
+	}
+}
