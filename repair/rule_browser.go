@@ -46,7 +46,7 @@ func chromiumLink(p string) string {
 }
 
 func (r playwrightBrowser) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
-	if d.Kind != NeedsBrowser {
+	if d.Kind != NeedsBrowser || !strings.Contains(d.Subject, "/ms-playwright/") {
 		return Proposal{}, false
 	}
 	if d.Detail != "chromium" {

@@ -53,9 +53,11 @@ var Rules = []Rule{
 	gitIdentity{},         // git commit without an identity ("Please tell me who you are"): the author and committer in the environment
 	interactivePrompt{},   // tzdata / apt waiting for an answer: non-interactive, -y
 	needsService{},        // connection refused on a service's port on this machine (Redis 6379): recorded with the service
+	serviceAccount{},      // PostgreSQL refuses a role or database the program names: created before the command
 	network{},             // host unreachable: recorded (setup: registry; tests: needs network)
 	testEnvironment{},     // needs a display or privileges: recorded
 	soundDevice{},         // needs a sound card: ALSA's null device
+	browserBinary{},       // Karma's launchers name CHROME_BIN/FIREFOX_BIN: Debian's chromium and firefox-esr
 	playwrightBrowser{},   // Playwright's Chromium download is out of reach: Debian's, linked where it looks
 	subordinateIDs{},      // unshare --map-auto without newuidmap or subordinate ids: uidmap and a range for root
 	python2{},             // a Python 2 script of the project: recorded (Debian 12 has no Python 2)
