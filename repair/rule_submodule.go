@@ -123,7 +123,10 @@ func cmakeMissingSource(lines []string, i int) string {
 }
 
 // missingPathRe is a program failing to open a path in the checkout.
-var missingPathRe = regexp.MustCompile(`[Nn]o such file or directory(?:: |, \w+ )'` + bashfile.DefaultRepoDir + `/([^']+)'`) // Python's; Node's "ENOENT: no such file or directory, scandir '…'"
+// Python's; Node's "ENOENT: no such file or directory, scandir '…'"; Node's
+// module resolution, "Cannot find module '/repo/test/vectors/x/utils.js'
+// imported from …" (noble-hashes' acvp-vectors submodule)
+var missingPathRe = regexp.MustCompile(`(?:[Nn]o such file or directory(?:: |, \w+ )|Cannot find module )'` + bashfile.DefaultRepoDir + `/([^']+)'`)
 
 // submoduleOfPath names the submodule (from .gitmodules) a missing path
 // of the checkout lies in, or "": tests that read a submodule's data

@@ -108,3 +108,15 @@ func TestMissingPathInASubmoduleNode(t *testing.T) {
 		t.Errorf("edits %+v", ps[0].Edits)
 	}
 }
+
+// Node's module resolution of a file in the submodule: "Cannot find
+// module '/repo/test/vectors/acvp-vectors/utils.js' imported from
+// /repo/test/utils.ts" (noble-hashes): the unfetched submodule is named.
+func TestMissingModuleInASubmoduleNode(t *testing.T) {
+	repo := fstest.MapFS{".gitmodules": {Data: []byte("[submodule \"test/vectors/acvp-vectors\"]\n\tpath = test/vectors/acvp-vectors\n  url = https://github.com/paulmillr/acvp-vectors.git\n")}}
+	log := readLog(t, "missing-submodule/node-esm-noble-hashes.log")
+	ps := Propose(&Context{File: bashfile.New(), Repo: repo}, Failure{Phase: PhaseCommand, Command: "npm test", ExitCode: 1, Log: log})
+	if len(ps) == 0 || ps[0].Rule != "missing-submodule" || !strings.Contains(ps[0].Reason, "submodule test/vectors/acvp-vectors") {
+		t.Fatalf("proposals %+v", ps)
+	}
+}
