@@ -95,6 +95,7 @@ const (
 	NetworkUnreachable   Kind = "network_unreachable"    // setup could not reach a registry
 	NeedsNetwork         Kind = "needs_network"          // a test wants the internet
 	NeedsService         Kind = "needs_service"          // connection refused on 127.0.0.1:6379: a Redis server that does not run here
+	NeedsServiceAccount  Kind = "needs_service_account"  // PostgreSQL: password authentication failed for user "foo": a role the program names
 	NeedsTTY             Kind = "needs_tty"              // open /dev/tty: no such device or address (a terminal UI)
 	NeedsDisplay         Kind = "needs_display"          // a test wants an X display
 	NeedsRoot            Kind = "needs_root"             // a test wants privileges the sandbox lacks
