@@ -26,6 +26,10 @@ var testEnvMatches = []match{
 	// an Xlib/xcb client: "Couldn't connect to X server: error code 5"
 	// (xkbcommon's xkbcli-interactive-x11), "unable to connect to X server"
 	{NeedsDisplay, regexp.MustCompile(`()(?i:couldn't|could not|cannot|can't|unable to|failed to) (?:connect|open a connection) to (?:the )?X (?:server|display)`)},
+	// a browser started with a window: Chromium's "Missing X server or
+	// $DISPLAY" (Chart.js's karma launching chrome), Firefox's "Error: no
+	// DISPLAY environment variable specified"
+	{NeedsDisplay, regexp.MustCompile(`()(?:Missing X server or \$DISPLAY|no DISPLAY environment variable specified)`)},
 	// a terminal UI without a terminal: bubbletea "could not open a new
 	// TTY: open /dev/tty: no such device or address", ncurses "Error
 	// opening terminal", tcell "not a terminal", prompts "stdin is not a tty",

@@ -220,6 +220,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"needs-service/hiredis-test-redis-refused.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | timeout 10 ./build/hiredis-test", false, NeedsService, "Redis", ActionRunWithService, "redis-server"},
 		{"network/test-urlopen.log", PhaseCommand, "python3 -m unittest discover", false, NeedsNetwork, "", ActionRecord, ""},
 		{"test-environment/tkinter-no-display.log", PhaseCommand, "python3 gui_test.py", false, NeedsDisplay, "", ActionRunWithDisplay, "xvfb"},
+		{"test-environment/karma-chromium-no-display-chartjs.log", PhaseCommand, "npm test", false, NeedsDisplay, "", ActionRunWithDisplay, "xvfb"},
 		{"test-environment/glfw-no-display.log", PhaseCommand, "./build/examples/boing", false, NeedsDisplay, "", ActionRunWithDisplay, "xvfb"},
 		{"rejected/python-example-nameerror.log", PhaseCommand, "printf '%s' $'r = requests.post(url=url)\n' > .heragent-example-1.py && timeout 60 python3 .heragent-example-1.py", false, IncompleteExample, "requests", ActionRecord, ""},
 		{"rejected/python-example-relative-import.log", PhaseCommand, "printf '%s' $'import factory\nfrom . import models\n' > .heragent-example-1.py && timeout 60 python3 .heragent-example-1.py", false, IncompleteExample, "", ActionRecord, ""},
