@@ -108,6 +108,7 @@ const (
 	NeedsAudio           Kind = "needs_audio"            // ALSA: Unknown PCM default (no sound card: ALSA's null device is given)
 	NeedsNonRoot         Kind = "needs_non_root"         // a test suite refuses root, or drops it and cannot write
 	GoTestVet            Kind = "go_test_vet"            // ./x.go:3:2: fmt.Println arg list ends with redundant newline, FAIL pkg [build failed] (go test's vet step)
+	GoTestBuffered       Kind = "go_test_buffered"       // go test over several packages printed nothing for the idle limit: it shows a package's output when the package ends
 	CheckoutName         Kind = "checkout_name"          // expected: "go-hclog/logger_loc_test.go:32", actual: "repo/logger_loc_test.go:32" (a test expects the checkout named after the repository)
 	NotExecutable        Kind = "not_executable"         // /bin/sh: 1: /repo/single/single.py: Permission denied (a script of the checkout without its executable bit)
 	Python2              Kind = "python2"                // SyntaxError: Missing parentheses in call to 'print' (a Python 2 script)

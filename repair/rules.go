@@ -74,6 +74,7 @@ var Rules = []Rule{
 	programOption{},       // a program or target the build did not make is behind a CMake option off by default: on
 	rejected{},            // no such make target / npm script, or a usage message: recorded
 	testsDisabled{},       // ctest found no tests: the project's test option, off by default, on
+	goTestBuffered{},      // go test ./... silent for the idle limit: GOFLAGS -p=1, whose output streams
 	hung{},                // printed nothing for the idle limit: recorded (after the rules reading a cause in the log)
 	dependencyVersion{},   // pip check: an installed dependency does not meet a requirement: recorded with both versions
 	pytestCollection{},    // test modules failed to collect, no other repair: pytest goes on past them (a fallback)
