@@ -197,7 +197,7 @@ func (d pythonDetector) Apply(ctx context.Context, p *planner) error {
 		}
 		online = append(online, "pip install -e "+shellQuote(target))
 		whys = append(whys, ev(d.Name(), manifest, 0, "install the project in development mode"))
-		offline = append(offline, pySourceInstall(pthDir(r), r.hasLanguage("Cython")))
+		offline = append(offline, pySourceInstall(pthDir(r), r.hasLanguage("Cython"), setupExtensions(r)))
 	}
 	if len(toxDeps) > 0 {
 		online = append(online, "pip install "+quoteAll(toxDeps)+" || log "+shellQuote("not all of tox.ini's test dependencies could be installed: the tests name what they miss"))

@@ -1,6 +1,11 @@
 package bashfile
 
-import "fmt"
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
 
 // A Python project whose build backend cannot build it offline (the
 // backend Debian ships is too old for its metadata: a PEP 639 `license =
@@ -132,10 +137,13 @@ print("source install of %s %s: %s on the path%s" % (name, version, src, ", scri
 // failed: the source tree under importRoot ("" or "/src") on the venv's
 // path, with the distribution's metadata, version file and console
 // scripts written by hand (pySourceInstallScript).
-func pySourceInstall(importRoot string, cython bool) string {
+func pySourceInstall(importRoot string, cython, extensions bool) string {
 	ext := ""
 	if cython {
 		ext = "\n" + cythonInPlace
+	}
+	if extensions {
+		ext += "\n" + extensionsInPlace
 	}
 	return fmt.Sprintf(`pip install --no-build-isolation --no-deps -e . || {
     log "editable install failed without PyPI: the project runs from its source tree (.%[1]s on the venv's path, its metadata and console scripts written by hand)"
@@ -153,3 +161,26 @@ func pySourceInstall(importRoot string, cython bool) string {
 // is logged, and the tests name what is missing.
 const cythonInPlace = `    pyx=$(find . -name '*.pyx' -not -path './.venv/*' -not -path './build/*' -not -path './.git/*' | head -n 200)
     [ -z "$pyx" ] || SETUPTOOLS_USE_DISTUTILS=stdlib python3 -m Cython.Build.Cythonize -i -3 $pyx || log "the Cython modules did not compile in place: the modules that import them fail"`
+
+// extensionsInPlace builds the C/C++ extension modules setup.py declares
+// beside their package, as an editable install would have, when the
+// install failed on the project's metadata rather than its code: a PEP
+// 639 license string Debian's setuptools (66) rejects, a setuptools-scm
+// version with no git metadata. setup.py runs alone, pyproject.toml moved
+// aside for the command (and put back whatever it does), with a version
+// given to setuptools-scm: ultrajson's ujson is a C module, and without
+// it every test fails on the import (checked in a bookworm container:
+// the module builds and imports).
+const extensionsInPlace = `    mv pyproject.toml .heragent-pyproject.toml 2>/dev/null
+    SETUPTOOLS_SCM_PRETEND_VERSION="${SETUPTOOLS_SCM_PRETEND_VERSION:-0.0.0}" python3 setup.py build_ext --inplace || log "setup.py's extension modules did not build in place: the modules that import them fail"
+    mv .heragent-pyproject.toml pyproject.toml 2>/dev/null || true`
+
+// setupExtensions reports a setup.py declaring compiled extension
+// modules (Extension(…)).
+func setupExtensions(r *repo) bool {
+	if r.root == "" {
+		return false
+	}
+	b, err := os.ReadFile(filepath.Join(r.root, "setup.py"))
+	return err == nil && strings.Contains(string(b), "Extension(")
+}

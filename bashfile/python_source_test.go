@@ -57,11 +57,28 @@ func TestSourceInstallDynamicRequirements(t *testing.T) {
 // A project with Cython modules gets them compiled in place when its
 // editable install fails (cytoolz); one without gets no such step.
 func TestSourceInstallCompilesCython(t *testing.T) {
-	if got := pySourceInstall("", true); !strings.Contains(got, "SETUPTOOLS_USE_DISTUTILS=stdlib python3 -m Cython.Build.Cythonize -i -3 $pyx") || !strings.HasSuffix(strings.TrimSpace(got), "}") {
+	if got := pySourceInstall("", true, false); !strings.Contains(got, "SETUPTOOLS_USE_DISTUTILS=stdlib python3 -m Cython.Build.Cythonize -i -3 $pyx") || !strings.HasSuffix(strings.TrimSpace(got), "}") {
 		t.Errorf("with Cython: %s", got[len(got)-400:])
 	}
-	if got := pySourceInstall("", false); strings.Contains(got, "Cythonize") {
+	if got := pySourceInstall("", false, false); strings.Contains(got, "Cythonize") {
 		t.Error("without Cython sources: a Cythonize step")
+	}
+}
+
+// A setup.py declaring extension modules gets them built in place, with
+// pyproject.toml aside and put back (ultrajson); the text is valid shell.
+func TestSourceInstallBuildsExtensions(t *testing.T) {
+	got := pySourceInstall("", false, true)
+	for _, want := range []string{"mv pyproject.toml .heragent-pyproject.toml", "python3 setup.py build_ext --inplace ||", "mv .heragent-pyproject.toml pyproject.toml"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in %s", want, got[len(got)-500:])
+		}
+	}
+	if err := exec.Command("bash", "-n", "-c", got).Run(); err != nil {
+		t.Errorf("bash -n: %v", err)
+	}
+	if strings.Contains(pySourceInstall("", false, false), "build_ext") {
+		t.Error("without extension modules: a build_ext step")
 	}
 }
 
