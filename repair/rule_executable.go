@@ -193,6 +193,17 @@ func (r missingExecutable) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return edit(d, fmt.Sprintf("node-gyp builds a native addon with make and the C and C++ compilers, %s first missing: install build-essential", d.Subject),
 			bashfile.Edit{Op: bashfile.OpAddPackages, Section: ctx.packageSection("build-essential"), Packages: []string{"build-essential"}, Why: why(r, d)}), true
 	}
+	if spec, ok := nodeManagers[d.Subject]; ok {
+		// Debian's /usr/bin/yarn is cmdtest's, another program: Node's
+		// package managers come from the npm registry, as the npm
+		// detector installs them (lerna 2's bootstrap spawns yarn: polka)
+		get := "command -v " + d.Subject + " >/dev/null || npm install -g " + spec
+		if ctx.File == nil || ctx.File.Contains(get) {
+			return record(d, fmt.Sprintf("%s was installed from the npm registry and is still not found: %s", d.Subject, d.Evidence)), true
+		}
+		return edit(d, fmt.Sprintf("the command runs %s, a Node package manager: installed from the npm registry (%s), not Debian's program of that name", d.Subject, spec),
+			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: get, Why: why(r, d)}), true
+	}
 	cands := lookup(ctx, func(i PackageIndex) []string { return i.Executable(d.Subject) }, executableHints[d.Subject])
 	if len(cands) == 0 {
 		if p, ok := r.python3Name(d, ctx); ok {
@@ -204,6 +215,11 @@ func (r missingExecutable) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	}
 	return addPackage(r, d, ctx, cands), true
 }
+
+// nodeManagers are Node's package managers a command may spawn, with
+// the release installed from the npm registry: Yarn's classic line (lerna
+// and most scripts that spawn yarn predate Yarn 2), pnpm's.
+var nodeManagers = map[string]string{"yarn": "yarn@1", "pnpm": "pnpm@8"}
 
 // python3Name answers a program Debian ships only under its Python 3
 // name (the_silver_searcher's tests run `cram`; python3-cram installs

@@ -108,6 +108,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"rejected/xkbcommon-stdin-syntax-error.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | timeout 10 ./build/tools/introspection", false, InputRejected, "", ActionRecord, ""},
 		// Leaflet's vitest browser mode: Debian's Chromium where Playwright looks for its own; ky's Firefox: none
 		{"playwright-browser/vitest-playwright-chromium-leaflet.log", PhaseCommand, "npm test", false, NeedsBrowser, "/root/.cache/ms-playwright/chromium_headless_shell-1234/chrome-headless-shell-linux64/chrome-headless-shell", ActionEdit, "ln -sf /usr/bin/chromium /root/.cache/ms-playwright/chromium_headless_shell-1234/chrome-headless-shell-linux64/chrome-headless-shell"},
+		{"missing-executable/lerna-spawn-yarn-polka.log", PhaseCommand, "npm test", false, MissingExecutable, "yarn", ActionEdit, "command -v yarn >/dev/null || npm install -g yarn@1"},
 		{"browser-binary/karma-chrome-firefox-chartjs.log", PhaseCommand, "pnpm test-ci", false, NeedsBrowser, "CHROME_BIN", ActionEdit, "persist_env CHROME_BIN /usr/bin/chromium"},
 		{"playwright-browser/ava-playwright-firefox-ky.log", PhaseCommand, "npm test", false, NeedsBrowser, "/root/.cache/ms-playwright/firefox-1572/firefox/firefox", ActionRecord, ""},
 		{"test-environment/xkbcli-x11-no-server.log", PhaseCommand, "timeout 10 ./build/tools/xkbcli-interactive-x11 test/data/keymaps/basic.xkb", false, NeedsDisplay, "", ActionRunWithDisplay, "xvfb"},
