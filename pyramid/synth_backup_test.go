@@ -146,3 +146,31 @@ func TestCMakeRuntimeOutputDirectory(t *testing.T) {
 		t.Errorf("invocation %q", got)
 	}
 }
+
+// add_subdirectory(src build) builds src's programs under build/ of the
+// adding directory's binary directory (lighttpd's build/build/lighttpd),
+// nested add_subdirectory calls under their parent's.
+func TestCMakeSubdirectoryBinaryDir(t *testing.T) {
+	ix := tempIndex(t, "l", map[string]string{
+		"CMakeLists.txt":           "project(l C)\nadd_subdirectory(src build)\nadd_subdirectory(tools)\n",
+		"src/CMakeLists.txt":       "add_executable(lighttpd server.c)\nadd_subdirectory(angel out)\n",
+		"src/server.c":             "int main(void) { return 0; }\n",
+		"src/angel/CMakeLists.txt": "add_executable(angel angel.c)\n",
+		"src/angel/angel.c":        "int main(void) { return 0; }\n",
+		"tools/CMakeLists.txt":     "add_executable(tool tool.c)\n",
+		"tools/tool.c":             "int main(void) { return 0; }\n",
+	})
+	e, err := newEnv(context.Background(), ix, bashfile.Layout{BuildDirs: map[string]string{"cmake": "build"}}, []string{"cmake"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for prog, want := range map[string][2]string{
+		"lighttpd": {"src/CMakeLists.txt", "./build/build/lighttpd"},
+		"angel":    {"src/angel/CMakeLists.txt", "./build/build/out/angel"},
+		"tool":     {"tools/CMakeLists.txt", "./build/tools/tool"},
+	} {
+		if got := e.invocation(prog, want[0]); got != want[1] {
+			t.Errorf("%s: invocation %q, want %q", prog, got, want[1])
+		}
+	}
+}

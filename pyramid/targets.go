@@ -20,11 +20,31 @@ type targetFacts struct {
 	// (CMAKE_RUNTIME_OUTPUT_DIRECTORY, under the build directory), ""
 	// when it does not say
 	runtime string
+	// binDirs are the binary directories add_subdirectory gives source
+	// directories (checkout paths): src → the parent's binary dir + build
+	binDirs map[string]subdirBinary
+}
+
+// subdirBinary is the binary directory add_subdirectory(dir bin) gives
+// dir: bin under the binary directory of parent, the adding file's
+// directory.
+type subdirBinary struct{ parent, bin string }
+
+// binaryDir is the build tree's directory of a checkout directory: its
+// copy there, or what add_subdirectory named for it or a parent.
+func (t targetFacts) binaryDir(dir string) string {
+	if dir == "." || dir == "" || dir == "/" {
+		return "."
+	}
+	if b, ok := t.binDirs[dir]; ok {
+		return path.Join(t.binaryDir(b.parent), b.bin)
+	}
+	return path.Join(t.binaryDir(path.Dir(dir)), path.Base(dir))
 }
 
 // readTargetFacts reads the facts of every CMake, meson and automake file.
 func readTargetFacts(ctx context.Context, ix *retrieval.Index) targetFacts {
-	t := targetFacts{installed: map[string]bool{}, dirs: map[string]string{}, names: map[string]string{}}
+	t := targetFacts{installed: map[string]bool{}, dirs: map[string]string{}, names: map[string]string{}, binDirs: map[string]subdirBinary{}}
 	for _, g := range []string{"CMakeLists.txt", "meson.build", "Makefile.am"} {
 		fs, err := ix.FindFiles(ctx, retrieval.FileQuery{Glob: g})
 		if err != nil {
@@ -42,6 +62,12 @@ func readTargetFacts(ctx context.Context, ix *retrieval.Index) targetFacts {
 			for _, p := range strings.Fields(names) {
 				if n, o, ok := strings.Cut(p, "="); ok {
 					t.names[n] = o // a target's properties may be set in another file than its add_executable
+				}
+			}
+			subs, _ := f.Facts["subdir_binary_dirs"].(string)
+			for _, p := range strings.Fields(subs) {
+				if src, bin, ok := strings.Cut(p, "="); ok {
+					t.binDirs[path.Join(path.Dir(f.Path), src)] = subdirBinary{parent: path.Dir(f.Path), bin: bin}
 				}
 			}
 			dirs, _ := f.Facts["runtime_dirs"].(string)
@@ -93,7 +119,7 @@ var toolDirs = map[string]bool{"tools": true, "devtools": true, "scripts": true,
 // a subdirectory of the checkout (expat/CMakeLists.txt builds in
 // expat/build).
 func (t targetFacts) cmakeProgramDir(file, name, buildDir string) string {
-	d := inProject(path.Dir(file), buildDir)
+	d := inProject(t.binaryDir(path.Dir(file)), buildDir)
 	if od, ok := t.dirs[file+"\x00"+name]; ok {
 		if strings.HasPrefix(od, "/") {
 			return path.Clean("." + od)

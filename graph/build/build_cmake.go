@@ -166,6 +166,14 @@ func parseCMake(rel string, src []byte, f *fileFacts) error {
 					f.fact("cmake_minimum", c.args[i+1])
 				}
 			}
+		case "add_subdirectory":
+			// add_subdirectory(src build): the directory's programs are
+			// built under the binary directory it is given, not the build
+			// tree's copy of src (lighttpd's build/build/lighttpd)
+			if len(c.args) > 1 && c.args[1] != "EXCLUDE_FROM_ALL" && c.args[1] != "SYSTEM" && !strings.ContainsAny(c.args[0]+c.args[1], "$<>") && !path.IsAbs(c.args[1]) {
+				prev, _ := f.props["subdir_binary_dirs"].(string)
+				f.fact("subdir_binary_dirs", strings.TrimSpace(prev+" "+path.Clean(c.args[0])+"="+path.Clean(c.args[1])))
+			}
 		case "enable_testing":
 			f.fact("enable_testing", true)
 		case "include":
