@@ -81,6 +81,8 @@ var textParsers = []textParser{
 	// TAP: node:test's "# tests/# pass/# fail…" summary (also the spec
 	// reporter's "ℹ tests"), else plain "ok N"/"not ok N" lines.
 	{name: "tap", parse: parseTAP, summaries: tapSummaries},
+	// Karma: "TOTAL: 2 FAILED, 570 SUCCESS" over the browsers it ran.
+	{name: "karma", parse: parseKarma},
 	// ava: "✔ 32 tests passed", "✖ 2 tests failed", "1 known failure".
 	{name: "ava", parse: parseAva},
 	// node-tap: "Asserts:  528 pass  0 fail  528 of 528 complete", "# { total: 528, pass: 528 }".

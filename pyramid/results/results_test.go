@@ -143,6 +143,9 @@ func TestParseTestdata(t *testing.T) {
 		// the fork died before "Results:": the per-class lines.
 		{"surefire/fork_crashed.txt", c(4, 1, 0, 0, "surefire")},
 		{"gradle/failed_task.txt", c(3, 1, 1, 0, "gradle")},
+		// Chart.js's karma in Chromium and Firefox under concurrently's "[karma] " (g80c, 2026-12-01): "TOTAL: 2 FAILED, 570 SUCCESS" printed three times for one run
+		{"karma/two-browsers-chartjs.txt", c(570, 2, 0, 0, "karma")},
+		{"karma/one-browser.txt", c(10, 0, 0, 0, "karma")},
 		{"plain/summary_lines.txt", c(12, 1, 2, 0, "plain")},
 		{"plain/pass-fail-pdjson.txt", c(38, 0, 0, 0, "plain")}, // pdjson's tests/tests: "PASS name" per test, "38 pass, 0 fail" at the end
 		{"plain/bare.txt", c(2, 1, 0, 0, "plain")},
