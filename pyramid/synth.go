@@ -287,8 +287,22 @@ func pyModule(ctx context.Context, e *env) string {
 		// (json-pointer's name=PACKAGE): its one module is the package
 		return only[0]
 	}
+	if name != "" {
+		// a compiled module named like the distribution: setup.py's
+		// Extension("ujson", …) from C sources (ultrajson)
+		src, _ := e.ix.ReadFile(ctx, "setup.py", 0, 0, true)
+		for _, m := range pyExtensionRe.FindAllStringSubmatch(src, -1) {
+			if top, _, _ := strings.Cut(m[1], "."); top == name {
+				return name
+			}
+		}
+	}
 	return ""
 }
+
+// pyExtensionRe is a compiled module setup.py declares: Extension("ujson",
+// …), Extension(name="pkg._speedups", …).
+var pyExtensionRe = regexp.MustCompile(`\bExtension\(\s*(?:name\s*=\s*)?["']([\w.]+)["']`)
 
 // pyIdentRe is a name a module can be imported by.
 var pyIdentRe = regexp.MustCompile(`^[A-Za-z_]\w*$`)

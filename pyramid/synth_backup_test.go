@@ -174,3 +174,22 @@ func TestCMakeSubdirectoryBinaryDir(t *testing.T) {
 		}
 	}
 }
+
+// A distribution whose module is compiled (ultrajson's setup.py:
+// Extension("ujson", …), no ujson.py or package) is imported by that name:
+// its README's examples that import it are its real uses.
+func TestPyPackageOfACompiledModule(t *testing.T) {
+	ix := tempIndex(t, "u", map[string]string{
+		"pyproject.toml":           "[project]\nname = \"ujson\"\n",
+		"setup.py":                 "from setuptools import Extension, setup\nmodule1 = Extension(\"ujson\", sources=[\"src/ujson/python/ujson.c\"])\nsetup(ext_modules=[module1])\n",
+		"src/ujson/python/ujson.c": "int f(void) { return 0; }\n",
+		"tests/test_ujson.py":      "import ujson\n",
+	})
+	e, err := newEnv(context.Background(), ix, bashfile.Layout{}, []string{"python"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pyPackage(context.Background(), e); got != "ujson" {
+		t.Errorf("pyPackage %q", got)
+	}
+}
