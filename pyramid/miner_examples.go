@@ -188,7 +188,7 @@ func scriptExample(ctx context.Context, e *env, secs []retrieval.DocSection, s r
 	}
 	reason := "runs " + whose + " example of the package in " + run
 	code, hosts := localHTTP(run, code)
-	text := exampleCommand(run, pkgs[run], code, count[run])
+	text := exampleCommandAt(run, pkgs[run], e.nodeDir(ctx, run), code, count[run])
 	if len(hosts) > 0 {
 		text = withEchoServer(run, text)
 		reason += ", its requests to " + strings.Join(hosts, ", ") + " answered by a local echo server on 127.0.0.1:" + echoPort
@@ -396,6 +396,13 @@ func pyconCode(s string) string {
 // for a minute at most. For Node, /node_modules/<name> links to the
 // checkout first, so the package's own name resolves to it.
 func exampleCommand(run, pkg, code string, n int) string {
+	return exampleCommandAt(run, pkg, "", code, n)
+}
+
+// exampleCommandAt is exampleCommand for a package in the checkout's
+// directory dir ("" for its top): a monorepo's main workspace that no
+// npm workspace links (lerna's packages/polka) is linked from there.
+func exampleCommandAt(run, pkg, dir, code string, n int) string {
 	file := fmt.Sprintf(".heragent-example-%d", n)
 	switch {
 	case run == "python3":
@@ -413,8 +420,12 @@ func exampleCommand(run, pkg, code string, n int) string {
 		// round the link's loop (ELOOP); the checkout's node_modules when
 		// / is not writable
 		link, local := "/node_modules/"+pkg, "node_modules/"+pkg
-		pre = fmt.Sprintf("{ [ -e %s ] || [ -e %s ] || { mkdir -p %s && ln -s \"$PWD\" %s; } 2>/dev/null || { mkdir -p %s && ln -s \"$PWD\" %s; }; } && ",
-			quoteArg(local), quoteArg(link), quoteArg(parentDir(link)), quoteArg(link), quoteArg(parentDir(local)), quoteArg(local))
+		target := `"$PWD"`
+		if dir != "" && dir != "." {
+			target = `"$PWD"/` + quoteArg(dir)
+		}
+		pre = fmt.Sprintf("{ [ -e %s ] || [ -e %s ] || { mkdir -p %s && ln -s %s %s; } 2>/dev/null || { mkdir -p %s && ln -s %s %s; }; } && ",
+			quoteArg(local), quoteArg(link), quoteArg(parentDir(link)), target, quoteArg(link), quoteArg(parentDir(local)), target, quoteArg(local))
 	}
 	if !strings.HasSuffix(code, "\n") {
 		code += "\n"

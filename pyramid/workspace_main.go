@@ -25,7 +25,8 @@ import (
 type mainPkg struct{ dir, name string }
 
 // mainWorkspace is the main package of a monorepo whose root package.json
-// is private and declares workspaces; ok false otherwise.
+// is private and declares workspaces (or lerna.json its packages); ok
+// false otherwise.
 func (e *env) mainWorkspace(ctx context.Context) (mainPkg, bool) {
 	if e.ws != nil {
 		return *e.ws, e.ws.name != ""
@@ -54,7 +55,8 @@ var notWorkspaceDirRe = regexp.MustCompile(`(?:^|/)(?:node_modules|fixtures?|tes
 
 func (e *env) findMainWorkspace(ctx context.Context) mainPkg {
 	root, ok := e.readPackageJSON(ctx, "package.json")
-	if !ok || !root.Private || len(root.Workspaces) == 0 {
+	// workspaces in package.json, or lerna's packages (polka's lerna.json)
+	if !ok || !root.Private || len(root.Workspaces) == 0 && !e.fileExists("lerna.json") {
 		return mainPkg{}
 	}
 	fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: "package.json"})
@@ -74,7 +76,13 @@ func (e *env) findMainWorkspace(ctx context.Context) mainPkg {
 	if len(cands) == 1 {
 		return cands[0]
 	}
-	readme, _ := e.ix.ReadFile(ctx, "README.md", 0, 0, true)
+	readme := ""
+	for _, n := range []string{"README.md", "readme.md", "Readme.md", "README.markdown", "README"} {
+		if src, err := e.ix.ReadFile(ctx, n, 0, 0, true); err == nil {
+			readme = src
+			break
+		}
+	}
 	best, most := mainPkg{}, 0
 	for _, c := range cands {
 		n := len(regexp.MustCompile(`(?:^|[^\w@/-])`+regexp.QuoteMeta(c.name)+`(?:$|[^\w/-])`).FindAllStringIndex(readme, -1))
@@ -89,4 +97,16 @@ func (e *env) findMainWorkspace(ctx context.Context) mainPkg {
 func (e *env) workspaceReadme(ctx context.Context, p string) bool {
 	w, ok := e.mainWorkspace(ctx)
 	return ok && path.Dir(p) == w.dir && strings.HasPrefix(strings.ToUpper(path.Base(p)), "README")
+}
+
+// nodeDir is the checkout directory of the package a Node example
+// imports: the main workspace's, "" for the top (and other runtimes).
+func (e *env) nodeDir(ctx context.Context, run string) string {
+	if run != "node" {
+		return ""
+	}
+	if w, ok := e.mainWorkspace(ctx); ok {
+		return w.dir
+	}
+	return ""
 }
