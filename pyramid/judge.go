@@ -183,7 +183,10 @@ func Judge(c Command, o Outcome) Verdict {
 
 // failureLineRe is a line that reports a failure: "Error: Connection
 // refused", "prog: cannot open x", "fatal: …".
-var failureLineRe = regexp.MustCompile(`(?i)^\s*(?:[\w./\[\] -]{0,40}:\s*)?(?:error|fatal|failed|failure|cannot|can't|could not|couldn't|unable to)\b|connection refused|no such file or directory|permission denied`)
+// A line reporting another program's failed exit counts too: a
+// supervisor that returns 0 after its child failed (lighttpd-angel's
+// "child (pid=3782) exited normally with exitcode: 1").
+var failureLineRe = regexp.MustCompile(`(?i)^\s*(?:[\w./\[\] -]{0,40}:\s*)?(?:error|fatal|failed|failure|cannot|can't|could not|couldn't|unable to)\b|connection refused|no such file or directory|permission denied|\bexit(?:ed)?\b.{0,30}?\b(?:exit ?code|code|status)\s*[:=]?\s*[1-9]`)
 
 // screenRe is a sequence that places text on a screen: a cursor position,
 // an erase, the alternate screen.

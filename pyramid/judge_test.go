@@ -138,10 +138,13 @@ func TestJudgeEntryPrintingOnlyAnError(t *testing.T) {
 		"Error: Connection refused\n":                         false,
 		"example: cannot open config.ini\nfatal: giving up\n": false,
 		"connect: No such file or directory\n":                false,
-		"PING: PONG\nError: key not found\n":                  true,
-		`{"error": null, "ok": true}` + "\n":                  true,
-		"3 errors found in input\n":                           true,
-		"":                                                    true,
+		// a supervisor whose child failed (lighttpd-angel)
+		"/repo/src/lighttpd-angel.c.107: child (pid=3782) exited normally with exitcode: 1\n": false,
+		"worker exited with status 0\n":      true,
+		"PING: PONG\nError: key not found\n": true,
+		`{"error": null, "ok": true}` + "\n": true,
+		"3 errors found in input\n":          true,
+		"":                                   true,
 		// the program's output after the build's transcript
 		"-- Build files have been written to: /repo/build\n[ 50%] Built target hiredis\n[100%] Built target example\nError: Connection refused\n": false,
 		"[2/2] Linking C executable example\nPING: PONG\n":   true,
