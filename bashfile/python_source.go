@@ -171,7 +171,7 @@ const cythonInPlace = `    pyx=$(find . -name '*.pyx' -not -path './.venv/*' -no
 // given to setuptools-scm: ultrajson's ujson is a C module, and without
 // it every test fails on the import (checked in a bookworm container:
 // the module builds and imports).
-const extensionsInPlace = `    mv pyproject.toml .heragent-pyproject.toml 2>/dev/null
+const extensionsInPlace = `    mv pyproject.toml .heragent-pyproject.toml 2>/dev/null || true
     SETUPTOOLS_SCM_PRETEND_VERSION="${SETUPTOOLS_SCM_PRETEND_VERSION:-0.0.0}" python3 setup.py build_ext --inplace || log "setup.py's extension modules did not build in place: the modules that import them fail"
     mv .heragent-pyproject.toml pyproject.toml 2>/dev/null || true`
 

@@ -77,6 +77,12 @@ func TestSourceInstallBuildsExtensions(t *testing.T) {
 	if err := exec.Command("bash", "-n", "-c", got).Run(); err != nil {
 		t.Errorf("bash -n: %v", err)
 	}
+	// a setup.py-only project has no pyproject.toml to move: under the
+	// Bash File's errexit the step goes on
+	step := "set -e; log() { :; }; python3() { return 0; }; cd " + t.TempDir() + "\n" + extensionsInPlace + "\necho done"
+	if out, err := exec.Command("bash", "-c", step).CombinedOutput(); err != nil || !strings.Contains(string(out), "done") {
+		t.Errorf("without pyproject.toml: %v %s", err, out)
+	}
 	if strings.Contains(pySourceInstall("", false, false), "build_ext") {
 		t.Error("without extension modules: a build_ext step")
 	}
