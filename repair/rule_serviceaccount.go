@@ -53,12 +53,10 @@ func (serviceAccount) Diagnose(f Failure) []Diagnosis {
 // pgAccountLine creates the role and databases (ignoring those that
 // exist) as the postgres superuser, before the command.
 func pgAccountLine(role string, dbs []string) string {
-	parts := []string{}
-	if role != "" {
-		parts = append(parts, `su postgres -c "createuser -s `+role+`" >/dev/null 2>&1`)
-	}
+	var parts []string
 	owner := ""
 	if role != "" {
+		parts = append(parts, `su postgres -c "createuser -s `+role+`" >/dev/null 2>&1`)
 		owner = "-O " + role + " "
 	}
 	for _, db := range dbs {
