@@ -101,8 +101,16 @@ func TestSandboxCannotReachHost(t *testing.T) {
 		if strings.Contains(res.Tail, "REACHED") || accepted.Load() > 0 || !strings.Contains(res.Tail, "tried") {
 			t.Errorf("a sandbox connected to the host's listener (%d connection(s)):\n%s", accepted.Load(), res.Tail)
 		}
-		if res, err := s.Exec(ctx, sandbox.ExecSpec{Script: mirror, Dir: "/"}); err != nil || !strings.Contains(res.Tail, "HTTP/1.") {
-			t.Errorf("the Debian mirror is unreachable from the sandbox: %v exit %d\n%s", err, res.ExitCode, res.Tail)
+		// The mirror is another machine: one slow answer (timeout's 124)
+		// is its load, not the isolation; three in a row are not.
+		var mres sandbox.ExecResult
+		for try := 0; try < 3; try++ {
+			if mres, err = s.Exec(ctx, sandbox.ExecSpec{Script: mirror, Dir: "/"}); err == nil && strings.Contains(mres.Tail, "HTTP/1.") {
+				break
+			}
+		}
+		if err != nil || !strings.Contains(mres.Tail, "HTTP/1.") {
+			t.Errorf("the Debian mirror is unreachable from the sandbox (3 tries): %v exit %d\n%s", err, mres.ExitCode, mres.Tail)
 		}
 		iso := e.Isolation()
 		t.Logf("%s", iso.Note())
