@@ -2,6 +2,7 @@ package repair
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -39,15 +40,52 @@ func Excerpt(log string, tailLines, maxSymptoms int) string {
 		picked = append(picked, l)
 	}
 	if len(picked) > maxSymptoms {
-		// The first symptoms are usually the causes, the last ones the
-		// consequences nearest the summary: keep both ends.
-		half := maxSymptoms / 2
-		picked = append(picked[:half:half], picked[len(picked)-(maxSymptoms-half):]...)
+		picked = bound(picked, maxSymptoms)
 	}
 	if len(picked) == 0 {
 		return strings.Join(tail, "\n")
 	}
 	return strings.Join(picked, "\n") + "\n[…]\n" + strings.Join(tail, "\n")
+}
+
+// raisedRe is a line that states an error rather than mentions one: an
+// exception raised (pytest's `E   OSError: pytest: reading from stdin
+// while output is captured!`), a tool's `error:`, a missing file. A
+// verbose test runner's names (pytest-relaxed's "raises ValueError if no
+// name found", hundreds of them) mention errors too; they must not crowd
+// the raised ones out of the excerpt.
+var raisedRe = regexp.MustCompile(`^(?:E\s+)?(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit)(?:\[\w+\])?: |(?i)\berror(?:\[\w+\])?: |: no such file or directory|: command not found|\bnot found\b`)
+
+// bound keeps n of the picked symptoms, in log order: the raised ones
+// first (both ends of them when they are more than n), then the others
+// with what is left. The first symptoms are usually the causes, the last
+// ones the consequences nearest the summary: of each group both ends.
+func bound(picked []string, n int) []string {
+	var raised, other []int
+	for i, l := range picked {
+		if raisedRe.MatchString(strings.TrimSpace(l)) {
+			raised = append(raised, i)
+		} else {
+			other = append(other, i)
+		}
+	}
+	keep := ends(raised, n)
+	keep = append(keep, ends(other, n-len(keep))...)
+	slices.Sort(keep)
+	out := make([]string, 0, len(keep))
+	for _, i := range keep {
+		out = append(out, picked[i])
+	}
+	return out
+}
+
+// ends is n of xs: its first half and its last.
+func ends(xs []int, n int) []int {
+	if len(xs) <= n {
+		return xs
+	}
+	half := n / 2
+	return append(xs[:half:half], xs[len(xs)-(n-half):]...)
 }
 
 // chatter is a configure-time status line ("-- Could NOT find Doxygen",

@@ -88,6 +88,7 @@ const (
 	PytestStrictConfig   Kind = "pytest_strict_config"   // ERROR: Unknown config option: asyncio_default_fixture_loop_scope
 	PytestWarningFilter  Kind = "pytest_warning_filter"  // ERROR: while parsing the following warning configuration
 	PytestNose           Kind = "pytest_nose"            // ERROR at setup of …: pytest 7's nose support calls an imported setup(module)
+	PytestStdin          Kind = "pytest_stdin"           // OSError: pytest: reading from stdin while output is captured!
 	PytestCoverage       Kind = "pytest_coverage"        // coverage.exceptions.CoverageWarning inside pytest-cov at startup
 	Locale               Kind = "locale"                 // perl: warning: Setting locale failed
 	GitIdentity          Kind = "git_identity"           // Author identity unknown: git commit without a user name and email

@@ -237,6 +237,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"sound-device/alsa-no-card-miniaudio.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, NeedsAudio, "", ActionEdit, "/etc/asound.conf"},
 		{"pytest-nose/excerpt-humanfriendly.log", PhaseCommand, "python -m pytest -q", false, PytestNose, "humanfriendly.tests", ActionEdit, "-p no:nose"}, // the loop's condensed log (repair.Excerpt)
 		{"pytest-nose/imported-setup-humanfriendly.log", PhaseCommand, "python -m pytest -q", false, PytestNose, "humanfriendly.tests", ActionEdit, "-p no:nose"},
+		{"pytest-stdin/pytest-invoke-runner-stdin.log", PhaseCommand, "python -m pytest -q", false, PytestStdin, "", ActionEdit, "--capture=no"},
 		{"go-test-vet/printf-newline-statik.log", PhaseCommand, "go test -v ./...", false, GoTestVet, "fmt.Println arg list ends with redundant newline", ActionEdit, "persist_env GOFLAGS -vet=off"},
 		{"test-environment/docker-client-absent-dive.log", PhaseCommand, "go test -v ./...", false, NeedsContainerEngine, "", ActionRecord, ""},
 		{"subordinate-ids/unshare-map-auto-sysklogd.log", PhaseCommand, "make check", false, NeedsSubIDs, "", ActionEdit, "pkg_install uidmap"},
