@@ -41,13 +41,15 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 		return nil, err
 	}
 	seen := map[string]bool{}
-	var installed, libs, progs []program
+	var installed, libs, progs, scripts []program
 	add := func(p program) {
 		if seen[p.run] {
 			return
 		}
 		seen[p.run] = true
-		if p.installed {
+		if p.script {
+			scripts = append(scripts, p)
+		} else if p.installed {
 			installed = append(installed, p)
 		} else if p.lib {
 			libs = append(libs, p)
@@ -140,9 +142,9 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 			mod := strings.ReplaceAll(strings.TrimPrefix(path.Dir(ep.Path), "src/"), "/", ".")
 			add(program{run: "python -m " + mod, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path)})
 		case ep.Kind == "main" && ep.Language == "Python" && !strings.Contains(ep.Path, "/src/") && !strings.HasPrefix(ep.Path, "src/"):
-			add(program{run: "python " + ep.Path, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path)})
+			add(program{run: "python " + ep.Path, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path), script: guardless(ctx, e, ep)})
 		case ep.Kind == "main" && ep.Language == "JavaScript" && !strings.HasPrefix(ep.Path, "bin/"):
-			add(program{run: "node " + ep.Path, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path)})
+			add(program{run: "node " + ep.Path, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path), script: guardless(ctx, e, ep)})
 		}
 	}
 	// Plain Makefiles: targets linking a program (-o $@) next to a main.
@@ -167,7 +169,19 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 			add(program{run: "./" + t.Name, source: src, why: Provenance{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "links program " + t.Name}, lib: exampleRe.MatchString(t.Name), build: build})
 		}
 	}
-	return slices.Concat(installed, libs, progs), nil
+	return slices.Concat(installed, libs, progs, scripts), nil
+}
+
+// guardless reports an examples directory's script that the graph made a
+// main for running at its top level (graph/build's exampleScript): no
+// shebang, no __main__ guard. Its author did not mark it a program, so it
+// comes after those that were, when there is room (maxSynth).
+func guardless(ctx context.Context, e *env, ep retrieval.EntryPoint) bool {
+	if ep.Name == "__main__" {
+		return false
+	}
+	first, err := e.ix.ReadFile(ctx, ep.Path, 1, 1, true)
+	return err == nil && !strings.HasPrefix(first, "#!")
 }
 
 // linksProgram reports a top-level Makefile rule linking the program it

@@ -23,6 +23,9 @@ type program struct {
 	// installed is a program the package installs (a Python manifest's
 	// script files): the product, tried before the library's examples
 	installed bool
+	// script is an example script with no mark of a program (a shebang,
+	// a __main__ guard): tried after every marked one
+	script bool
 }
 
 var (
@@ -131,7 +134,7 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 			// without, it prints the usage that says (FromUsage)
 			out = append(out, mk(p.run, "runs the program without arguments: the usage message it prints says what it needs"))
 		}
-		if i == 0 {
+		if i == 0 && !interpretedExample(p) {
 			weak = append(weak, mk(p.run+" --version", "last resort: asks the program for its version (proves it starts, not that it works)"),
 				mk(p.run+" --help", "last resort: asks the program for its usage (proves it starts, not that it works)"))
 		}
@@ -141,11 +144,19 @@ func synthesize(ctx context.Context, e *env) ([]Command, error) {
 	// their last resorts (PyYAML's examples are Python 2 scripts)
 	out = append(out, pyCalls(ctx, e, "no documented run command")...)
 	out = append(out, weak...)
-	if none {
+	if none || len(weak) == 0 {
+		// (an example script's --version runs the example: the
+		// package's import is the last resort)
 		out = append(out, pyImport(ctx, e, "no documented run command and no entry point")...)
 		out = append(out, jsImport(ctx, e, "no documented run command and no entry point")...)
 	}
 	return out, nil
+}
+
+// interpretedExample is a library's example run by its interpreter
+// (`node examples/example.js`): asked for --version, it runs the example.
+func interpretedExample(p program) bool {
+	return p.lib && (strings.HasPrefix(p.run, "node ") || strings.HasPrefix(p.run, "python "))
 }
 
 // pyImport is the last resort of a Python library: importing the

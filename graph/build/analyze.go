@@ -132,7 +132,7 @@ func analyzeFile(ctx context.Context, ps parsers, e entry, prev *cachedFile, max
 			hasMain = hasMain || s.kind == string(graph.SymMain)
 			add.symbol(s, r.lang)
 		}
-		if !hasMain && bytes.HasPrefix(src, []byte("#!")) && (kind == graph.KindScript || kind == graph.KindSource) {
+		if !hasMain && (bytes.HasPrefix(src, []byte("#!")) || exampleScript(e.rel, r.lang) && runsAtTopLevel(text, r.lang)) && (kind == graph.KindScript || kind == graph.KindSource) {
 			add.symbol(symbol{name: path.Base(e.rel), kind: string(graph.SymMain), line: 1, endLine: 1}, r.lang)
 		}
 		for _, d := range cf.decls {
