@@ -263,6 +263,10 @@ type outcome struct {
 	share time.Duration
 	// reran: its failed tests ran again already (serialFallback)
 	reran bool
+	// afterCut: the whole suite was stopped at its share after its tests
+	// passed, earlier in the level: that part proves it, and this failure
+	// waits for the level's end instead of a repair now (cutProves)
+	afterCut bool
 }
 
 // ttyKeys is what the pseudo-terminal types: q every 3 s for 36 s,

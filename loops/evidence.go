@@ -106,6 +106,47 @@ func (r *runner) acceptCut(failed []outcome, why []string, p *proof) bool {
 	return true
 }
 
+// acceptCutBeforeRepair accepts Testable, graded subset, from the whole
+// suite stopped at its share of the run after its tests passed
+// (pyramid.CutShort), before the level's other commands go to repair: a
+// repair of another spelling of the suite costs a setup run and gives the
+// suite no more time, and the state after it skips the cut suite, so its
+// proof was lost (libffi's `make check RUNTESTFLAGS=--all`: 2,262 passed,
+// none failed, at 466 s; its emscripten pytest's missing pytest_pyodide
+// was repaired instead, and the run ended Installable). The Runnable tier
+// gets the time the share kept for it, and what is left after it resumes
+// the cut suite (resumecut.go).
+func (r *runner) acceptCutBeforeRepair(failed []outcome, p *proof) bool {
+	best := cutProves(failed)
+	if best < 0 {
+		return false
+	}
+	var others []string
+	for i, fc := range failed {
+		if i != best {
+			others = append(others, fmt.Sprintf("`%s`: %s", fc.Text, fc.Verdict))
+		}
+	}
+	why := "the level's other commands were not repaired"
+	if len(others) > 0 {
+		why += " (" + strings.Join(others, "; ") + ")"
+	}
+	r.acceptCutRun(failed[best], why, p)
+	return true
+}
+
+// cutProves is the index in failed of the whole suite stopped at its
+// share after its tests passed (the most of them), -1 for none.
+func cutProves(failed []outcome) int {
+	best := -1
+	for i, fc := range failed {
+		if fc.share > 0 && pyramid.CutShort(fc.TimedOut, fc.Counts) && !pyramid.Narrow(fc.cmd) && (best < 0 || fc.Counts.Passed > failed[best].Counts.Passed) {
+			best = i
+		}
+	}
+	return best
+}
+
 // acceptCutRun makes fc, a test run stopped after its tests passed, the
 // level's proof, graded subset.
 func (r *runner) acceptCutRun(fc outcome, why string, p *proof) {

@@ -92,7 +92,7 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 	if tolerable && res.noRepair == "" {
 		res.noRepair = r.unaffordable(res) // the nearly passing suite stands
 	}
-	if f := commandFailure(res); repair.Blocking(f) && res.noRepair == "" {
+	if f := commandFailure(res); repair.Blocking(f) && res.noRepair == "" && !res.afterCut {
 		changed, stop := r.repair(ctx, f)
 		if changed {
 			return res, fmt.Sprintf("`%s` failed (%s) and was repaired", res.Text, res.Verdict), false

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/pyramid"
 	"github.com/heragent/heragent/repair"
 )
@@ -117,5 +118,44 @@ func TestCutSuiteResumedAndCutAgainProvesItsPart(t *testing.T) {
 	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: repair.RulesBrain{}, MaxTime: time.Hour, CommandTimeout: 2 * time.Hour})
 	if rep.Level != pyramid.Runnable || rep.TestableEvidence != pyramid.EvidenceSubset || rep.TestsRun != 40 || runs != 2 {
 		t.Fatalf("level %s evidence %s, %d tests, %d runs (%s)", rep.Level, rep.TestableEvidence, rep.TestsRun, runs, rep.WhyNotHigher)
+	}
+}
+
+// A suite stopped at its share after its tests passed proves Testable
+// before the level's other commands go to repair: repairing another
+// spelling of the suite (libffi's emscripten pytest, which lacked
+// pytest_pyodide) gives the suite no more time, and the state after that
+// repair skipped the cut suite, whose proof was lost (libffi ended
+// Installable after 2,262 tests passed and none failed). Runnable gets
+// its turn in the same setup, and the cut suite resumes after it.
+func TestCutSuiteProvesBeforeAnotherSpellingsRepair(t *testing.T) {
+	f := newFake()
+	f.command = func(_, text string) (int, string) {
+		switch text {
+		case "make check":
+			return fakeTimedOut, "a.sh                PASS (3s)\nb.sh                PASS (1s)\nc.sh                PASS (2s)\n"
+		case "python -m pytest -q tests/emscripten":
+			return 1, "E   ModuleNotFoundError: No module named 'pytest_pyodide'\n1 error in 0.10s\n"
+		case "./tool run example.cfg":
+			return 0, "done\n"
+		}
+		return 1, ""
+	}
+	repairs := 0
+	offer := func(fl repair.Failure, _ *bashfile.File) []repair.Proposal {
+		repairs++
+		return []repair.Proposal{{Diagnosis: repair.Diagnosis{Kind: repair.MissingPythonModule, Subject: "pytest_pyodide"}, Rule: "test", Action: repair.ActionEdit,
+			Edits: []bashfile.Edit{{Op: bashfile.OpAddPackages, Section: bashfile.Runtimes, Packages: []string{"python3-pytest-pyodide"}, Why: testWhy}}}}
+	}
+	p := pyr(300, documented("make check", pyramid.Unit), documented("python -m pytest -q tests/emscripten", pyramid.Unit), documented("./tool run example.cfg", pyramid.Entry))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: scripted(offer), MaxTime: time.Hour, CommandTimeout: 2 * time.Hour})
+	if rep.Level != pyramid.Runnable || rep.TestableEvidence != pyramid.EvidenceSubset {
+		t.Fatalf("level %s evidence %s (%s); repairs %+v", rep.Level, rep.TestableEvidence, rep.WhyNotHigher, rep.Repairs)
+	}
+	if len(rep.Setup) != 1 || repairs != 0 {
+		t.Errorf("%d setups, %d repairs asked for: the cut suite's proof was not taken first (%v)", len(rep.Setup), repairs, f.commandsRun())
+	}
+	if run := f.commandsRun(); run[len(run)-1] != "make check" {
+		t.Errorf("the cut suite did not resume after Runnable: %v", run)
 	}
 }
