@@ -414,18 +414,7 @@ func exampleCommandAt(run, pkg, dir, code string, n int) string {
 	}
 	pre := ""
 	if run == "node" {
-		// the link is /node_modules/<name>, which Node reaches from the
-		// checkout too, and not one inside it: a walker of the checkout
-		// the example starts (chokidar's README watches '.') would go
-		// round the link's loop (ELOOP); the checkout's node_modules when
-		// / is not writable
-		link, local := "/node_modules/"+pkg, "node_modules/"+pkg
-		target := `"$PWD"`
-		if dir != "" && dir != "." {
-			target = `"$PWD"/` + quoteArg(dir)
-		}
-		pre = fmt.Sprintf("{ [ -e %s ] || [ -e %s ] || { mkdir -p %s && ln -s %s %s; } 2>/dev/null || { mkdir -p %s && ln -s %s %s; }; } && ",
-			quoteArg(local), quoteArg(link), quoteArg(parentDir(link)), target, quoteArg(link), quoteArg(parentDir(local)), target, quoteArg(local))
+		pre = nodeLink(pkg, dir) + " && "
 	}
 	if !strings.HasSuffix(code, "\n") {
 		code += "\n"
@@ -438,6 +427,22 @@ func exampleCommandAt(run, pkg, dir, code string, n int) string {
 		return pre + "printf '%s' " + quoteArg(code) + " > " + file + " && " + loopRun(run, file)
 	}
 	return pre + "printf '%s' " + quoteArg(code) + " > " + file + " && " + answer + "timeout 60 " + run + " " + file
+}
+
+// nodeLink links the package pkg (in the checkout's directory dir, ""
+// for its top) where Node resolves its name from the checkout. The link
+// is /node_modules/<name>, which Node reaches from the checkout too, and
+// not one inside it: a walker of the checkout the example starts
+// (chokidar's README watches '.') would go round the link's loop
+// (ELOOP); the checkout's node_modules when / is not writable.
+func nodeLink(pkg, dir string) string {
+	link, local := "/node_modules/"+pkg, "node_modules/"+pkg
+	target := `"$PWD"`
+	if dir != "" && dir != "." {
+		target = `"$PWD"/` + quoteArg(dir)
+	}
+	return fmt.Sprintf("{ [ -e %s ] || [ -e %s ] || { mkdir -p %s && ln -s %s %s; } 2>/dev/null || { mkdir -p %s && ln -s %s %s; }; }",
+		quoteArg(local), quoteArg(link), quoteArg(parentDir(link)), target, quoteArg(link), quoteArg(parentDir(local)), target, quoteArg(local))
 }
 
 // foreverRe is an example's top-level loop that runs until it is stopped:

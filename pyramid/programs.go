@@ -144,7 +144,14 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 		case ep.Kind == "main" && ep.Language == "Python" && !strings.Contains(ep.Path, "/src/") && !strings.HasPrefix(ep.Path, "src/"):
 			add(program{run: "python " + ep.Path, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path), script: guardless(ctx, e, ep)})
 		case ep.Kind == "main" && ep.Language == "JavaScript" && !strings.HasPrefix(ep.Path, "bin/"):
-			add(program{run: "node " + ep.Path, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path), script: guardless(ctx, e, ep)})
+			p := program{run: "node " + ep.Path, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path), script: guardless(ctx, e, ep)}
+			if name := e.packageNames(ctx)["node"]; p.script && name != "" {
+				// an example requires the package by its name, as its
+				// reader's code would (a missing module's repair would
+				// install the registry's copy of the project)
+				p.build = nodeLink(name, e.nodeDir(ctx, "node"))
+			}
+			add(p)
 		}
 	}
 	// Plain Makefiles: targets linking a program (-o $@) next to a main.

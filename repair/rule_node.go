@@ -85,6 +85,11 @@ func (r missingNodeModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return edit(d, fmt.Sprintf("%s is declared in %s/package.json, the manifest of the program that requires it: install that directory's dependencies", d.Subject, dir),
 			bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: "npm install --prefix " + bashfile.ShellQuote(dir) + " --no-audit --no-fund", Why: why(r, d)}), true
 	}
+	if ownNodePackage(ctx.readRepo("package.json"), d.Subject) {
+		// the registry's copy of the project would stand in for the
+		// checkout under test
+		return none(d, fmt.Sprintf("%s is the project's own package (package.json's name): the registry's copy is not the checkout, and no install brings it", d.Subject)), true
+	}
 	if declaredNodeDependency(ctx.readRepo("package.json"), d.Subject) {
 		if i, text := ctx.find(bashfile.Runtimes, npmInstallRe.MatchString); i >= 0 {
 			return none(d, fmt.Sprintf("%s is declared in package.json and `%s` installs the dependencies already", d.Subject, text)), true
@@ -102,6 +107,14 @@ func (r missingNodeModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	}
 	return edit(d, reason,
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: "npm install --no-save " + d.Subject, Why: why(r, d)}), true
+}
+
+// ownNodePackage reports whether pkg is the manifest's own name.
+func ownNodePackage(manifest, pkg string) bool {
+	var m struct {
+		Name string `json:"name"`
+	}
+	return manifest != "" && json.Unmarshal([]byte(manifest), &m) == nil && m.Name == pkg
 }
 
 func declaredNodeDependency(manifest, pkg string) bool {

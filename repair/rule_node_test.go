@@ -30,3 +30,15 @@ func TestMissingNodeModuleOfAnExampleApp(t *testing.T) {
 		t.Fatalf("without the app's manifest: %+v", ps)
 	}
 }
+
+// The project's own package, required by its name (an example script of
+// its examples directory, without the link Node resolves it through), is
+// never installed from the registry: that copy is not the checkout.
+func TestMissingNodeModuleThatIsTheProjectItself(t *testing.T) {
+	repo := fstest.MapFS{"package.json": {Data: []byte(`{"name":"sax","devDependencies":{"tap":"1"}}`)}}
+	f := Failure{Phase: PhaseCommand, Command: "node examples/example.js", Log: "Error: Cannot find module 'sax'\nRequire stack:\n- /repo/examples/example.js\n"}
+	ps := Propose(&Context{Phase: PhaseCommand, Repo: repo}, f)
+	if len(ps) == 0 || ps[0].Diagnosis.Kind != MissingNodeModule || ps[0].Action != ActionNone || !strings.Contains(ps[0].Reason, "own package") {
+		t.Fatalf("proposals %+v", ps)
+	}
+}
