@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/heragent/heragent/bashfile"
 )
 
 // A module an example app requires, which that app's own package.json
@@ -40,5 +42,26 @@ func TestMissingNodeModuleThatIsTheProjectItself(t *testing.T) {
 	ps := Propose(&Context{Phase: PhaseCommand, Repo: repo}, f)
 	if len(ps) == 0 || ps[0].Diagnosis.Kind != MissingNodeModule || ps[0].Action != ActionNone || !strings.Contains(ps[0].Reason, "own package") {
 		t.Fatalf("proposals %+v", ps)
+	}
+}
+
+// A declared module missing after pnpm's install (or yarn's) is not
+// answered with npm's install over that tree, which fails the setup
+// (browserslist: "Cannot read properties of null (reading 'matches')");
+// one the npm-absent repair took out of the install is said to be absent
+// from the registry.
+func TestMissingDeclaredNodeModuleUnderPnpm(t *testing.T) {
+	repo := fstest.MapFS{"package.json": {Data: []byte(`{"name":"browserslist","devDependencies":{"nanospy":"1","c8":"10"}}`)}}
+	file := bashfile.New()
+	file.Append(bashfile.Runtimes, "npm pkg delete devDependencies.nanospy && pnpm install --no-frozen-lockfile", bashfile.Provenance{Source: "test"})
+	for _, c := range []struct{ module, want string }{
+		{"nanospy", "does not serve it"},
+		{"c8", "installs the dependencies already"},
+	} {
+		f := Failure{Phase: PhaseCommand, Command: "pnpm test", Log: "Error: Cannot find module '" + c.module + "'\n"}
+		ps := Propose(&Context{Phase: PhaseCommand, Repo: repo, File: file}, f)
+		if len(ps) == 0 || ps[0].Action != ActionNone || !strings.Contains(ps[0].Reason, c.want) {
+			t.Errorf("%s: proposals %+v", c.module, ps)
+		}
 	}
 }
