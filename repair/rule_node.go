@@ -91,7 +91,9 @@ func (r missingNodeModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return none(d, fmt.Sprintf("%s is the project's own package (package.json's name): the registry's copy is not the checkout, and no install brings it", d.Subject)), true
 	}
 	if declaredNodeDependency(ctx.readRepo("package.json"), d.Subject) {
-		if i, text := ctx.find(bashfile.Runtimes, func(t string) bool { return npmInstallRe.MatchString(t) || pnpmInstallRe.MatchString(t) || yarnInstallRe.MatchString(strings.TrimSpace(t)) }); i >= 0 {
+		if i, text := ctx.find(bashfile.Runtimes, func(t string) bool {
+			return npmInstallRe.MatchString(t) || pnpmInstallRe.MatchString(t) || yarnInstallRe.MatchString(strings.TrimSpace(t))
+		}); i >= 0 {
 			// (never npm's install over pnpm's or yarn's tree: npm's
 			// arborist fails on it, "Cannot read properties of null
 			// (reading 'matches')", and the setup with it: browserslist)
