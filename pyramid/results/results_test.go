@@ -189,6 +189,10 @@ func TestParseTestdata(t *testing.T) {
 		// he's npm test (heragent run, 2026-11-29): qunit-extras' three
 		// tests' verdict lines, then 1597 assertions in its summary.
 		{"qunit/qunit_extras_he.txt", c(3, 0, 0, 0, "qunit")},
+		// moment's `npm test` (grunt's qtest task runs node-qunit; g82, 2026-12-01), cut: its "Global summary:" table, 3871 tests, 0 failed assertions
+		{"qunit/node-qunit-moment.txt", c(3871, 0, 0, 0, "qunit")},
+		// hand-written: the same table in ASCII bars, 3 failed assertions (at most 3 tests)
+		{"qunit/node-qunit-ascii-failed.txt", c(37, 3, 0, 0, "qunit")},
 		// hoek's npm test (heragent run, 2026-11-30): @hapi/lab's dots,
 		// "243 tests complete", then its assertions, leaks and coverage.
 		{"lab/hoek_npm_test.txt", c(243, 0, 0, 0, "lab")},
