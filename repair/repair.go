@@ -56,6 +56,7 @@ const (
 	TSLibCheck           Kind = "ts_lib_check"           // node_modules/fdir/dist/index.d.cts(3,8): error TS1259 (only the dependencies' declarations fail to compile)
 	BuildScript          Kind = "build_script"           // > he@1.2.0 build … (the package's build script failed in setup)
 	NpmAbsent            Kind = "npm_absent"             // npm ERR! 404 'x@…' is not in this registry
+	GitHostedDependency  Kind = "git_hosted_dependency"  // yarn: error Error: getaddrinfo ENOTFOUND codeload.github.com (a dependency pinned to a GitHub commit)
 	NodeLegacyOpenSSL    Kind = "node_legacy_openssl"    // ERR_OSSL_EVP_UNSUPPORTED (webpack 4 on Node 17+)
 	WatchMode            Kind = "watch_mode"             // --watch is not supported without git/hg (jest outside CI)
 	NpmPeerConflict      Kind = "npm_peer_conflict"      // npm ERR! code ERESOLVE: conflicting peer dependencies

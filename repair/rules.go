@@ -37,6 +37,7 @@ var Rules = []Rule{
 	tsLibCheck{},          // tsc fails only in node_modules' declaration files: the project's tsc with --skipLibCheck when the build fails
 	npmBuilt{},            // the package's build script failed, what it builds is committed: use those files
 	npmAbsent{},           // the registry does not serve a pinned package: a dev dependency leaves the install, else record
+	yarnGitHosted{},       // yarn cannot reach codeload.github.com: the registry's release the lockfile resolved the commit to
 	nodeLegacyOpenSSL{},   // ERR_OSSL_EVP_UNSUPPORTED: NODE_OPTIONS=--openssl-legacy-provider
 	watchMode{},           // a test runner watching outside CI: CI=true
 	npmPeerConflict{},     // ERESOLVE: the dependency install with --legacy-peer-deps
