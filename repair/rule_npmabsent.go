@@ -90,7 +90,10 @@ func (r npmAbsent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		// another's, or a run-time one: the network rule records it
 		name := gitHostedDev(pkg.Dev, repo)
 		if name == "" {
-			return Proposal{}, false
+			// a dependency of a dependency (marked's @markedjs/testutils
+			// wants "marked-repo": its GitHub tarball): the release the
+			// lockfile resolved it to, from the registry (lock_github.go)
+			return r.overrideGitHosted(d, ctx, repo)
 		}
 		d.Subject = name
 	}
