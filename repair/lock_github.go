@@ -17,7 +17,9 @@ import (
 // registry serves. An npm override (package.json's "overrides", in the
 // sandbox) asks for that release wherever the dependency appears —
 // aliased, "npm:marked@18.0.0", when it goes by another name — and the
-// install resolves without the lockfile, which pins the tarball.
+// install resolves without the lockfile, which pins the tarball, with npm
+// 10 from the registry: Debian's npm 9 stops at the override of a URL
+// spec, "Invalid comparator" (marked: checked with both).
 
 // lockPackage is an entry of package-lock.json's "packages".
 type lockPackage struct {
@@ -70,7 +72,7 @@ func gitHostedPins(lock, repo string) []string {
 // install, which reads no lockfile then.
 func (r npmAbsent) overrideGitHosted(d Diagnosis, ctx *Context, repo string) (Proposal, bool) {
 	pins := gitHostedPins(ctx.readRepo("package-lock.json"), repo)
-	i, text := ctx.find(bashfile.Runtimes, npmInstallRe.MatchString)
+	i, text := ctx.find(bashfile.Runtimes, func(t string) bool { return npmInstallRe.MatchString(t) || strings.Contains(t, "npm@10 install") })
 	if len(pins) == 0 || i < 0 {
 		return Proposal{}, false
 	}
@@ -85,6 +87,9 @@ func (r npmAbsent) overrideGitHosted(d Diagnosis, ctx *Context, repo string) (Pr
 	if !strings.Contains(install, "--no-package-lock") {
 		install = strings.Replace(install, "npm install", "npm install --no-package-lock", 1)
 	}
+	// npm 9 (Debian's) fails to match an override to a URL spec ("npm
+	// ERR! Invalid comparator: https://github.com/…"); npm 10 applies it
+	install = strings.Replace(install, "npm install", "npx --yes npm@10 install", 1)
 	return edit(d, fmt.Sprintf("a dependency of a dependency comes from GitHub (%s), out of reach here; the registry serves the release the lockfile resolved it to: %s (an npm override), the install resolving without the lockfile", repo, strings.Join(pins, ", ")),
 		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Runtimes, Match: text, Command: "npm pkg set " + strings.Join(sets, " ") + " && " + install, Why: why(r, d)}), true
 }

@@ -36,7 +36,7 @@ func TestTransitiveGitHostedDependencyOfMarked(t *testing.T) {
 	if len(ps) == 0 || ps[0].Diagnosis.Kind != NpmAbsent || ps[0].Action != ActionEdit {
 		t.Fatalf("proposals %+v", ps)
 	}
-	if got, want := ps[0].Edits[0].Command, "npm pkg set overrides.marked-repo=npm:marked@18.0.0 && npm install --no-package-lock"; got != want {
+	if got, want := ps[0].Edits[0].Command, "npm pkg set overrides.marked-repo=npm:marked@18.0.0 && npx --yes npm@10 install --no-package-lock"; got != want {
 		t.Fatalf("command %q, want %q", got, want)
 	}
 	again := bashfile.New()
