@@ -330,13 +330,13 @@ func (r *runner) strengthen(ctx context.Context, l pyramid.Level, found outcome,
 // best state). When none changes the state, a nearly passing test run
 // may still prove Testable (tolerate).
 func (r *runner) repairFailures(ctx context.Context, sb Sandbox, l pyramid.Level, failed []outcome, p *proof) (levelResult, error) {
+	if l == pyramid.Testable && r.acceptCutBeforeRepair(failed, p) {
+		return levelResult{passed: true, how: " (" + pyramid.EvidenceSubset + ", the suite stopped at its share)"}, nil
+	}
 	var why, repaired []string
 	var fixed []outcome
 	before := r.cur.file.Render()
 	failLog := ""
-	if l == pyramid.Testable && r.acceptCutBeforeRepair(failed, p) {
-		return levelResult{passed: true, how: " (" + pyramid.EvidenceSubset + ", the suite stopped at its share)"}, nil
-	}
 	r.round = map[string]bool{}
 	defer func() { r.round = nil }()
 	for _, fc := range failed {

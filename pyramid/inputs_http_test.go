@@ -47,7 +47,7 @@ func TestEchoServerAnswersTheExample(t *testing.T) {
 		if len(hosts) != 1 {
 			t.Fatalf("%s: hosts %v", run, hosts)
 		}
-		cmd := exec.Command("bash", "-c", withEchoServer(run, exampleCommand(run, "x", code, 1)))
+		cmd := exec.Command("bash", "-c", withEchoServer(run, exampleCommand(run, "x", "", code, 1)))
 		cmd.Dir = t.TempDir()
 		cmd.Env = append(os.Environ(), "HTTP_PROXY=http://192.0.2.1:9", "http_proxy=http://192.0.2.1:9")
 		out, err := cmd.CombinedOutput()

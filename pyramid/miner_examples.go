@@ -188,7 +188,7 @@ func scriptExample(ctx context.Context, e *env, secs []retrieval.DocSection, s r
 	}
 	reason := "runs " + whose + " example of the package in " + run
 	code, hosts := localHTTP(run, code)
-	text := exampleCommandAt(run, pkgs[run], e.nodeDir(ctx, run), code, count[run])
+	text := exampleCommand(run, pkgs[run], e.nodeDir(ctx, run), code, count[run])
 	if len(hosts) > 0 {
 		text = withEchoServer(run, text)
 		reason += ", its requests to " + strings.Join(hosts, ", ") + " answered by a local echo server on 127.0.0.1:" + echoPort
@@ -394,15 +394,10 @@ func pyconCode(s string) string {
 
 // exampleCommand writes the example into the checkout and runs it there,
 // for a minute at most. For Node, /node_modules/<name> links to the
-// checkout first, so the package's own name resolves to it.
-func exampleCommand(run, pkg, code string, n int) string {
-	return exampleCommandAt(run, pkg, "", code, n)
-}
-
-// exampleCommandAt is exampleCommand for a package in the checkout's
-// directory dir ("" for its top): a monorepo's main workspace that no
-// npm workspace links (lerna's packages/polka) is linked from there.
-func exampleCommandAt(run, pkg, dir, code string, n int) string {
+// package first, so its own name resolves to it: the checkout's directory
+// dir ("" for its top; a monorepo's main workspace that no npm workspace
+// links, lerna's packages/polka, from there).
+func exampleCommand(run, pkg, dir, code string, n int) string {
 	file := fmt.Sprintf(".heragent-example-%d", n)
 	switch {
 	case run == "python3":

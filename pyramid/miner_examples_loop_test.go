@@ -10,12 +10,12 @@ import (
 // while and passes on what it printed, not after the minute's timeout.
 func TestExampleCommandForever(t *testing.T) {
 	loop := "import time\nwhile True:\n    print('tick')\n    time.sleep(1)\n"
-	got := exampleCommand("python3", "x", loop, 1)
+	got := exampleCommand("python3", "x", "", loop, 1)
 	if !strings.Contains(got, "timeout 20 python3 -u .heragent-example-1.py 2>&1 | tee") || strings.Contains(got, "timeout 60") {
 		t.Errorf("forever loop: %s", got)
 	}
 	for _, code := range []string{"x = 1\nwhile x < 3:\n    x += 1\n", "def f():\n    while True:\n        pass\n"} {
-		if got := exampleCommand("python3", "x", code, 1); !strings.Contains(got, "timeout 60 python3") {
+		if got := exampleCommand("python3", "x", "", code, 1); !strings.Contains(got, "timeout 60 python3") {
 			t.Errorf("%q is no top-level forever loop: %s", code, got)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/retrieval"
@@ -67,6 +68,8 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 			}
 		}
 	}
+	// the package's name, read once for the examples that need it
+	nodeName := sync.OnceValue(func() string { return e.packageNames(ctx)["node"] })
 	goMains := map[string]int{} // Go mains by directory
 	for _, ep := range eps {
 		if ep.Kind == "main" && ep.Language == "Go" {
@@ -145,7 +148,7 @@ func readPrograms(ctx context.Context, e *env) ([]program, error) {
 			add(program{run: "python " + ep.Path, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path), script: guardless(ctx, e, ep)})
 		case ep.Kind == "main" && ep.Language == "JavaScript" && !strings.HasPrefix(ep.Path, "bin/"):
 			p := program{run: "node " + ep.Path, source: ep.Path, why: prov, lib: exampleRe.MatchString(ep.Path), script: guardless(ctx, e, ep)}
-			if name := e.packageNames(ctx)["node"]; p.script && name != "" {
+			if name := nodeName(); p.script && name != "" {
 				// an example requires the package by its name, as its
 				// reader's code would (a missing module's repair would
 				// install the registry's copy of the project)

@@ -185,7 +185,7 @@ func jsImport(ctx context.Context, e *env, note string) []Command {
 		return nil
 	}
 	code := fmt.Sprintf("import(%q).then((m) => console.log(%q, Object.keys(m).length, \"exports\"))\n", name, name)
-	return []Command{{Text: exampleCommandAt("node", name, e.nodeDir(ctx, "node"), code, 1),
+	return []Command{{Text: exampleCommand("node", name, e.nodeDir(ctx, "node"), code, 1),
 		Bucket: Entry, Synth: true, Reason: "last resort: imports the package by its name in node (proves it loads, not that it works)",
 		Why: []Provenance{{Source: "synthesized", Note: note}}}}
 }

@@ -42,21 +42,19 @@ func gitHostedPins(lock, repo string) []string {
 	repo = strings.ToLower(repo)
 	seen := map[string]bool{}
 	var out []string
-	for key, p := range l.Packages {
+	for at, p := range l.Packages {
 		res := strings.ToLower(p.Resolved)
 		if p.Version == "" || !strings.Contains(res, "github.com/"+repo+"/") && !strings.Contains(res, "github.com/"+repo+".git") {
 			continue
 		}
-		alias := key[strings.LastIndex(key, "node_modules/")+len("node_modules/"):]
+		alias := at[strings.LastIndex(at, "node_modules/")+len("node_modules/"):]
 		spec := p.Version
 		if p.Name != "" && p.Name != alias {
 			spec = "npm:" + p.Name + "@" + p.Version
 		}
-		key := alias
+		key := "." + alias
 		if strings.ContainsAny(alias, "./@") {
 			key = "[" + alias + "]" // npm pkg's spelling of a key with dots or a scope
-		} else {
-			key = "." + alias
 		}
 		if pin := key + "=" + spec; !seen[pin] {
 			seen[pin] = true

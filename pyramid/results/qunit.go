@@ -32,14 +32,16 @@ func parseQUnit(ls []string) (Counts, bool) {
 			table = true
 			continue
 		}
-		if m := nodeQUnitRow.FindStringSubmatch(t); table && m != nil {
-			// Failed and Passed count assertions: a failed one fails a
-			// test, so at most that many tests failed, at least one
-			tests, failed := atoi(m[2]), min(atoi(m[4]), atoi(m[2]))
-			r.summary(Counts{Passed: tests - failed, Failed: failed})
-			r.done()
-			table = false
-			continue
+		if table {
+			if m := nodeQUnitRow.FindStringSubmatch(t); m != nil {
+				// Failed and Passed count assertions: a failed one fails
+				// a test, so at most that many tests failed, at least one
+				tests, failed := atoi(m[2]), min(atoi(m[4]), atoi(m[2]))
+				r.summary(Counts{Passed: tests - failed, Failed: failed})
+				r.done()
+				table = false
+				continue
+			}
 		}
 		if m := qunitTest.FindStringSubmatch(t); m != nil {
 			if m[1] == "PASS" {
