@@ -59,8 +59,12 @@ var testEnvMatches = []match{
 	{NeedsDevice, regexp.MustCompile(`(?i)(?:no such file or directory|no such device|could not open|cannot open|can't open|failed to open|unable to open)\b[^\n]*?['"]?(` + deviceRe + `)|['"]?(` + deviceRe + `)['"]?:? (?:no such file or directory|no such device)`)},
 	// a container engine: the tests build or run images (dive: "cannot
 	// build image: cannot find docker client executable"; a Docker
-	// client without its daemon; testcontainers finding none)
-	{NeedsContainerEngine, regexp.MustCompile(`()(?:Cannot connect to the Docker daemon at|cannot find docker client executable|Could not find a valid Docker environment|Error while fetching server API version|failed to create Docker provider|Is the docker daemon running\?)`)},
+	// client without its daemon; testcontainers finding none; a test
+	// fixture shelling out to a client that is not there: libssh2's
+	// openssh_fixture, "Error running command 'docker build …' (exit
+	// 32512): sh: 1: docker: not found"; rq's Makefile, "make: docker: No
+	// such file or directory")
+	{NeedsContainerEngine, regexp.MustCompile(`()(?:Cannot connect to the Docker daemon at|cannot find docker client executable|Could not find a valid Docker environment|Error while fetching server API version|failed to create Docker provider|Is the docker daemon running\?|(?:^|\bsh: \d+: |/bin/sh: |bash: )(?:docker|podman)(?:-compose)?: (?:command )?not found|\bmake: (?:docker|podman)(?:-compose)?: No such file or directory|exec: "(?:docker|podman)": executable file not found)`)},
 	// must be run as root / are you root? / requires root privileges
 	{NeedsRoot, regexp.MustCompile(`(?i)()(?:must be (?:run as )?root|are you root\?|requires? root privileges|need to be root|unshare failed: Operation not permitted)`)},
 }

@@ -240,6 +240,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"pytest-stdin/pytest-invoke-runner-stdin.log", PhaseCommand, "python -m pytest -q", false, PytestStdin, "", ActionEdit, "--capture=no"},
 		{"go-test-vet/printf-newline-statik.log", PhaseCommand, "go test -v ./...", false, GoTestVet, "fmt.Println arg list ends with redundant newline", ActionEdit, "persist_env GOFLAGS -vet=off"},
 		{"test-environment/docker-client-absent-dive.log", PhaseCommand, "go test -v ./...", false, NeedsContainerEngine, "", ActionRecord, ""},
+		{"test-environment/docker-client-not-found-libssh2.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, NeedsContainerEngine, "", ActionRecord, ""},
 		{"subordinate-ids/unshare-map-auto-sysklogd.log", PhaseCommand, "make check", false, NeedsSubIDs, "", ActionEdit, "pkg_install uidmap"},
 		{"node-heap/jest-heap-mobx.log", PhaseCommand, "npm test", false, NodeHeap, "", ActionEdit, "persist_env NODE_OPTIONS '--max-old-space-size=4096'"},
 		{"test-environment/camera-absent.log", PhaseCommand, "go run ./cmd/capture", false, NeedsDevice, "/dev/video0", ActionRecord, ""},
