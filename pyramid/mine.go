@@ -197,7 +197,7 @@ func fromShell(e *env, block string, src, file string, startLine int, note strin
 		// classified and judged without it (`make check || true` runs the
 		// target check, not true; rsync's README: `./rsync-ssl … || true`)
 		sc.Text = e.npxOwn(e.localGoRun(maskedStatus.ReplaceAllString(sc.Text, "")))
-		sc.Text = withCompile(sc.Text, compiled)
+		sc.Text = withCompile(hatchOwnEnv(sc.Text), compiled)
 		if sc.Dir == "" {
 			sc.Text = e.outOfTree(sc.Text)
 		}

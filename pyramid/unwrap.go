@@ -27,6 +27,7 @@ const builtOwn = ", in the environment the Bash File made (the wrapper builds it
 
 // unwrappers are asked in this order; the first that answers wins.
 var unwrappers = []unwrapper{
+	{"hatch", unwrapHatch, builtOwn, nil},   // hatch run [ENV:]SCRIPT → the script's commands from hatch's configuration
 	{"runner", unwrapRunner, builtOwn, nil}, // uv/poetry/pipenv/pdm/hatch/rye/pixi run CMD → CMD
 	{"tox", unwrapTox, builtOwn, nil},       // tox [-e ENV] → the env's commands from tox.ini (or pyproject's legacy_tox_ini)
 	{"nox", unwrapNox, builtOwn, nil},       // nox [-s S] → the session's session.run(...) calls in noxfile.py
@@ -35,7 +36,7 @@ var unwrappers = []unwrapper{
 }
 
 // innerUnwrappers see through a recipe line (make's own recipes).
-var innerUnwrappers = []unwrapper{{"runner", unwrapRunner, builtOwn, nil}, {"tox", unwrapTox, builtOwn, nil}, {"nox", unwrapNox, builtOwn, nil}}
+var innerUnwrappers = []unwrapper{{"hatch", unwrapHatch, builtOwn, nil}, {"runner", unwrapRunner, builtOwn, nil}, {"tox", unwrapTox, builtOwn, nil}, {"nox", unwrapNox, builtOwn, nil}}
 
 // maxUnwrapped bounds the commands one wrapper expands to.
 const maxUnwrapped = 3
@@ -133,7 +134,7 @@ func unwrapRunner(_ context.Context, _ *env, c Command) []string {
 		w := strings.Fields(st)
 		if len(w) >= 3 && runnerPrefixes[w[0]] && w[1] == "run" {
 			rest := w[2:]
-			for len(rest) > 0 && strings.HasPrefix(rest[0], "-") {
+			for len(rest) > 0 && (strings.HasPrefix(rest[0], "-") || w[0] == "hatch" && strings.HasPrefix(rest[0], "+")) {
 				// uv run --frozen --extra test, poetry run -q: the runner's own flags
 				if runnerValueFlags[rest[0]] && len(rest) > 1 {
 					rest = rest[1:]

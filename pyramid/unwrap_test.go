@@ -65,6 +65,17 @@ func TestUnwrapWrappers(t *testing.T) {
 			"noxfile.py": "import nox\n\n@nox.session(python=[\"3.10\", \"3.11\"])\ndef tests(session):\n    session.install(\".[test]\")\n" +
 				"    session.run(\n        \"pytest\",\n        \"-q\",\n        *session.posargs,\n    )\n\n\n@nox.session\ndef lint(session):\n    session.run(\"ruff\", \"check\", \".\")\n",
 		}, "nox -s tests", []string{"pytest -q"}},
+		{"hatch script naming another (mkdocs)", map[string]string{
+			"pyproject.toml": pyProjectToml + "\n[tool.hatch.envs.test.scripts]\ntest = 'python -m unittest discover -s mkdocs -p \"*tests.py\"'\n" +
+				"_coverage = [\n  'coverage run --source=mkdocs -m unittest discover -s mkdocs -p \"*tests.py\"',\n  \"coverage xml\",\n]\nwith-coverage = \"test\"\n",
+		}, "hatch run +py=${{ matrix.py || matrix.python-version }} test:with-coverage", []string{`python -m unittest discover -s mkdocs -p "*tests.py"`}},
+		{"hatch.toml default environment, {args} default, coverage dropped", map[string]string{
+			"pyproject.toml": pyProjectToml,
+			"hatch.toml":     "[envs.default.scripts]\ncov = \"coverage run -m pytest {args:tests}\"\nlint = \"ruff check .\"\n[envs.hatch-test]\n",
+		}, "hatch run cov", []string{"python -m pytest tests"}},
+		{"hatch script that is no test stays", map[string]string{
+			"pyproject.toml": pyProjectToml + "\n[tool.hatch.envs.test.scripts]\nlint = \"ruff check .\"\n",
+		}, "hatch run test:lint", nil},
 		{"uv run", map[string]string{"pyproject.toml": pyProjectToml}, "uv run --frozen pytest tests/", []string{"pytest tests/"}},
 		{"make test running uv", map[string]string{
 			"pyproject.toml": pyProjectToml,

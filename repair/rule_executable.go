@@ -99,7 +99,7 @@ var namedMatches = []match{
 
 // envBuilders make a virtual environment from the package index before
 // they run a suite.
-var envBuilders = map[string]bool{"tox": true, "nox": true}
+var envBuilders = map[string]bool{"tox": true, "nox": true, "hatch": true}
 
 // namedDetail marks a diagnosis read from such prose.
 const namedDetail = "named"
