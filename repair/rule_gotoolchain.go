@@ -55,8 +55,9 @@ func (goToolchainTooOld) Diagnose(f Failure) []Diagnosis {
 }
 
 var (
-	goModGoRe = regexp.MustCompile(`(?m)^go (\d+\.\d+)`)
-	goMinorRe = regexp.MustCompile(`^1\.\d+$`)
+	goToolchainPathRe = regexp.MustCompile(`^path_prepend /usr/local/go1\.\d+/bin$`)
+	goModGoRe         = regexp.MustCompile(`(?m)^go (\d+\.\d+)`)
+	goMinorRe         = regexp.MustCompile(`^1\.\d+$`)
 )
 
 func (r goToolchainTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
@@ -80,7 +81,15 @@ func (r goToolchainTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	path := "path_prepend " + dir + "/bin"
 	w := why(r, d)
 	var edits []bashfile.Edit
-	if ctx.File != nil && len(ctx.File.Section(bashfile.Runtimes).Commands) > 0 {
+	if _, older := ctx.find(bashfile.Runtimes, goToolchainPathRe.MatchString); older != "" {
+		// after the toolchain the Bash File puts first already (go.mod's
+		// older minimum), or that one stays first on PATH: kong's go.mod
+		// asks for 1.20, a dependency uses 1.22's reflect.TypeFor
+		edits = []bashfile.Edit{
+			{Op: bashfile.OpInsertAfter, Section: bashfile.Runtimes, Match: older, Command: install, Why: w},
+			{Op: bashfile.OpInsertAfter, Section: bashfile.Runtimes, Match: dir + "/bin/go ]", Command: path, Why: w},
+		}
+	} else if ctx.File != nil && len(ctx.File.Section(bashfile.Runtimes).Commands) > 0 {
 		// Before the first runtime command, which may already run go.
 		// Targets are matched by text, so the edits stay right when other
 		// proposals change the section first.
