@@ -59,7 +59,7 @@ func mineMakefile(ctx context.Context, e *env) ([]Command, error) {
 		if v.Drop != "" {
 			continue
 		}
-		reason, driver := v.Reason, v.Bucket == Unit && runsItsPrograms(t, byName)
+		reason, driver := v.Reason, v.Bucket == Unit && (runsItsPrograms(t, byName) || diffsItsPrograms(t, byName))
 		if links, _ := t.SelfProgram(); links && v.Bucket == Unit {
 			// optparse's `test: test.c` only links the program test: made, it runs nothing
 			text, reason, driver = text+" && ./"+name, "builds the test program "+name+" with its make target and runs it", true

@@ -67,7 +67,7 @@ func otherTestTargets(byName map[string]retrieval.Target) []Command {
 		}
 		// the program it links and runs is the suite's own driver either
 		// way: its asserts stop it at a failure (url.h's url-test)
-		out = append(out, Command{Text: text, Bucket: Unit, Reason: reason, Driver: links || runs, Only: len(ts) == 1 && testLikeTarget(t.Name),
+		out = append(out, Command{Text: text, Bucket: Unit, Reason: reason, Driver: links || runs || diffsItsPrograms(t, byName), Only: len(ts) == 1 && testLikeTarget(t.Name),
 			Why: []Provenance{{Source: "makefile", File: t.Path, Line: int(t.Line), Note: "target " + t.Name}}})
 	}
 	return out
