@@ -1,6 +1,7 @@
 package pyramid
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -32,6 +33,10 @@ func TestGradeTestable(t *testing.T) {
 		{mined("python -m pytest tests/", Unit, "readme"), ran(40, 0), 42, EvidenceSuite, "ran 40 of ~42"},
 		{mined("go test -v ./internal/foo", Unit, "ci"), ran(300, 2), 430, EvidenceSuite, "one package (./internal/foo)"},
 		{mined("go test -v -run Test ./...", Unit, "ci"), ran(420, 0), 430, EvidenceSuite, "ran 420 of ~430"},
+		// a run without the tests that failed for want of the network or
+		// a container engine: the suite is what ran and what was left out
+		{withoutTests(mined("ctest --test-dir build", Unit, "ci"), 48), ran(8, 0, "ctest"), 7, EvidenceSubset, "ran 8 of ~56"},
+		{withoutTests(mined("ctest --test-dir build", Unit, "ci"), 2), ran(90, 0, "ctest"), 7, EvidenceSuite, "ran 90 of ~92"},
 		// whole-suite commands, whatever they ran
 		{mined("cd build && ctest --output-on-failure", Unit, "readme"), ran(28, 0, "ctest"), 0, EvidenceSuite, "whole test suite (ctest --output-on-failure)"},
 		{mined("npm test", Unit, "package.json"), ran(12, 0), 430, EvidenceSuite, "ran 12 of ~430"},
@@ -195,4 +200,17 @@ func TestLastResortByWhatItDoes(t *testing.T) {
 	if (mined("./tool convert a.csv", Entry, "readme")).LastResort() {
 		t.Error("a real use is no last resort")
 	}
+}
+
+// withoutTests is c as WithoutTests makes it, n tests left out.
+func withoutTests(c Command, n int) Command {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("t%d", i)
+	}
+	out, ok := WithoutTests(c, names, "the network")
+	if !ok {
+		panic("WithoutTests refused " + c.Text)
+	}
+	return out
 }
