@@ -35,7 +35,7 @@ func diagnose(rules []Rule, f Failure) []Diagnosis {
 		}
 	}
 	if specific {
-		out = slices.DeleteFunc(out, func(d Diagnosis) bool { return d.Kind.generic() })
+		out = slices.DeleteFunc(out, func(d Diagnosis) bool { return d.Kind.generic() && d.Detail != cmakeSource })
 	}
 	if len(out) == 0 {
 		out = append(out, Diagnosis{Kind: Unknown, Evidence: lastLine(f.Log)})

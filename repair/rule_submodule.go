@@ -56,7 +56,7 @@ func (missingSubmodule) Diagnose(f Failure) []Diagnosis {
 			//
 			//     urlparse/urlparse.c
 			if p := cmakeMissingSource(lines, i); p != "" {
-				out = append(out, Diagnosis{Kind: MissingPath, Subject: p, Evidence: "CMake cannot find source file " + p})
+				out = append(out, Diagnosis{Kind: MissingPath, Subject: p, Evidence: "CMake cannot find source file " + p, Detail: cmakeSource})
 			}
 		case makeNeedsRe.MatchString(l) && len(out) == 0:
 			// make: *** No rule to make target 'picotest/picotest.c', needed by 'test-bin'.
@@ -75,6 +75,13 @@ func (missingSubmodule) Diagnose(f Failure) []Diagnosis {
 	}
 	return out
 }
+
+// cmakeSource marks a missing path that is CMake's own configure error
+// (a target's source file): the failure itself, kept beside the specific
+// diagnoses of the same log, which may be optional packages CMake went on
+// without (nghttp2: "-- Could NOT find Libngtcp2: Found unsuitable
+// version", then its urlparse submodule's source missing).
+const cmakeSource = "cmake-source"
 
 // listedDirRe is a call that lists a directory: Python's os.listdir,
 // os.scandir, Path.iterdir, os.walk; Node's scandir/readdir.
