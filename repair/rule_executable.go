@@ -83,6 +83,10 @@ var namedMatches = []match{
 	{MissingExecutable, regexp.MustCompile(`\b[Pp]lease (?:upgrade|update) your ([A-Za-z][\w.+-]*)(?: version| installation)?\b`)},
 	// ERROR: gperf is not installed / sphinx-build: not found in PATH
 	{MissingExecutable, regexp.MustCompile(`(?:ERROR|Error|error): ["']?([A-Za-z][\w.+-]*)["']? (?:is not installed|not found in PATH|is not in PATH|is required but not found)`)},
+	// a quoted program a script says is not on PATH: libusb's
+	// gen-describe.sh, "building from a git checkout but `git' is not on
+	// PATH;" (configure runs it)
+	{MissingExecutable, regexp.MustCompile("[`'\"‘]([A-Za-z][\\w.+-]*)['\"’] is not (?:on|in) (?:your |the )?\\$?PATH\\b")},
 	// a build file's own check of alternatives, the first the usual one:
 	// "Neither flex nor win_flex nor lex was found." (libpcap's CMake)
 	{MissingExecutable, regexp.MustCompile(`\bNeither ["']?([A-Za-z][\w.+-]*)["']?(?:,? nor ["']?[\w.+-]+["']?)+ (?:was|were|is|are|could be) found\b`)},
@@ -148,6 +152,9 @@ func (missingExecutable) Diagnose(f Failure) []Diagnosis {
 		d.Detail = namedDetail
 		ds = append(ds, d)
 	}
+	if d, ok := configureLastCheck(f.Log); ok {
+		ds = append(ds, d)
+	}
 	out := ds[:0]
 	gyp := nodeGypRe.MatchString(f.Log)
 	for _, d := range ds {
@@ -159,6 +166,30 @@ func (missingExecutable) Diagnose(f Failure) []Diagnosis {
 		}
 	}
 	return out
+}
+
+// configureCheckRe is configure finding no program of that name;
+// configureErrorRe its error.
+var (
+	configureCheckRe = regexp.MustCompile(`^checking for ([A-Za-z][\w+-]*)\.\.\. (?:\(cached\) )?no$`)
+	configureErrorRe = regexp.MustCompile(`^configure: error: `)
+)
+
+// configureLastCheck is the program configure looked for just before it
+// stopped, when its error is prose that names no program: protobuf-c's
+// "checking for protoc... no" then "configure: error: Please install the
+// protobuf compiler from https://…".
+func configureLastCheck(log string) (Diagnosis, bool) {
+	lines := logLines(log)
+	for i := 1; i < len(lines); i++ {
+		if !configureErrorRe.MatchString(lines[i]) {
+			continue
+		}
+		if m := configureCheckRe.FindStringSubmatch(strings.TrimSpace(lines[i-1])); m != nil {
+			return Diagnosis{Kind: MissingExecutable, Subject: m[1], Evidence: strings.TrimSpace(lines[i-1]) + " / " + strings.TrimSpace(lines[i])}, true
+		}
+	}
+	return Diagnosis{}, false
 }
 
 // A native addon's node-gyp build needs make and both C and C++ compilers

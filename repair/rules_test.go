@@ -125,6 +125,8 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"node-too-old/pnpm-install-node-sqlite-handlebars.log", PhaseSetup, "", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"node-too-old/node-test-typescript-nanospy.log", PhaseCommand, "node --test test/index.test.ts", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"missing-executable/cmake-find-program-required-ruby.log", PhaseSetup, "cmake -S . -B build -DBUILD_TESTING=ON", false, MissingExecutable, "ruby", ActionEdit, "ruby"}, // iniparser's test/CMakeLists.txt
+		{"missing-executable/configure-script-not-on-path-libusb.log", PhaseSetup, "./configure --disable-man-pages", false, MissingExecutable, "git", ActionEdit, "git"},
+		{"missing-executable/configure-last-check-protoc-protobuf-c.log", PhaseSetup, "./configure", false, MissingExecutable, "protoc", ActionEdit, "protobuf-compiler"},
 		{"missing-executable/gyp-which-pg_config.log", PhaseSetup, "yarn install --frozen-lockfile", false, MissingExecutable, "pg_config", ActionEdit, "libpq-dev"},            // node-postgres: libpq's binding.gyp
 		{"missing-executable/ava-git-not-found.log", PhaseCommand, "npm test", false, MissingExecutable, "git", ActionEdit, "git"},                                              // globby's tests git init
 		{"missing-executable/oserror-own-words-git-check-manifest.log", PhaseCommand, "check-manifest -u -v", false, MissingExecutable, "git", ActionEdit, "git"},
