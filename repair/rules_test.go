@@ -127,8 +127,8 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-executable/cmake-find-program-required-ruby.log", PhaseSetup, "cmake -S . -B build -DBUILD_TESTING=ON", false, MissingExecutable, "ruby", ActionEdit, "ruby"}, // iniparser's test/CMakeLists.txt
 		{"missing-executable/configure-script-not-on-path-libusb.log", PhaseSetup, "./configure --disable-man-pages", false, MissingExecutable, "git", ActionEdit, "git"},
 		{"missing-executable/configure-last-check-protoc-protobuf-c.log", PhaseSetup, "./configure", false, MissingExecutable, "protoc", ActionEdit, "protobuf-compiler"},
-		{"missing-executable/gyp-which-pg_config.log", PhaseSetup, "yarn install --frozen-lockfile", false, MissingExecutable, "pg_config", ActionEdit, "libpq-dev"},            // node-postgres: libpq's binding.gyp
-		{"missing-executable/ava-git-not-found.log", PhaseCommand, "npm test", false, MissingExecutable, "git", ActionEdit, "git"},                                              // globby's tests git init
+		{"missing-executable/gyp-which-pg_config.log", PhaseSetup, "yarn install --frozen-lockfile", false, MissingExecutable, "pg_config", ActionEdit, "libpq-dev"}, // node-postgres: libpq's binding.gyp
+		{"missing-executable/ava-git-not-found.log", PhaseCommand, "npm test", false, MissingExecutable, "git", ActionEdit, "git"},                                   // globby's tests git init
 		{"missing-executable/oserror-own-words-git-check-manifest.log", PhaseCommand, "check-manifest -u -v", false, MissingExecutable, "git", ActionEdit, "git"},
 		{"missing-library/clang-profile-runtime-partcl.log", PhaseCommand, "make test", false, MissingLibrary, "/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.profile-x86_64.a", ActionEdit, "libclang-rt-14-dev"},
 		{"missing-library/loader-libevent.log", PhaseCommand, "./ev", false, MissingLibrary, "libevent-2.1.so.7", ActionEdit, "libevent-2.1-7"},
