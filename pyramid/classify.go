@@ -233,6 +233,11 @@ func lastPipe(s string) int {
 	return last
 }
 
+// buildBootstrapRe is a script that generates the build system (autogen.sh,
+// bootstrap.sh, buildconf): a build step, never the program (libusb's CI
+// runs ./bootstrap.sh, which was tried as its Runnable entry).
+var buildBootstrapRe = regexp.MustCompile(`^(?:\./)?(?:autogen|bootstrap|buildconf)(?:\.sh)?$`)
+
 func classifyOne(s string) verdict {
 	// the program run by a pipeline is its last stage: `echo x | ./prog`
 	stage := s
@@ -324,7 +329,7 @@ func classifyOne(s string) verdict {
 		return classifyTask(cmd, w[1:])
 	case (cmd == "./configure" || cmd == "../configure") && (arg == "--help" || arg == "-h" || arg == "--version"):
 		return verdict{Drop: "asks a build script for its usage"}
-	case cmd == "./configure" || cmd == "autoreconf" || cmd == "./autogen.sh" || cmd == "autogen.sh" || cmd == "./bootstrap" || cmd == "bootstrap" || cmd == "../configure" || cmd == "scons" || cmd == "bazel" && arg == "build":
+	case cmd == "./configure" || cmd == "autoreconf" || buildBootstrapRe.MatchString(cmd) || cmd == "../configure" || cmd == "scons" || cmd == "bazel" && arg == "build":
 		return verdict{Bucket: Build, Reason: "configures or builds the project"}
 	case cmd == "bazel" && arg == "test":
 		return verdict{Bucket: Unit, Reason: "runs the bazel tests"}
