@@ -66,6 +66,11 @@ func (fetchContent) Diagnose(f Failure) []Diagnosis {
 			break
 		}
 	}
+	for _, f := range stackFiles(f.Log) {
+		if !slices.Contains(files, f) {
+			files = append(files, f) // the directories whose configure made it (componentSwitch)
+		}
+	}
 	for i := range ds {
 		ds[i].Detail = strings.Join(files, " ")
 	}
@@ -148,6 +153,10 @@ func (r fetchContent) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if flag := guardSwitch(ctx, d, decl.name, text); flag != "" {
 		return edit(d, reason+", which the sandbox cannot reach, and no Debian package takes its place; a project option guards it: "+
 			flag[2:]+" configures without it, and what needs it does not run here", configure(flag)), true
+	}
+	if flag := componentSwitch(ctx, strings.Fields(d.Detail), text); flag != "" {
+		return edit(d, reason+", which the sandbox cannot reach, and no Debian package takes its place; the part of the project that needs it is optional: "+
+			flag[2:]+" configures without it, and what that part holds does not run here", configure(flag)), true
 	}
 	return record(d, reason+", which the sandbox cannot reach, and no Debian package takes its place"), true
 }

@@ -216,3 +216,37 @@ func TestDownloadSwitchBuildsDependency(t *testing.T) {
 		t.Fatalf("googletest: %q", flag)
 	}
 }
+
+// A download made by an optional directory of the project (libical's Java
+// bindings, src/java, added under `if(LIBICAL_JAVA_BINDINGS)` from the
+// option its own macro declares) goes with that directory, not with the
+// tests the Bash File turned on around the find_package that made it.
+func TestFetchContentOfAnOptionalComponent(t *testing.T) {
+	f := Failure{Phase: PhaseSetup, ExitCode: 1, Log: readLog(t, "fetch-content/optional-component-junit-libical.log")}
+	var d Diagnosis
+	for _, x := range Diagnose(f) {
+		if x.Kind == FetchContentDownload {
+			d = x
+		}
+	}
+	if d.Subject != "junit" || !strings.Contains(d.Detail, "src/java/CMakeLists.txt") {
+		t.Fatalf("diagnosis %+v", d)
+	}
+	repo := fstest.MapFS{
+		"CMakeLists.txt":                {Data: []byte("libical_option(LIBICAL_BUILD_TESTING \"Build tests\" False)\nlibical_option(LIBICAL_JAVA_BINDINGS \"Build the Java bindings\" True)\nadd_subdirectory(src)\n")},
+		"src/CMakeLists.txt":            {Data: []byte("add_subdirectory(libical)\nif(LIBICAL_BUILD_TESTING)\n  add_subdirectory(test)\nendif()\nif(LIBICAL_JAVA_BINDINGS)\n  add_subdirectory(java)\nendif()\n")},
+		"src/java/CMakeLists.txt":       {Data: []byte("add_jar(libical_jar SOURCES x.java)\nif(LIBICAL_BUILD_TESTING)\n  find_package(JUnit QUIET)\nendif()\n")},
+		"cmake/modules/FindJUnit.cmake": {Data: []byte("FetchContent_Declare(junit URL \"https://repo1.maven.org/maven2/junit.jar\" DOWNLOAD_NO_EXTRACT TRUE)\nFetchContent_MakeAvailable(junit)\n")},
+	}
+	file := bashfile.New()
+	file.Append(bashfile.Build, "cmake -S . -B build -DLIBICAL_BUILD_TESTING=ON", bashfile.Provenance{Source: "test"})
+	p, _ := fetchContent{}.Propose(d, &Context{File: file, Index: MapIndex{}, Repo: repo})
+	if p.Action != ActionEdit || len(p.Edits) != 1 || !strings.Contains(p.Edits[0].Command, "-DLIBICAL_JAVA_BINDINGS=OFF") || strings.Contains(p.Edits[0].Command, "LIBICAL_BUILD_TESTING=OFF") {
+		t.Fatalf("proposal %+v", p)
+	}
+	// the directory added whatever the options: recorded
+	repo["src/CMakeLists.txt"] = &fstest.MapFile{Data: []byte("add_subdirectory(java)\n")}
+	if p, _ := (fetchContent{}).Propose(d, &Context{File: file, Index: MapIndex{}, Repo: repo}); p.Action != ActionRecord {
+		t.Fatalf("unguarded: %+v", p)
+	}
+}

@@ -269,7 +269,16 @@ var (
 // skips the block: OFF for if(OPTION), ON for if(NOT OPTION); "" when no
 // option's block holds such a line.
 func guardOption(cmakeLists string, at func(line string) bool) (opt, value string) {
+	return guardOptionWith(cmakeLists, nil, at)
+}
+
+// guardOptionWith is guardOption with the options declared elsewhere (the
+// top-level CMakeLists.txt's) known too.
+func guardOptionWith(cmakeLists string, declared map[string]bool, at func(line string) bool) (opt, value string) {
 	options := map[string]bool{}
+	for o := range declared {
+		options[o] = true
+	}
 	for _, m := range cmakeOptionRe.FindAllStringSubmatch(cmakeLists, -1) {
 		options[m[1]] = true
 	}
