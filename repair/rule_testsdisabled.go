@@ -122,12 +122,20 @@ func (r testsDisabled) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if i < 0 {
 		return none(d, "the Bash File has no CMake configure command to add "+flag+" to"), true
 	}
-	if strings.Contains(text, "-D"+opt+"=OFF") {
+	if strings.Contains(text, "-D"+opt+"=OFF") && byRepair(ctx, bashfile.Build, text) {
 		// a repair configured without the tests: their download or a
 		// header they need is not to be had here (fastpfor, csv-parser)
 		return none(d, "the configure command turns the tests off ("+opt+"=OFF): an earlier repair configured the project without them, as what they need cannot be had here (see the repairs)"), true
 	}
 	if strings.Contains(text, "-D"+opt+"=") {
+		// on already, or off in the Bash File and on in the Testable
+		// commands (their configure turns it on, the build of heavy
+		// tests left to them): the test directory may want its own
+		if inner := innerTestGuard(ctx, top); inner != "" && !strings.Contains(text, "-D"+inner+"=") {
+			at := cmakeConfigureAt(text)
+			return edit(d, "the tests' directory builds nothing without "+inner+", a variable of its own besides "+opt+": configure with -D"+inner+"=ON",
+				bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " -D" + inner + "=ON" + text[at:], Why: why(r, d)}), true
+		}
 		return none(d, "the configure command sets "+opt+" already"), true
 	}
 	at := cmakeConfigureAt(text)

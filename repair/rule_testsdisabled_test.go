@@ -105,3 +105,29 @@ func TestTestOptionOfASubproject(t *testing.T) {
 		t.Errorf("cmakeSubdirs = %v", got)
 	}
 }
+
+// libgd: the Bash File configures with BUILD_TESTS=OFF (its Testable
+// commands turn it on and build the tests), and tests/CMakeLists.txt sits
+// whole in `if (BUILD_TEST)`, a variable only the project's CI sets:
+// ctest finds no test until it is set too. A repair's OFF stays said so.
+func TestTestsDirectoryGuardedByItsOwnVariable(t *testing.T) {
+	repo := fstest.MapFS{
+		"CMakeLists.txt":       {Data: []byte("project(GD)\nOPTION(BUILD_TESTS \"Build tests\" 1)\nif (BUILD_TESTS)\n\tENABLE_TESTING()\nendif(BUILD_TESTS)\nadd_subdirectory(src)\nif(BUILD_TESTS)\nadd_subdirectory(tests)\nendif (BUILD_TESTS)\n")},
+		"tests/CMakeLists.txt": {Data: []byte("# the tests\nif (BUILD_TEST)\n\tSET(DART_TESTING_TIMEOUT 15)\n\tforeach(DIR ${TESTS_DIRS})\n\t\tadd_subdirectory(${DIR})\n\tendforeach()\nendif(BUILD_TEST)\n")},
+	}
+	log := Failure{Phase: PhaseCommand, Command: "cmake build -DBUILD_TESTS=ON && ctest --test-dir build", Log: "Test project /repo/build\nNo tests were found!!!\n"}
+	f := bashfile.New()
+	f.Append(bashfile.Build, "cmake -S . -B build -DBUILD_TESTS=OFF", bashfile.Provenance{Source: "cmake"})
+	ps := Propose(&Context{File: f, Repo: repo}, log)
+	if len(ps) == 0 || ps[0].Action != ActionEdit || !strings.Contains(ps[0].Edits[0].Command, "-DBUILD_TEST=ON") {
+		t.Fatalf("proposals %+v", ps)
+	}
+	// the same OFF put there by a repair: said so, not turned around
+	g := bashfile.New()
+	g.Append(bashfile.Build, "cmake -S . -B build -DBUILD_TESTS=OFF", bashfile.Provenance{Source: "repair:fetch-content"})
+	repo["tests/CMakeLists.txt"] = &fstest.MapFile{Data: []byte("add_test(NAME a COMMAND a)\n")}
+	ps = Propose(&Context{File: g, Repo: repo}, log)
+	if len(ps) == 0 || ps[0].Action != ActionNone || !strings.Contains(ps[0].Reason, "an earlier repair") {
+		t.Fatalf("after a repair: %+v", ps)
+	}
+}
