@@ -1,9 +1,12 @@
 package repair
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/heragent/heragent/bashfile"
 )
 
 // missingCMakePackage: find_package failed, through a Find module
@@ -65,7 +68,47 @@ func (r missingCMakePackage) Propose(d Diagnosis, ctx *Context) (Proposal, bool)
 	if len(cands) == 0 && ctx.Index != nil {
 		cands = findModuleCandidates(ctx.Index, d.Subject)
 	}
-	return addPackage(r, d, ctx, cands), true
+	p := addPackage(r, d, ctx, cands)
+	if p.Action == ActionNone && !strings.HasPrefix(d.Evidence, "-- ") {
+		if sw, ok := r.optionalOff(d, ctx); ok {
+			return sw, true
+		}
+	}
+	return p, true
+}
+
+// optionalOff turns off the project option a required find_package of a
+// package that cannot be had here sits under (libtomcrypt's
+// `if(WITH_LTM) find_package(libtommath 1.2.0 REQUIRED)`: Debian's
+// libtommath-dev ships no CMake package file, and WITH_LTM, on by
+// default, only adds one of its math providers); never a test switch.
+func (r missingCMakePackage) optionalOff(d Diagnosis, ctx *Context) (Proposal, bool) {
+	i, text := ctx.find(bashfile.Build, func(t string) bool { return cmakeConfigureAt(t) >= 0 })
+	if i < 0 {
+		return Proposal{}, false
+	}
+	findRe := regexp.MustCompile(`(?i)\bfind_package\s*\(\s*` + regexp.QuoteMeta(d.Subject) + `\b`)
+	top := ctx.readRepo("CMakeLists.txt")
+	for _, f := range append([]string{"CMakeLists.txt"}, subdirLists(top)...) {
+		opt, value := guardOption(ctx.readRepo(f), findRe.MatchString)
+		if opt == "" || testSwitchRe.MatchString(opt) || strings.Contains(text, "-D"+opt+"=") {
+			continue
+		}
+		flag := "-D" + opt + "=" + value
+		return edit(d, fmt.Sprintf("%q cannot be had here (what Debian installs ships no CMake package file of it, or none provides it) and the project asks for it only under its option %s: %s configures without it, and what needs it is not built", d.Subject, opt, flag),
+			configureWith(text, flag, why(r, d))), true
+	}
+	return Proposal{}, false
+}
+
+// subdirLists are the CMakeLists.txt files of the directories a
+// top-level CMakeLists.txt adds.
+func subdirLists(top string) []string {
+	var out []string
+	for _, d := range cmakeSubdirs(top) {
+		out = append(out, d+"/CMakeLists.txt")
+	}
+	return out
 }
 
 // findModuleCandidates resolves a package the project finds with a Find
