@@ -49,8 +49,12 @@ func classifyPython(args []string) verdict {
 		}
 		return verdict{Drop: "inline Python snippet"}
 	}
-	a := args[0]
+	a := strings.Trim(args[0], `"'`)
 	switch {
+	case strings.HasPrefix(a, "/") && !strings.HasPrefix(a, "/repo/"):
+		// a script of the CI machine's (speex's GitLab CI runs
+		// /opt/oss-fuzz/infra/cifuzz/cifuzz_combined_entrypoint.py)
+		return verdict{Drop: "runs a file outside the repository"}
 	case a == "setup.py" && len(args) > 1 && (args[1] == "test"):
 		return verdict{Bucket: Unit, Reason: "runs the Python tests"}
 	case a == "setup.py" || a == "-V" || a == "--version":

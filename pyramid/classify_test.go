@@ -124,6 +124,7 @@ func TestClassify(t *testing.T) {
 		{"hatch run test:python -m pip install redis==8", ""},
 		{"hatch run test:typing", ""},
 		{"./bootstrap.sh", Build},
+		{`python3 "/opt/oss-fuzz/infra/cifuzz/cifuzz_combined_entrypoint.py"`, ""},
 		{"./buildconf", Build},
 		{"./autogen.sh", Build},
 		{"npm start", Entry},
