@@ -29,6 +29,13 @@ type dependencyVersion struct{}
 // 'TypeIs' from 'typing_extensions' (/usr/lib/python3/dist-packages/…)").
 var debianImportRe = regexp.MustCompile(`ImportError: cannot import name '(\w+)' from '([\w.]+)' \((/usr/lib/python3/dist-packages/[^)]+)\)`)
 
+// moduleAttrRe is Python finding no attribute in a module the code
+// imported: flask-sqlalchemy's `sa_orm.DeclarativeBase` (SQLAlchemy 2.0)
+// in bookworm's 1.4, "AttributeError: module 'sqlalchemy.orm' has no
+// attribute 'DeclarativeBase'". Whose module it is, Propose asks the
+// checkout: the project's own is no dependency.
+var moduleAttrRe = regexp.MustCompile(`AttributeError: module '([\w.]+)' has no attribute '(\w+)'`)
+
 // pipCheckRe is pip check's "httpx 0.28.1 has requirement httpcore==1.*,
 // but you have httpcore 0.16.3."
 var pipCheckRe = regexp.MustCompile(`^(\S+) (\S+) has requirement (.+?), but you have (\S+) (\S+?)\.?$`)
@@ -62,6 +69,8 @@ func (dependencyVersion) Diagnose(f Failure) []Diagnosis {
 		rest.WriteString(l + "\n")
 		if m := debianImportRe.FindStringSubmatch(l); m != nil {
 			imports = append(imports, m)
+		} else if m := moduleAttrRe.FindStringSubmatch(l); m != nil {
+			imports = append(imports, []string{m[0], m[2], m[1], ""})
 		}
 	}
 	// only the mismatches the failure names (a traceback through the
@@ -87,7 +96,11 @@ func (dependencyVersion) Diagnose(f Failure) []Diagnosis {
 	}
 	for _, m := range imports {
 		if !slices.Contains(evidence, m[0]) {
-			subjects = append(subjects, fmt.Sprintf("%s has no %s (Debian's, %s)", m[2], m[1], m[3]))
+			where := "Debian's, " + m[3]
+			if m[3] == "" {
+				where = "the installed version"
+			}
+			subjects = append(subjects, fmt.Sprintf("%s has no %s (%s)", m[2], m[1], where))
 			evidence = append(evidence, m[0])
 		}
 	}
@@ -130,6 +143,9 @@ func (r dependencyVersion) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != DependencyVersion {
 		return Proposal{}, false
 	}
+	if own := ownModules(ctx, strings.Fields(d.Detail)); len(own) > 0 && len(own) == len(strings.Fields(d.Detail)) && d.Subject != "" && !strings.Contains(d.Subject, " asks ") {
+		return none(d, strings.Join(own, ", ")+" is the project's own: no dependency of another version"), true
+	}
 	rec := record(d, "installed dependencies do not meet the project's requirements (pip check, or a name the installed version lacks): "+d.Subject+
 		" — a version the environment's package sources do not provide (without PyPI, Debian's python3-* packages); the tests failing on it fail on the environment")
 	pkgs := newerPackages(d, ctx)
@@ -156,6 +172,24 @@ func newerPackages(d Diagnosis, ctx *Context) []string {
 				if !slices.Contains(out, p) {
 					out = append(out, p)
 				}
+				break
+			}
+		}
+	}
+	return out
+}
+
+// ownModules are the top-level modules of mods the checkout holds (a
+// package directory, at the top or under src/, or a module file).
+func ownModules(ctx *Context, mods []string) []string {
+	var out []string
+	for _, m := range mods {
+		for _, f := range []string{m + "/__init__.py", "src/" + m + "/__init__.py", m + ".py"} {
+			if ctx.Repo == nil {
+				break
+			}
+			if _, err := ctx.Repo.ReadFile(f); err == nil {
+				out = append(out, m)
 				break
 			}
 		}

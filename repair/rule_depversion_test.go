@@ -3,6 +3,7 @@ package repair
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/heragent/heragent/bashfile"
 )
@@ -38,5 +39,19 @@ func TestOlderThanAsked(t *testing.T) {
 		if got := olderThanAsked(tc.have, tc.spec); got != tc.want {
 			t.Errorf("%s %s: %v", tc.have, tc.spec, got)
 		}
+	}
+}
+
+// An attribute a module lacks is a dependency's version only when the
+// module is not the project's own.
+func TestModuleAttributeOfTheProjectsOwn(t *testing.T) {
+	d := Diagnosis{Kind: DependencyVersion, Subject: "mypkg.utils has no helper (the installed version)", Detail: "mypkg"}
+	ctx := &Context{Repo: fstest.MapFS{"src/mypkg/__init__.py": {Data: []byte{}}}}
+	if p, _ := (dependencyVersion{}).Propose(d, ctx); p.Action != ActionNone || !strings.Contains(p.Reason, "project's own") {
+		t.Fatalf("own module: %+v", p)
+	}
+	ctx.Repo = fstest.MapFS{"src/other/__init__.py": {Data: []byte{}}}
+	if p, _ := (dependencyVersion{}).Propose(d, ctx); p.Action == ActionNone {
+		t.Fatalf("a dependency's module: %+v", p)
 	}
 }

@@ -262,6 +262,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"non-root/pytest-did-not-raise-permission.log", PhaseCommand, "python -m pytest -q", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
 		{"dependency-version/pytest-pip-check-httpx.log", PhaseCommand, "python -m pytest -q", false, DependencyVersion, "httpcore 0.16.3 (httpx 0.0.0 asks httpcore==1.*)", ActionRecord, ""},
 		{"dependency-version/pytest-import-name-typing-extensions.log", PhaseCommand, "python -m pytest -q", false, DependencyVersion, "typing_extensions has no TypeIs (Debian's, /usr/lib/python3/dist-packages/typing_extensions.py)", ActionRecord, ""},
+		{"dependency-version/module-attribute-sqlalchemy-flask-sqlalchemy.log", PhaseCommand, "python -m pytest -q", false, DependencyVersion, "sqlalchemy.orm has no DeclarativeBase (the installed version)", ActionRecord, ""},
 		{"checkout-name/go-test-hclog-caller.log", PhaseCommand, "go test -v ./...", false, CheckoutName, "go-hclog", ActionEdit, "persist_env GOFLAGS -trimpath"},
 		{"git-identity/pytest-commit-all-repos.log", PhaseCommand, "python -m pytest -q", false, GitIdentity, "", ActionEdit, "persist_env GIT_AUTHOR_NAME heragent"},
 		{"pytest-collection/nameerror-guarded-import-mccabe.log", PhaseCommand, "python -m pytest -q", false, PytestCollection, "test_mccabe.py", ActionEdit, "--continue-on-collection-errors"},
