@@ -35,9 +35,14 @@ func (noTestsRan) Diagnose(f Failure) []Diagnosis {
 	return nil
 }
 
-func (noTestsRan) Propose(d Diagnosis, _ *Context) (Proposal, bool) {
+func (r noTestsRan) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != NoTestsRan {
 		return Proposal{}, false
+	}
+	if flag, text := autotoolsTestSwitch(ctx, d.Subject); flag != "" {
+		at := configureWord.FindStringSubmatchIndex(text)[3]
+		return edit(d, "configure.ac builds the tests only when asked ("+strings.TrimPrefix(flag, "--enable-")+", off by default) and `"+d.Subject+"` ran none: configure with "+flag,
+			bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " " + flag + text[at:], Why: why(r, d)}), true
 	}
 	if d.Detail != "" {
 		return record(d, "every test it has skipped itself ("+d.Detail+" skipped, none run): what each needs and lacks here (a tool, privileges, a namespace, a service) is in the suite's own logs; its last line: "+d.Evidence), true

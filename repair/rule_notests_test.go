@@ -3,6 +3,7 @@ package repair
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/pyramid"
@@ -54,5 +55,33 @@ func TestEveryTestSkipped(t *testing.T) {
 	ps := Propose(&Context{File: sampleFile(t)}, f)
 	if len(ps) != 1 || ps[0].Action != ActionRecord || !strings.Contains(ps[0].Reason, "every test it has skipped itself (11 skipped") {
 		t.Fatalf("Propose: %+v", ps)
+	}
+}
+
+// libusb builds its tests only with --enable-tests-build (off by default):
+// `make check` runs none until configure is asked; an option that is on
+// by default, or one not the tests', is not turned on.
+func TestAutotoolsTestsOffByDefault(t *testing.T) {
+	ac := "AC_ARG_ENABLE([examples-build],\n\t[AS_HELP_STRING([--enable-examples-build], [build example applications [default=no]])],\n\t[build_examples=$enableval],\n\t[build_examples=no])\n" +
+		"AC_ARG_ENABLE([tests-build],\n\t[AS_HELP_STRING([--enable-tests-build], [build test applications [default=no]])],\n\t[build_tests=$enableval],\n\t[build_tests=no])\n"
+	f := Failure{Phase: PhaseCommand, Command: "make check", ExitCode: 0, Verdict: pyramid.NoTestSeen, Log: "make[1]: Leaving directory '/repo'\n"}
+	for _, tc := range []struct{ ac, want string }{
+		{ac, "[ -f Makefile ] || ./configure --enable-tests-build --disable-man-pages"},
+		{strings.ReplaceAll(ac, "no", "yes"), ""},
+		{"AC_ARG_ENABLE([examples-build], [x [default=no]], [], [build_examples=no])\n", ""},
+	} {
+		file := bashfile.New()
+		file.Append(bashfile.Build, "[ -f Makefile ] || ./configure --disable-man-pages", bashfile.Provenance{Source: "autotools"})
+		ps := Propose(&Context{File: file, Repo: fstest.MapFS{"configure.ac": {Data: []byte(tc.ac)}}}, f)
+		if len(ps) != 1 {
+			t.Fatalf("proposals %+v", ps)
+		}
+		got := ""
+		if ps[0].Action == ActionEdit {
+			got = ps[0].Edits[0].Command
+		}
+		if got != tc.want {
+			t.Errorf("got %q, want %q (%+v)", got, tc.want, ps[0])
+		}
 	}
 }

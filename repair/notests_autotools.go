@@ -1,0 +1,53 @@
+package repair
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/heragent/heragent/bashfile"
+)
+
+// An autotools project may build its tests only when configure is asked
+// (libusb: AC_ARG_ENABLE([tests-build], …, [build_tests=no]), and
+// `if BUILD_TESTS SUBDIRS += tests`): `make check` then runs no test and
+// exits 0. The configure option that names the tests and is off by
+// default is turned on, as the project's CI does (--enable-tests-build).
+
+var (
+	// makeTestRe is a run of make's check or test target.
+	makeTestRe = regexp.MustCompile(`(?:^|[\s;&|(])g?make(?:\s+-\S+)*\s+(?:check|test)\b`)
+	// acEnableRe is an AC_ARG_ENABLE's option name.
+	acEnableRe = regexp.MustCompile(`AC_ARG_ENABLE\(\s*\[?([\w-]+)\]?`)
+	// acTestNameRe is an option name that is the tests'.
+	acTestNameRe = regexp.MustCompile(`(?i)^(?:unit-?|build-?)?tests?(?:-?(?:build|suite|programs))?$`)
+	// acOffByDefaultRe says an option is off unless asked.
+	acOffByDefaultRe = regexp.MustCompile(`(?i)default[=:]\s*no\b|\[\w+=no\]\s*\)|disabled by default`)
+)
+
+// autotoolsTestSwitch is the --enable flag of configure.ac's option that
+// builds the tests and is off by default, and the Bash File's configure
+// command it goes in; "" when cmd runs no make check/test, or there is no
+// such option or command, or the command has it already.
+func autotoolsTestSwitch(ctx *Context, cmd string) (flag, configure string) {
+	if !makeTestRe.MatchString(cmd) {
+		return "", ""
+	}
+	ac := ctx.readRepo("configure.ac") + ctx.readRepo("configure.in")
+	locs := acEnableRe.FindAllStringSubmatchIndex(ac, -1)
+	for i, m := range locs {
+		name := ac[m[2]:m[3]]
+		end := len(ac)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		if !acTestNameRe.MatchString(name) || !acOffByDefaultRe.MatchString(ac[m[0]:min(end, m[0]+400)]) {
+			continue
+		}
+		_, text := ctx.find(bashfile.Build, func(t string) bool { return configureWord.MatchString(t) })
+		if text == "" || strings.Contains(text, "-"+name) {
+			return "", ""
+		}
+		return "--enable-" + name, text
+	}
+	return "", ""
+}
