@@ -33,6 +33,9 @@ func (r programOption) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	}
 	i, text := ctx.find(bashfile.Build, func(t string) bool { return cmakeConfigureAt(t) >= 0 })
 	name := path.Base(d.Subject)
+	if i < 0 && targetNameRe.MatchString(name) {
+		return r.autotools(d, ctx)
+	}
 	if i < 0 || !targetNameRe.MatchString(name) {
 		return Proposal{}, false
 	}

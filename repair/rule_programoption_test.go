@@ -64,3 +64,31 @@ func TestProgramBehindAnOffOptionIsBuilt(t *testing.T) {
 		}
 	}
 }
+
+// libusb builds its examples only with --enable-examples-build (off by
+// default): a run of ./examples/dpfp that the build did not make turns it
+// on; a directory no configure option names is left to rejected.
+func TestAutotoolsProgramDirectoryBehindAnOption(t *testing.T) {
+	repo := fstest.MapFS{"configure.ac": {Data: []byte("AC_ARG_ENABLE([examples-build],\n\t[AS_HELP_STRING([--enable-examples-build], [build example applications [default=no]])],\n\t[build_examples=$enableval],\n\t[build_examples=no])\n" +
+		"AC_ARG_ENABLE([tests-build],\n\t[AS_HELP_STRING([--enable-tests-build], [build test applications [default=no]])],\n\t[build_tests=$enableval],\n\t[build_tests=no])\n")}}
+	for cmd, want := range map[string]string{
+		"./examples/dpfp": "[ -f Makefile ] || ./configure --enable-examples-build --disable-man-pages",
+		"./tools/xusb":    "",
+	} {
+		f := bashfile.New()
+		f.Append(bashfile.Build, "[ -f Makefile ] || ./configure --disable-man-pages", bashfile.Provenance{Source: "autotools"})
+		var got Proposal
+		for _, p := range Propose(&Context{File: f, Repo: repo}, Failure{Phase: PhaseCommand, Command: cmd, ExitCode: 127, Log: "bash: line 4: " + cmd + ": No such file or directory\n"}) {
+			if p.Diagnosis.Kind == NotBuilt {
+				got = p
+			}
+		}
+		edited := ""
+		if got.Action == ActionEdit {
+			edited = got.Edits[0].Command
+		}
+		if edited != want {
+			t.Errorf("%s: got %q, want %q (%+v)", cmd, edited, want, got)
+		}
+	}
+}
