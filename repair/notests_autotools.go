@@ -32,22 +32,31 @@ func autotoolsTestSwitch(ctx *Context, cmd string) (flag, configure string) {
 	if !makeTestRe.MatchString(cmd) {
 		return "", ""
 	}
+	name := acOffOption(ctx, acTestNameRe.MatchString)
+	if name == "" {
+		return "", ""
+	}
+	_, text := ctx.find(bashfile.Build, func(t string) bool { return configureWord.MatchString(t) })
+	if text == "" || strings.Contains(text, "-"+name) {
+		return "", ""
+	}
+	return "--enable-" + name, text
+}
+
+// acOffOption is the first option of configure.ac's AC_ARG_ENABLE whose
+// name matches and that is off unless asked (its text within the next
+// few hundred bytes says so); "" when there is none.
+func acOffOption(ctx *Context, match func(name string) bool) string {
 	ac := ctx.readRepo("configure.ac") + ctx.readRepo("configure.in")
 	locs := acEnableRe.FindAllStringSubmatchIndex(ac, -1)
 	for i, m := range locs {
-		name := ac[m[2]:m[3]]
 		end := len(ac)
 		if i+1 < len(locs) {
 			end = locs[i+1][0]
 		}
-		if !acTestNameRe.MatchString(name) || !acOffByDefaultRe.MatchString(ac[m[0]:min(end, m[0]+400)]) {
-			continue
+		if name := ac[m[2]:m[3]]; match(name) && acOffByDefaultRe.MatchString(ac[m[0]:min(end, m[0]+400)]) {
+			return name
 		}
-		_, text := ctx.find(bashfile.Build, func(t string) bool { return configureWord.MatchString(t) })
-		if text == "" || strings.Contains(text, "-"+name) {
-			return "", ""
-		}
-		return "--enable-" + name, text
 	}
-	return "", ""
+	return ""
 }

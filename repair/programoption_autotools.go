@@ -24,25 +24,13 @@ func (r programOption) autotools(d Diagnosis, ctx *Context) (Proposal, bool) {
 	}
 	stem := strings.TrimSuffix(strings.ToLower(path.Base(dir)), "s")
 	nameRe := regexp.MustCompile(`(?i)^(?:build-?)?` + regexp.QuoteMeta(stem) + `s?(?:-?(?:build|programs))?$`)
-	ac := ctx.readRepo("configure.ac") + ctx.readRepo("configure.in")
-	locs := acEnableRe.FindAllStringSubmatchIndex(ac, -1)
-	for i, m := range locs {
-		end := len(ac)
-		if i+1 < len(locs) {
-			end = locs[i+1][0]
-		}
-		name := ac[m[2]:m[3]]
-		if !nameRe.MatchString(name) || !acOffByDefaultRe.MatchString(ac[m[0]:min(end, m[0]+400)]) {
-			continue
-		}
-		_, text := ctx.find(bashfile.Build, func(t string) bool { return configureWord.MatchString(t) })
-		if text == "" || strings.Contains(text, "-"+name) {
-			return Proposal{}, false
-		}
-		at := configureWord.FindStringSubmatchIndex(text)[3]
-		flag := "--enable-" + name
-		return edit(d, "the build made no "+path.Base(d.Subject)+": configure.ac builds "+dir+"/ only with "+flag+" (off by default): configure with it",
-			bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " " + flag + text[at:], Why: why(r, d)}), true
+	name := acOffOption(ctx, nameRe.MatchString)
+	_, text := ctx.find(bashfile.Build, func(t string) bool { return configureWord.MatchString(t) })
+	if name == "" || text == "" || strings.Contains(text, "-"+name) {
+		return Proposal{}, false
 	}
-	return Proposal{}, false
+	at := configureWord.FindStringSubmatchIndex(text)[3]
+	flag := "--enable-" + name
+	return edit(d, "the build made no "+path.Base(d.Subject)+": configure.ac builds "+dir+"/ only with "+flag+" (off by default): configure with it",
+		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " " + flag + text[at:], Why: why(r, d)}), true
 }
