@@ -19,6 +19,8 @@ func TestBuiltProbesRanksTheProductFirst(t *testing.T) {
 		{"json-c", []string{"build/apps/json_parse", "build/CMakeFiles/3.25.1/CompilerIdC/a.out", "build/tests/test1"}, "./build/apps/json_parse"},
 		{"libevent", []string{"build/bin/regress", "build/bin/event-read-fifo", "build/bin/bench"}, "./build/bin/event-read-fifo"},
 		{"fmt", []string{"build/bin/args-test", "build/bin/format-test", "build/bin/os-test", "build/bin/printf"}, "./build/bin/printf"},
+		// numbered test programs beside the tools (lmdb's mtest, mtest2 … mtest6)
+		{"lmdb", []string{"libraries/liblmdb/mtest", "libraries/liblmdb/mtest2", "libraries/liblmdb/mtest3", "libraries/liblmdb/mdb_stat"}, "./libraries/liblmdb/mdb_stat"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.repo, func(t *testing.T) {

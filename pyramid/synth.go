@@ -42,7 +42,7 @@ var (
 	// library's tcp_listen / tcplisten (libdill's, libmill's).
 	cServerSrc   = regexp.MustCompile(`\blisten\s*\(\s*[\w.>\[\]-]+\s*,\s*[\w.>\[\]-]+\s*\)|evconnlistener_new_bind|evhttp_bind_socket|uv_listen\s*\(|MHD_start_daemon|\b(?:tcp_?|unix_?|ipc_?)listen\s*\(`)
 	httpSrc      = regexp.MustCompile(`HTTP/1|evhttp_|MHD_|http_parser|llhttp`)
-	testName     = regexp.MustCompile(`(?i)(^|[_./-])(test|tests|unittest|unittests|check|bench|benchmark|fuzz|fuzzer|regress|regression)([_./-]|$)|^test|tests?$|^regress$`)
+	testName     = regexp.MustCompile(`(?i)(^|[_./-])(test|tests|unittest|unittests|check|bench|benchmark|fuzz|fuzzer|regress|regression)([_./-]|$)|^test|tests?$|tests?\d+(?:\.\w+)?$|^regress$`)
 	scriptExt    = regexp.MustCompile(`\.(py|pl|sh|rb|in)$`)
 	helperScript = regexp.MustCompile(`(?i)gen|(^|/)make_|build|update|bump|release|(^|/)setup\.py$|configure|install|bootstrap|conf\.py$|(^|/)support/|(^|/)sync[\w-]*\.`)
 	exampleRe    = regexp.MustCompile(`(?i)example|demo|sample|tutorial`)
