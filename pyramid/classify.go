@@ -379,15 +379,7 @@ func classifyOne(s string) verdict {
 	case (cmd == "tox" || cmd == "nox") && otherSession(w[1:]) != "":
 		return verdict{Drop: "runs the " + otherSession(w[1:]) + " session, not the tests"}
 	case cmd == "hatch" && arg == "run":
-		// `hatch run ENV:SCRIPT` (unwrapRunner leaves it): a script of
-		// hatch's configuration, which unwrapHatch reads
-		if inner, ok := hatchEnvCommand(w[2:]); ok {
-			return classifyOne(inner) // `hatch run test:python -m pip …`: a command in an environment
-		}
-		if s := hatchScriptWord(w[2:]); hatchTestScriptRe.MatchString(s) {
-			return verdict{Bucket: Unit, Reason: "runs a test script of a hatch environment"}
-		}
-		return verdict{Drop: "runs a hatch environment's script other than the tests"}
+		return classifyHatchRun(w[2:]) // `hatch run ENV:SCRIPT`, which unwrapRunner leaves
 	case cmd == "pytest" || cmd == "py.test" || cmd == "tox" || cmd == "nox" || cmd == "hatch" && arg == "test":
 		return verdict{Bucket: Unit, Reason: "runs the Python tests"}
 	case cmd == "python" || cmd == "python3" || cmd == "py" || strings.HasPrefix(cmd, "python3."):

@@ -146,32 +146,24 @@ func (h hatchEnvConfigs) expand(env, script string, depth int) []string {
 // alone says nothing (rq's test:typing is mypy).
 var hatchTestScriptRe = regexp.MustCompile(`(?i)^(?:[\w.-]+:)?(?:[\w-]*[_-])?(?:tests?|unit|pytest|cov(?:erage)?)(?:[_-][\w-]*)?$|^(?:[\w.-]+:)?with-cov`)
 
-// hatchScriptWord is the first word of a `hatch run`'s operands that is
-// not an option (`+py=3.12`).
-func hatchScriptWord(w []string) string {
-	for _, x := range w {
-		if !strings.HasPrefix(x, "+") && !strings.HasPrefix(x, "-") {
-			return x
+// classifyHatchRun classifies `hatch run`'s operands w (options such as
+// `+py=3.12` first): `ENV:CMD ARGS…` is a command run in an environment
+// (`hatch run test:python -m pip …`), classified as that command; a lone
+// [ENV:]SCRIPT is a script of hatch's configuration (unwrapHatch reads
+// it), a Unit wrapper when its name is the tests'.
+func classifyHatchRun(w []string) verdict {
+	for len(w) > 0 && (strings.HasPrefix(w[0], "+") || strings.HasPrefix(w[0], "-")) {
+		w = w[1:]
+	}
+	if len(w) > 1 {
+		if _, cmd, found := strings.Cut(w[0], ":"); found && cmd != "" {
+			return classifyOne(strings.Join(append([]string{cmd}, w[1:]...), " "))
 		}
 	}
-	return ""
-}
-
-// hatchEnvCommand is the command of `hatch run ENV:CMD ARGS…` (a command
-// run in an environment, not a script, which takes no arguments here);
-// ok false otherwise.
-func hatchEnvCommand(w []string) (string, bool) {
-	for i, x := range w {
-		if strings.HasPrefix(x, "+") || strings.HasPrefix(x, "-") {
-			continue
-		}
-		_, cmd, found := strings.Cut(x, ":")
-		if !found || cmd == "" || i == len(w)-1 {
-			return "", false
-		}
-		return strings.Join(append([]string{cmd}, w[i+1:]...), " "), true
+	if len(w) > 0 && hatchTestScriptRe.MatchString(w[0]) {
+		return verdict{Bucket: Unit, Reason: "runs a test script of a hatch environment"}
 	}
-	return "", false
+	return verdict{Drop: "runs a hatch environment's script other than the tests"}
 }
 
 // hatchOwnEnv drops a `hatch run`'s matrix options (`+py=${{ matrix.py }}`

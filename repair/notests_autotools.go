@@ -24,23 +24,30 @@ var (
 	acOffByDefaultRe = regexp.MustCompile(`(?i)default[=:]\s*no\b|\[\w+=no\]\s*\)|disabled by default`)
 )
 
-// autotoolsTestSwitch is the --enable flag of configure.ac's option that
-// builds the tests and is off by default, and the Bash File's configure
-// command it goes in; "" when cmd runs no make check/test, or there is no
-// such option or command, or the command has it already.
-func autotoolsTestSwitch(ctx *Context, cmd string) (flag, configure string) {
+// autotoolsTestSwitch is the edit adding the --enable flag of
+// configure.ac's option that builds the tests and is off by default to
+// the Bash File's configure command, and the option's name; ok false when
+// cmd runs no make check/test, or there is no such option or command, or
+// the command has it already.
+func autotoolsTestSwitch(ctx *Context, cmd string, w bashfile.Provenance) (bashfile.Edit, string, bool) {
 	if !makeTestRe.MatchString(cmd) {
-		return "", ""
+		return bashfile.Edit{}, "", false
 	}
 	name := acOffOption(ctx, acTestNameRe.MatchString)
-	if name == "" {
-		return "", ""
-	}
+	e, ok := enableEdit(ctx, name, w)
+	return e, name, ok
+}
+
+// enableEdit is the edit giving the Bash File's ./configure command
+// --enable-name (after the script's name); ok false when name is "", the
+// Bash File runs no configure script or it names the option already.
+func enableEdit(ctx *Context, name string, w bashfile.Provenance) (bashfile.Edit, bool) {
 	_, text := ctx.find(bashfile.Build, func(t string) bool { return configureWord.MatchString(t) })
-	if text == "" || strings.Contains(text, "-"+name) {
-		return "", ""
+	if name == "" || text == "" || strings.Contains(text, "-"+name) {
+		return bashfile.Edit{}, false
 	}
-	return "--enable-" + name, text
+	at := configureWord.FindStringSubmatchIndex(text)[3]
+	return bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " --enable-" + name + text[at:], Why: w}, true
 }
 
 // acOffOption is the first option of configure.ac's AC_ARG_ENABLE whose

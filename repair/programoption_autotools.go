@@ -4,8 +4,6 @@ import (
 	"path"
 	"regexp"
 	"strings"
-
-	"github.com/heragent/heragent/bashfile"
 )
 
 // An autotools project may build the programs of a directory only when
@@ -25,12 +23,9 @@ func (r programOption) autotools(d Diagnosis, ctx *Context) (Proposal, bool) {
 	stem := strings.TrimSuffix(strings.ToLower(path.Base(dir)), "s")
 	nameRe := regexp.MustCompile(`(?i)^(?:build-?)?` + regexp.QuoteMeta(stem) + `s?(?:-?(?:build|programs))?$`)
 	name := acOffOption(ctx, nameRe.MatchString)
-	_, text := ctx.find(bashfile.Build, func(t string) bool { return configureWord.MatchString(t) })
-	if name == "" || text == "" || strings.Contains(text, "-"+name) {
+	e, ok := enableEdit(ctx, name, why(r, d))
+	if !ok {
 		return Proposal{}, false
 	}
-	at := configureWord.FindStringSubmatchIndex(text)[3]
-	flag := "--enable-" + name
-	return edit(d, "the build made no "+path.Base(d.Subject)+": configure.ac builds "+dir+"/ only with "+flag+" (off by default): configure with it",
-		bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " " + flag + text[at:], Why: why(r, d)}), true
+	return edit(d, "the build made no "+path.Base(d.Subject)+": configure.ac builds "+dir+"/ only with --enable-"+name+" (off by default): configure with it", e), true
 }

@@ -182,12 +182,12 @@ func newerPackages(d Diagnosis, ctx *Context) []string {
 // ownModules are the top-level modules of mods the checkout holds (a
 // package directory, at the top or under src/, or a module file).
 func ownModules(ctx *Context, mods []string) []string {
+	if ctx.Repo == nil {
+		return nil
+	}
 	var out []string
 	for _, m := range mods {
 		for _, f := range []string{m + "/__init__.py", "src/" + m + "/__init__.py", m + ".py"} {
-			if ctx.Repo == nil {
-				break
-			}
 			if _, err := ctx.Repo.ReadFile(f); err == nil {
 				out = append(out, m)
 				break

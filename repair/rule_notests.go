@@ -39,10 +39,8 @@ func (r noTestsRan) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != NoTestsRan {
 		return Proposal{}, false
 	}
-	if flag, text := autotoolsTestSwitch(ctx, d.Subject); flag != "" {
-		at := configureWord.FindStringSubmatchIndex(text)[3]
-		return edit(d, "configure.ac builds the tests only when asked ("+strings.TrimPrefix(flag, "--enable-")+", off by default) and `"+d.Subject+"` ran none: configure with "+flag,
-			bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " " + flag + text[at:], Why: why(r, d)}), true
+	if e, name, ok := autotoolsTestSwitch(ctx, d.Subject, why(r, d)); ok {
+		return edit(d, "configure.ac builds the tests only when asked ("+name+", off by default) and `"+d.Subject+"` ran none: configure with --enable-"+name, e), true
 	}
 	if d.Detail != "" {
 		return record(d, "every test it has skipped itself ("+d.Detail+" skipped, none run): what each needs and lacks here (a tool, privileges, a namespace, a service) is in the suite's own logs; its last line: "+d.Evidence), true

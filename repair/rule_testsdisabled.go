@@ -132,9 +132,8 @@ func (r testsDisabled) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		// commands (their configure turns it on, the build of heavy
 		// tests left to them): the test directory may want its own
 		if inner := innerTestGuard(ctx, top); inner != "" && !strings.Contains(text, "-D"+inner+"=") {
-			at := cmakeConfigureAt(text)
 			return edit(d, "the tests' directory builds nothing without "+inner+", a variable of its own besides "+opt+": configure with -D"+inner+"=ON",
-				bashfile.Edit{Op: bashfile.OpReplace, Section: bashfile.Build, Match: text, Command: text[:at] + " -D" + inner + "=ON" + text[at:], Why: why(r, d)}), true
+				configureWith(text, "-D"+inner+"=ON", why(r, d))), true
 		}
 		return none(d, "the configure command sets "+opt+" already"), true
 	}

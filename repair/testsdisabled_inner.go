@@ -13,8 +13,8 @@ import (
 // test until that variable is set too, as the project's CI does
 // (-DBUILD_TEST=1): ctest finds none with the top-level option on.
 
-// cmakeWholeIfRe is a file whose first statement is an if() on one
-// variable and whose last is its endif().
+// cmakeFirstIfRe is a statement that is an if() on one variable,
+// cmakeEndifRe an endif(): a file wholly guarded opens and ends with them.
 var (
 	cmakeFirstIfRe = regexp.MustCompile(`(?i)^\s*if\s*\(\s*(\w+)\s*\)\s*$`)
 	cmakeEndifRe   = regexp.MustCompile(`(?i)^\s*endif\s*\(`)
