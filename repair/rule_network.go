@@ -76,6 +76,9 @@ func (network) Diagnose(f Failure) []Diagnosis {
 		}
 	}
 	if d == nil {
+		d = mesonWrap(f, kind)
+	}
+	if d == nil {
 		return nil
 	}
 	if d.Subject == "" && strings.Contains(d.Evidence, "from versions: none") {
