@@ -74,6 +74,7 @@ var Rules = []Rule{
 	makeGoalPart{},        // a default goal's target needs a header or library nothing provides: make the other targets (a fallback)
 	compileError{},        // error in the project's own code: abstain
 	programOption{},       // a program or target the build did not make is behind a CMake option off by default: on
+	excludedTarget{},      // ctest cannot find a test's program, an add_executable left out of the default build: built by name
 	rejected{},            // no such make target / npm script, or a usage message: recorded
 	testsDisabled{},       // ctest found no tests: the project's test option, off by default, on
 	goTestBuffered{},      // go test ./... silent for the idle limit: GOFLAGS -p=1, whose output streams
