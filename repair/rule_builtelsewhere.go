@@ -30,6 +30,10 @@ var (
 	// directory: '/repo/md2html/md2html' — after subprocess's
 	// _execute_child, or it is a file the script reads (a submodule's)
 	popenMissingRe = regexp.MustCompile(`No such file or directory: '(/[\w./+-]+)'$`)
+	// a make recipe's: make: ./test_tinyexr: No such file or directory
+	// (tinyexr's `test: ./test_tinyexr asakusa.exr`, its Makefile's own
+	// build skipped for CMake's), relative to the top when make ran there
+	makeRecipeMissingRe = regexp.MustCompile(`^g?make(?:\[\d+\])?: (\./[\w./+-]+): No such file or directory$`)
 	// a program's name: no extension (a data file's or a script's source)
 	programNameRe = regexp.MustCompile(`^[\w+-]+$`)
 )
@@ -44,7 +48,11 @@ func (builtElsewhere) Diagnose(f Failure) []Diagnosis {
 	if strings.Contains(f.Log, "in _execute_child") {
 		res = append(slices.Clone(res), popenMissingRe)
 	}
+	topMake := regexp.MustCompile(`^g?make\b`).MatchString(f.Command) && !strings.Contains(f.Command, " -C ") && !strings.Contains(f.Command, "cd ")
 	for _, l := range logLines(f.Log) {
+		if m := makeRecipeMissingRe.FindStringSubmatch(strings.TrimSpace(l)); m != nil && topMake && programNameRe.MatchString(path.Base(m[1])) {
+			return []Diagnosis{{Kind: BuiltElsewhere, Subject: path.Join(bashfile.DefaultRepoDir, m[1]), Evidence: strings.TrimSpace(l)}}
+		}
 		for _, re := range res {
 			if m := re.FindStringSubmatch(strings.TrimSpace(l)); m != nil && programNameRe.MatchString(path.Base(m[1])) {
 				return []Diagnosis{{Kind: BuiltElsewhere, Subject: path.Clean(m[1]), Evidence: strings.TrimSpace(l)}}

@@ -121,6 +121,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"node-too-old/node-test-tplan-fast-json-stringify.log", PhaseCommand, "npm test", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"position-dependent/make-test-pie.log", PhaseCommand, "make test", false, PositionDependent, "PIE", ActionEdit, `persist_env LDFLAGS "${LDFLAGS:+$LDFLAGS }-no-pie"`},
 		{"built-elsewhere/run-all-gravity.log", PhaseCommand, "test/unittest/run_all.sh", false, BuiltElsewhere, "/repo/gravity", ActionEdit, "-name gravity -perm -u+x"},
+		{"built-elsewhere/make-recipe-tinyexr.log", PhaseCommand, "make test", false, BuiltElsewhere, "/repo/test_tinyexr", ActionEdit, "-name test_tinyexr -perm -u+x"},
 		{"built-elsewhere/run-testsuite-md4c.log", PhaseCommand, "scripts/run-tests.sh", false, BuiltElsewhere, "/repo/md2html/md2html", ActionEdit, "ln -s \"$PWD/${p#./}\" md2html/md2html"},
 		{"node-too-old/pnpm-install-node-sqlite-handlebars.log", PhaseSetup, "", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
 		{"node-too-old/node-test-typescript-nanospy.log", PhaseCommand, "node --test test/index.test.ts", false, NodeTooOld, "22", ActionEdit, "npm install -g node@22"},
