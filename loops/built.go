@@ -3,6 +3,7 @@ package loops
 import (
 	"context"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -188,6 +189,9 @@ func smokePicks(probes []pyramid.Command) []pyramid.Command {
 func suiteRuns(p *pyramid.Pyramid, rel string) bool {
 	if p == nil {
 		return false
+	}
+	if slices.Contains(p.SuitePrograms, path.Base(rel)) {
+		return true // a test program add_test runs (tinycthread's test-tinycthread)
 	}
 	for _, c := range p.At(pyramid.Testable) {
 		if c.Bucket == pyramid.Smoke {

@@ -135,7 +135,7 @@ func Mine(ctx context.Context, ix *retrieval.Index, o Options) (*Pyramid, error)
 			Why: []Provenance{{Source: "user"}}, Expect: exp})
 	}
 	all = append(all, o.User...)
-	p := &Pyramid{SchemaVersion: SchemaVersion, TestsFound: CountTests(ctx, ix)}
+	p := &Pyramid{SchemaVersion: SchemaVersion, TestsFound: CountTests(ctx, ix), SuitePrograms: suitePrograms(ctx, e)}
 	for _, c := range order(all) {
 		p.Add(c)
 	}

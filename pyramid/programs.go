@@ -426,3 +426,29 @@ func pyScriptFile(ctx context.Context, e *env, ep retrieval.EntryPoint) string {
 	}
 	return ""
 }
+
+// suitePrograms are the programs the test suite runs (add_test) that are
+// tests themselves — built from test sources, no example — by the name
+// the build makes them: tinycthread's test-tinycthread, the one program
+// its build makes. The probes of what the build made leave them to the
+// suite (loops), as the mining does (readPrograms).
+func suitePrograms(ctx context.Context, e *env) []string {
+	runs, err := testPrograms(ctx, e)
+	if err != nil {
+		return nil
+	}
+	eps, err := e.ix.EntryPoints(ctx)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, ep := range eps {
+		if ep.Kind == "executable" && runs[ep.Name] && testSources(path.Dir(ep.Path), ep.Command) && !exampleRe.MatchString(ep.Name) {
+			if f := e.targets.fileName(ep.Name); !slices.Contains(out, f) {
+				out = append(out, f)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}

@@ -135,8 +135,11 @@ type Pyramid struct {
 	SchemaVersion int `json:"schema_version"`
 	// TestsFound is roughly how many tests the repository has (CountTests):
 	// what a Testable command's run is measured against (GradeTestable).
-	TestsFound int       `json:"tests_found,omitempty"`
-	Commands   []Command `json:"commands"`
+	TestsFound int `json:"tests_found,omitempty"`
+	// SuitePrograms are the programs the test suite runs that are tests
+	// themselves (suitePrograms): never a Runnable probe's.
+	SuitePrograms []string  `json:"suite_programs,omitempty"`
+	Commands      []Command `json:"commands"`
 }
 
 // Add appends c, setting its Level from its Bucket.
