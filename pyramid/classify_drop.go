@@ -49,6 +49,8 @@ func hardDrop(t string) string {
 		return "a CI script (it assumes the CI machine), not how the project is used"
 	case benchScriptRe.MatchString(t):
 		return "runs a benchmark: it measures the project, it is no use of it (and may run for minutes)"
+	case distScriptRe.MatchString(t):
+		return "makes a release or distribution of the project (packaging), no use of it"
 	}
 	return ""
 }
@@ -68,6 +70,12 @@ var hiddenScriptRe = regexp.MustCompile(`^(?:bash |sh )?\.?/?\.[\w-][\w.-]*\.(?:
 // benchScriptRe runs a script of a benchmark directory (rimraf's CI: `node
 // benchmark/index.js --depth=5`, three minutes; `python benchmarks/run.py`).
 var benchScriptRe = regexp.MustCompile(`^(?:(?:node|deno|bun|python3?|ruby|perl|bash|sh)\s+(?:-\S+\s+)*)?(?:\./)?(?:[\w.-]+/)*(?:bench|benchmarks?|perf)/[\w./-]+\.(?:m?js|cjs|ts|py|rb|pl|sh)(?:\s|$)`)
+
+// distScriptRe runs a script that makes a release or distribution
+// archive (LibRaw's CONTRIBUTING: ./mkdist.sh, which was its Runnable
+// "use"; msgpack-c's makedist.sh, nghttp2's makerelease.sh, capnproto's
+// release.sh).
+var distScriptRe = regexp.MustCompile(`^(?:(?:ba)?sh\s+)?(?:\./)?(?:[\w.-]+/)*(?:mk|make|export|build|create)?[-_]?(?:dist|release|tarball)(?:[-_][\w-]*)?\.sh(?:\s|$)`)
 
 // sysInfoRe is a CI step that reports the machine (libuv's `npx envinfo`).
 var sysInfoRe = regexp.MustCompile(`^(npx\s+(--yes\s+|-y\s+)?)?envinfo(\s|$)|^(uname|lscpu|lsb_release|sw_vers|systeminfo|free|df|nproc|ulimit)(\s+-\S+)*\s*$`)

@@ -165,6 +165,9 @@ func TestClassify(t *testing.T) {
 		{"flake8 .", ""},
 		{"cmake .. && make && make test", Unit},
 		{"./bootstrap-vcpkg.sh", ""},
+		{"./mkdist.sh", ""}, // a distribution archive (LibRaw's), no use
+		{"sh makerelease.sh 1.2", ""},
+		{"./distcc.sh", Entry},
 		{"./configure --help", ""},
 		{"./ci/install-dependencies.sh", ""},
 		{"./scripts/top-length", ""},
