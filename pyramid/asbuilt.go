@@ -1,9 +1,12 @@
 package pyramid
 
 import (
+	"context"
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/heragent/heragent/bashfile"
 )
 
 // asBuilt rewrites each command of a pipeline or list that runs one of
@@ -50,15 +53,44 @@ var laterCommandRe = regexp.MustCompile(`((?:\|\|?|&&|;)\s+)([\w.+-]+)`)
 // program the build declares when the Bash File builds it elsewhere:
 // cmatrix's README runs ./cmatrix after `cmake .` or ./configure, and its
 // Bash File builds in build/. A file ./name in the checkout is left alone.
+// A path in a subdirectory is rewritten when an in-source CMake build
+// would have left an executable there: fann's CI runs ./tests/fann_tests
+// after `cmake .`, its Bash File builds build/tests/fann_tests.
 func (e *env) outOfTree(text string) string {
 	trimmed := strings.TrimLeft(text, " \t")
 	w := strings.Fields(trimmed)
-	if len(w) == 0 || !strings.HasPrefix(w[0], "./") || strings.Contains(w[0][2:], "/") {
+	if len(w) == 0 || !strings.HasPrefix(w[0], "./") || e.fileExists(w[0]) {
 		return text
 	}
-	run := e.progs[w[0][2:]]
-	if run == "" || path.Clean(run) == path.Clean(w[0]) || !strings.HasPrefix(run, "./") || e.fileExists(w[0]) {
+	rel := path.Clean(w[0][2:])
+	run := e.inSource[rel]
+	if !strings.Contains(rel, "/") {
+		run = e.progs[rel]
+	}
+	if run == "" || path.Clean(run) == path.Clean(w[0]) || !strings.HasPrefix(run, "./") {
 		return text
 	}
 	return run + strings.TrimPrefix(trimmed, w[0])
+}
+
+// noteInSource records where an in-source build leaves each CMake
+// executable, test programs included: its path under the Bash File's
+// build directory, which is the source tree's own in an in-source build.
+func (e *env) noteInSource(ctx context.Context) {
+	bd := e.layout.BuildDir("cmake")
+	if bd == "" || bd == bashfile.InTree {
+		return
+	}
+	ts, err := e.ix.Targets(ctx, "executable")
+	if err != nil {
+		return
+	}
+	for _, t := range ts {
+		if path.Base(t.Path) != "CMakeLists.txt" || strings.ContainsAny(t.Name, "${}") {
+			continue
+		}
+		if run := e.invocation(t.Name, t.Path); strings.HasPrefix(run, "./"+bd+"/") {
+			e.inSource[strings.TrimPrefix(run, "./"+bd+"/")] = run
+		}
+	}
 }

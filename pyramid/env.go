@@ -17,7 +17,11 @@ type env struct {
 	ix     *retrieval.Index
 	stacks map[string]bool
 	progs  map[string]string // program name → how to run it from the root (bins, executables, console scripts)
-	layout bashfile.Layout   // where the Bash File builds
+	// inSource maps where an in-source CMake build (`cmake .`) leaves an
+	// executable, test programs included, to where the Bash File's
+	// out-of-tree build does (outOfTree)
+	inSource map[string]string
+	layout   bashfile.Layout // where the Bash File builds
 	// goNested are the nested Go modules' directories (goNested reads them)
 	goNested []string
 	// declared counts the executables the build files declare
@@ -59,7 +63,7 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 	if err != nil {
 		return nil, fmt.Errorf("list stacks: %w", err)
 	}
-	e := &env{ix: ix, stacks: map[string]bool{}, progs: map[string]string{}, layout: layout}
+	e := &env{ix: ix, stacks: map[string]bool{}, progs: map[string]string{}, inSource: map[string]string{}, layout: layout}
 	for _, s := range st {
 		e.stacks[s] = true
 	}
@@ -128,6 +132,7 @@ func newEnv(ctx context.Context, ix *retrieval.Index, layout bashfile.Layout, se
 	if e.stacks["make"] {
 		e.makePrograms(ctx)
 	}
+	e.noteInSource(ctx)
 	return e, nil
 }
 

@@ -312,6 +312,12 @@ func sourceDirRel(v string, current bool) (string, bool) {
 			if strings.ContainsAny(rest, "$<>") {
 				return "", false
 			}
+			if c := path.Clean(rest); c == ".." || strings.HasPrefix(c, "../") {
+				// outside the checkout (fann's biicode block:
+				// ${CMAKE_CURRENT_SOURCE_DIR}/../bin): nowhere a build
+				// of this checkout is looked for
+				return "", false
+			}
 			return path.Join("..", rest), true
 		}
 	}

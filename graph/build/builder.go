@@ -28,7 +28,7 @@ import (
 
 // Version changes whenever the builder's output for the same input changes;
 // a store built by another version is rebuilt from scratch.
-const Version = "27"
+const Version = "28"
 
 // cacheVersion is what a stored build is checked against: Version and the
 // heragent revision that built it, so a binary built from another commit

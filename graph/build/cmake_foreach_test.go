@@ -66,6 +66,8 @@ func TestCMakeRuntimeOutputDir(t *testing.T) {
 		{"CMakeLists.txt", "set(CMAKE_RUNTIME_OUTPUT_DIRECTORY \"${PROJECT_SOURCE_DIR}/out/${X}\")\n", ""},
 		// through a variable of the project's own (tau's TAU_BIN_DIR)
 		{"CMakeLists.txt", "set(TAU_BIN_DIR ${CMAKE_CURRENT_SOURCE_DIR}/build/bin)\nset(CMAKE_RUNTIME_OUTPUT_DIRECTORY   ${TAU_BIN_DIR})\n", "../build/bin"},
+		// outside the checkout (fann's biicode block), then the default: no fact
+		{"CMakeLists.txt", "IF(BIICODE)\n\tSET(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/../bin/fann/examples)\nENDIF()\n", ""},
 	} {
 		var f fileFacts
 		if err := parseCMake(c.rel, []byte(c.src), &f); err != nil {
