@@ -183,7 +183,7 @@ func (e *env) workspace() workspace {
 	if bd == "" {
 		bd = bashfile.BuildDir // where an ad-hoc build directory of the docs maps to
 	}
-	return workspace{known: e.exists, buildDir: bd}
+	return workspace{known: e.exists, buildDir: bd, isDir: e.isDir}
 }
 
 // exists reports whether a repository-relative directory exists (or is a

@@ -26,6 +26,7 @@ var promptRe = regexp.MustCompile(`^\s*(?:[\w@.~:/-]*[$%]|>>>|PS>|[\w.-]+>)\s+`)
 type workspace struct {
 	known    func(dir string) bool // the directory is in the workspace
 	buildDir string                // the setup script's build directory: an ad-hoc one of the docs maps to it
+	isDir    func(string) bool     // a directory of the checkout itself (nil: unknown)
 }
 
 // splitShell splits a block of shell (a fenced code block, a CI run step)
@@ -142,7 +143,23 @@ func appendStmt(out []shellCmd, st *syntax.Stmt, line int, dir *string, made map
 	if *dir == elsewhere {
 		return out // about another directory (a generated app, a temp dir)
 	}
-	return append(out, shellCmd{Text: atRoot(text, *dir), Dir: *dir, Line: line})
+	return append(out, shellCmd{Text: atRoot(buildDirArg(text, fields, *dir, ws), *dir), Dir: *dir, Line: line})
+}
+
+// buildDirArg points a build tool's -C at the setup script's build
+// directory when it names another conventional one the checkout does not
+// have: speex's CI runs `meson setup builddir`, then `ninja -C builddir
+// test`; its Bash File's meson build is build/.
+func buildDirArg(text string, fields []string, dir string, ws workspace) string {
+	if ws.buildDir == "" || ws.isDir == nil || dir != "" || fields[0] != "ninja" && fields[0] != "make" && fields[0] != "meson" {
+		return text
+	}
+	for i := 1; i+1 < len(fields); i++ {
+		if x := path.Clean(fields[i+1]); fields[i] == "-C" && buildDirs[x] && x != ws.buildDir && !ws.isDir(x) {
+			return strings.Replace(text, " -C "+fields[i+1], " -C "+ws.buildDir, 1)
+		}
+	}
+	return text
 }
 
 // ciRootRe is a CI system's variable for the checkout as a path's start

@@ -27,11 +27,12 @@ var splitShellCases = []struct {
 	{"a configuration's directory under the build directory", "cd build/Release; ctest -C Release", []shellCmd{{"ctest -C Release", "build", 1}}},
 	{"cd into the checkout's directory by its variable", "cd $GITHUB_WORKSPACE/tests\n./run.sh", []shellCmd{{"./run.sh", "tests", 2}}},
 	{"the checkout variable at the top", "cp ${GITHUB_WORKSPACE}/a.conf x.conf", []shellCmd{{"cp ./a.conf x.conf", "", 1}}},
+	{"a build tool's -C at another conventional build directory", "meson setup builddir\nninja -C builddir test\nmake -C tests", []shellCmd{{"meson setup builddir", "", 1}, {"ninja -C build test", "", 2}, {"make -C tests", "", 3}}},
 	{"unparsable prose", "Run this:\nmake test\nthen (enjoy", []shellCmd{{"Run this:", "", 1}, {"make test", "", 2}}}, // prose is left to the classifier
 }
 
 func TestSplitShell(t *testing.T) {
-	ws := workspace{known: func(d string) bool { return d == "tests" || buildDirs[d] }, buildDir: "build"}
+	ws := workspace{known: func(d string) bool { return d == "tests" || buildDirs[d] }, buildDir: "build", isDir: func(d string) bool { return d == "tests" }}
 	for _, tt := range splitShellCases {
 		t.Run(tt.name, func(t *testing.T) {
 			got := splitShell(tt.block, ws)

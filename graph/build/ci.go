@@ -313,9 +313,45 @@ func parseGitLabCI(_ string, src []byte, f *fileFacts) error {
 			}
 		}
 		for _, phase := range []string{"before_script", "script", "after_script"} {
-			f.steps = append(f.steps, scriptSteps(mapGet(j, phase), "gitlab-ci", job, phase, matrix)...)
+			f.steps = append(f.steps, scriptSteps(gitlabPhase(root, j, phase, 0), "gitlab-ci", job, phase, matrix)...)
 		}
 	})
+	return nil
+}
+
+// gitlabPhase is a job's phase as GitLab resolves it: the job's own key,
+// else the nearest of the templates it takes it from — a YAML merge key's
+// (<<: *anchor) or the jobs it extends (a name or a list, the later
+// overriding the earlier). speex's jobs extend a hidden .autoconf whose
+// script holds their `make check`.
+func gitlabPhase(root, j *yaml.Node, phase string, depth int) *yaml.Node {
+	if n := mapGet(j, phase); n != nil || depth > 8 {
+		return n
+	}
+	var from []*yaml.Node
+	if m := mapGet(j, "<<"); m != nil && m.Kind == yaml.SequenceNode {
+		for _, a := range m.Content {
+			from = append(from, resolveAlias(a))
+		}
+	} else if m != nil {
+		from = append(from, m)
+	}
+	var ext []*yaml.Node
+	switch e := mapGet(j, "extends"); {
+	case e != nil && e.Kind == yaml.ScalarNode:
+		ext = append(ext, mapGet(root, e.Value))
+	case e != nil && e.Kind == yaml.SequenceNode:
+		for _, n := range e.Content {
+			ext = append([]*yaml.Node{mapGet(root, n.Value)}, ext...) // the last first
+		}
+	}
+	for _, t := range append(from, ext...) {
+		if t != nil && t != j && t.Kind == yaml.MappingNode {
+			if n := gitlabPhase(root, t, phase, depth+1); n != nil {
+				return n
+			}
+		}
+	}
 	return nil
 }
 

@@ -142,6 +142,10 @@ var factCases = []factCase{
 	{rel: ".gitlab-ci.yml", src: "image: python:3.11\nstages: [test]\n.tmpl:\n  script: [echo hidden]\nunit:\n  stage: test\n  before_script:\n    - pip install -r requirements.txt\n  script:\n    - pytest -q\n",
 		deps:  []string{"docker:python:3.11:ci@1!"},
 		steps: []string{"gitlab-ci/unit@8=pip install -r requirements.txt[]", "gitlab-ci/unit@10=pytest -q[]"}},
+	// a job's phases from the hidden template it extends (speex's
+	// .autoconf) or merges (<<: *anchor), its own key first
+	{rel: ".gitlab-ci.yml", src: ".autoconf:\n  before_script: [apt-get update]\n  script:\n    - make\n    - make check\nautoconf:\n  extends: .autoconf\n  script: [make distcheck]\nfixed:\n  extends: [.other, .autoconf]\n.t: &t\n  script: [ctest]\nmerged:\n  <<: *t\n",
+		steps: []string{"gitlab-ci/autoconf@2=apt-get update[]", "gitlab-ci/autoconf@8=make distcheck[]", "gitlab-ci/fixed@2=apt-get update[]", "gitlab-ci/fixed@4=make[]", "gitlab-ci/fixed@5=make check[]", "gitlab-ci/merged@12=ctest[]"}},
 	{rel: ".travis.yml", src: "language: node_js\nnode_js:\n  - 18\n  - 20\ninstall: npm ci\nscript:\n  - npm test\n",
 		steps: []string{"travis/install@5=npm ci[node_js=18,20]", "travis/script@7=npm test[node_js=18,20]"},
 		facts: map[string]any{"language": "node_js"}},
