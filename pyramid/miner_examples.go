@@ -94,7 +94,7 @@ func mineExamples(ctx context.Context, e *env) ([]Command, error) {
 	}
 	var docs []docExample
 	for _, s := range secs {
-		if docSource(s.Path) == "readme" || e.workspaceReadme(ctx, s.Path) || depDocs.MatchString(s.Path) {
+		if docSource(s.Path) == "readme" || e.workspaceReadme(ctx, s.Path) || depDocs.MatchString(s.Path) || e.nestedProject(s.Path) {
 			continue
 		}
 		for _, cb := range s.Code {
