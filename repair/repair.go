@@ -45,6 +45,7 @@ const (
 	UnknownPackage       Kind = "unknown_package"        // E: Unable to locate package libfoo-dev
 	MissingHeader        Kind = "missing_header"         // fatal error: zlib.h: No such file or directory
 	MissingPkgConfig     Kind = "missing_pkgconfig"      // Dependency "libevent" not found
+	PkgConfigTooOld      Kind = "pkgconfig_too_old"      // Dependency exiv2 found: NO. Found 0.27.6 but need: '>= 0.28'
 	MissingLibrary       Kind = "missing_library"        // cannot find -lssl; libfoo.so.1: cannot open shared object file
 	UnlinkedLibrary      Kind = "unlinked_library"       // libXmu.so.6: error adding symbols: DSO missing from command line
 	PositionDependent    Kind = "position_dependent"     // relocation R_X86_64_32S against `.text' can not be used when making a PIE object; recompile with -fPIE

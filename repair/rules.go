@@ -17,6 +17,7 @@ var Rules = []Rule{
 	unknownPackage{},      // E: Unable to locate package: take the name out of pkg_install
 	missingHeader{},       // fatal error: x.h: No such file: its -dev package
 	missingPkgConfig{},    // pkg-config module not found: the package with its .pc
+	pkgConfigTooOld{},     // pkg-config module older than asked: the next Debian release's package, else recorded
 	missingCMakePackage{}, // find_package failed: the package with its Config.cmake / hints
 	cmakePackageVersion{}, // find_package refused the installed version: accepted within its major version (a compatibility config)
 	missingLibrary{},      // -lfoo or libfoo.so.N missing: the package with the .so
