@@ -57,7 +57,7 @@ func (r missingHeader) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		if dir == "" || ctx.File != nil && ctx.File.Contains("persist_env CPATH \""+dir) {
 			return bashfile.Edit{}, ""
 		}
-		return bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: "persist_env CPATH \"" + dir + "${CPATH:+:$CPATH}\"", Why: why(r, d)}, dir
+		return bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: "persist_env CPATH \"" + dir + pkgConfigIncludes(pkg) + "${CPATH:+:$CPATH}\"", Why: why(r, d)}, dir
 	}
 	for _, pkg := range cands {
 		if e, dir := cpath(pkg); dir != "" && ctx.hasPackage(pkg) {
@@ -145,4 +145,14 @@ func plausibleHeaderDir(hd HeaderDirIndex, text, header, pkg string) bool {
 	base := dir[strings.LastIndex(dir, "/")+1:]
 	stem := strings.TrimSuffix(path.Base(header), path.Ext(header))
 	return strings.HasPrefix(strings.ToLower(base), strings.ToLower(stem)) || len(base) >= 3 && namesWord(text, base)
+}
+
+// pkgConfigIncludes is the shell that lists, after a colon each, the
+// include directories of the pkg-config modules pkg ships, as its users
+// compile with them: glib.h sits in /usr/include/glib-2.0, but what it
+// includes, glibconfig.h, in /usr/lib/x86_64-linux-gnu/glib-2.0/include,
+// which only glib-2.0.pc names (jsonrpc-glib's header, compiled alone:
+// "glibconfig.h: No such file or directory"). Empty when it ships none.
+func pkgConfigIncludes(pkg string) string {
+	return `$(pkg-config --cflags-only-I $(dpkg -L ` + bashfile.ShellQuote(pkg) + ` 2>/dev/null | sed -n 's|.*/pkgconfig/\([^/]*\)\.pc$|\1|p') 2>/dev/null | sed 's/^ *-I/:/; s/ *-I/:/g; s/ *$//')`
 }
