@@ -140,15 +140,20 @@ func runFrom(e *env, code string) string {
 // objects of a library without a build system, which sourcesCompile
 // leaves in build/objects: hashmap.c's) and R to the run paths of the shared ones: an example
 // that calls the library (not only its inline headers) links against
-// them when it does not link alone.
+// them when it does not link alone; and D to the libraries libtool says
+// a static one needs after it (a .la's dependency_libs: LibRaw's
+// libraw.a calls libjpeg and zlib).
 const builtLibs = `L=$(find . -type f \( -name 'lib*.a' -o -name 'lib*.so' -o -name 'lib*.so.[0-9]*' -o -path './build/objects/*.o' \) ! -name '*.symbols' ! -path './.git/*' ! -path '*/CMakeFiles/*' ! -path '*.p/*' | sort); ` +
-	`R=$(for l in $L; do case $l in *.so*) printf -- '-Wl,-rpath,%s ' "$PWD/${l%/*}";; esac; done)`
+	`R=$(for l in $L; do case $l in *.so*) printf -- '-Wl,-rpath,%s ' "$PWD/${l%/*}";; esac; done); ` +
+	`D=$(sed -n "s/^dependency_libs='\(.*\)'$/\1/p" $(find . -name 'lib*.la' ! -path './.git/*') /dev/null 2>/dev/null | grep -oE '(^| )-l[^ ]+' | sort -u | tr '\n' ' ')`
 
 // linkBuilt links a compile with the libraries builtLibs found, then the
 // math library: a static library's objects may call pow (json-parser's
 // libjsonparser.a: "undefined reference to `pow'"), and nothing names -lm
-// after it otherwise.
-const linkBuilt = ` -Wl,--start-group $L -Wl,--end-group $R -lm`
+// after it otherwise; and OpenMP's runtime, which a library built with
+// -fopenmp calls (fann's libdoublefann.a, LibRaw's libraw.a: "undefined
+// reference to `GOMP_barrier'") and gcc links only when asked.
+const linkBuilt = ` -Wl,--start-group $L -Wl,--end-group $R $D -lm -fopenmp`
 
 // includeDirOf is the -I directory from which the repository's own header
 // operand (<nlohmann/json.hpp>, "cJSON.h") resolves: an include/ directory

@@ -112,7 +112,7 @@ func ExamplePrograms(fsys fs.FS, gen []string, fixture string, built []string) [
 		if !ok {
 			continue
 		}
-		if text, ok := cFileExample(headers, genIncludeDirs(gen), c.path, code, fixture, len(out)+1); ok {
+		if text, ok := cFileExample(headers, genIncludeDirs(gen), c.path, code, fixture, len(out)+1, climbsToCheckout(fsys, c.path, code)); ok {
 			cmd := Command{Text: text, Bucket: Entry, Level: Runnable,
 				Reason: "compiles and runs the repository's example program " + c.path + " against its headers and the libraries its build produced",
 				Why:    []Provenance{{Source: "example", File: c.path, Note: "an example program the build does not compile"}}}
@@ -133,7 +133,7 @@ var readsArgRe = regexp.MustCompile(`\bargv\s*\[\s*1\s*\]`)
 // the repository's own headers, waits for a client or is a unit test. A
 // program reading its first argument that fails without one runs again
 // on fixture, when there is one.
-func cFileExample(headers, genDirs []string, rel, code, fixture string, n int) (string, bool) {
+func cFileExample(headers, genDirs []string, rel, code, fixture string, n int, beside bool) (string, bool) {
 	cc := cSourceExt[path.Ext(rel)]
 	if cc == "" || !cMainRe.MatchString(code) || waitsRe.MatchString(code) || testFrameworkRe.MatchString(code) {
 		return "", false
@@ -167,7 +167,13 @@ func cFileExample(headers, genDirs []string, rel, code, fixture string, n int) (
 	run := "timeout 60 " + bin
 	if fixture != "" && readsArgRe.MatchString(code) {
 		// on its own first (an argument may be optional), then on the input
+		if beside {
+			fixture = strings.Repeat("../", strings.Count(rel, "/")) + fixture
+		}
 		run = "{ " + run + " || " + run + " " + quoteArg(fixture) + "; }"
+	}
+	if beside {
+		run = "cd " + quoteArg(path.Dir(rel)) + " && " + run
 	}
 	compile := cc + " -o " + bin + " " + quoteArg(rel) + flags + " -pthread"
 	return "{ " + compile + " 2>/dev/null || { " + builtLibs + "; " + compile + linkBuilt + "; }; } && " + run, true
@@ -220,4 +226,20 @@ func headerDir(headers []string, operand string) (string, bool) {
 		}
 	}
 	return bestIncludeDir(dirs)
+}
+
+// climbsToCheckout reports whether the example program rel reads a file by a
+// path that climbs out of its own directory and lands in the checkout
+// from there: fann's examples/scaling_train.c reads
+// "../datasets/scaling.data", so it runs from examples/.
+func climbsToCheckout(fsys fs.FS, rel, code string) bool {
+	if !strings.Contains(rel, "/") {
+		return false
+	}
+	for _, m := range upPathRe.FindAllStringSubmatch(code, -1) {
+		if _, err := fs.Stat(fsys, path.Join(path.Dir(rel), "..", m[1], m[2])); err == nil {
+			return true
+		}
+	}
+	return false
 }

@@ -87,8 +87,8 @@ func TestExampleProgramsArgument(t *testing.T) {
 		t.Fatalf("examples: %v", texts(cs))
 	}
 	for _, c := range cs {
-		if !strings.Contains(c.Text, "-Wl,--end-group $R -lm;") {
-			t.Errorf("no -lm after the built libraries: %s", c.Text)
+		if !strings.Contains(c.Text, "-Wl,--end-group $R $D -lm -fopenmp;") {
+			t.Errorf("no -lm and OpenMP after the built libraries: %s", c.Text)
 		}
 		reads := strings.Contains(c.Text, "test_json.c")
 		if got := strings.HasSuffix(c.Text, "{ timeout 60 /tmp/heragent-example-file-2 || timeout 60 /tmp/heragent-example-file-2 tests/valid-0000.json; }") || strings.HasSuffix(c.Text, "{ timeout 60 /tmp/heragent-example-file-1 || timeout 60 /tmp/heragent-example-file-1 tests/valid-0000.json; }"); got != reads {
@@ -134,7 +134,7 @@ func TestExampleProgramsRelativeInclude(t *testing.T) {
 // not run in the foreground until its 60 s are up.
 func TestCServerExample(t *testing.T) {
 	code := "#include <libmill.h>\nint main(int argc, char *argv[]) {\n    int port = 5555;\n    tcpsock ls = tcplisten(iplocal(NULL, port, 0), 10);\n    return 0;\n}\n"
-	text, ok := cFileExample([]string{"libmill.h"}, nil, "tutorial/step1.c", code, "", 1)
+	text, ok := cFileExample([]string{"libmill.h"}, nil, "tutorial/step1.c", code, "", 1, false)
 	if !ok || !cServerSrc.MatchString(code) {
 		t.Fatalf("no example: %q", text)
 	}
@@ -142,5 +142,28 @@ func TestCServerExample(t *testing.T) {
 	if !c.Background || !strings.Contains(c.Text, "/dev/tcp/127.0.0.1/5555") || strings.Contains(c.Text, "timeout 60") ||
 		!strings.HasSuffix(c.Serve, "&& /tmp/heragent-example-file-1") {
 		t.Fatalf("server probe %+v", c)
+	}
+}
+
+// fann's examples read "../datasets/scaling.data": run from their own
+// directory, where that path lands in the checkout, and with their own
+// first argument's path (a fixture) written from there.
+func TestExampleProgramClimbingToTheCheckoutRunsBeside(t *testing.T) {
+	file := func(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }
+	fsys := fstest.MapFS{
+		"src/include/fann.h":         file("struct fann;\n"),
+		"datasets/scaling.data":      file("4 2 1\n"),
+		"examples/scaling_train.c":   file("#include \"fann.h\"\nint main(int argc, char **argv) {\n  return fann_read(\"../datasets/scaling.data\") == 0;\n}\n"),
+		"examples/elsewhere_reads.c": file("#include \"fann.h\"\nint main(void) {\n  return fann_read(\"../nowhere/x.data\") == 0;\n}\n"),
+	}
+	cs := ExamplePrograms(fsys, nil, "", nil)
+	if len(cs) != 2 {
+		t.Fatalf("examples: %v", texts(cs))
+	}
+	for _, c := range cs {
+		beside := strings.Contains(c.Text, "&& cd examples && timeout 60 /tmp/heragent-example-file-")
+		if want := strings.Contains(c.Text, "scaling_train.c"); beside != want {
+			t.Errorf("runs from examples/ = %v, want %v: %s", beside, want, c.Text)
+		}
 	}
 }
