@@ -56,6 +56,12 @@ var ansiColorRe = regexp.MustCompile(`\x1b\[[0-9;]*m`)
 // suiteFailure is a failure such a target reports while still exiting 0.
 // FAIL is matched in capitals only: "Failed to initialize context" is a
 // test's expected output (zstd), "FAIL: roundtrip" a failure.
+// zeroTests is a runner saying it ran no test before its "OK": unittest's
+// "Ran 0 tests in 0.000s" (libsecret's `python -m unittest discover -s
+// libsecret`, which found no test module by unittest's pattern), automake's
+// "# TOTAL: 0".
+var zeroTests = regexp.MustCompile(`(?m)^Ran 0 tests in |^# TOTAL: 0\s*$`)
+
 var suiteFailure = regexp.MustCompile(`(?m)(?i:\b[1-9]\d*\s+tests?\s+failed\b|\bsome\s+tests?\s+failed\b|\btests?:[ \t]*(?:failed|errors?)\b)|^(FAIL|FAILED)\b`)
 
 // crashSignatures betray a program that exited 0 but did not really work
@@ -160,7 +166,7 @@ func Judge(c Command, o Outcome) Verdict {
 			if l := finalLine(o.Output); m == "" && suiteOKLine.MatchString(l) {
 				m = l
 			}
-			if m != "" && !suiteFailure.MatchString(o.Output) {
+			if m != "" && !suiteFailure.MatchString(o.Output) && !zeroTests.MatchString(o.Output) {
 				return Verdict{Passed: true, Suite: true, Reason: fmt.Sprintf("exit 0; no test framework output to count, the test target reports %q", m)}
 			}
 			if c.Driver && strings.TrimSpace(o.Output) != "" && !suiteFailure.MatchString(o.Output) {

@@ -36,6 +36,7 @@ func TestJudge(t *testing.T) {
 		{"zlib test OK", Command{Bucket: Unit}, Outcome{Output: "\t*** zlib test OK ***\n"}, true},
 		{"a test script ends with OK", Command{Bucket: Unit}, Outcome{Output: "CC: cc\nTESTING...\ntest_btree_delete\ntest_clone_pop\nOK\n\n"}, true},
 		{"OK in the middle is no verdict", Command{Bucket: Unit}, Outcome{Output: "OK\nnow benchmarking\n"}, false},
+		{"unittest ran no test", Command{Bucket: Unit}, Outcome{Output: "\n----------------------------------------------------------------------\nRan 0 tests in 0.000s\n\nOK\n"}, false}, // libsecret's discover found no module
 		{"a test script says it passes", Command{Bucket: Unit}, Outcome{Output: "(node:96) [DEP0005] DeprecationWarning: Buffer() is deprecated\ntest-browser.js passes\ntest-node.js passes\n"}, true},
 		{"a program saying something passes is no test", Command{Bucket: Unit}, Outcome{Output: "the request passes\n"}, false},
 		{"one kind of tests failed", Command{Bucket: Unit}, Outcome{Output: "Unit tests: OK\nFuzz tests: FAILED\n"}, false},
