@@ -188,6 +188,9 @@ func execCommand(ctx context.Context, sb Sandbox, c pyramid.Command, n int, time
 		Seconds: res.Duration.Seconds(), Counts: counts, Passed: v.Passed, Verdict: v.Reason, Log: logFile, Tail: report.LastLines(res.Tail, 60)}}
 	if !v.Passed || c.LastResort() {
 		cr.diag = repair.Excerpt(out, 60, 40) // failures are diagnosed; a usage asked for is read (usageCommands)
+		if why := suiteLogFailures(files); why != "" && !v.Passed {
+			cr.diag += "\n" + why // an automake suite's reasons, kept in its log
+		}
 	}
 	if !v.Passed && counts.Failed+counts.Errors > 0 {
 		cr.failedNames = results.FailedNames(out, 0) // the whole output's: the excerpt may cut the list

@@ -41,6 +41,7 @@ func (d debianIndex) Library(n string) []string      { return names(d.ix.Library
 func (d debianIndex) Executable(n string) []string   { return names(d.ix.Executable(n)) }
 func (d debianIndex) CMakePackage(n string) []string { return names(d.ix.CMakePackage(n)) }
 func (d debianIndex) PythonModule(n string) []string { return names(d.ix.PythonModule(n)) }
+func (d debianIndex) PerlModule(n string) []string   { return names(d.ix.PerlModule(n)) }
 
 // HeaderDir is the include directory under /usr/include where pkg ships
 // the header path, when it is a subdirectory the compiler does not search

@@ -24,7 +24,7 @@ type PackageIndex interface {
 // MapIndex is a PackageIndex from literal maps: for tests, and for small
 // curated additions in front of the real index.
 type MapIndex struct {
-	Headers, PkgConfigs, Libraries, Executables, CMakePackages, PythonModules map[string][]string
+	Headers, PkgConfigs, Libraries, Executables, CMakePackages, PythonModules, PerlModules map[string][]string
 	// IncludeDirs: a header path → the subdirectory of /usr/include its
 	// first package ships it in (HeaderDirIndex).
 	IncludeDirs map[string]string
@@ -50,6 +50,7 @@ func (m MapIndex) Library(p string) []string      { return m.Libraries[p] }
 func (m MapIndex) Executable(p string) []string   { return m.Executables[p] }
 func (m MapIndex) CMakePackage(p string) []string { return m.CMakePackages[p] }
 func (m MapIndex) PythonModule(p string) []string { return m.PythonModules[p] }
+func (m MapIndex) PerlModule(p string) []string   { return m.PerlModules[p] }
 
 // lookup asks the index (when there is one) and falls back to hints.
 func lookup(ctx *Context, ask func(PackageIndex) []string, hint []string) []string {

@@ -53,6 +53,7 @@ const (
 	MissingCMakePackage  Kind = "missing_cmake_package"  // Could NOT find ZLIB
 	MissingPythonModule  Kind = "missing_python_module"  // No module named 'yaml'
 	MissingNodeModule    Kind = "missing_node_module"    // Cannot find module 'left-pad'
+	MissingPerlModule    Kind = "missing_perl_module"    // Can't locate XML/Parser.pm in @INC
 	LifecycleScript      Kind = "lifecycle_script"       // npm ERR! command sh -c husky install
 	TSLibCheck           Kind = "ts_lib_check"           // node_modules/fdir/dist/index.d.cts(3,8): error TS1259 (only the dependencies' declarations fail to compile)
 	BuildScript          Kind = "build_script"           // > he@1.2.0 build … (the package's build script failed in setup)

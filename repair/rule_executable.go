@@ -55,6 +55,8 @@ var executableMatches = []match{
 	{MissingExecutable, regexp.MustCompile(`^Unable to find executable: ([\w.+-]+)$`)},
 	// meson: Did not find pkg-config by name 'pkg-config'
 	{MissingExecutable, regexp.MustCompile(`Did not find pkg-config by name '([^']+)'`)},
+	// meson, a language's compiler (msitools' Vala): ERROR: Could not execute Vala compiler: valac
+	{MissingExecutable, regexp.MustCompile(`ERROR: Could not execute [\w#+ ]*compiler: ([\w.+-]+)`)},
 }
 
 // namedMatches are messages that name a missing program in words, not in
@@ -81,6 +83,10 @@ var namedMatches = []match{
 	// reads as empty): "Git version must be at least 2.32.0. Please upgrade
 	// your git version." (lazygit without git)
 	{MissingExecutable, regexp.MustCompile(`\b[Pp]lease (?:upgrade|update) your ([A-Za-z][\w.+-]*)(?: version| installation)?\b`)},
+	// a test that skips itself for a program: "SKIP -- unzip is missing"
+	// (libgsf's Perl tests, in automake's test-suite.log), TAP's "# SKIP
+	// valgrind not installed"
+	{MissingExecutable, regexp.MustCompile(`\bSKIP(?:PED)?:?(?: --| -|:)? ["']?([A-Za-z][\w.+-]*)["']? (?:is missing|is not installed|not installed|not found|is not available)\b`)},
 	// ERROR: gperf is not installed / sphinx-build: not found in PATH
 	{MissingExecutable, regexp.MustCompile(`(?:ERROR|Error|error): ["']?([A-Za-z][\w.+-]*)["']? (?:is not installed|not found in PATH|is not in PATH|is required but not found)`)},
 	// a quoted program a script says is not on PATH: libusb's

@@ -31,6 +31,9 @@ var libraryMatches = []match{
 	// loader: error while loading shared libraries: libevent-2.1.so.7: cannot open shared object file
 	// Python ctypes / dlopen: OSError: libGL.so.1: cannot open shared object file
 	{MissingLibrary, regexp.MustCompile(`([\w.+-]+\.so(?:\.[\d.]+)?): cannot open shared object file`)},
+	// the loader, a library a test preloads (libgudev's umockdev tests):
+	// ERROR: ld.so: object 'libumockdev-preload.so.0' from LD_PRELOAD cannot be preloaded (cannot open shared object file): ignored.
+	{MissingLibrary, regexp.MustCompile(`object '([\w.+-]+\.so(?:\.[\d.]+)?)' from LD_PRELOAD cannot be preloaded \(cannot open shared object file\)`)},
 }
 
 // namedLibraryMatches name a missing library in words: configure scripts

@@ -58,6 +58,10 @@ func (missingSubmodule) Diagnose(f Failure) []Diagnosis {
 			if p := cmakeMissingSource(lines, i); p != "" {
 				out = append(out, Diagnosis{Kind: MissingPath, Subject: p, Evidence: "CMake cannot find source file " + p, Detail: cmakeSource})
 			}
+		case mesonProgramPathRe.MatchString(l) && len(out) == 0:
+			// meson: ERROR: Program 'subprojects/bats-core/bin/bats' not found or not executable
+			// (msitools' test runner, a submodule)
+			out = append(out, Diagnosis{Kind: MissingPath, Subject: mesonProgramPathRe.FindStringSubmatch(l)[1], Evidence: strings.TrimSpace(l)})
 		case makeNeedsRe.MatchString(l) && len(out) == 0:
 			// make: *** No rule to make target 'picotest/picotest.c', needed by 'test-bin'.
 			out = append(out, Diagnosis{Kind: MissingPath, Subject: makeNeedsRe.FindStringSubmatch(l)[1], Evidence: strings.TrimSpace(l)})
@@ -103,6 +107,9 @@ func listsDir(lines []string, i int) bool {
 
 // makeNeedsRe is make missing a source file a target needs (a path with a
 // directory: the file of a submodule, not a target of the Makefile).
+// mesonProgramPathRe is meson's find_program of a path in the checkout.
+var mesonProgramPathRe = regexp.MustCompile(`ERROR: Program '([\w.+-]+/[\w./+-]+)' not found`)
+
 var makeNeedsRe = regexp.MustCompile(`No rule to make target '([\w.+-]+/[\w./+-]+)', needed by`)
 
 var cmakeErrorAtRe = regexp.MustCompile(`CMake Error at (?:/repo/)?([\w./+-]*?)CMakeLists\.txt:\d+`)

@@ -31,6 +31,7 @@ var Rules = []Rule{
 	pytestStdin{},         // tests read stdin, which pytest's capture refuses: --capture=no, as its message says
 	pytestStrictConfig{},  // --strict-config refuses an ini key the installed plugins predate: a plugin declares it (-p)
 	missingNodeModule{},   // Cannot find module x: npm ci/install, or npm install x
+	missingPerlModule{},   // Can't locate X/Y.pm in @INC: the package shipping the module
 	nodeGypHeaders{},      // node-gyp cannot download Node's headers: npm_config_nodedir at the installed node's (before npm-lifecycle gives up on the addon)
 	nodeTooOld{},          // ERR_REQUIRE_ESM: a newer Node.js (22) from the npm registry before the dependencies
 	nodeEngine{},          // yarn refuses a dependency's stricter engines field: --ignore-engines

@@ -31,9 +31,10 @@ func readLog(t *testing.T, name string) string {
 // fakeIndex answers like the Debian Contents index would for the excerpts.
 var fakeIndex = MapIndex{
 	Headers:       map[string][]string{"zlib.h": {"zlib1g-dev"}},
-	PkgConfigs:    map[string][]string{"libevent": {"libevent-dev"}, "libnl-genl-3.0": {"libnl-genl-3-dev"}, "wayland-protocols": {"wayland-protocols"}},
-	Libraries:     map[string][]string{"libevent.so": {"libevent-dev"}, "libevent-2.1.so.7": {"libevent-2.1-7"}, "libpcre.so": {"libpcre3-dev"}, "/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.profile-x86_64.a": {"libclang-rt-14-dev"}},
-	Executables:   map[string][]string{"autoreconf": {"autoconf"}, "xxd": {"xxd"}, "yacc": {"bison"}, "flex": {"flex"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}, "rubocop": {"rubocop"}, "cram3": {"python3-cram"}, "python3-coverage": {"python3-coverage"}, "pytest": {"python3-pytest"}, "git": {"git"}, "ruby": {"ruby"}, "pg_config": {"libpq-dev"}},
+	PkgConfigs:    map[string][]string{"libevent": {"libevent-dev"}, "libnl-genl-3.0": {"libnl-genl-3-dev"}, "wayland-protocols": {"wayland-protocols"}, "exiv2": {"libexiv2-dev"}},
+	PerlModules:   map[string][]string{"XML::Parser": {"libxml-parser-perl"}},
+	Libraries:     map[string][]string{"libevent.so": {"libevent-dev"}, "libevent-2.1.so.7": {"libevent-2.1-7"}, "libumockdev-preload.so.0": {"umockdev"}, "libpcre.so": {"libpcre3-dev"}, "/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.profile-x86_64.a": {"libclang-rt-14-dev"}},
+	Executables:   map[string][]string{"autoreconf": {"autoconf"}, "xxd": {"xxd"}, "yacc": {"bison"}, "flex": {"flex"}, "tclsh": {"tcl"}, "file": {"file"}, "cc": {"gcc"}, "bzr": {"bzr"}, "runtest": {"dejagnu"}, "rubocop": {"rubocop"}, "cram3": {"python3-cram"}, "python3-coverage": {"python3-coverage"}, "pytest": {"python3-pytest"}, "git": {"git"}, "ruby": {"ruby"}, "pg_config": {"libpq-dev"}, "valac": {"valac"}, "unzip": {"unzip"}},
 	CMakePackages: map[string][]string{"fmt": {"libfmt-dev"}, "GMock": {"libgmock-dev"}},
 	PythonModules: map[string][]string{"yaml": {"python3-yaml"}, "httpx": {"python3-httpx"}},
 }
@@ -68,7 +69,7 @@ func sampleFile(t *testing.T) *bashfile.File {
 func TestRulesOnRealLogs(t *testing.T) {
 	repo := fstest.MapFS{
 		"package.json": {Data: []byte(`{"name":"demo","dependencies":{"left-pad":"^1.3.0"}}`)},
-		".gitmodules":  {Data: []byte("[submodule \"third_party/json\"]\n\tpath = third_party/json\n\turl = https://github.com/nlohmann/json.git\n[submodule \"third-party/urlparse\"]\n\tpath = third-party/urlparse\n\turl = https://github.com/ngtcp2/urlparse\n[submodule \"picotest\"]\n\tpath = picotest\n\turl = https://github.com/h2o/picotest.git\n")},
+		".gitmodules":  {Data: []byte("[submodule \"third_party/json\"]\n\tpath = third_party/json\n\turl = https://github.com/nlohmann/json.git\n[submodule \"third-party/urlparse\"]\n\tpath = third-party/urlparse\n\turl = https://github.com/ngtcp2/urlparse\n[submodule \"picotest\"]\n\tpath = picotest\n\turl = https://github.com/h2o/picotest.git\n[submodule \"subprojects/bats-core\"]\n\tpath = subprojects/bats-core\n\turl = https://github.com/bats-core/bats-core\n")},
 		".git/HEAD":    {Data: []byte("ref: refs/heads/main\n")},
 		// sol2's header generator, in the checkout without its executable bit
 		"single/single.py": {Data: []byte("#!/usr/bin/env python\n")},
@@ -90,6 +91,8 @@ func TestRulesOnRealLogs(t *testing.T) {
 	}{
 		{"missing-header/gcc-zlib.log", PhaseCommand, "gcc -o demo main.c", false, MissingHeader, "zlib.h", ActionEdit, "zlib1g-dev"},
 		{"missing-pkgconfig/meson-libevent.log", PhaseSetup, "meson setup build", false, MissingPkgConfig, "libevent", ActionEdit, "libevent-dev"},
+		{"missing-perl-module/perl-use-xml-parser.log", PhaseCommand, "make check", false, MissingPerlModule, "XML::Parser", ActionEdit, "libxml-parser-perl"},
+		{"pkgconfig-too-old/meson-exiv2-gexiv2.log", PhaseSetup, "meson setup build", false, PkgConfigTooOld, "exiv2", ActionEdit, `for p in libexiv2-dev; do`},
 		{"missing-pkgconfig/configure-openvpn-libnl.log", PhaseSetup, "./configure", false, MissingPkgConfig, "libnl-genl-3.0", ActionEdit, "libnl-genl-3-dev"},
 		{"missing-pkgconfig/meson-xkbcommon-wayland-protocols.log", PhaseSetup, "meson setup build", false, MissingPkgConfig, "wayland-protocols", ActionEdit, "wayland-protocols"},
 		{"missing-pkgconfig/cmake-pkg-check-modules.log", PhaseSetup, "cmake -S . -B build", false, MissingPkgConfig, "libevent", ActionEdit, "libevent-dev"},
@@ -132,8 +135,11 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-executable/ava-git-not-found.log", PhaseCommand, "npm test", false, MissingExecutable, "git", ActionEdit, "git"},                                   // globby's tests git init
 		{"missing-executable/oserror-own-words-git-check-manifest.log", PhaseCommand, "check-manifest -u -v", false, MissingExecutable, "git", ActionEdit, "git"},
 		{"missing-library/clang-profile-runtime-partcl.log", PhaseCommand, "make test", false, MissingLibrary, "/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.profile-x86_64.a", ActionEdit, "libclang-rt-14-dev"},
+		{"missing-library/ld-preload-umockdev-libgudev.log", PhaseCommand, "ninja -C build test", false, MissingLibrary, "libumockdev-preload.so.0", ActionEdit, "umockdev"},
 		{"missing-library/loader-libevent.log", PhaseCommand, "./ev", false, MissingLibrary, "libevent-2.1.so.7", ActionEdit, "libevent-2.1-7"},
 		{"missing-executable/tox-not-found-inflect.log", PhaseCommand, "tox -e py", false, MissingExecutable, "tox", ActionRecord, ""}, // PyPI out of reach: no tox from Debian
+		{"missing-executable/suite-log-skip-unzip-libgsf.log", PhaseCommand, "make check", false, MissingExecutable, "unzip", ActionEdit, "unzip"},
+		{"missing-executable/meson-vala-compiler-msitools.log", PhaseSetup, "meson setup build", false, MissingExecutable, "valac", ActionEdit, "valac"},
 		{"missing-executable/make-dash-xxd.log", PhaseSetup, "make", false, MissingExecutable, "xxd", ActionEdit, "xxd"},
 		{"missing-executable/npm-script-dash-make-socketio.log", PhaseSetup, "", false, MissingExecutable, "make", ActionEdit, "make"}, // a dependency's install script (npm prefixes its lines)
 		{"missing-executable/make-test-cram-python3.log", PhaseCommand, "./build.sh && make test", false, MissingExecutable, "cram", ActionEdit, "ln -s \"$(command -v cram3)\" /usr/local/bin/cram"},
@@ -210,6 +216,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"missing-submodule/cmake-source-urlparse-nghttp2.log", PhaseSetup, "cmake -S . -B build", false, MissingPath, "third-party/urlparse/urlparse.c", ActionEdit, "submodule update --init --recursive"},
 		{"missing-submodule/cmake-source-beside-optional-packages-nghttp2.log", PhaseSetup, "cmake -S . -B build", false, MissingPath, "third-party/urlparse/urlparse.c", ActionEdit, "submodule update --init --recursive"}, // CMake went on without optional packages Debian has too old
 		{"missing-submodule/make-needs-picotest.log", PhaseCommand, "make test", false, MissingPath, "picotest/picotest.c", ActionEdit, "submodule update --init --recursive"},
+		{"missing-submodule/meson-program-bats-msitools.log", PhaseSetup, "meson setup build", false, MissingPath, "subprojects/bats-core/bin/bats", ActionEdit, "submodule update --init --recursive"},
 		{"missing-submodule/clone-unreachable.log", PhaseSetup, "", false, MissingSubmodule, "third_party/json", ActionRecord, ""},
 		{"locale/meson-test-locales-tomlplusplus.log", PhaseCommand, "meson test -C build", false, Locale, "ja_JP.UTF-8 it_IT.UTF-8 tr_TR.UTF-8 fi_FI.UTF-8 fr_FR.UTF-8 zh_CN.UTF-8 de_DE.UTF-8", ActionEdit, "locale-gen"},
 		{"locale/perl-python-en-us.log", PhaseCommand, "perl -e 1", false, Locale, "en_US.UTF-8", ActionEdit, "locale-gen"},

@@ -33,10 +33,11 @@ const (
 	KindPython                 // Python import name: "yaml", "google.protobuf"
 	KindPyPI                   // normalised PyPI distribution name from *.egg-info / *.dist-info
 	KindNode                   // Node module name from usr/share/nodejs: "@babel/core"
+	KindPerl                   // Perl module name from perl5's directories: "XML::Parser"
 	numKinds
 )
 
-var kindNames = [numKinds]string{"header", "pkgconfig", "library", "sharedlib", "executable", "cmake", "python", "pypi", "node"}
+var kindNames = [numKinds]string{"header", "pkgconfig", "library", "sharedlib", "executable", "cmake", "python", "pypi", "node", "perl"}
 
 func (k Kind) String() string {
 	if k >= 0 && k < numKinds {

@@ -103,7 +103,12 @@ func TestLookup(t *testing.T) {
 		{KindPyPI, "nosuchdist", nil},
 		{KindNode, "express", []string{"node-express"}},
 		{KindNode, "@babel/core", []string{"node-babel7"}},
-		{KindNode, "@types/iconv", []string{"node-iconv"}}, // usr/lib/<multiarch>/nodejs
+		{KindNode, "@types/iconv", []string{"node-iconv"}},        // usr/lib/<multiarch>/nodejs
+		{KindPerl, "XML::Parser", []string{"libxml-parser-perl"}}, // usr/lib/<multiarch>/perl5/<version>
+		{KindPerl, "XML/Parser.pm", []string{"libxml-parser-perl"}},
+		{KindPerl, "Test::Deep", []string{"libtest-deep-perl"}},
+		{KindPerl, "File::Basename", []string{"perl-modules-5.36"}},
+		{KindPerl, "README", nil}, // a documentation file named .pm is no module
 	}
 	for _, tt := range tests {
 		t.Run(tt.kind.String()+"/"+tt.name, func(t *testing.T) {

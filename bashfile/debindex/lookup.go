@@ -25,8 +25,17 @@ func (ix *Index) Lookup(k Kind, name string) []Candidate {
 		return ix.PyPIDistribution(name)
 	case KindNode:
 		return ix.NodeModule(name)
+	case KindPerl:
+		return ix.PerlModule(name)
 	}
 	return nil
+}
+
+// PerlModule finds the packages providing a Perl module: "XML::Parser"
+// (also written as its file, "XML/Parser.pm").
+func (ix *Index) PerlModule(name string) []Candidate {
+	name = strings.ReplaceAll(strings.TrimSuffix(strings.TrimSpace(name), ".pm"), "/", "::")
+	return ix.lookup(KindPerl, name)
 }
 
 // Header finds the packages providing an include path as written in

@@ -94,7 +94,8 @@ var pypiOverrides = map[string][]string{
 }
 
 // executableOverrides covers commands that no package ships as a file
-// because update-alternatives creates them at install time.
+// because update-alternatives creates them at install time, and a
+// program whose package lacks what it needs to work.
 var executableOverrides = map[string][]string{
 	"cc":     {"gcc"},
 	"c++":    {"g++"},
@@ -111,6 +112,10 @@ var executableOverrides = map[string][]string{
 	"vi":     {"vim-tiny"},
 	"editor": {"vim-tiny"},
 	"pager":  {"less"},
+	// valac-bin ships the program, without the bindings it compiles
+	// against (meson: "Vala compiler 'valac' cannot compile programs",
+	// msitools); valac brings both
+	"valac": {"valac"},
 }
 
 // headerOverrides maps headers Debian ships only under a versioned

@@ -107,7 +107,8 @@ func (b *builder) line(raw []byte) {
 // (documentation, data, locale and icon files) that classify would reject.
 func worthClassifying(p []byte) bool {
 	if bytes.HasPrefix(p, []byte("usr/share/")) {
-		return bytes.HasSuffix(p, []byte(".pc")) || bytes.HasSuffix(p, []byte(".cmake")) || bytes.HasSuffix(p, []byte("/package.json"))
+		return bytes.HasSuffix(p, []byte(".pc")) || bytes.HasSuffix(p, []byte(".cmake")) || bytes.HasSuffix(p, []byte("/package.json")) ||
+			bytes.HasSuffix(p, []byte(".pm")) && (bytes.HasPrefix(p, []byte("usr/share/perl5/")) || bytes.HasPrefix(p, []byte("usr/share/perl/")))
 	}
 	for _, root := range [][]byte{[]byte("usr/"), []byte("bin/"), []byte("sbin/"), []byte("lib/")} {
 		if bytes.HasPrefix(p, root) {
@@ -277,6 +278,9 @@ func classify(path string) (Kind, string, bool) {
 	}
 	if k, key, ok := classifyPython(path); ok {
 		return k, key, ok
+	}
+	if name, ok := perlModule(path); ok {
+		return KindPerl, name, true
 	}
 	if rest, ok := nodeModuleDir(path); ok {
 		if name, ok := strings.CutSuffix(rest, "/package.json"); ok {
@@ -479,4 +483,40 @@ func NormalizeDist(name string) string {
 		sb.WriteRune(r)
 	}
 	return sb.String()
+}
+
+// perlModule is the module name of a .pm file under Perl's directories
+// (usr/share/perl5, usr/lib/<multiarch>/perl5/<version>, usr/share/perl/
+// <version>, usr/lib/<multiarch>/perl/<version>, …/perl-base):
+// usr/share/perl5/XML/Parser.pm → "XML::Parser".
+func perlModule(path string) (string, bool) {
+	rel, ok := strings.CutSuffix(path, ".pm")
+	if !ok {
+		return "", false
+	}
+	switch {
+	case strings.HasPrefix(rel, "usr/share/perl5/"):
+		rel = strings.TrimPrefix(rel, "usr/share/perl5/")
+	case strings.HasPrefix(rel, "usr/share/perl/"):
+		_, rel, ok = strings.Cut(strings.TrimPrefix(rel, "usr/share/perl/"), "/") // the version
+	case strings.HasPrefix(rel, "usr/lib/"):
+		ma, r, _ := strings.Cut(strings.TrimPrefix(rel, "usr/lib/"), "/")
+		if !isMultiarch(ma) {
+			return "", false
+		}
+		switch dir, r2, _ := strings.Cut(r, "/"); dir {
+		case "perl5", "perl":
+			_, rel, ok = strings.Cut(r2, "/") // the version
+		case "perl-base":
+			rel = r2
+		default:
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	if !ok || rel == "" {
+		return "", false
+	}
+	return strings.ReplaceAll(rel, "/", "::"), true
 }

@@ -26,7 +26,7 @@ import (
 // cache is the quickest way to see why a name mapped where it did.
 const (
 	fileMagic   = "heragent-debindex"
-	fileVersion = 6 // bump whenever classification or metapackage rules change: old caches are then rebuilt
+	fileVersion = 7 // bump whenever classification or metapackage rules change: old caches are then rebuilt
 )
 
 // WriteTo writes the index in the cache file format.

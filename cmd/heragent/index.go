@@ -115,7 +115,7 @@ type lookupReport struct {
 func newIndexLookupCmd(g *globals) *cobra.Command {
 	var f indexFlags
 	cmd := &cobra.Command{
-		Use:   "lookup <header|pkgconfig|library|executable|cmake|python|pypi|node> <name>",
+		Use:   "lookup <header|pkgconfig|library|executable|cmake|python|pypi|node|perl> <name>",
 		Short: "List the Debian packages that provide a name, best first",
 		Long: "List the Debian packages that provide a name, best first. The index is built on first use\n" +
 			"(about 45 MB download) and refreshed when older than a week. No candidates is not an error.",
