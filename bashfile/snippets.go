@@ -54,14 +54,20 @@ func NewerInstall(pkgs ...string) string {
 }
 
 // nextSuite sets next to the next Debian release and adds its suite,
-// pinned below the release's own, once.
+// pinned below the release's own, once. Fetching its index is bounded (a
+// stalled download held gom's run in apt-get update until its time was
+// spent): when it fails the suite is taken out again and said so.
 const nextSuite = `codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
   case "$codename" in bullseye) next=bookworm ;; bookworm) next=trixie ;; trixie) next=forky ;; *) next=testing ;; esac
   if ! grep -rqs -- " $next main" /etc/apt/sources.list.d/heragent-next.list; then
     ` + aptMirror + `
     echo "deb ${mirror:-http://deb.debian.org/debian} $next main" >/etc/apt/sources.list.d/heragent-next.list
     printf 'Package: *\nPin: release n=%s\nPin-Priority: 100\n' "$next" >/etc/apt/preferences.d/heragent-next
-    apt-get update -qq -o Acquire::Retries=5
+    if ! timeout 240 apt-get update -qq -o Acquire::Retries=2 -o Acquire::http::Timeout=30; then
+      log "the index of Debian $next could not be fetched in 4 minutes"
+      rm -f /etc/apt/sources.list.d/heragent-next.list /etc/apt/preferences.d/heragent-next
+      apt-get update -qq -o Acquire::Retries=5 || true
+    fi
   fi`
 
 // NewerInstallAvailable is NewerInstall of the packages the next release
