@@ -41,10 +41,20 @@ func (pkgConfigTooOld) Diagnose(f Failure) []Diagnosis {
 			if i > 0 {
 				want, have = m[2], m[3]
 			}
+			if i == 0 && !mesonStoppedOn(f.Log, module) {
+				continue // an optional dependency meson went on without (libvips's libhwy)
+			}
 			return []Diagnosis{{Kind: PkgConfigTooOld, Subject: module, Detail: want + ", found " + have, Evidence: l}}
 		}
 	}
 	return nil
+}
+
+// mesonStoppedOn reports whether meson's error is about the dependency:
+// its "found: NO … but need" line is also printed for an optional one.
+func mesonStoppedOn(log, module string) bool {
+	q := regexp.QuoteMeta(module)
+	return regexp.MustCompile(`ERROR: Dependency (?:lookup for ` + q + `\b|"` + q + `"|'` + q + `')`).MatchString(log)
 }
 
 func (r pkgConfigTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {

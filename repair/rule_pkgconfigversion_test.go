@@ -23,8 +23,9 @@ func TestPkgConfigTooOldNextReleaseThenRecord(t *testing.T) {
 	if p.Action != ActionRecord || !strings.Contains(p.Reason, ">= 0.28, found 0.27.6") {
 		t.Fatalf("after the next release's: %+v", p)
 	}
-	// meson 1.0's spelling (libdex, g89)
-	ds := pkgConfigTooOld{}.Diagnose(Failure{Log: "Dependency gio-unix-2.0 found: NO found 2.74.6 but need: '>= 2.87'\n"})
+	// meson 1.0's spelling (libdex, g89), and an optional dependency meson
+	// went on without beside the one that stopped it (libvips's libhwy)
+	ds := pkgConfigTooOld{}.Diagnose(Failure{Log: "Dependency libhwy found: NO. Found 1.0.3 but need: '>= 1.0.5'\nDependency gio-unix-2.0 found: NO found 2.74.6 but need: '>= 2.87'\nmeson.build:32:2: ERROR: Dependency lookup for gio-unix-2.0 with method 'pkgconfig' failed\n"})
 	if len(ds) != 1 || ds[0].Subject != "gio-unix-2.0" || ds[0].Detail != ">= 2.87, found 2.74.6" {
 		t.Fatalf("meson 1.0's spelling: %+v", ds)
 	}
@@ -41,4 +42,13 @@ func pick(ps []Proposal, k Kind) Proposal {
 		}
 	}
 	return Proposal{}
+}
+
+// An optional dependency older than asked, with the build stopped by
+// something else, is no diagnosis of this rule.
+func TestPkgConfigTooOldOptionalIsNoDiagnosis(t *testing.T) {
+	log := "Dependency libhwy found: NO. Found 1.0.3 but need: '>= 1.0.5'\nRun-time dependency libhwy found: NO (tried pkgconfig)\nmeson.build:9:0: ERROR: Dependency \"gobject-introspection-1.0\" not found, tried pkgconfig\n"
+	if ds := (pkgConfigTooOld{}).Diagnose(Failure{Log: log}); len(ds) != 0 {
+		t.Fatalf("diagnoses %+v", ds)
+	}
 }
