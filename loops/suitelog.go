@@ -14,12 +14,16 @@ import (
 // failed or skipped test's section of the test-suite.log files the
 // command wrote, for the repair rules to read beside the output.
 
-// maxSuiteLogLines bounds the lines taken from each failed test's section.
-const maxSuiteLogLines = 12
+// maxSuiteLogSections and maxSuiteLogLines bound what is taken of a
+// test-suite.log: the first sections, the first lines of each.
+const (
+	maxSuiteLogSections = 4
+	maxSuiteLogLines    = 12
+)
 
 // suiteLogFailures is the failed and skipped tests' sections (FAIL,
-// ERROR, SKIP) of the command's test-suite.log files, the first lines of
-// each of the first four; "" when none.
+// ERROR, SKIP, XPASS) of the command's test-suite.log files, bounded by
+// maxSuiteLogSections and maxSuiteLogLines; "" when none.
 func suiteLogFailures(files map[string][]byte) string {
 	var names []string
 	for n := range files {
@@ -31,7 +35,7 @@ func suiteLogFailures(files map[string][]byte) string {
 	var out strings.Builder
 	for _, n := range names {
 		lines, taken := strings.Split(string(files[n]), "\n"), 0
-		for i := 0; i < len(lines) && taken < 4; i++ {
+		for i := 0; i < len(lines) && taken < maxSuiteLogSections; i++ {
 			if !sectionStart(lines[i]) {
 				continue
 			}

@@ -63,9 +63,9 @@ func (e *env) outOfTree(text string) string {
 		return text
 	}
 	rel := path.Clean(w[0][2:])
-	run := e.inSource[rel]
-	if !strings.Contains(rel, "/") {
-		run = e.progs[rel]
+	run := e.progs[rel]
+	if strings.Contains(rel, "/") {
+		run = e.inSource[rel]
 	}
 	if run == "" || path.Clean(run) == path.Clean(w[0]) || !strings.HasPrefix(run, "./") {
 		return text

@@ -54,6 +54,9 @@ type env struct {
 	// kinds are the project's own file standing in for a reader's of a
 	// kind, by extension (ownOfKind reads them once each)
 	kinds map[string]string
+	// roots are the directories nestedProject asked about: whether each
+	// is another project's root
+	roots map[string]bool
 }
 
 // newEnv reads the graph's stacks and entry points; layout is the Bash

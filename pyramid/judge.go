@@ -56,13 +56,13 @@ var ansiColorRe = regexp.MustCompile(`\x1b\[[0-9;]*m`)
 // suiteFailure is a failure such a target reports while still exiting 0.
 // FAIL is matched in capitals only: "Failed to initialize context" is a
 // test's expected output (zstd), "FAIL: roundtrip" a failure.
+var suiteFailure = regexp.MustCompile(`(?m)(?i:\b[1-9]\d*\s+tests?\s+failed\b|\bsome\s+tests?\s+failed\b|\btests?:[ \t]*(?:failed|errors?)\b)|^(FAIL|FAILED)\b`)
+
 // zeroTests is a runner saying it ran no test before its "OK": unittest's
 // "Ran 0 tests in 0.000s" (libsecret's `python -m unittest discover -s
 // libsecret`, which found no test module by unittest's pattern), automake's
 // "# TOTAL: 0".
 var zeroTests = regexp.MustCompile(`(?m)^Ran 0 tests in |^# TOTAL: 0\s*$`)
-
-var suiteFailure = regexp.MustCompile(`(?m)(?i:\b[1-9]\d*\s+tests?\s+failed\b|\bsome\s+tests?\s+failed\b|\btests?:[ \t]*(?:failed|errors?)\b)|^(FAIL|FAILED)\b`)
 
 // crashSignatures betray a program that exited 0 but did not really work
 // (a wrapper swallowing the status, a crash in a child process).

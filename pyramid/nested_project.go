@@ -31,6 +31,9 @@ func (e *env) nestedProject(file string) bool {
 }
 
 func (e *env) projectRoot(dir string) bool {
+	if root, ok := e.roots[dir]; ok {
+		return root // asked once a directory: every section of every document climbs the same ones
+	}
 	has := func(names []string) bool {
 		for _, n := range names {
 			if e.fileExists(path.Join(dir, n)) {
@@ -39,5 +42,9 @@ func (e *env) projectRoot(dir string) bool {
 		}
 		return false
 	}
-	return !strings.HasPrefix(dir, ".") && has(licenseFiles) && has(buildFiles)
+	if e.roots == nil {
+		e.roots = map[string]bool{}
+	}
+	e.roots[dir] = !strings.HasPrefix(dir, ".") && has(licenseFiles) && has(buildFiles)
+	return e.roots[dir]
 }

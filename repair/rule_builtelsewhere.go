@@ -33,6 +33,7 @@ var (
 	// a make recipe's: make: ./test_tinyexr: No such file or directory
 	// (tinyexr's `test: ./test_tinyexr asakusa.exr`, its Makefile's own
 	// build skipped for CMake's), relative to the top when make ran there
+	makeCmdRe           = regexp.MustCompile(`^g?make\b`)
 	makeRecipeMissingRe = regexp.MustCompile(`^g?make(?:\[\d+\])?: (\./[\w./+-]+): No such file or directory$`)
 	// a program's name: no extension (a data file's or a script's source)
 	programNameRe = regexp.MustCompile(`^[\w+-]+$`)
@@ -48,7 +49,7 @@ func (builtElsewhere) Diagnose(f Failure) []Diagnosis {
 	if strings.Contains(f.Log, "in _execute_child") {
 		res = append(slices.Clone(res), popenMissingRe)
 	}
-	topMake := regexp.MustCompile(`^g?make\b`).MatchString(f.Command) && !strings.Contains(f.Command, " -C ") && !strings.Contains(f.Command, "cd ")
+	topMake := makeCmdRe.MatchString(f.Command) && !strings.Contains(f.Command, " -C ") && !strings.Contains(f.Command, "cd ")
 	for _, l := range logLines(f.Log) {
 		if m := makeRecipeMissingRe.FindStringSubmatch(strings.TrimSpace(l)); m != nil && topMake && programNameRe.MatchString(path.Base(m[1])) {
 			return []Diagnosis{{Kind: BuiltElsewhere, Subject: path.Join(bashfile.DefaultRepoDir, m[1]), Evidence: strings.TrimSpace(l)}}
