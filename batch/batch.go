@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -19,6 +20,10 @@ type Options struct {
 	Timeout  time.Duration // default per-repository time limit (0: none)
 	Only     []string      // selectors, see Select
 	Runner   Runner
+	// Ahead is how many jobs after the running ones are prepared while
+	// they run, when Runner is a Preparer (their shared toolchain
+	// layers); 0: none.
+	Ahead    int
 	Worker   string      // host:pid for the records
 	Progress func(Event) // called from one goroutine at a time
 }
@@ -145,16 +150,30 @@ func Run(ctx context.Context, o Options) error {
 			}
 		}()
 	}
+	pre := newAhead(o.Parallel)
+	var prepared sync.WaitGroup
+	if p, ok := o.Runner.(Preparer); ok && o.Ahead > 0 {
+		prepared.Add(1)
+		go func() {
+			defer prepared.Done()
+			pre.run(ctx, p, todo, o.Ahead, func(j Job) Spec {
+				return Spec{Log: filepath.Join(filepath.Dir(o.Dir.LogPath(j.ID)), j.ID+".layer.log"), Level: o.Level, Worker: o.Worker}
+			})
+		}()
+	}
 feed:
-	for _, j := range todo {
+	for i, j := range todo {
 		select {
 		case queue <- j:
+			pre.dispatched(i)
 		case <-ctx.Done():
 			break feed
 		}
 	}
+	pre.stop()
 	close(queue)
 	wg.Wait()
+	prepared.Wait()
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}

@@ -81,17 +81,7 @@ func (x ExecRunner) Run(ctx context.Context, j Job, s Spec) Result {
 			return fail("locate heragent executable: %v", err)
 		}
 	}
-	args := []string{"run", j.Reference(), "--out", s.Out, "--json", "--run-id", s.RunID}
-	if level != "" {
-		args = append(args, "--level", level)
-	}
-	for _, g := range j.Goal {
-		args = append(args, "--goal", g)
-	}
-	for _, e := range j.Expect {
-		args = append(args, "--expect", e)
-	}
-	args = append(append(args, x.Args...), j.Args...)
+	args := append([]string{"run", j.Reference(), "--out", s.Out, "--json", "--run-id", s.RunID}, x.runArgs(j, level)...)
 	if limit > 0 && !hasFlag(args, "--max-time") {
 		// the run spends its own budget and writes its best level and its
 		// exports; the time limit stays a safety net behind it
@@ -142,6 +132,22 @@ func (x ExecRunner) Run(ctx context.Context, j Job, s Spec) Result {
 	return res
 }
 
+// runArgs are the flags of j's run that shape it: level, goals, the
+// batch's flags and the job's own.
+func (x ExecRunner) runArgs(j Job, level string) []string {
+	var args []string
+	if level != "" {
+		args = append(args, "--level", level)
+	}
+	for _, g := range j.Goal {
+		args = append(args, "--goal", g)
+	}
+	for _, e := range j.Expect {
+		args = append(args, "--expect", e)
+	}
+	return append(append(args, x.Args...), j.Args...)
+}
+
 // execRetrying runs the child, and again after each of EngineWaits while
 // it exits for want of an engine.
 func (x ExecRunner) execRetrying(ctx context.Context, bin string, args []string, logf *os.File) (int, error) {
@@ -149,7 +155,7 @@ func (x ExecRunner) execRetrying(ctx context.Context, bin string, args []string,
 	if waits == nil {
 		waits = DefaultEngineWaits
 	}
-	code, err := x.exec(ctx, bin, args, logf)
+	code, err := x.exec(ctx, bin, args, logf, nil)
 	for _, w := range waits {
 		if err != nil || code != exitEnv || ctx.Err() != nil {
 			break
@@ -160,20 +166,24 @@ func (x ExecRunner) execRetrying(ctx context.Context, bin string, args []string,
 			return code, nil
 		case <-time.After(w):
 		}
-		code, err = x.exec(ctx, bin, args, logf)
+		code, err = x.exec(ctx, bin, args, logf, nil)
 	}
 	return code, err
 }
 
-// exec runs the child and returns its exit code; it stops the child's
-// process group when ctx ends.
-func (x ExecRunner) exec(ctx context.Context, bin string, args []string, logf *os.File) (int, error) {
+// exec runs the child, its stderr to logf (and its stdout to out, when
+// not nil), and returns its exit code; it stops the child's process
+// group when ctx ends.
+func (x ExecRunner) exec(ctx context.Context, bin string, args []string, logf, out *os.File) (int, error) {
 	grace := x.Grace
 	if grace <= 0 {
 		grace = 60 * time.Second
 	}
 	cmd := exec.Command(bin, args...)
 	cmd.Stderr = logf
+	if out != nil {
+		cmd.Stdout = out
+	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
 	started, done := make(chan error, 1), make(chan error, 1)
 	go func() {

@@ -4,9 +4,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/report"
@@ -33,7 +35,7 @@ import (
 // 150 s of every JavaScript project's setup on 2 cores, the same packages
 // each time).
 var toolchainPackages = []string{
-	"autoconf", "autoconf-archive", "automake", "bison", "build-essential", "cmake", "flex",
+	"autoconf", "autoconf-archive", "automake", "bison", "build-essential", "cmake", "flex", "g++", "gcc", "libc6-dev",
 	"gettext", "git", "libtool", "m4", "make", "meson", "ninja-build", "pkg-config", "pkgconf",
 	"python3-dev", "python3-pip", "python3-venv",
 	// runtimes (section 4)
@@ -124,6 +126,19 @@ func (r *runner) makeToolchainLayer(ctx context.Context, logAbs string, pkgs []s
 	if img := r.findCheckpoint(ctx, key); img != "" {
 		return img, key
 	}
+	// One process makes a layer at a time: a batch prepares the next
+	// repository's layer while this one runs (PrepareLayer), and a run
+	// that needs it meanwhile waits for it rather than make it twice.
+	waitStart := time.Now()
+	unlock, err := sandbox.LockKey(ctx, key)
+	if err != nil {
+		return "", ""
+	}
+	defer unlock()
+	if img := r.findCheckpoint(ctx, key); img != "" {
+		r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: fmt.Sprintf("waited %.0fs for the shared toolchain layer another heragent was making: %s", time.Since(waitStart).Seconds(), strings.Join(pkgs, " "))})
+		return img, key
+	}
 	from, on := r.o.Image, ""
 	if img, sub := r.prefixLayer(ctx, pkgs); img != "" {
 		from, on = img, " (on the layer of "+strings.Join(sub, " ")+")"
@@ -156,7 +171,7 @@ func (r *runner) makeToolchainLayer(ctx context.Context, logAbs string, pkgs []s
 // build-essential once, not again in the layer of build-essential and
 // cmake, and again with autotools. Packages not listed come last.
 var layerOrder = []string{
-	"build-essential", "python3", "python3-dev", "python3-pip", "python3-venv", "cmake", "pkg-config", "pkgconf",
+	"build-essential", "gcc", "libc6-dev", "g++", "python3", "python3-dev", "python3-pip", "python3-venv", "cmake", "pkg-config", "pkgconf",
 	"meson", "ninja-build", "make", "m4", "autoconf", "automake", "libtool", "autoconf-archive", "bison", "flex", "gettext",
 	"nodejs", "npm", "golang-go", "default-jdk-headless", "maven", "rustc", "cargo", "git", "ca-certificates",
 }

@@ -77,12 +77,14 @@ func TestNoToolchainLayer(t *testing.T) {
 	}
 	f = newFake()
 	f.setup = func(script, section string) (int, string) {
-		if section == "install_base_toolchain" && !strings.Contains(script, "gcc") { // the layer's script installs make only
+		if section == "install_base_toolchain" && !strings.Contains(script, "libonig-dev") { // the layer's script installs gcc and make only
 			return 100, "E: Unable to fetch some archives\n"
 		}
 		return 0, ""
 	}
-	rep, _ = runFake(t, f, RunOptions{File: builtFile(), Pyramid: pyr(0), Target: pyramid.Installable, Repairer: scripted(nil)})
+	withLib := builtFile()
+	withLib.AddPackages(bashfile.Base, testWhy, "libonig-dev")
+	rep, _ = runFake(t, f, RunOptions{File: withLib, Pyramid: pyr(0), Target: pyramid.Installable, Repairer: scripted(nil)})
 	if rep.Level != pyramid.Installable || rep.Setup[0].FromCheckpoint != "" || len(rep.Setup) != 1 || f.repos[0] != "" {
 		t.Fatalf("a layer that failed: level %s, setup %+v, sandboxes' repositories %q", rep.Level, rep.Setup, f.repos)
 	}

@@ -11,8 +11,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
-	"time"
 
 	"github.com/docker/docker/api/types/build"
 	"github.com/docker/docker/pkg/jsonmessage"
@@ -185,24 +183,5 @@ var committedRe = regexp.MustCompile(`(?m)^COMMIT[^\n]*\n--> ([0-9a-f]{6,64})\s*
 // "error deleting build container … identifier is not a container".
 // Builds are a small part of a run, so waiting costs little.
 func lockBuilds(ctx context.Context) (func(), error) {
-	f, err := os.OpenFile(filepath.Join(os.TempDir(), "heragent-build.lock"), os.O_CREATE|os.O_RDWR, 0o666)
-	if err != nil {
-		return nil, fmt.Errorf("open build lock: %w", err)
-	}
-	for {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if err == nil {
-			return func() { syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, nil
-		}
-		if err != syscall.EWOULDBLOCK {
-			f.Close()
-			return nil, fmt.Errorf("take build lock: %w", err)
-		}
-		select {
-		case <-ctx.Done():
-			f.Close()
-			return nil, ctx.Err()
-		case <-time.After(200 * time.Millisecond):
-		}
-	}
+	return lockFile(ctx, filepath.Join(os.TempDir(), "heragent-build.lock"))
 }

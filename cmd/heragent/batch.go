@@ -30,6 +30,7 @@ type batchFlags struct {
 	runArgs  []string
 	queue    string
 	maxRetry int
+	ahead    int
 }
 
 func newBatchCmd(g *globals) *cobra.Command {
@@ -65,6 +66,7 @@ its level.`,
 	fl.StringSliceVar(&f.only, "only", nil, "run only repositories whose id or reference matches a glob or substring, or status:S to re-run those whose record has status S (ok, below, error, timeout, dead)")
 	fl.StringVar(&f.level, "level", "runnable", "level to reach when a line does not say: installable, testable or runnable")
 	fl.StringArrayVar(&f.runArgs, "run-arg", nil, "flag passed to every 'heragent run' (repeatable), e.g. --run-arg=--no-checkpoints")
+	fl.IntVar(&f.ahead, "prepare-ahead", 1, "repositories after the running ones whose shared toolchain layer is made while they run (local mode; 0: none)")
 	fl.StringVar(&f.queue, "queue", "", "distributed mode: enqueue on this Redis (redis://[:password@]host:port[/db]) and collect results from workers")
 	fl.IntVar(&f.maxRetry, "max-retries", 3, "distributed mode: retries of a repository whose run failed (environment error, crash, lost worker, timeout) before it is dead")
 	return cmd
@@ -86,6 +88,9 @@ func runBatch(cmd *cobra.Command, g *globals, f *batchFlags, list string) error 
 	}
 	if f.jobs < 1 {
 		return usageError(fmt.Errorf("--jobs: want at least 1, got %d", f.jobs))
+	}
+	if f.ahead < 0 {
+		return usageError(fmt.Errorf("--prepare-ahead: want 0 or more, got %d", f.ahead))
 	}
 	if f.out == "" {
 		f.out = filepath.Join("heragent-batch", strings.TrimSuffix(filepath.Base(list), filepath.Ext(list)))
@@ -138,7 +143,7 @@ func runLocal(ctx context.Context, f *batchFlags, dir batch.Dir, jobs []batch.Jo
 	}
 	e.Close()
 	return batch.Run(ctx, batch.Options{
-		Jobs: jobs, Dir: dir, Parallel: f.jobs, Level: f.level, Timeout: f.timeout, Only: f.only,
+		Jobs: jobs, Dir: dir, Parallel: f.jobs, Level: f.level, Timeout: f.timeout, Only: f.only, Ahead: f.ahead,
 		Runner: batch.ExecRunner{Args: f.runArgs}, Worker: workerName(), Progress: show.event,
 	})
 }

@@ -30,6 +30,7 @@ type runFlags struct {
 	setupTime time.Duration
 	cmdTime   time.Duration
 	noCkpt    bool
+	layerOnly bool // --layer-only: make the shared toolchain layer and stop
 	noCaches  bool
 	runID     string
 	cpus      float64
@@ -80,6 +81,7 @@ your own. Exits 1 when the run ends below --level.`,
 	fl.DurationVar(&f.maxTime, "max-time", time.Hour, "wall-time budget of the execution and feedback loops; when spent the run ends with the best level proved")
 	fl.DurationVar(&f.setupTime, "setup-timeout", 30*time.Minute, "time limit of one run of the Bash File")
 	fl.DurationVar(&f.cmdTime, "command-timeout", 15*time.Minute, "time limit of one pyramid command")
+	fl.BoolVar(&f.layerOnly, "layer-only", false, layerOnlyHelp)
 	fl.BoolVar(&f.noCkpt, "no-checkpoints", false, "always run the whole Bash File from the base image")
 	fl.BoolVar(&f.noCaches, "no-caches", false, "mount no build-cache volumes (ccache, Go's build cache): every compile from cold")
 	fl.StringVar(&f.runID, "run-id", "", "label containers and images with this run ID (default random; for `heragent gc --run-id`)")
@@ -148,6 +150,9 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 	if err := f.applyConfig(cmd, a, saved, repo); err != nil {
 		return err
 	}
+	if f.layerOnly {
+		return runLayerOnly(cmd, g, f, a, saved, repo)
+	}
 	target := a.target
 	if saved != nil && saved.Target != "" && !cmd.Flags().Changed("level") {
 		target = saved.Target
@@ -167,21 +172,11 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 		return err
 	}
 	defer release() // after the engine's Close below has removed the containers
-	certs, err := f.engine.certs()
-	if err != nil {
-		return err
-	}
-	e, err := f.engine.connect(ctx)
+	e, certs, rp, err := f.engineAndPlan(cmd, g, a, saved, repo)
 	if err != nil {
 		return err
 	}
 	defer e.Close()
-
-	say := func(phase, msg string) { progress(g, stderr, report.Event{Phase: phase, Message: msg}) }
-	rp, err := f.prepare(ctx, a, saved, repo, say)
-	if err != nil {
-		return err
-	}
 	rep, err := loops.Run(ctx, loops.Docker(e), loops.RunOptions{
 		Repo: repo, Out: f.out, Image: f.engine.image, CACerts: certs,
 		Limits: sandbox.Limits{CPUs: f.cpus, MemoryBytes: f.memoryMiB << 20, RepoBytes: int64(f.maxRepo)},
@@ -207,6 +202,26 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 		return belowLevelError(fmt.Errorf("reached %s, asked %s: %s", rep.Level, target, rep.WhyNotHigher))
 	}
 	return nil
+}
+
+// engineAndPlan reads the CA certificates, connects to the engine (the
+// caller closes it) and makes the run's plan.
+func (f *runFlags) engineAndPlan(cmd *cobra.Command, g *globals, a *analysis, saved *pipeline.Plan, repo string) (*sandbox.Engine, []sandbox.CACert, *runPlan, error) {
+	certs, err := f.engine.certs()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	e, err := f.engine.connect(cmd.Context())
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	say := func(phase, msg string) { progress(g, cmd.ErrOrStderr(), report.Event{Phase: phase, Message: msg}) }
+	rp, err := f.prepare(cmd.Context(), a, saved, repo, say)
+	if err != nil {
+		e.Close()
+		return nil, nil, nil, err
+	}
+	return e, certs, rp, nil
 }
 
 // proofIsolated is --proof-network's default: the sandbox keeps the
