@@ -129,8 +129,12 @@ func (r *runner) makeToolchainLayer(ctx context.Context, logAbs string, pkgs []s
 	// One process makes a layer at a time: a batch prepares the next
 	// repository's layer while this one runs (PrepareLayer), and a run
 	// that needs it meanwhile waits for it rather than make it twice.
+	// The wait is bounded: a layer stuck in another process (apt hanging
+	// on a mirror) costs this run the layer, not its time.
 	waitStart := time.Now()
-	unlock, err := sandbox.LockKey(ctx, key)
+	lctx, cancel := context.WithTimeout(ctx, layerWait)
+	unlock, err := sandbox.LockKey(lctx, key)
+	cancel()
 	if err != nil {
 		return "", ""
 	}
@@ -164,6 +168,11 @@ func (r *runner) makeToolchainLayer(ctx context.Context, logAbs string, pkgs []s
 	sandbox.TouchCheckpoint(key)
 	return img, key
 }
+
+// layerWait bounds the wait for a layer another process is making: the
+// slowest seen here, Node.js and npm on a cold machine, took under 3
+// minutes.
+const layerWait = 10 * time.Minute
 
 // layerOrder ranks the toolchain packages from the most shared: a layer
 // is made on the layer of the longest run of its packages in this order
