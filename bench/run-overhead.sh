@@ -14,7 +14,8 @@
 #
 # A new OUT starts cold, as a first run on a new machine would: heragent's
 # checkpoint images and build-cache volumes are removed first (what runs
-# share *within* the batch — a base toolchain layer, ccache — is then
+# share *within* the batch — a base toolchain layer, ccache, the next
+# repository's layer made while one runs (batch --prepare-ahead) — is then
 # built and reused during it, which is part of what is measured). --warm
 # keeps them. --same-as DIR takes the verification of an earlier batch's
 # run whose exported setup.sh and Dockerfile are identical (see
