@@ -60,22 +60,15 @@ func (a *ahead) run(ctx context.Context, p Preparer, todo []Job, n int, spec fun
 		for !a.done && (a.next < a.workers || k >= a.next+n) {
 			a.cond.Wait()
 		}
-		skip := a.done || k < a.next
+		done, started := a.done, k < a.next
 		a.mu.Unlock()
-		if a.isDone() {
+		if done {
 			return
 		}
-		if skip || ctx.Err() != nil {
-			continue
+		if !started && ctx.Err() == nil {
+			p.Prepare(ctx, j, spec(j))
 		}
-		p.Prepare(ctx, j, spec(j))
 	}
-}
-
-func (a *ahead) isDone() bool {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.done
 }
 
 // Prepare implements Preparer: `heragent run <ref> --layer-only` with
@@ -83,12 +76,9 @@ func (a *ahead) isDone() bool {
 // run's. Its output goes to log; a failure costs nothing but the try
 // (the run then makes the layer itself).
 func (x ExecRunner) Prepare(ctx context.Context, j Job, s Spec) {
-	bin := x.Binary
-	if bin == "" {
-		var err error
-		if bin, err = os.Executable(); err != nil {
-			return
-		}
+	bin, err := x.binary()
+	if err != nil {
+		return
 	}
 	if os.MkdirAll(filepath.Dir(s.Log), 0o755) != nil {
 		return

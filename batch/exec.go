@@ -74,12 +74,9 @@ func (x ExecRunner) Run(ctx context.Context, j Job, s Spec) Result {
 		res.Seconds = res.Finished.Sub(res.Started).Seconds()
 		return res
 	}
-	bin := x.Binary
-	if bin == "" {
-		var err error
-		if bin, err = os.Executable(); err != nil {
-			return fail("locate heragent executable: %v", err)
-		}
+	bin, err := x.binary()
+	if err != nil {
+		return fail("locate heragent executable: %v", err)
 	}
 	args := append([]string{"run", j.Reference(), "--out", s.Out, "--json", "--run-id", s.RunID}, x.runArgs(j, level)...)
 	if limit > 0 && !hasFlag(args, "--max-time") {
@@ -130,6 +127,14 @@ func (x ExecRunner) Run(ctx context.Context, j Job, s Spec) Result {
 	}
 	res.Status, res.Error = StatusError, lastError(s.Log, code)
 	return res
+}
+
+// binary is the heragent executable the children run.
+func (x ExecRunner) binary() (string, error) {
+	if x.Binary != "" {
+		return x.Binary, nil
+	}
+	return os.Executable()
 }
 
 // runArgs are the flags of j's run that shape it: level, goals, the

@@ -47,9 +47,10 @@ func PrepareLayer(ctx context.Context, e Engine, o RunOptions) (ToolchainLayer, 
 		return l, err
 	}
 	r.traj = newTrajectory(io.Discard, o.Progress)
-	existed := r.findCheckpoint(ctx, toolchainKey(r.baseID, toolchainScript(l.Packages))) != ""
-	l.Image, _ = r.makeToolchainLayer(ctx, "", l.Packages)
-	l.Made = l.Image != "" && !existed
+	if l.Image = r.findCheckpoint(ctx, toolchainKey(r.baseID, toolchainScript(l.Packages))); l.Image == "" {
+		l.Image, _ = r.makeToolchainLayer(ctx, "", l.Packages)
+		l.Made = l.Image != ""
+	}
 	l.Seconds = time.Since(start).Seconds()
 	return l, ctx.Err()
 }
