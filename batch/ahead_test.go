@@ -9,15 +9,23 @@ import (
 	"time"
 )
 
-// preparingRunner logs when each job is prepared and when it runs.
+// preparingRunner logs when each job is prepared and when it runs. A
+// job in holds runs until the log has the entry holds names (or 5 s),
+// so a test orders the batch's steps without racing them.
 type preparingRunner struct {
-	mu  sync.Mutex
-	log []string
+	mu    sync.Mutex
+	log   []string
+	holds map[string]string
 }
 
 func (p *preparingRunner) Run(ctx context.Context, j Job, s Spec) Result {
 	p.add("run " + j.ID)
 	time.Sleep(100 * time.Millisecond)
+	if want, ok := p.holds[j.ID]; ok {
+		for end := time.Now().Add(5 * time.Second); time.Now().Before(end) && !p.has(want); {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
 	return Result{ID: j.ID, Repo: j.Reference(), Status: StatusOK, Level: "runnable", Target: "runnable"}
 }
 
@@ -27,6 +35,12 @@ func (p *preparingRunner) Prepare(ctx context.Context, j Job, s Spec) {
 		return
 	}
 	p.add("prepare " + j.ID)
+}
+
+func (p *preparingRunner) has(s string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Contains(p.log, s)
 }
 
 func (p *preparingRunner) add(s string) {
@@ -62,8 +76,10 @@ func TestBatchPreparesTheNextJob(t *testing.T) {
 	if !slices.Equal(prepared, []string{"b", "c"}) {
 		t.Fatalf("batch prepared %q, want b and c (%q)", prepared, p.log)
 	}
+	// b runs until d is prepared: were a and b to end together, c and d
+	// would both start at once, and d is then its own run's to prepare.
 	four := append(jobs, Job{ID: "d", Repo: "/d"})
-	two := &preparingRunner{}
+	two := &preparingRunner{holds: map[string]string{"b": "prepare d"}}
 	if err := Run(context.Background(), Options{Jobs: four, Dir: Dir(t.TempDir()), Runner: two, Ahead: 1, Parallel: 2}); err != nil {
 		t.Fatal(err)
 	}
