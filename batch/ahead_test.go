@@ -58,7 +58,7 @@ func TestBatchPreparesTheNextJob(t *testing.T) {
 		t.Fatal(err)
 	}
 	jobs := []Job{{ID: "a", Repo: "/a"}, {ID: "b", Repo: "/b"}, {ID: "c", Repo: "/c"}}
-	p := &preparingRunner{}
+	p := &preparingRunner{holds: map[string]string{"a": "prepare b", "b": "prepare c"}}
 	if err := Run(context.Background(), Options{Jobs: jobs, Dir: dir, Runner: p, Ahead: 1}); err != nil {
 		t.Fatal(err)
 	}
