@@ -20,10 +20,10 @@ const LabelCheckpoint = "io.heragent.checkpoint"
 
 // checkpointed are the sections after which the sandbox is committed: the
 // expensive ones, so a repair of a later section restarts after them.
-// Not the build: a repair always changes a section up to the build, so a
-// checkpoint after it would never serve the run that made it, and
-// committing a finished build costs 5–30 s (podman hashes the whole layer).
-// The feedback loop continues in the setup's own container instead.
+// The build has a checkpoint of its own, for commands appended to it
+// (buildcheckpoint.go): any other repair changes a section up to the
+// build, so a checkpoint after it would never serve the run that made it.
+// The feedback loop continues in the setup's own container.
 var checkpointed = []bashfile.SectionID{bashfile.Base, bashfile.Runtimes}
 
 // setupSections are the sections the driver runs, checkpointed or not.
@@ -69,7 +69,11 @@ func (r *runner) execution(ctx context.Context) (Sandbox, error) {
 
 // checkpointKey identifies the state after section id.
 func (r *runner) checkpointKey(id bashfile.SectionID) string {
-	g := r.cur.file.Clone()
+	return r.keyOf(r.cur.file.Clone(), id)
+}
+
+// keyOf identifies the state after section id of g (which it changes).
+func (r *runner) keyOf(g *bashfile.File, id bashfile.SectionID) string {
 	past := false
 	for i := range g.Sections {
 		s := &g.Sections[i]
@@ -101,22 +105,19 @@ func (r *runner) findCheckpoint(ctx context.Context, key string) string {
 // (bashfile's run_sections; the exported Dockerfile runs its layers the
 // same way).
 func sectionCmd(id bashfile.SectionID) []string {
+	return scriptCmd("/heragent/setup.sh", id)
+}
+
+// scriptCmd runs section id of the Bash File at script.
+func scriptCmd(script string, id bashfile.SectionID) []string {
 	spec, _ := bashfile.Spec(id)
-	return []string{"bash", "/heragent/setup.sh", spec.Func}
+	return []string{"bash", script, spec.Func}
 }
 
 // runSetup runs the Bash File once. It returns the sandbox holding the
 // finished environment (the caller closes it), or the failure.
 func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, err error) {
-	from, fromSection := r.o.Image, bashfile.SectionID("")
-	if !r.o.NoCheckpoints {
-		for i := len(checkpointed) - 1; i >= 0; i-- {
-			if img := r.findCheckpoint(ctx, r.checkpointKey(checkpointed[i])); img != "" {
-				from, fromSection = img, checkpointed[i]
-				break
-			}
-		}
-	}
+	from, fromSection, built := r.startingPoint(ctx)
 	logAbs, logRel := r.logPath(fmt.Sprintf("setup-%02d.log", r.iter))
 	start := time.Now()
 	run := report.SetupRun{Iteration: r.iter, Log: logRel, FromCheckpoint: string(fromSection)}
@@ -125,7 +126,7 @@ func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, er
 			from, run.FromCheckpoint = img, "toolchain"
 		}
 	}
-	r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: "running the Bash File" + fromText(run.FromCheckpoint)})
+	r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: "running the Bash File" + fromText(run.FromCheckpoint) + r.tailText(built)})
 	repo := r.o.Repo
 	if fromSection != "" {
 		repo = "" // the checkpoint holds the repository (and what earlier sections made of it)
@@ -140,24 +141,24 @@ func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, er
 			sb.Close(ctx)
 		}
 	}()
-	script := r.cur.file.Render()
-	if err := sb.CopyFiles(ctx, map[string][]byte{"/heragent/setup.sh": []byte(script)}); err != nil {
-		return nil, nil, err
+	files := map[string][]byte{"/heragent/setup.sh": []byte(r.cur.file.Render())}
+	if built > 0 {
+		files[tailScript] = r.buildTail(built)
 	}
-	var todo []bashfile.SectionID
-	for _, s := range setupSections {
-		empty := len(r.cur.file.Section(s).Commands) == 0 && s != bashfile.Build
-		if !empty && (fromSection == "" || sectionIndex(s) > sectionIndex(fromSection)) {
-			todo = append(todo, s) // an empty section has nothing to run or commit
-		}
+	if err := sb.CopyFiles(ctx, files); err != nil {
+		return nil, nil, err
 	}
 	timeout := r.o.SetupTimeout
 	if r.cur.longer["setup"] {
 		timeout *= 2
 	}
 
-	for _, sec := range todo {
-		res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: sectionCmd(sec), Timeout: r.timeLeft(timeout), LogFile: logAbs, TailBytes: 32 << 10})
+	for _, sec := range r.sectionsToRun(fromSection, built) {
+		cmd, began := sectionCmd(sec), time.Now()
+		if built > 0 {
+			cmd = scriptCmd(tailScript, sec) // the build commands after those its checkpoint ran
+		}
+		res, err := sb.Exec(ctx, sandbox.ExecSpec{Cmd: cmd, Timeout: r.timeLeft(timeout), LogFile: logAbs, TailBytes: 32 << 10})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -169,6 +170,11 @@ func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, er
 			// the default goal printed which platforms it builds for and
 			// built nothing (Lua's `make` exits 0 doing so)
 			return nil, r.setupFailed(run, start, &repair.Failure{Phase: repair.PhaseSetup, Command: "bash setup.sh", Section: sec, Log: res.Tail}), nil
+		}
+		if sec == bashfile.Build && built == 0 {
+			if err := r.commitBuild(ctx, sb, time.Since(began)); err != nil {
+				return nil, nil, err
+			}
 		}
 		if r.o.NoCheckpoints || !slices.Contains(checkpointed, sec) {
 			continue
@@ -184,6 +190,42 @@ func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, er
 	r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: fmt.Sprintf("Bash File succeeded in %.0fs", run.Seconds), ExitCode: &zero})
 	handed = true
 	return sb, nil, nil
+}
+
+// startingPoint is the image the next setup starts from: the build's
+// checkpoint when the build section only has commands appended since it
+// (built: how many of its commands the checkpoint ran), else the newest
+// checkpoint of an unchanged prefix, else the run's image.
+func (r *runner) startingPoint(ctx context.Context) (img string, from bashfile.SectionID, built int) {
+	if r.o.NoCheckpoints {
+		return r.o.Image, "", 0
+	}
+	if img, n := r.buildCheckpoint(ctx); img != "" {
+		return img, bashfile.Build, n
+	}
+	for i := len(checkpointed) - 1; i >= 0; i-- {
+		if img := r.findCheckpoint(ctx, r.checkpointKey(checkpointed[i])); img != "" {
+			return img, checkpointed[i], 0
+		}
+	}
+	return r.o.Image, "", 0
+}
+
+// sectionsToRun are the sections a setup from the checkpoint after
+// section from runs: those after it (the build's tail when built > 0).
+// An empty section has nothing to run or commit; the build always runs.
+func (r *runner) sectionsToRun(from bashfile.SectionID, built int) []bashfile.SectionID {
+	if built > 0 {
+		return []bashfile.SectionID{bashfile.Build}
+	}
+	var todo []bashfile.SectionID
+	for _, s := range setupSections {
+		empty := len(r.cur.file.Section(s).Commands) == 0 && s != bashfile.Build
+		if !empty && (from == "" || sectionIndex(s) > sectionIndex(from)) {
+			todo = append(todo, s)
+		}
+	}
+	return todo
 }
 
 // setupFailed records the Bash File run that ended in f and returns f.

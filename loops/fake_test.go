@@ -147,6 +147,9 @@ func (s *fakeSandbox) Exec(_ context.Context, spec sandbox.ExecSpec) (sandbox.Ex
 	case len(spec.Cmd) == 3 && spec.Cmd[0] == "bash" && spec.Cmd[1] == "/heragent/setup.sh":
 		s.f.record(spec.Cmd[2])
 		code, out = s.f.setup(string(s.files["/heragent/setup.sh"]), spec.Cmd[2])
+	case len(spec.Cmd) == 3 && spec.Cmd[0] == "bash" && spec.Cmd[1] == tailScript:
+		s.f.record("tail " + spec.Cmd[2]) // the build commands after its checkpoint
+		code, out = s.f.setup(string(s.files[tailScript]), spec.Cmd[2])
 	case len(spec.Cmd) > 0:
 		text := commandText(spec.Cmd)
 		if len(spec.Cmd) > 4 && spec.Cmd[1] == "-c" && strings.Contains(spec.Cmd[2], "/dev/tcp/") {

@@ -1,0 +1,102 @@
+package loops
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/heragent/heragent/bashfile"
+	"github.com/heragent/heragent/report"
+	"github.com/heragent/heragent/sandbox"
+)
+
+// A need found after the build — a package a test needs, a variable a
+// probe needs — goes last in the build section (laterSection), so the
+// next setup would run the whole build again for one `pkg_install xxd`
+// (json-c: 70 s; a C++ project spent 410 of its 428 s in two builds).
+// The build's checkpoint keeps it: after a build section that ran whole
+// and took at least buildCheckpointMin, the sandbox is committed under
+// the key of the Bash File up to the build. A later Bash File whose build
+// section is that one with commands appended — and nothing before it
+// changed — starts from that checkpoint and runs only the appended
+// commands (setup.sh's build_project holding just them, as
+// /heragent/setup-tail.sh). That is the clean run: the commands before
+// them ran, in that order, from the base image; like every section of
+// the Bash File, they leave no working directory or shell state that the
+// appended ones need (a subdirectory build is `(cd dir && …)`, variables
+// are persisted), which is what lets sections resume from checkpoints at
+// all. A build shorter than buildCheckpointMin is not committed: running
+// it again costs less than committing it.
+
+// buildCheckpointMin is the shortest build section worth committing:
+// podman's commit of a build takes 2–15 s (it hashes the whole layer),
+// and a third of the runs repair something after the build.
+var buildCheckpointMin = 20 * time.Second
+
+// tailScript is where the appended build commands go in the sandbox.
+const tailScript = "/heragent/setup-tail.sh"
+
+// buildKey is the key of the state after the first n commands of the
+// current Bash File's build section.
+func (r *runner) buildKey(n int) string {
+	g := r.cur.file.Clone()
+	s := g.Section(bashfile.Build)
+	s.Commands = s.Commands[:n]
+	return r.keyOf(g, bashfile.Build)
+}
+
+// buildCheckpoint finds a checkpoint of a build section the current one
+// extends: its image and how many of the build section's commands it
+// ran. Fewer than all, but for a state a rollback restored: a build
+// section unchanged since its checkpoint otherwise runs again, so its
+// log and its checks are this run's.
+func (r *runner) buildCheckpoint(ctx context.Context) (string, int) {
+	n := len(r.cur.file.Section(bashfile.Build).Commands)
+	if !r.cur.restored {
+		n--
+	}
+	for ; n >= 1; n-- {
+		if img := r.findCheckpoint(ctx, r.buildKey(n)); img != "" {
+			return img, n
+		}
+	}
+	return "", 0
+}
+
+// buildTail is the Bash File with only the build commands after the
+// first n in its build section: what a run from the build's checkpoint
+// has left to do.
+func (r *runner) buildTail(n int) []byte {
+	g := r.cur.file.Clone()
+	s := g.Section(bashfile.Build)
+	s.Commands = s.Commands[n:]
+	return []byte(g.Render())
+}
+
+// commitBuild commits the sandbox after a whole build section that took
+// took (see buildCheckpointMin), and says so in the trajectory.
+func (r *runner) commitBuild(ctx context.Context, sb Sandbox, took time.Duration) error {
+	n := len(r.cur.file.Section(bashfile.Build).Commands)
+	if r.o.NoCheckpoints || took < buildCheckpointMin || n == 0 {
+		return nil
+	}
+	start, key := time.Now(), r.buildKey(n)
+	if _, err := sb.Commit(ctx, "", map[string]string{sandbox.LabelRun: r.runID, LabelCheckpoint: key}); err != nil {
+		return err
+	}
+	sandbox.TouchCheckpoint(key)
+	r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: fmt.Sprintf("committed the build (%.0fs) as a checkpoint in %.1fs: a need found after it runs from there", took.Seconds(), time.Since(start).Seconds())})
+	return nil
+}
+
+// tailText says which build commands a run from the build's checkpoint
+// runs.
+func (r *runner) tailText(built int) string {
+	if built == 0 {
+		return ""
+	}
+	if n := len(r.cur.file.Section(bashfile.Build).Commands); n > built {
+		return fmt.Sprintf(" (its build's first %d commands done; the %d after them run)", built, n-built)
+	}
+	return " (its build done)"
+}
