@@ -74,7 +74,8 @@ func (r *runner) buildTail(n int) []byte {
 }
 
 // commitBuild commits the sandbox after a whole build section that took
-// took (see buildCheckpointMin), and says so in the trajectory.
+// took (see buildCheckpointMin), and says so in the trajectory. A commit
+// that fails (a full disk) costs the shortcut, not the run.
 func (r *runner) commitBuild(ctx context.Context, sb Sandbox, took time.Duration) error {
 	n := len(r.cur.file.Section(bashfile.Build).Commands)
 	if r.o.NoCheckpoints || took < buildCheckpointMin || n == 0 {
@@ -82,7 +83,12 @@ func (r *runner) commitBuild(ctx context.Context, sb Sandbox, took time.Duration
 	}
 	start, key := time.Now(), r.buildKey(n)
 	if _, err := sb.Commit(ctx, "", map[string]string{sandbox.LabelRun: r.runID, LabelCheckpoint: key}); err != nil {
-		return err
+		if ctx.Err() != nil {
+			return err
+		}
+		// only a shortcut: without it a later need builds again
+		r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: "the build was not committed as a checkpoint: " + err.Error()})
+		return nil
 	}
 	sandbox.TouchCheckpoint(key)
 	r.traj.emit(report.Event{Phase: "setup", Iteration: r.iter, Message: fmt.Sprintf("committed the build (%.0fs) as a checkpoint in %.1fs: a need found after it runs from there", took.Seconds(), time.Since(start).Seconds())})
