@@ -9,6 +9,7 @@ import (
 
 	"github.com/heragent/heragent/repair"
 	"github.com/heragent/heragent/report"
+	"github.com/heragent/heragent/source"
 )
 
 // ClassReached is the class of a repository that reached its asked level.
@@ -22,6 +23,8 @@ func WhyClass(rec *Result, rep *report.Report) (class, detail string) {
 	switch {
 	case rec == nil || rec.Status == StatusPending:
 		return "not run", ""
+	case rep == nil && strings.Contains(rec.Error, source.ErrUnreachable.Error()):
+		return "repository unreachable", rec.Error // no checkout: nothing of heragent's was tried
 	case rep == nil:
 		return "run error (" + string(rec.Status) + ")", rec.Error
 	}

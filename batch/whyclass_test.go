@@ -25,6 +25,7 @@ func TestWhyClass(t *testing.T) {
 	}{
 		{nil, nil, "not run"},
 		{&Result{Status: StatusError, Error: "exit 3"}, nil, "run error (error)"},
+		{&Result{Status: StatusError, Error: "exit 2: repository unreachable: https://github.com/postgres/postgres: dial tcp: lookup github.com"}, nil, "repository unreachable"},
 		{&Result{Status: StatusOK}, rep(pyramid.Runnable, ""), ClassReached},
 		{&Result{Status: StatusTimeout}, rep(pyramid.Testable, "stopped"), "time limit"},
 		{below, rep(pyramid.Testable, "budget spent: 30m"), "budget"},
