@@ -142,10 +142,15 @@ func runFrom(e *env, code string) string {
 // that calls the library (not only its inline headers) links against
 // them when it does not link alone; and D to the libraries libtool says
 // a static one needs after it (a .la's dependency_libs: LibRaw's
-// libraw.a calls libjpeg and zlib).
+// libraw.a calls libjpeg and zlib); and X to -lstdc++ when a static one
+// is C++ code (undefined symbols of its own that are mangled, _Z…): a C
+// example links it with cc, which does not link the C++ runtime
+// (LibRaw's C samples and libraw.a: "undefined reference to `operator
+// delete(void*)'"); a shared library names the runtime itself.
 const builtLibs = `L=$(find . -type f \( -name 'lib*.a' -o -name 'lib*.so' -o -name 'lib*.so.[0-9]*' -o -path './build/objects/*.o' \) ! -name '*.symbols' ! -path './.git/*' ! -path '*/CMakeFiles/*' ! -path '*.p/*' | sort); ` +
 	`R=$(for l in $L; do case $l in *.so*) printf -- '-Wl,-rpath,%s ' "$PWD/${l%/*}";; esac; done); ` +
-	`D=$(sed -n "s/^dependency_libs='\(.*\)'$/\1/p" $(find . -name 'lib*.la' ! -path './.git/*') /dev/null 2>/dev/null | grep -oE '(^| )-l[^ ]+' | sort -u | tr '\n' ' ')`
+	`D=$(sed -n "s/^dependency_libs='\(.*\)'$/\1/p" $(find . -name 'lib*.la' ! -path './.git/*') /dev/null 2>/dev/null | grep -oE '(^| )-l[^ ]+' | sort -u | tr '\n' ' '); ` +
+	`X=$(for l in $L; do case $l in *.a) if nm "$l" 2>/dev/null | grep ' U _Z' >/dev/null; then echo -lstdc++; break; fi;; esac; done)`
 
 // linkBuilt links a compile with the libraries builtLibs found, then the
 // math library: a static library's objects may call pow (json-parser's
@@ -153,7 +158,7 @@ const builtLibs = `L=$(find . -type f \( -name 'lib*.a' -o -name 'lib*.so' -o -n
 // after it otherwise; and OpenMP's runtime, which a library built with
 // -fopenmp calls (fann's libdoublefann.a, LibRaw's libraw.a: "undefined
 // reference to `GOMP_barrier'") and gcc links only when asked.
-const linkBuilt = ` -Wl,--start-group $L -Wl,--end-group $R $D -lm -fopenmp`
+const linkBuilt = ` -Wl,--start-group $L -Wl,--end-group $R $D $X -lm -fopenmp`
 
 // includeDirOf is the -I directory from which the repository's own header
 // operand (<nlohmann/json.hpp>, "cJSON.h") resolves: an include/ directory

@@ -32,7 +32,7 @@ func TestCExamples(t *testing.T) {
 		t.Fatalf("examples %+v", cs)
 	}
 	if c := cs[0].Text; !strings.Contains(c, "> .heragent-example-1.cc && { c++ -o /tmp/heragent-example-1 .heragent-example-1.cc -Iinclude -pthread 2>/dev/null || {") ||
-		!strings.Contains(c, "c++ -o /tmp/heragent-example-1 .heragent-example-1.cc -Iinclude -pthread -Wl,--start-group $L -Wl,--end-group $R $D -lm -fopenmp; }; } && timeout 60 /tmp/heragent-example-1") ||
+		!strings.Contains(c, "c++ -o /tmp/heragent-example-1 .heragent-example-1.cc -Iinclude -pthread -Wl,--start-group $L -Wl,--end-group $R $D $X -lm -fopenmp; }; } && timeout 60 /tmp/heragent-example-1") ||
 		!strings.Contains(c, "    std::cout") {
 		t.Errorf("first example: %s", c)
 	}

@@ -87,8 +87,8 @@ func TestExampleProgramsArgument(t *testing.T) {
 		t.Fatalf("examples: %v", texts(cs))
 	}
 	for _, c := range cs {
-		if !strings.Contains(c.Text, "-Wl,--end-group $R $D -lm -fopenmp;") {
-			t.Errorf("no -lm and OpenMP after the built libraries: %s", c.Text)
+		if !strings.Contains(c.Text, "-Wl,--end-group $R $D $X -lm -fopenmp;") {
+			t.Errorf("no C++ runtime (when an archive needs it), -lm and OpenMP after the built libraries: %s", c.Text)
 		}
 		reads := strings.Contains(c.Text, "test_json.c")
 		if got := strings.HasSuffix(c.Text, "{ timeout 60 /tmp/heragent-example-file-2 || timeout 60 /tmp/heragent-example-file-2 tests/valid-0000.json; }") || strings.HasSuffix(c.Text, "{ timeout 60 /tmp/heragent-example-file-1 || timeout 60 /tmp/heragent-example-file-1 tests/valid-0000.json; }"); got != reads {
