@@ -79,6 +79,9 @@ func (r missingNodeModule) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	if d.Kind != MissingNodeModule {
 		return Proposal{}, false
 	}
+	if p, ok := r.buildWorkspace(d, ctx); ok {
+		return p, true // (before an own manifest: a workspace's declares it too)
+	}
 	if dir := ownManifest(ctx, d.Detail, d.Subject); dir != "" {
 		// an example app with a manifest of its own: its dependencies,
 		// all at once, not one module a round
