@@ -35,7 +35,7 @@ func (r *runner) repair(ctx context.Context, f repair.Failure) (bool, string) {
 	var reasons []string
 	skip := "" // why the command is not run again in this state: a record's reason
 	for _, p := range props {
-		rec := report.RepairRecord{Iteration: r.iter, Phase: f.Phase, Command: f.Command, Diagnosis: p.Diagnosis, Rule: p.Rule, Action: p.Action, Reason: p.Reason, Brain: r.brainOf(p)}
+		rec := report.RepairRecord{Iteration: r.iter, Phase: f.Phase, Command: f.Command, Diagnosis: p.Diagnosis, Rule: p.Rule, Action: p.Action, Reason: p.Reason, Brain: r.brainOf(p), Release: p.Release}
 		key := string(p.Diagnosis.Kind) + ":" + p.Diagnosis.Subject
 		change := changeKey(p, f)
 		if why, ok := r.rejected[change]; ok && change != "" {

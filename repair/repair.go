@@ -81,6 +81,7 @@ const (
 	CMakePackageVersion  Kind = "cmake_package_version"  // Could not find a configuration file for package "doctest" that is compatible with requested version "2.4.11"
 	StdInclude           Kind = "std_include"            // ‘numeric_limits’ is not a member of ‘std’ (an include older compilers made implicitly)
 	OutOfMemory          Kind = "out_of_memory"          // Killed signal terminated program cc1plus
+	CompilerCrash        Kind = "compiler_crash"         // internal compiler error: in gimplify_var_or_parm_decl
 	MakePlatform         Kind = "make_platform"          // Building HAProxy without specifying a TARGET … make TARGET=xxx
 	ParallelBuild        Kind = "parallel_build"         // make: *** Waiting for unfinished jobs (nothing more specific)
 	MakeGoalPart         Kind = "make_goal_part"         // make: *** [makefile:23: xxh3scalar] Error 1, after a header nothing provides (one of the default goal's targets)
@@ -205,7 +206,15 @@ type Proposal struct {
 	// Start is the shell line ActionRunWithService runs as root before
 	// the command: it starts the service unless it answers already.
 	Start string `json:"start,omitempty"`
+	// Release is, for a limit recorded (ActionRecord), the next Debian
+	// release whose toolchain or packages would meet the need ("trixie":
+	// GCC 14's C++23, a newer pkg-config module that does not install
+	// beside this release's packages): `heragent run` runs again on it.
+	Release string `json:"release,omitempty"`
 }
+
+// NextRelease is the Debian release after the base image's (bookworm's).
+const NextRelease = "trixie"
 
 // Context is what a rule may consult when it proposes a repair.
 type Context struct {

@@ -38,6 +38,10 @@ var cxxStdMatches = []match{
 // library implement (GCC 12, libstdc++ 12: C++20; C++23 in part only).
 const newestStandard = 20
 
+// nextReleaseStandard is the newest the next Debian release's implement
+// (trixie's GCC 14 and libstdc++ 14: C++23).
+const nextReleaseStandard = 23
+
 func (cxxStandard) Name() string { return "cxx-standard" }
 
 func (cxxStandard) Diagnose(f Failure) []Diagnosis {
@@ -78,7 +82,11 @@ func (r cxxStandard) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return none(d, "no C++ standard named"), true
 	}
 	if want > newestStandard && want < 90 {
-		return record(d, fmt.Sprintf("the project requires C++%d; the base image's compiler and standard library (GCC 12, libstdc++ 12) implement C++%d: a newer toolchain (Debian trixie's GCC 14) is what it would take", want, newestStandard)), true
+		p := record(d, fmt.Sprintf("the project requires C++%d; the base image's compiler and standard library (GCC 12, libstdc++ 12) implement C++%d: a newer toolchain (Debian trixie's GCC 14) is what it would take", want, newestStandard))
+		if want <= nextReleaseStandard {
+			p.Release = NextRelease
+		}
+		return p, true
 	}
 	w := why(r, d)
 	if i, text := ctx.find(bashfile.Build, func(t string) bool { return cmakeConfigureAt(t) >= 0 }); i >= 0 {

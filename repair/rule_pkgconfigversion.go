@@ -67,7 +67,9 @@ func (r pkgConfigTooOld) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	}
 	cmd := bashfile.NewerInstallAvailable(pkgs[0])
 	if ctx.File.Contains(cmd) {
-		return record(d, fmt.Sprintf("pkg-config module %s is older than the project asks (%s), in this Debian release and, installed from the next one, still or not beside this release's packages (%s): a newer %s than Debian has", d.Subject, d.Detail, pkgs[0], d.Subject)), true
+		p := record(d, fmt.Sprintf("pkg-config module %s is older than the project asks (%s), in this Debian release and, installed from the next one, still or not beside this release's packages (%s): a newer %s than this Debian release has", d.Subject, d.Detail, pkgs[0], d.Subject))
+		p.Release = NextRelease // whose own packages it would install beside, if it has a newer one
+		return p, true
 	}
 	return edit(d, fmt.Sprintf("pkg-config module %s is older than the project asks (%s): the next Debian release's %s, if it has a newer one that installs beside this release's packages", d.Subject, d.Detail, pkgs[0]),
 		bashfile.Edit{Op: bashfile.OpAppend, Section: bashfile.Runtimes, Command: cmd, Why: why(r, d)}), true

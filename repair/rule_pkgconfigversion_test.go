@@ -20,7 +20,7 @@ func TestPkgConfigTooOldNextReleaseThenRecord(t *testing.T) {
 	}
 	f.Apply(p.Edits[0])
 	p = pick(Propose(&Context{File: f, Index: index}, fail), PkgConfigTooOld)
-	if p.Action != ActionRecord || !strings.Contains(p.Reason, ">= 0.28, found 0.27.6") {
+	if p.Action != ActionRecord || !strings.Contains(p.Reason, ">= 0.28, found 0.27.6") || p.Release != NextRelease {
 		t.Fatalf("after the next release's: %+v", p)
 	}
 	// meson 1.0's spelling (libdex, g89), and an optional dependency meson

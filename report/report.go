@@ -63,6 +63,8 @@ type RepairRecord struct {
 	Edits     []string         `json:"edits,omitempty"`
 	Reason    string           `json:"reason,omitempty"`
 	Brain     string           `json:"brain"`
+	// Release: the newer Debian release a recorded limit names (repair.Proposal).
+	Release string `json:"release,omitempty"`
 	// Rejected says why an applied repair was rolled back (the Bash File
 	// stopped running to the end, or a level already proved was lost);
 	// a rejected edit is never tried again in the run.

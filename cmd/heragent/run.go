@@ -177,7 +177,7 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 		return err
 	}
 	defer e.Close()
-	rep, err := loops.Run(ctx, loops.Docker(e), loops.RunOptions{
+	opts := loops.RunOptions{
 		Repo: repo, Out: f.out, Image: f.engine.image, CACerts: certs,
 		Limits: sandbox.Limits{CPUs: f.cpus, MemoryBytes: f.memoryMiB << 20, RepoBytes: int64(f.maxRepo)},
 		File:   rp.File, Pyramid: rp.Pyramid, Stacks: rp.Stacks, Notes: rp.notes, Phases: rp.phases,
@@ -187,7 +187,11 @@ func runRun(cmd *cobra.Command, g *globals, f *runFlags, args []string) error {
 		Config:       rp.reportConfig(),
 		ProofNetwork: f.proofNet, NoCheckpoints: f.noCkpt, CheckpointCap: int64(f.ckptCap), Caches: f.caches(), RunID: f.runID, Chooser: rp.brain, Reflector: rp.brain, Journal: rp.brain,
 		Progress: func(ev report.Event) { progress(g, stderr, ev) },
-	})
+	}
+	rep, err := loops.Run(ctx, loops.Docker(e), opts)
+	if err == nil {
+		rep, err = f.onNewerRelease(ctx, e, rep, opts, func(m string) { progress(g, stderr, report.Event{Phase: "image", Message: m}) })
+	}
 	if err != nil {
 		if errors.Is(err, sandbox.ErrBadRepo) {
 			return usageError(err)
