@@ -53,6 +53,7 @@ var Rules = []Rule{
 	stdInclude{},          // a standard header older compilers included implicitly: -include it through CFLAGS/CXXFLAGS
 	nodeHeap{},            // V8's heap limit: NODE_OPTIONS --max-old-space-size=4096
 	outOfMemory{},         // cc1plus killed: build with one job
+	compilerCrash{},       // GCC's internal compiler error: build with clang (CC, CXX); a crash of clang too: recorded
 	locale{},              // locale missing: C.UTF-8, or generate the named locale
 	gitIdentity{},         // git commit without an identity ("Please tell me who you are"): the author and committer in the environment
 	interactivePrompt{},   // tzdata / apt waiting for an answer: non-interactive, -y

@@ -211,6 +211,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		// GCC 12 names one warning; the repair downgrades its family too (ccache then names maybe-uninitialized, then restrict: one build each)
 		{"werror/cmake-gcc12-stringop-overflow.log", PhaseSetup, "", false, Werror, "stringop-overflow", ActionEdit, "-Wno-error=stringop-overflow -Wno-error=maybe-uninitialized -Wno-error=uninitialized -Wno-error=restrict"},
 		{"out-of-memory/cc1plus-killed.log", PhaseSetup, "", false, OutOfMemory, "cc1plus", ActionEdit, "-j1"},
+		{"compiler-crash/capnproto-gcc14-ice.log", PhaseSetup, "", false, CompilerCrash, "", ActionEdit, "persist_env CXX clang++"},
 		{"missing-submodule/cmake-empty-dir.log", PhaseSetup, "cmake -S . -B build", false, MissingSubmodule, "third_party/json", ActionEdit, "submodule update --init --recursive"},
 		{"missing-submodule/add-subdirectory-missing.log", PhaseSetup, "", false, MissingSubmodule, "third_party/zstd", ActionNone, ""}, // not in .gitmodules
 		{"missing-submodule/cmake-source-urlparse-nghttp2.log", PhaseSetup, "cmake -S . -B build", false, MissingPath, "third-party/urlparse/urlparse.c", ActionEdit, "submodule update --init --recursive"},
