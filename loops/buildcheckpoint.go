@@ -26,12 +26,22 @@ import (
 // appended ones need (a subdirectory build is `(cd dir && …)`, variables
 // are persisted), which is what lets sections resume from checkpoints at
 // all. A build shorter than buildCheckpointMin is not committed: running
-// it again costs less than committing it.
+// it again costs less than committing it. Nor is one shorter than twice
+// what this sandbox's earlier commits took: podman commits a container's
+// whole difference from the image it started from, so a build committed
+// in the sandbox that also made the runtimes checkpoint hashes the
+// runtimes' files again (socket.io: node_modules, a 52 s commit of a 32 s
+// build); the next setup, from the runtimes checkpoint, commits the build
+// alone.
 
 // buildCheckpointMin is the shortest build section worth committing:
 // podman's commit of a build takes 2–15 s (it hashes the whole layer),
 // and a third of the runs repair something after the build.
 var buildCheckpointMin = 20 * time.Second
+
+// buildCommitRatio is how many times this sandbox's earlier commits a
+// build must take to be committed.
+var buildCommitRatio = 2
 
 // tailScript is where the appended build commands go in the sandbox.
 const tailScript = "/heragent/setup-tail.sh"
@@ -74,11 +84,12 @@ func (r *runner) buildTail(n int) []byte {
 }
 
 // commitBuild commits the sandbox after a whole build section that took
-// took (see buildCheckpointMin), and says so in the trajectory. A commit
-// that fails (a full disk) costs the shortcut, not the run.
-func (r *runner) commitBuild(ctx context.Context, sb Sandbox, took time.Duration) error {
+// took, in a sandbox whose earlier commits took before (see
+// buildCheckpointMin), and says so in the trajectory. A commit that
+// fails (a full disk) costs the shortcut, not the run.
+func (r *runner) commitBuild(ctx context.Context, sb Sandbox, took, before time.Duration) error {
 	n := len(r.cur.file.Section(bashfile.Build).Commands)
-	if r.o.NoCheckpoints || took < buildCheckpointMin || n == 0 {
+	if r.o.NoCheckpoints || took < buildCheckpointMin || took < time.Duration(buildCommitRatio)*before || n == 0 {
 		return nil
 	}
 	start, key := time.Now(), r.buildKey(n)

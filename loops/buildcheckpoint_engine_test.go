@@ -20,10 +20,10 @@ import (
 // after the build; the next setup starts from the build's checkpoint and
 // installs xxd without compiling again, and the exported Dockerfile,
 // built from scratch, reproduces the level. Not parallel: it commits
-// every build (buildCheckpointMin 0).
+// every build (buildCheckpointMin and buildCommitRatio 0).
 func TestBuildCheckpointOnAnEngine(t *testing.T) {
-	defer func(d time.Duration) { buildCheckpointMin = d }(buildCheckpointMin)
-	buildCheckpointMin = 0
+	defer func(d time.Duration, n int) { buildCheckpointMin, buildCommitRatio = d, n }(buildCheckpointMin, buildCommitRatio)
+	buildCheckpointMin, buildCommitRatio = 0, 0
 	e := enginetest.Engine(t)
 	certs, _ := sandbox.HostCACerts()
 	repo := testrepo.Write(t, map[string]string{

@@ -30,8 +30,8 @@ func xxdCheck(f *fakeEngine) {
 // installed from the build's checkpoint: the next setup runs only the
 // command appended to the build section, from a script whose build
 // section holds just it, and the exported setup.sh is the whole Bash
-// File. A build shorter than buildCheckpointMin is not committed, and
-// runs again.
+// File. A build shorter than buildCheckpointMin, or than twice what the
+// sandbox's earlier commits took, is not committed, and runs again.
 func TestNeedAfterTheBuildRunsFromTheBuildCheckpoint(t *testing.T) {
 	defer func(d time.Duration) { buildCheckpointMin = d }(buildCheckpointMin)
 	buildCheckpointMin = 0
@@ -64,15 +64,23 @@ func TestNeedAfterTheBuildRunsFromTheBuildCheckpoint(t *testing.T) {
 		t.Fatalf("exported setup.sh is not the whole Bash File:\n%s", setup)
 	}
 
-	buildCheckpointMin = time.Hour // a short build: run again
-	f = newFake()
-	xxdCheck(f)
-	rep, _ = runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: addPackage("make check", "xxd")})
-	if rep.Level != pyramid.Testable || len(rep.Setup) != 2 || rep.Setup[1].FromCheckpoint == string(bashfile.Build) {
-		t.Fatalf("short build: level %s, setups %+v", rep.Level, rep.Setup)
-	}
-	if slices.Contains(f.runs, "tail build_project") {
-		t.Fatalf("a build not committed ran as a tail: %q", f.runs)
+	// a short build, and one shorter than twice the sandbox's commit of
+	// the base toolchain before it: run again, not committed
+	for _, c := range []struct {
+		min   time.Duration
+		takes time.Duration
+	}{{time.Hour, 0}, {0, 20 * time.Millisecond}} {
+		buildCheckpointMin = c.min
+		f = newFake()
+		f.commitTakes = c.takes
+		xxdCheck(f)
+		rep, _ = runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Repairer: addPackage("make check", "xxd")})
+		if rep.Level != pyramid.Testable || len(rep.Setup) != 2 || rep.Setup[1].FromCheckpoint == string(bashfile.Build) {
+			t.Fatalf("%+v: level %s, setups %+v", c, rep.Level, rep.Setup)
+		}
+		if slices.Contains(f.runs, "tail build_project") {
+			t.Fatalf("%+v: a build not committed ran as a tail: %q", c, f.runs)
+		}
 	}
 }
 

@@ -153,6 +153,7 @@ func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, er
 		timeout *= 2
 	}
 
+	var committing time.Duration // this sandbox's commits so far: what a commit of the build repeats
 	for _, sec := range r.sectionsToRun(fromSection, built) {
 		cmd, began := sectionCmd(sec), time.Now()
 		if built > 0 {
@@ -172,17 +173,18 @@ func (r *runner) runSetup(ctx context.Context) (_ Sandbox, _ *repair.Failure, er
 			return nil, r.setupFailed(run, start, &repair.Failure{Phase: repair.PhaseSetup, Command: "bash setup.sh", Section: sec, Log: res.Tail}), nil
 		}
 		if sec == bashfile.Build && built == 0 {
-			if err := r.commitBuild(ctx, sb, time.Since(began)); err != nil {
+			if err := r.commitBuild(ctx, sb, time.Since(began), committing); err != nil {
 				return nil, nil, err
 			}
 		}
 		if r.o.NoCheckpoints || !slices.Contains(checkpointed, sec) {
 			continue
 		}
-		key := r.checkpointKey(sec)
+		key, began := r.checkpointKey(sec), time.Now()
 		if _, err = sb.Commit(ctx, "", map[string]string{sandbox.LabelRun: r.runID, LabelCheckpoint: key}); err != nil {
 			return nil, nil, err
 		}
+		committing += time.Since(began)
 		sandbox.TouchCheckpoint(key)
 	}
 	r.rep.Setup = append(r.rep.Setup, run)

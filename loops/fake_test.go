@@ -38,6 +38,8 @@ type fakeEngine struct {
 	builds  []sandbox.BuildOptions      // their options
 	// buildFails, when set, fails a build with its error
 	buildFails func(sandbox.BuildOptions) error
+	// commitTakes is how long each commit takes
+	commitTakes time.Duration
 }
 
 func newFake() *fakeEngine {
@@ -231,6 +233,7 @@ func (s *fakeSandbox) ReadFile(context.Context, string, int64) ([]byte, error) {
 }
 
 func (s *fakeSandbox) Commit(_ context.Context, _ string, labels map[string]string) (string, error) {
+	time.Sleep(s.f.commitTakes)
 	s.f.mu.Lock()
 	defer s.f.mu.Unlock()
 	id := fmt.Sprintf("sha256:ckpt%d", len(s.f.images))
