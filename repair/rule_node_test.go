@@ -65,3 +65,49 @@ func TestMissingDeclaredNodeModuleUnderPnpm(t *testing.T) {
 		}
 	}
 }
+
+// A missing module that is one of the checkout's own npm workspaces
+// (socket.io's socket.io-adapter, whose dist/ its compile script makes)
+// is built with its own script, after the workspaces it depends on, in
+// the build section — never installed from the registry; once the Bash
+// File builds it, nothing more is proposed.
+func TestMissingNodeModuleThatIsAnUnbuiltWorkspace(t *testing.T) {
+	log, err := os.ReadFile("testdata/missing-node-module/workspace-not-built.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := fstest.MapFS{
+		"package.json":                                {Data: []byte(`{"name":"socket.io","private":true,"workspaces":["packages/*"]}`)},
+		"packages/engine.io-parser/package.json":      {Data: []byte(`{"name":"engine.io-parser","scripts":{"compile":"tsc"}}`)},
+		"packages/engine.io/package.json":             {Data: []byte(`{"name":"engine.io","scripts":{"compile":"tsc"},"dependencies":{"engine.io-parser":"~5","ws":"8"}}`)},
+		"packages/socket.io-parser/package.json":      {Data: []byte(`{"name":"socket.io-parser","scripts":{"compile":"tsc"}}`)},
+		"packages/socket.io-adapter/package.json":     {Data: []byte(`{"name":"socket.io-adapter","scripts":{"compile":"tsc","test":"mocha"},"dependencies":{"debug":"4"}}`)},
+		"packages/socket.io/package.json":             {Data: []byte(`{"name":"socket.io","scripts":{"compile":"tsc"},"dependencies":{"engine.io":"~6","socket.io-adapter":"~2","socket.io-parser":"~4"}}`)},
+		"packages/socket.io-component-emitter/README": {Data: []byte("no manifest\n")},
+	}
+	f := Failure{Phase: PhaseCommand, Command: "npm test --workspace=socket.io", Log: string(log)}
+	file := bashfile.New()
+	file.Append(bashfile.Runtimes, "npm ci", bashfile.Provenance{Source: "test"})
+	ps := Propose(&Context{Phase: PhaseCommand, Repo: repo, File: file}, f)
+	if len(ps) == 0 || ps[0].Action != ActionEdit {
+		t.Fatalf("proposals %+v", ps)
+	}
+	var got []string
+	for _, e := range ps[0].Edits {
+		if e.Section != bashfile.Build {
+			t.Errorf("edit in section %s: %+v", e.Section, e)
+		}
+		got = append(got, e.Command)
+		file.Apply(e)
+	}
+	want := map[string][]string{
+		"socket.io-adapter": {"npm run compile --workspace=socket.io-adapter"},
+		"engine.io":         {"npm run compile --workspace=engine.io-parser", "npm run compile --workspace=engine.io"},
+	}[ps[0].Diagnosis.Subject]
+	if want == nil || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("%s: commands %q, want %q", ps[0].Diagnosis.Subject, got, want)
+	}
+	if ps := Propose(&Context{Phase: PhaseCommand, Repo: repo, File: file}, f); len(ps) == 0 || ps[0].Action != ActionNone || !strings.Contains(ps[0].Reason, "builds it already") {
+		t.Fatalf("proposed again: %+v", ps)
+	}
+}
