@@ -50,7 +50,7 @@ func releaseImage(release string) string {
 // names, and returns the better report (its outputs in f.out).
 func (f *runFlags) onNewerRelease(ctx context.Context, e *sandbox.Engine, first *report.Report, o loops.RunOptions, say func(string)) (*report.Report, error) {
 	rel := newerRelease(first)
-	if rel == "" || o.Image != sandbox.DefaultImage || o.Target.Rank() <= first.Level.Rank() {
+	if rel == "" || o.Image != sandbox.DefaultImage {
 		return first, nil
 	}
 	left := o.MaxTime - time.Duration(first.Seconds*float64(time.Second))
