@@ -50,10 +50,16 @@ const tailScript = "/heragent/setup-tail.sh"
 // buildKey is the key of the state after the first n commands of the
 // current Bash File's build section.
 func (r *runner) buildKey(n int) string {
+	return r.keyOf(r.withBuild(0, n), bashfile.Build)
+}
+
+// withBuild is a copy of the current Bash File whose build section holds
+// only its commands from..to.
+func (r *runner) withBuild(from, to int) *bashfile.File {
 	g := r.cur.file.Clone()
 	s := g.Section(bashfile.Build)
-	s.Commands = s.Commands[:n]
-	return r.keyOf(g, bashfile.Build)
+	s.Commands = s.Commands[from:to]
+	return g
 }
 
 // buildCheckpoint finds a checkpoint of a build section the current one
@@ -78,10 +84,7 @@ func (r *runner) buildCheckpoint(ctx context.Context) (string, int) {
 // first n in its build section: what a run from the build's checkpoint
 // has left to do.
 func (r *runner) buildTail(n int) []byte {
-	g := r.cur.file.Clone()
-	s := g.Section(bashfile.Build)
-	s.Commands = s.Commands[n:]
-	return []byte(g.Render())
+	return []byte(r.withBuild(n, len(r.cur.file.Section(bashfile.Build).Commands)).Render())
 }
 
 // commitBuild commits the sandbox after a whole build section that took
