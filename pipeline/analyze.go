@@ -211,6 +211,7 @@ func (p *Plan) mine(ctx context.Context, ix *retrieval.Index, o Options, facts [
 	p.Pyramid = pyr
 	if o.BashFile == nil { // the user's Bash File is not added to
 		p.applyServices(ctx, ix)
+		p.applySessionBus(ctx, ix)
 	}
 	p.applyPyramid(o.Config)
 	return nil

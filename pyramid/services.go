@@ -83,6 +83,23 @@ func (s Service) StartLine() string {
 	return probe + " || { " + s.Start + " >/dev/null 2>&1; for _ in $(seq 100); do " + probe + " && break; sleep 0.1; done; }"
 }
 
+// A desktop library's tests talk to the D-Bus session bus, which a
+// sandbox runs none of (a CI runner's tests run under `dbus-run-session
+// --`): SessionBusStart, run before a command as a service's start line
+// is, exports the bus's address and, unless a bus answers there, gives the
+// sandbox the machine id D-Bus clients read and starts a session bus in
+// the background (dbus-daemon listens before its --fork returns; the
+// wait covers a slow start). SessionBusPackage is Debian's package that
+// runs it.
+const (
+	SessionBusPackage = "dbus-daemon"
+	sessionBusSocket  = "/run/heragent-session-bus"
+	SessionBusStart   = "export DBUS_SESSION_BUS_ADDRESS=unix:path=" + sessionBusSocket +
+		"; dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.GetId >/dev/null 2>&1" +
+		" || { rm -f " + sessionBusSocket + "; dbus-uuidgen --ensure >/dev/null 2>&1; dbus-daemon --session --fork --address=$DBUS_SESSION_BUS_ADDRESS >/dev/null 2>&1;" +
+		" for _ in $(seq 50); do [ -S " + sessionBusSocket + " ] && break; sleep 0.1; done; }"
+)
+
 // StartEverywhere adds the start line to every command of the pyramid: a
 // service one command needs is part of the environment from then on, and
 // no command may pass on a server another left running. It reports

@@ -230,6 +230,12 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"network/apt-temporary-failure.log", PhaseSetup, "", false, NetworkUnreachable, "deb.debian.org", ActionRetry, ""},
 		{"network/cmake-wrapped-resolve-outcome.log", PhaseSetup, "", false, NetworkUnreachable, "github.com", ActionRecord, ""},
 		{"network/npm-enotfound.log", PhaseCommand, "npm install", false, NetworkUnreachable, "registry.npmjs.invalid", ActionRecord, ""},
+		// a client with no D-Bus session bus: GLib, libdbus, sd-bus, Python reading the variable
+		{"session-bus/gdbus-call-no-display.log", PhaseCommand, "meson test -C build", false, NeedsSessionBus, "a D-Bus session bus", ActionRunWithService, "dbus-daemon"},
+		{"session-bus/gdbus-call-display-no-dbus-launch.log", PhaseCommand, "meson test -C build", false, NeedsSessionBus, "a D-Bus session bus", ActionRunWithService, "dbus-daemon"},
+		{"session-bus/dbus-send-no-display.log", PhaseCommand, "python -m pytest -q", false, NeedsSessionBus, "a D-Bus session bus", ActionRunWithService, "dbus-daemon"},
+		{"session-bus/busctl-user.log", PhaseCommand, "./build/busctl-demo", false, NeedsSessionBus, "a D-Bus session bus", ActionRunWithService, "dbus-daemon"},
+		{"session-bus/python-keyerror.log", PhaseCommand, "python -m pytest -q", false, NeedsSessionBus, "a D-Bus session bus", ActionRunWithService, "dbus-daemon"},
 		{"needs-service/hiredis-test-redis-refused.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | timeout 10 ./build/hiredis-test", false, NeedsService, "Redis", ActionRunWithService, "redis-server"},
 		{"network/test-urlopen.log", PhaseCommand, "python3 -m unittest discover", false, NeedsNetwork, "", ActionRecord, ""},
 		{"test-environment/tkinter-no-display.log", PhaseCommand, "python3 gui_test.py", false, NeedsDisplay, "", ActionRunWithDisplay, "xvfb"},
