@@ -100,6 +100,20 @@ const (
 		" for _ in $(seq 50); do [ -S " + sessionBusSocket + " ] && break; sleep 0.1; done; }"
 )
 
+// A client of system services talks to the D-Bus system bus, which a
+// CI runner's init starts and a container's does not: SystemBusStart
+// starts Debian's (as its init script would: /run/dbus, the machine id,
+// dbus-daemon --system, which drops to the messagebus user) unless it
+// answers on its socket. SystemBusPackage brings the daemon, its
+// configuration and that user.
+const (
+	SystemBusPackage = "dbus"
+	systemBusSocket  = "/run/dbus/system_bus_socket"
+	SystemBusStart   = "dbus-send --system --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.GetId >/dev/null 2>&1" +
+		" || { rm -f " + systemBusSocket + " /run/dbus/pid; mkdir -p /run/dbus; dbus-uuidgen --ensure >/dev/null 2>&1; dbus-daemon --system --fork >/dev/null 2>&1;" +
+		" for _ in $(seq 50); do [ -S " + systemBusSocket + " ] && break; sleep 0.1; done; }"
+)
+
 // StartEverywhere adds the start line to every command of the pyramid: a
 // service one command needs is part of the environment from then on, and
 // no command may pass on a server another left running. It reports

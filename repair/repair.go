@@ -106,6 +106,7 @@ const (
 	NeedsRoot            Kind = "needs_root"             // a test wants privileges the sandbox lacks
 	NeedsInit            Kind = "needs_init"             // dial unix /run/systemd/private: systemd as init, the D-Bus system bus
 	NeedsSessionBus      Kind = "needs_session_bus"      // Cannot autolaunch D-Bus without X11 $DISPLAY: a D-Bus session bus
+	NeedsSystemBus       Kind = "needs_system_bus"       // Failed to connect to socket /run/dbus/system_bus_socket: the D-Bus system bus
 	NeedsDevice          Kind = "needs_device"           // could not open port /dev/ttyUSB0: a device node a container does not have
 	NeedsContainerEngine Kind = "needs_container_engine" // Cannot connect to the Docker daemon: tests that build or run images
 	NeedsSubIDs          Kind = "needs_subids"           // unshare: no line matching user "root" in /etc/subuid (unshare --map-auto)

@@ -47,7 +47,7 @@ var Rules = []Rule{
 	goNeedsCgo{},          // -race requires cgo: gcc and CGO_ENABLED=1
 	goMainless{},          // go build ./... meets a tests-only package main: build the others
 	docsOff{},             // the documentation cannot be built: configure without it (the log's flag, else the project's docs option)
-	sessionBus{},          // no D-Bus session bus (autolaunch needs X11 and dbus-launch): dbus-daemon started before the command
+	dBus{},                // no D-Bus session bus (autolaunch needs X11) or system bus: the bus started before the command
 	missingExecutable{},   // command not found: the package shipping it (after the specific ones)
 	werror{},              // -Werror=<warning>: -Wno-error=<warning> in CFLAGS/CXXFLAGS
 	cxxStandard{},         // the code needs a newer C++ standard than the build asks: CMAKE_CXX_STANDARD / -std

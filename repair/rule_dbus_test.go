@@ -54,8 +54,8 @@ var busIDRe = regexp.MustCompile(`string "[0-9a-f]{32}"`)
 
 // A program that still fails with the bus running is recorded, not
 // started again; in setup the need is recorded.
-func TestSessionBusRepairsOnce(t *testing.T) {
-	f := Failure{Phase: PhaseCommand, Command: "meson test -C build", ExitCode: 1, Log: readLog(t, "session-bus/gdbus-call-no-display.log")}
+func TestDBusRepairsOnce(t *testing.T) {
+	f := Failure{Phase: PhaseCommand, Command: "meson test -C build", ExitCode: 1, Log: readLog(t, "d-bus/gdbus-call-no-display.log")}
 	ctx := &Context{File: sampleFile(t), Index: fakeIndex}
 	p := Propose(ctx, f)[0]
 	if p.Action != ActionRunWithService || p.Start != pyramid.SessionBusStart || p.Diagnosis.Subject != sessionBusSubject {
@@ -64,6 +64,10 @@ func TestSessionBusRepairsOnce(t *testing.T) {
 	ctx.Attempts = []Proposal{p}
 	if again := Propose(ctx, f)[0]; again.Action != ActionRecord {
 		t.Errorf("after the bus ran: %+v, want record", again)
+	}
+	sys := Failure{Phase: PhaseCommand, Command: "./build/tools/status", ExitCode: 1, Log: readLog(t, "d-bus/dbus-send-system-no-bus.log")}
+	if p := Propose(&Context{File: sampleFile(t), Index: fakeIndex}, sys)[0]; p.Start != pyramid.SystemBusStart || p.Diagnosis.Subject != systemBusSubject {
+		t.Errorf("system bus: %+v", p)
 	}
 	f.Phase = PhaseSetup
 	if p := Propose(&Context{File: sampleFile(t), Index: fakeIndex, Phase: PhaseSetup}, f)[0]; p.Action != ActionRecord {
