@@ -93,6 +93,7 @@ const (
 	PytestWarningFilter  Kind = "pytest_warning_filter"  // ERROR: while parsing the following warning configuration
 	PytestNose           Kind = "pytest_nose"            // ERROR at setup of …: pytest 7's nose support calls an imported setup(module)
 	PytestStdin          Kind = "pytest_stdin"           // OSError: pytest: reading from stdin while output is captured!
+	PytestTraceback      Kind = "pytest_traceback"       // INTERNALERROR> SystemError: AST constructor recursion depth mismatch (Python 3.11.2)
 	PytestCoverage       Kind = "pytest_coverage"        // coverage.exceptions.CoverageWarning inside pytest-cov at startup
 	Locale               Kind = "locale"                 // perl: warning: Setting locale failed
 	GitIdentity          Kind = "git_identity"           // Author identity unknown: git commit without a user name and email

@@ -28,6 +28,7 @@ var Rules = []Rule{
 	pytestWarningFilter{}, // a warning filter names a class the installed packages lack: run without the filters
 	pytestCoverage{},      // the installed coverage cannot read the project's coverage config: --no-cov
 	pytestNose{},          // pytest 7 calls an imported setup(module) as a nose fixture: -p no:nose
+	pytestTraceback{},     // pytest's INTERNALERROR on Python 3.11.2's AST bug while it shows a failure: --tb=native
 	pytestStdin{},         // tests read stdin, which pytest's capture refuses: --capture=no, as its message says
 	pytestStrictConfig{},  // --strict-config refuses an ini key the installed plugins predate: a plugin declares it (-p)
 	missingNodeModule{},   // Cannot find module x: npm ci/install, or npm install x

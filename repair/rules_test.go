@@ -231,6 +231,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"network/cmake-wrapped-resolve-outcome.log", PhaseSetup, "", false, NetworkUnreachable, "github.com", ActionRecord, ""},
 		{"network/npm-enotfound.log", PhaseCommand, "npm install", false, NetworkUnreachable, "registry.npmjs.invalid", ActionRecord, ""},
 		// a client with no D-Bus session bus: GLib, libdbus, sd-bus, Python reading the variable; libdbus with no system bus
+		{"pytest-traceback/internalerror-ast-depth-dbus-next.log", PhaseCommand, "python -m pytest -q", false, PytestTraceback, "", ActionEdit, "--tb=native"},
 		{"d-bus/gdbus-call-no-display.log", PhaseCommand, "meson test -C build", false, NeedsSessionBus, "a D-Bus session bus", ActionRunWithService, "dbus-daemon"},
 		{"d-bus/gdbus-call-display-no-dbus-launch.log", PhaseCommand, "meson test -C build", false, NeedsSessionBus, "a D-Bus session bus", ActionRunWithService, "dbus-daemon"},
 		{"d-bus/dbus-send-no-display.log", PhaseCommand, "python -m pytest -q", false, NeedsSessionBus, "a D-Bus session bus", ActionRunWithService, "dbus-daemon"},
