@@ -61,7 +61,7 @@ func isAssignment(w string) bool {
 // output: verbose / per-test forms first.
 func reports(c Command) int {
 	n := 0
-	for _, f := range []string{"--output-on-failure", " -v", "--test-dir", "-C build", " -q"} {
+	for _, f := range []string{"--output-on-failure", "--print-errorlogs", " -v", "--test-dir", "-C build", " -q"} {
 		if strings.Contains(c.Text, f) {
 			n++
 		}

@@ -96,7 +96,7 @@ func TestMiners(t *testing.T) {
 		{"package.json", "node-npm", []want{{"npm test", Unit, "package.json package.json:10"}}},
 		{"cmake", "c-cmake", []want{{"ctest --test-dir build --output-on-failure", Unit, "cmake CMakeLists.txt:16"}}},
 		{"cmake", "c-meson", nil},
-		{"meson", "c-meson", []want{{"meson test -C build", Unit, "meson meson.build:10"}}},
+		{"meson", "c-meson", []want{{"meson test -C build --print-errorlogs", Unit, "meson meson.build:10"}}},
 		{"python", "python-pyproject", []want{{"python -m pytest -q", Unit, "python pyproject.toml"}}},
 		{"python", "python-requirements", []want{{"python -m unittest discover -s tests -v", Unit, "python tests"}}},
 		{"python", "multi-stack", []want{{"python -m unittest discover -s python/tests -v", Unit, "python python/tests"}}},

@@ -357,7 +357,10 @@ func customTestTargets(ctx context.Context, e *env) ([]Command, error) {
 // lintTarget is a check that is no test suite.
 var lintTarget = regexp.MustCompile(`(?i)lint|tidy|format|coverage|cppcheck|style|doc`)
 
-// mineMeson mines meson test() → meson test on the build directory.
+// mineMeson mines meson test() → meson test on the build directory, with
+// --print-errorlogs (as the projects' CI runs it): a failing test's own
+// output — the module, program or bus it lacked — is otherwise only in
+// meson-logs/testlog.txt, where no repair reads it.
 func mineMeson(ctx context.Context, e *env) ([]Command, error) {
 	if !e.stacks["meson"] {
 		return nil, nil
@@ -368,7 +371,7 @@ func mineMeson(ctx context.Context, e *env) ([]Command, error) {
 	}
 	for _, t := range ts {
 		if path.Base(t.Path) == "meson.build" {
-			return []Command{{Text: "meson test -C build", Bucket: Unit, Reason: "runs the meson test() suite; meson reports each test",
+			return []Command{{Text: "meson test -C build --print-errorlogs", Bucket: Unit, Reason: "runs the meson test() suite; meson reports each test",
 				Why: []Provenance{{Source: "meson", File: t.Path, Line: int(t.Line), Note: "test " + t.Name}}}}, nil
 		}
 	}

@@ -12,7 +12,7 @@ import (
 // build the project a directory holds with each (run from that directory).
 var subprojectBuildFiles = []struct{ file, build, test string }{
 	{"CMakeLists.txt", "cmake -S . -B build && cmake --build build", "ctest --test-dir build"},
-	{"meson.build", "meson setup build && meson compile -C build", "meson test -C build"},
+	{"meson.build", "meson setup build && meson compile -C build", "meson test -C build --print-errorlogs"},
 	{"configure", "./configure && make", "make check"},
 	{"configure.ac", "autoreconf -fi && ./configure && make", "make check"},
 	{"Makefile", "make", "make test"},
