@@ -21,7 +21,7 @@ import (
 // the wrapper to run its tests under (libsecret's meson.build:
 // find_program('dbus-run-session', required: false)) gets the package
 // before it configures. A log that names the missing bus is repair's
-// (rule session-bus).
+// (rule d-bus).
 
 // sessionBusFileRe are the files whose commands run the tests: CI
 // configurations and scripts, Makefiles, tox and nox, package.json.
