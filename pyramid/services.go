@@ -3,6 +3,7 @@ package pyramid
 import (
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -80,7 +81,13 @@ func ServiceOfImage(image string) (Service, bool) {
 // already, then waits (up to ten seconds) for the port to answer.
 func (s Service) StartLine() string {
 	probe := "(exec 3<>/dev/tcp/127.0.0.1/" + s.Port + ") 2>/dev/null"
-	return probe + " || { " + s.Start + " >/dev/null 2>&1; for _ in $(seq 100); do " + probe + " && break; sleep 0.1; done; }"
+	return startUnless(probe, s.Start+" >/dev/null 2>&1", probe, 100)
+}
+
+// startUnless is the shell line that runs start unless probe succeeds,
+// then waits up to tries tenths of a second for ready.
+func startUnless(probe, start, ready string, tries int) string {
+	return probe + " || { " + start + "; for _ in $(seq " + strconv.Itoa(tries) + "); do " + ready + " && break; sleep 0.1; done; }"
 }
 
 // A desktop library's tests talk to the D-Bus session bus, which a
@@ -94,11 +101,12 @@ func (s Service) StartLine() string {
 const (
 	SessionBusPackage = "dbus-daemon"
 	sessionBusSocket  = "/run/heragent-session-bus"
-	SessionBusStart   = "export DBUS_SESSION_BUS_ADDRESS=unix:path=" + sessionBusSocket +
-		"; dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.GetId >/dev/null 2>&1" +
-		" || { rm -f " + sessionBusSocket + "; dbus-uuidgen --ensure >/dev/null 2>&1; dbus-daemon --session --fork --address=$DBUS_SESSION_BUS_ADDRESS >/dev/null 2>&1;" +
-		" for _ in $(seq 50); do [ -S " + sessionBusSocket + " ] && break; sleep 0.1; done; }"
+	SystemBusPackage  = "dbus"
+	systemBusSocket   = "/run/dbus/system_bus_socket"
 )
+
+var SessionBusStart = "export DBUS_SESSION_BUS_ADDRESS=unix:path=" + sessionBusSocket + "; " +
+	busStart("session", sessionBusSocket, "dbus-daemon --session --fork --address=$DBUS_SESSION_BUS_ADDRESS")
 
 // A client of system services talks to the D-Bus system bus, which a
 // CI runner's init starts and a container's does not: SystemBusStart
@@ -106,13 +114,16 @@ const (
 // dbus-daemon --system, which drops to the messagebus user) unless it
 // answers on its socket. SystemBusPackage brings the daemon, its
 // configuration and that user.
-const (
-	SystemBusPackage = "dbus"
-	systemBusSocket  = "/run/dbus/system_bus_socket"
-	SystemBusStart   = "dbus-send --system --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.GetId >/dev/null 2>&1" +
-		" || { rm -f " + systemBusSocket + " /run/dbus/pid; mkdir -p /run/dbus; dbus-uuidgen --ensure >/dev/null 2>&1; dbus-daemon --system --fork >/dev/null 2>&1;" +
-		" for _ in $(seq 50); do [ -S " + systemBusSocket + " ] && break; sleep 0.1; done; }"
-)
+var SystemBusStart = busStart("system", systemBusSocket, "rm -f /run/dbus/pid; mkdir -p /run/dbus; dbus-daemon --system --fork")
+
+// busStart starts a D-Bus bus ("session" or "system") with daemon unless
+// one answers: what a dead one left at socket removed, the machine id
+// made sure of; then it waits for the socket.
+func busStart(bus, socket, daemon string) string {
+	probe := "dbus-send --" + bus + " --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.GetId >/dev/null 2>&1"
+	start := "rm -f " + socket + "; dbus-uuidgen --ensure >/dev/null 2>&1; " + daemon + " >/dev/null 2>&1"
+	return startUnless(probe, start, "[ -S "+socket+" ]", 50)
+}
 
 // StartEverywhere adds the start line to every command of the pyramid: a
 // service one command needs is part of the environment from then on, and

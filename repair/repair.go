@@ -105,7 +105,7 @@ const (
 	NeedsTTY             Kind = "needs_tty"              // open /dev/tty: no such device or address (a terminal UI)
 	NeedsDisplay         Kind = "needs_display"          // a test wants an X display
 	NeedsRoot            Kind = "needs_root"             // a test wants privileges the sandbox lacks
-	NeedsInit            Kind = "needs_init"             // dial unix /run/systemd/private: systemd as init, the D-Bus system bus
+	NeedsInit            Kind = "needs_init"             // dial unix /run/systemd/private: systemd as init
 	NeedsSessionBus      Kind = "needs_session_bus"      // Cannot autolaunch D-Bus without X11 $DISPLAY: a D-Bus session bus
 	NeedsSystemBus       Kind = "needs_system_bus"       // Failed to connect to socket /run/dbus/system_bus_socket: the D-Bus system bus
 	NeedsDevice          Kind = "needs_device"           // could not open port /dev/ttyUSB0: a device node a container does not have

@@ -33,6 +33,12 @@ const (
 	systemBusSubject  = "the D-Bus system bus"
 )
 
+// buses are the two needs: the subject, the start line, Debian's package.
+var buses = map[Kind]struct{ subject, start, pkg string }{
+	NeedsSessionBus: {sessionBusSubject, pyramid.SessionBusStart, pyramid.SessionBusPackage},
+	NeedsSystemBus:  {systemBusSubject, pyramid.SystemBusStart, pyramid.SystemBusPackage},
+}
+
 var dBusMatches = []match{
 	// GLib's GDBus: "Error connecting: Cannot autolaunch D-Bus without
 	// X11 $DISPLAY"; with a display but no dbus-launch: "Failed to
@@ -75,31 +81,24 @@ func (dBus) Diagnose(f Failure) []Diagnosis {
 			continue
 		}
 		seen[d.Kind] = true
-		d.Subject = sessionBusSubject
-		if d.Kind == NeedsSystemBus {
-			d.Subject = systemBusSubject
-		}
+		d.Subject = buses[d.Kind].subject
 		out = append(out, d)
 	}
 	return out
 }
 
 func (r dBus) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
-	start, pkg := pyramid.SessionBusStart, pyramid.SessionBusPackage
-	switch d.Kind {
-	case NeedsSessionBus:
-	case NeedsSystemBus:
-		start, pkg = pyramid.SystemBusStart, pyramid.SystemBusPackage
-	default:
+	b, ok := buses[d.Kind]
+	if !ok {
 		return Proposal{}, false
 	}
 	switch {
 	case ctx.Phase != PhaseCommand:
 		return record(d, "the setup needs "+d.Subject+", which a sandbox does not run: "+d.Evidence), true
 	case ctx.tried(r.Name(), d) > 0:
-		return record(d, d.Subject+" ran (Debian's "+pkg+", started before the command) and the program still could not use it: "+d.Evidence), true
+		return record(d, d.Subject+" ran (Debian's "+b.pkg+", started before the command) and the program still could not use it: "+d.Evidence), true
 	}
-	return Proposal{Diagnosis: d, Action: ActionRunWithService, Start: start,
-		Reason: "the program connects to " + d.Subject + " (" + d.Evidence + "), which a sandbox does not run: install Debian's " + pkg + " and start the bus before the command",
-		Edits:  []bashfile.Edit{{Op: bashfile.OpAddPackages, Section: bashfile.Runtimes, Packages: []string{pkg}, Why: why(r, d)}}}, true
+	return Proposal{Diagnosis: d, Action: ActionRunWithService, Start: b.start,
+		Reason: "the program connects to " + d.Subject + " (" + d.Evidence + "), which a sandbox does not run: install Debian's " + b.pkg + " and start the bus before the command",
+		Edits:  []bashfile.Edit{{Op: bashfile.OpAddPackages, Section: bashfile.Runtimes, Packages: []string{b.pkg}, Why: why(r, d)}}}, true
 }
