@@ -40,10 +40,20 @@ func (needsService) Diagnose(f Failure) []Diagnosis {
 			}
 		}
 	}
-	// no port in the log: the address the program was given names the
-	// service by its scheme, on this machine by its default port
-	// (kombu's README: Connection('amqp://guest:guest@localhost//'))
-	for _, text := range append([]string{f.Log, f.Command}, programSources(f)...) {
+	// no port in the log: the program names it where it connects
+	// (hiredis's README: redisConnect("127.0.0.1", 6379); redis-py's
+	// Redis(host='localhost', port=6379)), or the address it was given
+	// names the service by its scheme, on this machine by its default
+	// port (kombu's README: Connection('amqp://guest:guest@localhost//'))
+	texts := append([]string{f.Command}, programSources(f)...)
+	for _, text := range texts {
+		for _, m := range connectArgsRe.FindAllStringSubmatch(text, -1) {
+			if s, ok := pyramid.ServiceOnPort(m[1]); ok {
+				return []Diagnosis{{Kind: NeedsService, Subject: s.Name, Detail: m[1], Evidence: m[0]}}
+			}
+		}
+	}
+	for _, text := range append([]string{f.Log}, texts...) {
 		if m := localURLRe.FindStringSubmatch(text); m != nil {
 			port := schemePorts[strings.ToLower(m[1])]
 			if s, ok := pyramid.ServiceOnPort(port); ok {
@@ -73,6 +83,10 @@ func programSources(f Failure) []string {
 }
 
 var scriptArgRe = regexp.MustCompile(`^[\w./-]+\.(?:py|js|mjs|cjs|ts|rb|php|pl|lua)$`)
+
+// connectArgsRe is a loopback host and a port passed to a connect call,
+// as separate arguments or keywords.
+var connectArgsRe = regexp.MustCompile(`(?:127\.0\.0\.1|localhost)\\?["']?\s*,\s*(?:port\s*=\s*)?(\d{2,5})\b`)
 
 // localURLRe is a service's URL on this machine without a port: its
 // host localhost or 127.0.0.1, or none (redis:// is the local Redis).

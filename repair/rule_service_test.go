@@ -50,3 +50,23 @@ func TestNeedsServiceByURLScheme(t *testing.T) {
 		}
 	}
 }
+
+// No port and no URL in the log: the program passes a loopback host and
+// a port to its connect call (hiredis's README, redis-py's keywords).
+func TestNeedsServiceByConnectArguments(t *testing.T) {
+	log := readLog(t, "needs-service/hiredis-readme-connect-refused.log")
+	for cmd, port := range map[string]string{
+		`printf '%s' $'c = redisConnect("127.0.0.1", 6379);\n' > e.c && cc e.c && ./a.out`:                "6379",
+		`printf '%s' $'r = redis.Redis(host=\'localhost\', port=6379)\n' > e.py && python3 e.py`:       "6379",
+		`printf '%s' $'conn = psycopg2.connect(host="localhost", port=5432)\n' > e.py && python3 e.py`: "5432",
+	} {
+		ps := Propose(&Context{Phase: PhaseCommand}, Failure{Phase: PhaseCommand, Command: cmd, Log: log})
+		if len(ps) != 1 || ps[0].Action != ActionRunWithService || ps[0].Diagnosis.Detail != port {
+			t.Errorf("%s: %+v", cmd, ps)
+		}
+	}
+	// a port that is no known service's stays unexplained
+	if ps := Propose(&Context{Phase: PhaseCommand}, Failure{Phase: PhaseCommand, Command: `./client "127.0.0.1", 9999`, Log: log}); len(ps) != 0 && ps[0].Diagnosis.Kind == NeedsService {
+		t.Errorf("port 9999: %+v", ps)
+	}
+}

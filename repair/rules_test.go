@@ -238,6 +238,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"d-bus/busctl-user.log", PhaseCommand, "./build/busctl-demo", false, NeedsSessionBus, "a D-Bus session bus", ActionRunWithService, "dbus-daemon"},
 		{"d-bus/python-keyerror.log", PhaseCommand, "python -m pytest -q", false, NeedsSessionBus, "a D-Bus session bus", ActionRunWithService, "dbus-daemon"},
 		{"d-bus/dbus-send-system-no-bus.log", PhaseCommand, "./build/tools/status", false, NeedsSystemBus, "the D-Bus system bus", ActionRunWithService, "dbus"},
+		{"needs-service/hiredis-readme-connect-refused.log", PhaseCommand, `printf '%s' $'#include "hiredis.h"\n\nint main(void) {\n    redisContext *c = redisConnect("127.0.0.1", 6379);\n' > .heragent-example-1.c && cc -o /tmp/e .heragent-example-1.c -I. && /tmp/e`, false, NeedsService, "Redis", ActionRunWithService, "redis-server"},
 		{"needs-service/hiredis-test-redis-refused.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | timeout 10 ./build/hiredis-test", false, NeedsService, "Redis", ActionRunWithService, "redis-server"},
 		{"network/test-urlopen.log", PhaseCommand, "python3 -m unittest discover", false, NeedsNetwork, "", ActionRecord, ""},
 		{"test-environment/tkinter-no-display.log", PhaseCommand, "python3 gui_test.py", false, NeedsDisplay, "", ActionRunWithDisplay, "xvfb"},
