@@ -56,7 +56,7 @@ func TestNeedsServiceByURLScheme(t *testing.T) {
 func TestNeedsServiceByConnectArguments(t *testing.T) {
 	log := readLog(t, "needs-service/hiredis-readme-connect-refused.log")
 	for cmd, port := range map[string]string{
-		`printf '%s' $'c = redisConnect("127.0.0.1", 6379);\n' > e.c && cc e.c && ./a.out`:                "6379",
+		`printf '%s' $'c = redisConnect("127.0.0.1", 6379);\n' > e.c && cc e.c && ./a.out`:             "6379",
 		`printf '%s' $'r = redis.Redis(host=\'localhost\', port=6379)\n' > e.py && python3 e.py`:       "6379",
 		`printf '%s' $'conn = psycopg2.connect(host="localhost", port=5432)\n' > e.py && python3 e.py`: "5432",
 	} {
