@@ -2,6 +2,8 @@ package pyramid
 
 import (
 	"context"
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/heragent/heragent/graph"
@@ -24,13 +26,46 @@ func CountTests(ctx context.Context, ix *retrieval.Index) int {
 	if err != nil {
 		return 0
 	}
-	n := 0
+	deps, n := dependencyModules(ctx, ix), 0
 	for _, s := range syms {
-		if realTest(s.Props.Str("name"), s.Props.Str("path")) {
+		if p := s.Props.Str("path"); realTest(s.Props.Str("name"), p) && !slices.ContainsFunc(deps, func(d string) bool { return strings.HasPrefix(p, d+"/") }) {
 			n++
 		}
 	}
 	return n
+}
+
+// dependencyModules are the directories of the nested Go modules the
+// root module imports: a dependency kept in the checkout with a go.mod of
+// its own (go-jmespath's internal/testify, 356 tests found where its 32
+// ran), whose tests are that project's — `go test ./...` from the root
+// does not enter them. A nested module that imports the root instead (an
+// extension, an example) is the project's and stays counted.
+func dependencyModules(ctx context.Context, ix *retrieval.Index) []string {
+	mods, err := ix.FindFiles(ctx, retrieval.FileQuery{Glob: "**/go.mod"})
+	if err != nil || !slices.ContainsFunc(mods, func(f retrieval.FileInfo) bool { return f.Path == "go.mod" }) {
+		return nil
+	}
+	var nested []string
+	for _, f := range mods {
+		if f.Path != "go.mod" {
+			nested = append(nested, path.Dir(f.Path))
+		}
+	}
+	inNested := func(p string) bool {
+		return slices.ContainsFunc(nested, func(d string) bool { return strings.HasPrefix(p, d+"/") })
+	}
+	var out []string
+	for _, f := range mods {
+		mod, _ := f.Facts["module"].(string)
+		if f.Path == "go.mod" || mod == "" {
+			continue
+		}
+		if imp, err := ix.Importers(ctx, mod); err == nil && slices.ContainsFunc(imp, func(p string) bool { return !inNested(p) }) {
+			out = append(out, path.Dir(f.Path))
+		}
+	}
+	return out
 }
 
 // realTest reports whether a test symbol is a test a runner counts. Go's

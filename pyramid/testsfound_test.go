@@ -34,6 +34,18 @@ func ExampleAdd() {}
 func FuzzAdd(f *testing.F) {}
 func helper() {}
 `}, 2},
+		// go-jmespath's internal/testify: a dependency with a go.mod of
+		// its own that the root imports; an extension module importing
+		// the root is the project's
+		{"go: a nested module the root imports is a dependency", map[string]string{
+			"go.mod":                            "module example.org/jp\n\ngo 1.22\n",
+			"jp_test.go":                        "package jp\n\nimport (\n\t\"testing\"\n\n\t\"example.org/jp/internal/testify/assert\"\n)\n\nfunc TestJP(t *testing.T) { assert.True(t, true) }\n",
+			"internal/testify/go.mod":           "module example.org/jp/internal/testify\n",
+			"internal/testify/assert/a.go":      "package assert\n\nfunc True(t any, v bool) {}\n",
+			"internal/testify/assert/a_test.go": "package assert\n\nimport \"testing\"\n\nfunc TestTrue(t *testing.T) {}\nfunc TestFalse(t *testing.T) {}\n",
+			"ext/go.mod":                        "module example.org/jp/ext\n",
+			"ext/ext_test.go":                   "package ext\n\nimport (\n\t\"testing\"\n\n\t\"example.org/jp\"\n)\n\nfunc TestExt(t *testing.T) { _ = jp.X }\n",
+		}, 2},
 		{"python: functions and methods", map[string]string{
 			"tests/test_calc.py": `import unittest
 

@@ -309,7 +309,8 @@ func (ix *Index) ReadFile(ctx context.Context, rel string, from, to int, again b
 
 // Importers lists the files that import module (Python `import x` /
 // `from x.y import z`, JS require/import, Go import paths): the target as
-// written is module or starts with module + ".". Sorted.
+// written is module or starts with module + "." or "/" (a Go module's
+// package, a JS package's subpath). Sorted.
 func (ix *Index) Importers(ctx context.Context, module string) ([]string, error) {
 	ns, err := ix.nodes(ctx, graph.NodeQuery{Label: graph.Declaration, Props: map[string]any{"kind": "import"}})
 	if err != nil {
@@ -319,7 +320,7 @@ func (ix *Index) Importers(ctx context.Context, module string) ([]string, error)
 	var out []string
 	for _, n := range ns {
 		t, p := n.Props.Str("target"), n.Props.Str("path")
-		if (t == module || strings.HasPrefix(t, module+".")) && !seen[p] {
+		if (t == module || strings.HasPrefix(t, module+".") || strings.HasPrefix(t, module+"/")) && !seen[p] {
 			seen[p] = true
 			out = append(out, p)
 		}
