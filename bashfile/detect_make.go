@@ -63,12 +63,13 @@ func (d makeDetector) Apply(ctx context.Context, p *planner) error {
 	if err := p.bsdMake(d.Name()); err != nil {
 		return err
 	}
-	if p.repo.has("configure") && !p.repo.has("configure.ac", "configure.in") {
+	if conf := p.repo.first("configure", "Configure"); conf != "" && !p.repo.has("configure.ac", "configure.in") {
 		// a hand-written configure beside the Makefile (autoconf's would
 		// come with Makefile.in, the autotools detector's): it writes what
 		// the Makefile includes (TinyCC's config.mak: "Please run
-		// ./configure.")
-		if err := p.add(Build, "./configure", ev(d.Name(), "configure", 0, "the project's own configure script, before make")); err != nil {
+		// ./configure."), or the Makefile itself (entr copies
+		// Makefile.linux; OpenSSL's Configure generates it)
+		if err := p.add(Build, "./"+conf, ev(d.Name(), conf, 0, "the project's own configure script, before make")); err != nil {
 			return err
 		}
 	}

@@ -253,6 +253,14 @@ func TestDetectors(t *testing.T) {
 			stacks: "python", contains: []string{"pip install -r tests/requirements.txt || log"}, absent: []string{"docs/requirements.txt"}},
 		{name: "C samples in the tests of a python project build nothing", files: map[string]string{"Makefile": "all: check test\n", "pyproject.toml": "[project]\nname = \"hl\"\nversion = \"1\"\n", "hl/__init__.py": "", "tests/examplefiles/c/numbers.c": "int main(void){return 0;}\n"},
 			stacks: "python", absent: []string{"make -j"}},
+		// entr: configure copies Makefile.linux to Makefile; OpenSSL's
+		// Configure generates it
+		{name: "a hand-written configure that writes the Makefile", files: map[string]string{"configure": "#!/bin/sh\ncp Makefile.linux Makefile\n", "Makefile.linux": "include Makefile.bsd\n", "Makefile.bsd": "all: entr\ntest: entr\n\t./system_test.sh\n", "entr.c": "int main(void){return 0;}\n"},
+			stacks: "make", contains: []string{"  ./configure\n", "  make -j\"$(nproc)\"\n"}},
+		{name: "OpenSSL's Configure", files: map[string]string{"Configure": "#!/usr/bin/env perl\n", "crypto/x.c": "int x(void){return 0;}\n"},
+			stacks: "make", contains: []string{"  ./Configure\n", "  make -j\"$(nproc)\"\n"}},
+		{name: "a configure beside Makefile.in is autoconf's", files: map[string]string{"configure": "#!/bin/sh\n", "Makefile.in": "all:\n", "z.c": "int z(void){return 0;}\n"},
+			stacks: "autotools", contains: []string{"[ -f Makefile ] || ./configure"}, absent: []string{"  ./configure\n"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -122,6 +122,7 @@ func mineDocs(ctx context.Context, e *env) ([]Command, error) {
 	if err != nil {
 		return nil, err
 	}
+	buildFilesSay := len(e.stacks) > 0 && !makefileGenerated(ctx, e)
 	var out []Command
 	for _, s := range secs {
 		deep, tests := deepDoc(s.Path), testDirDoc(s.Path)
@@ -138,7 +139,9 @@ func mineDocs(ctx context.Context, e *env) ([]Command, error) {
 				// (libjpeg-turbo's `make rpm`, `make dmg`): only its
 				// programs' uses are taken from them (seqtk's `seqtk seq
 				// -a in.fq.gz`), as from a block no sure session
-				own = len(e.stacks) > 0 || lang == graph.LangIndented
+				// (its configure writes the Makefile: its documents
+				// are all that say how it builds and tests)
+				own = buildFilesSay || lang == graph.LangIndented
 				lang = "console"
 			}
 			if !shellLangs[lang] && lang != "literal" {
@@ -251,6 +254,22 @@ func helpOutput(code string) bool {
 	}
 	for _, l := range strings.Split(code, "\n") {
 		if promptRe.MatchString(l) {
+			return false
+		}
+	}
+	return true
+}
+
+// makefileGenerated reports a make project whose Makefile is not in the
+// checkout: its hand-written configure writes it (entr's copies
+// Makefile.linux, OpenSSL's Configure generates one), so no target of it
+// is known before the build.
+func makefileGenerated(ctx context.Context, e *env) bool {
+	if !e.stacks["make"] {
+		return false
+	}
+	for _, f := range []string{"Makefile", "GNUmakefile", "makefile"} {
+		if fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: f}); err != nil || slices.ContainsFunc(fs, func(fi retrieval.FileInfo) bool { return fi.Path == f }) {
 			return false
 		}
 	}

@@ -121,3 +121,34 @@ func TestTestDirectoryReadme(t *testing.T) {
 		t.Fatalf("got  %q\nwant %q", got, want)
 	}
 }
+
+// A project whose hand-written configure writes the Makefile (entr's
+// copies Makefile.linux) has no Makefile before the build: its README's
+// indented build steps are what say how it tests; with a committed
+// Makefile they are not taken.
+func TestDocsBuildStepsWhenConfigureWritesTheMakefile(t *testing.T) {
+	files := map[string]string{
+		"configure":      "#!/bin/sh\ncp Makefile.linux Makefile\n",
+		"Makefile.linux": "include Makefile.bsd\n",
+		"entr.c":         "int main(void){return 0;}\n",
+		"README.md":      "# entr\n\nSource Installation\n-------------------\n\n    ./configure\n    make test\n    make install\n",
+	}
+	texts := func(files map[string]string) []string {
+		cs, err := mineDocs(context.Background(), repoEnv(t, files))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.Text)
+		}
+		return out
+	}
+	if got := texts(files); !slices.Contains(got, "make test") {
+		t.Errorf("configure writes the Makefile: mined %q, want make test", got)
+	}
+	files["Makefile"] = "all:\n\tcc -o entr entr.c\n"
+	if got := texts(files); slices.Contains(got, "make test") {
+		t.Errorf("a committed Makefile: mined %q from the README", got)
+	}
+}

@@ -34,7 +34,8 @@ func inAuxDir(p string) bool {
 // Stacks names the build systems and ecosystems the repository uses, from
 // its top-level build files and manifests and its Python sources outside
 // helper directories: cmake, meson, autotools, make (a committed top-level
-// Makefile that automake does not generate), npm, python, go, cargo,
+// Makefile that automake does not generate, or a hand-written configure
+// that writes one), npm, python, go, cargo,
 // maven, gradle. Sorted.
 func (ix *Index) Stacks(ctx context.Context) ([]string, error) {
 	files, err := ix.FindFiles(ctx, FileQuery{})
@@ -63,6 +64,11 @@ func (ix *Index) Stacks(ctx context.Context) ([]string, error) {
 	set["meson"] = top["meson.build"]
 	set["autotools"] = top["configure.ac"] || top["configure.in"]
 	set["make"] = (top["Makefile"] || top["makefile"] || top["GNUmakefile"]) && !top["Makefile.am"] && !top["Makefile.in"]
+	// a hand-written configure that writes the Makefile and no other
+	// build system: entr's copies Makefile.linux, OpenSSL's Configure
+	// generates one (autoconf's comes with configure.ac or Makefile.in)
+	set["make"] = set["make"] || (top["configure"] || top["Configure"]) && !set["autotools"] && !set["cmake"] && !set["meson"] &&
+		!top["Makefile.am"] && !top["Makefile.in"]
 	set["npm"] = top["package.json"]
 	set["python"] = python
 	set["go"] = top["go.mod"] || goSource // a package of GOPATH's days has no go.mod
