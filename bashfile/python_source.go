@@ -170,9 +170,13 @@ const cythonInPlace = `    pyx=$(find . -name '*.pyx' -not -path './.venv/*' -no
 // aside for the command (and put back whatever it does), with a version
 // given to setuptools-scm: ultrajson's ujson is a C module, and without
 // it every test fails on the import (checked in a bookworm container:
-// the module builds and imports).
+// the module builds and imports). build_clib first: build_ext alone does
+// not make the C libraries setup.py declares for its extensions to link
+// (Pillow's libraries=[("pil_imaging_mode", …)]: `cannot find
+// -lpil_imaging_mode`), as `setup.py build` would; with none it does
+// nothing.
 const extensionsInPlace = `    mv pyproject.toml .heragent-pyproject.toml 2>/dev/null || true
-    SETUPTOOLS_SCM_PRETEND_VERSION="${SETUPTOOLS_SCM_PRETEND_VERSION:-0.0.0}" python3 setup.py build_ext --inplace || log "setup.py's extension modules did not build in place: the modules that import them fail"
+    SETUPTOOLS_SCM_PRETEND_VERSION="${SETUPTOOLS_SCM_PRETEND_VERSION:-0.0.0}" python3 setup.py build_clib build_ext --inplace || log "setup.py's extension modules did not build in place: the modules that import them fail"
     mv .heragent-pyproject.toml pyproject.toml 2>/dev/null || true`
 
 // setupExtensions reports a setup.py declaring compiled extension

@@ -69,7 +69,7 @@ func TestSourceInstallCompilesCython(t *testing.T) {
 // pyproject.toml aside and put back (ultrajson); the text is valid shell.
 func TestSourceInstallBuildsExtensions(t *testing.T) {
 	got := pySourceInstall("", false, true)
-	for _, want := range []string{"mv pyproject.toml .heragent-pyproject.toml", "python3 setup.py build_ext --inplace ||", "mv .heragent-pyproject.toml pyproject.toml"} {
+	for _, want := range []string{"mv pyproject.toml .heragent-pyproject.toml", "python3 setup.py build_clib build_ext --inplace ||", "mv .heragent-pyproject.toml pyproject.toml"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in %s", want, got[len(got)-500:])
 		}
