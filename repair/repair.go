@@ -52,6 +52,7 @@ const (
 	MissingExecutable    Kind = "missing_executable"     // xxd: command not found
 	MissingCMakePackage  Kind = "missing_cmake_package"  // Could NOT find ZLIB
 	MissingPythonModule  Kind = "missing_python_module"  // No module named 'yaml'
+	ExtensionNotBuilt    Kind = "extension_not_built"    // cannot import name '_imaging' from 'PIL' (/repo/src/PIL/__init__.py): the project's own compiled module
 	MissingNodeModule    Kind = "missing_node_module"    // Cannot find module 'left-pad'
 	MissingPerlModule    Kind = "missing_perl_module"    // Can't locate XML/Parser.pm in @INC
 	LifecycleScript      Kind = "lifecycle_script"       // npm ERR! command sh -c husky install

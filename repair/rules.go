@@ -23,6 +23,7 @@ var Rules = []Rule{
 	missingLibrary{},      // -lfoo or libfoo.so.N missing: the package with the .so
 	unlinkedLibrary{},     // DSO missing from command line: the library on the link line (LIBS/LDLIBS, LDFLAGS for CMake/meson)
 	positionDependent{},   // relocation … can not be used when making a PIE / shared object: LDFLAGS -no-pie / CFLAGS -fPIC
+	pyExtension{},         // the project's own compiled module is missing from its package: recorded with its source
 	missingPythonModule{}, // No module named x: python3-x (venv sees it) or pip when PyPI is reachable
 	pytestTooOld{},        // the pytest configuration's minversion is above the installed pytest: lift it (PYTEST_ADDOPTS)
 	pytestWarningFilter{}, // a warning filter names a class the installed packages lack: run without the filters

@@ -71,6 +71,9 @@ func TestRulesOnRealLogs(t *testing.T) {
 		"package.json": {Data: []byte(`{"name":"demo","dependencies":{"left-pad":"^1.3.0"}}`)},
 		".gitmodules":  {Data: []byte("[submodule \"third_party/json\"]\n\tpath = third_party/json\n\turl = https://github.com/nlohmann/json.git\n[submodule \"third-party/urlparse\"]\n\tpath = third-party/urlparse\n\turl = https://github.com/ngtcp2/urlparse\n[submodule \"picotest\"]\n\tpath = picotest\n\turl = https://github.com/h2o/picotest.git\n[submodule \"subprojects/bats-core\"]\n\tpath = subprojects/bats-core\n\turl = https://github.com/bats-core/bats-core\n")},
 		".git/HEAD":    {Data: []byte("ref: refs/heads/main\n")},
+		// Pillow's package and the C source of its core module
+		"src/PIL/__init__.py": {Data: []byte("__version__ = \"13.0.0.dev0\"\n")},
+		"src/_imaging.c":      {Data: []byte("#include \"Python.h\"\n")},
 		// sol2's header generator, in the checkout without its executable bit
 		"single/single.py": {Data: []byte("#!/usr/bin/env python\n")},
 		// pydash's test plugin, which Debian does not ship
@@ -238,6 +241,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"d-bus/busctl-user.log", PhaseCommand, "./build/busctl-demo", false, NeedsSessionBus, "a D-Bus session bus", ActionRunWithService, "dbus-daemon"},
 		{"d-bus/python-keyerror.log", PhaseCommand, "python -m pytest -q", false, NeedsSessionBus, "a D-Bus session bus", ActionRunWithService, "dbus-daemon"},
 		{"d-bus/dbus-send-system-no-bus.log", PhaseCommand, "./build/tools/status", false, NeedsSystemBus, "the D-Bus system bus", ActionRunWithService, "dbus"},
+		{"python-extension/pillow-imaging-not-built.log", PhaseCommand, `python3 -c "from PIL import Image"`, false, ExtensionNotBuilt, "PIL._imaging", ActionRecord, ""},
 		{"needs-service/hiredis-readme-connect-refused.log", PhaseCommand, `printf '%s' $'#include "hiredis.h"\n\nint main(void) {\n    redisContext *c = redisConnect("127.0.0.1", 6379);\n' > .heragent-example-1.c && cc -o /tmp/e .heragent-example-1.c -I. && /tmp/e`, false, NeedsService, "Redis", ActionRunWithService, "redis-server"},
 		{"needs-service/hiredis-test-redis-refused.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | timeout 10 ./build/hiredis-test", false, NeedsService, "Redis", ActionRunWithService, "redis-server"},
 		{"network/test-urlopen.log", PhaseCommand, "python3 -m unittest discover", false, NeedsNetwork, "", ActionRecord, ""},
@@ -295,7 +299,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(strings.TrimSuffix(tc.log, ".log"), func(t *testing.T) {
-			f := Failure{Phase: tc.phase, Command: tc.command, ExitCode: 1, TimedOut: tc.timedOut, Log: readLog(t, tc.log)}
+			f := Failure{Phase: tc.phase, Command: tc.command, ExitCode: 1, TimedOut: tc.timedOut, Log: readLog(t, tc.log), Repo: repo} // as the engine gives it
 			ds := Diagnose(f)
 			k := slices.IndexFunc(ds, func(d Diagnosis) bool { return d.Kind == tc.kind })
 			if k < 0 || ds[k].Subject != tc.subject {
