@@ -143,7 +143,11 @@ func pySourceInstall(importRoot string, cython, extensions bool) string {
 		ext = "\n" + cythonInPlace
 	}
 	if extensions {
-		ext += "\n" + extensionsInPlace
+		where := "--inplace"
+		if importRoot != "" {
+			where = "--build-lib ." + importRoot // the package_dir pyproject.toml gave, aside with it
+		}
+		ext += "\n" + fmt.Sprintf(extensionsInPlace, where)
 	}
 	return fmt.Sprintf(`pip install --no-build-isolation --no-deps -e . || {
     log "editable install failed without PyPI: the project runs from its source tree (.%[1]s on the venv's path, its metadata and console scripts written by hand)"
@@ -174,9 +178,12 @@ const cythonInPlace = `    pyx=$(find . -name '*.pyx' -not -path './.venv/*' -no
 // not make the C libraries setup.py declares for its extensions to link
 // (Pillow's libraries=[("pil_imaging_mode", …)]: `cannot find
 // -lpil_imaging_mode`), as `setup.py build` would; with none it does
-// nothing.
+// nothing. In a src layout the modules go to the source root, not in
+// place: the package directory pyproject.toml mapped (Pillow's
+// package-dir {"" = "src"}) is aside with it, and --inplace would write
+// PIL/ at the top (`could not create 'PIL/_imaging….so'`).
 const extensionsInPlace = `    mv pyproject.toml .heragent-pyproject.toml 2>/dev/null || true
-    SETUPTOOLS_SCM_PRETEND_VERSION="${SETUPTOOLS_SCM_PRETEND_VERSION:-0.0.0}" python3 setup.py build_clib build_ext --inplace || log "setup.py's extension modules did not build in place: the modules that import them fail"
+    SETUPTOOLS_SCM_PRETEND_VERSION="${SETUPTOOLS_SCM_PRETEND_VERSION:-0.0.0}" python3 setup.py build_clib build_ext %s || log "setup.py's extension modules did not build in place: the modules that import them fail"
     mv .heragent-pyproject.toml pyproject.toml 2>/dev/null || true`
 
 // setupExtensions reports a setup.py declaring compiled extension

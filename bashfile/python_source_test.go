@@ -1,6 +1,7 @@
 package bashfile
 
 import (
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -79,9 +80,13 @@ func TestSourceInstallBuildsExtensions(t *testing.T) {
 	}
 	// a setup.py-only project has no pyproject.toml to move: under the
 	// Bash File's errexit the step goes on
-	step := "set -e; log() { :; }; python3() { return 0; }; cd " + t.TempDir() + "\n" + extensionsInPlace + "\necho done"
+	step := "set -e; log() { :; }; python3() { return 0; }; cd " + t.TempDir() + "\n" + fmt.Sprintf(extensionsInPlace, "--inplace") + "\necho done"
 	if out, err := exec.Command("bash", "-c", step).CombinedOutput(); err != nil || !strings.Contains(string(out), "done") {
 		t.Errorf("without pyproject.toml: %v %s", err, out)
+	}
+	// a src layout (Pillow): the modules go under src/, where the package is
+	if got := pySourceInstall("/src", false, true); !strings.Contains(got, "build_clib build_ext --build-lib ./src ||") {
+		t.Errorf("src layout: %s", got[len(got)-300:])
 	}
 	if strings.Contains(pySourceInstall("", false, false), "build_ext") {
 		t.Error("without extension modules: a build_ext step")
