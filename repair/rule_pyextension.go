@@ -40,7 +40,7 @@ func (pyExtension) Diagnose(f Failure) []Diagnosis {
 			mod, pkg, dir = m[1], m[2], m[3]
 		} else if m := noSubmoduleRe.FindStringSubmatch(l); m != nil {
 			mod, pkg = m[2], m[1]
-			dir = ownPackageDirOf(f.Repo, pkg)
+			dir = strings.TrimSuffix(ownPackageDir(&Context{Repo: f.Repo}, strings.ReplaceAll(pkg, ".", "/")), "/")
 		}
 		if dir == "" {
 			continue
@@ -50,18 +50,6 @@ func (pyExtension) Diagnose(f Failure) []Diagnosis {
 		}
 	}
 	return nil
-}
-
-// ownPackageDirOf is the checkout's directory of a dotted package, at
-// the top or under src/, "" when it has none.
-func ownPackageDirOf(repo RepoReader, pkg string) string {
-	rel := strings.ReplaceAll(pkg, ".", "/")
-	for _, d := range []string{rel, "src/" + rel} {
-		if _, err := repo.ReadFile(d + "/__init__.py"); err == nil {
-			return d
-		}
-	}
-	return ""
 }
 
 // extensionSource is the compiled source of module mod of the package in
