@@ -243,7 +243,7 @@ func quoteArg(s string) string {
 }
 
 // literalFileRe is a quoted relative path to a data file in code.
-var literalFileRe = regexp.MustCompile("[\"'`](?:\\./)?([\\w][\\w./+-]*\\.(?:ya?ml|json|toml|xml|csv|tsv|txt|md|ini|cfg|conf|html?|proto|sql|dot|hcl|hbs|handlebars|mustache|ejs|njk|j2|jinja2?|liquid|pug|png|jpe?g|gif|bmp|webp|tiff?|wav|mp3|ogg|flac))[\"'`]")
+var literalFileRe = regexp.MustCompile("[\"'`](?:\\./)?([\\w][\\w./+-]*\\.(?:ya?ml|json|toml|xml|csv|tsv|txt|md|ini|cfg|conf|html?|proto|sql|dot|hcl|hbs|handlebars|mustache|ejs|njk|j2|jinja2?|liquid|pug|png|jpe?g|gif|bmp|webp|tiff?|ppm|pgm|pbm|wav|mp3|ogg|flac))[\"'`]")
 
 // writeCallRe ends code calling a function that writes the file its
 // first argument names (resize's os.Create("test_resized.jpg"), PIL's

@@ -73,6 +73,15 @@ func TestExampleInputs(t *testing.T) {
 	if got := exampleInputs(context.Background(), e, code, noShown); got != want {
 		t.Errorf("exampleInputs:\n%s\nwant\n%s", got, want)
 	}
+	// Netpbm images too (Pillow's tutorial: Image.open("hopper.ppm"),
+	// the checkout's Tests/images/hopper.ppm)
+	ix = repoIndex(t, map[string]string{"README.md": "# x\n", "Tests/images/hopper.ppm": "P6\n1 1\n255\nabc"})
+	if e, err = newEnv(context.Background(), ix, bashfile.Layout{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := exampleInputs(context.Background(), e, `im = Image.open("hopper.ppm")`, noShown); got != "cp Tests/images/hopper.ppm hopper.ppm && " {
+		t.Errorf("a .ppm: %q", got)
+	}
 }
 
 // The script a Python interpreter runs, through wrappers; modules and

@@ -341,7 +341,7 @@ func pyDistName(ctx context.Context, e *env) string {
 }
 
 func inAux(dir string) bool {
-	switch dir {
+	switch strings.ToLower(dir) { // Pillow's Tests/
 	case "docs", "doc", "examples", "example", "scripts", "tools", "benchmarks", "tests", "test":
 		return true
 	}
@@ -400,4 +400,4 @@ func IsStdinProbe(cmd string) bool {
 }
 
 // foreignDirs hold other projects' code or non-shipped helpers.
-var foreignDirs = regexp.MustCompile(`(^|/)(contrib|third_party|thirdparty|3rdparty|vendor|deps|external|extern|fuzz|fuzzing|ossfuzz|bench|benchmarks|test|tests|testing|unittests|doc|docs|Documentation|scripts|tools|devtools|build-aux|ci|\.github)(/|$)`)
+var foreignDirs = regexp.MustCompile(`(?i)(^|/)(contrib|third_party|thirdparty|3rdparty|vendor|deps|external|extern|fuzz|fuzzing|ossfuzz|bench|benchmarks|test|tests|testing|unittests|doc|docs|Documentation|scripts|tools|devtools|build-aux|ci|\.github)(/|$)`)

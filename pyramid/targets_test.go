@@ -105,6 +105,23 @@ func TestTopModuleBesideAnAddOnPackage(t *testing.T) {
 	}
 }
 
+// A test directory spelled with a capital (Pillow's Tests/, a package
+// of its helpers) is not the project's package: src/PIL is, though the
+// distribution is named pillow.
+func TestCapitalisedTestsDirIsNotThePackage(t *testing.T) {
+	ctx := context.Background()
+	files := map[string]string{
+		"pyproject.toml":      "[project]\nname = \"pillow\"\n",
+		"src/PIL/__init__.py": "",
+		"src/PIL/Image.py":    "def open(fp): pass\n",
+		"Tests/__init__.py":   "",
+		"Tests/helper.py":     "from PIL import Image\n",
+	}
+	if got := pyPackage(ctx, testEnv(t, "pillow", files, "", "python")); got != "PIL" {
+		t.Errorf("pyPackage = %q, want PIL", got)
+	}
+}
+
 // A distribution named with a dot whose package lives in a namespace
 // (PEP 420: jaraco.functools' jaraco/functools/, no jaraco/__init__.py)
 // is imported by the dotted name.
