@@ -268,10 +268,6 @@ func makefileGenerated(ctx context.Context, e *env) bool {
 	if !e.stacks["make"] {
 		return false
 	}
-	for _, f := range []string{"Makefile", "GNUmakefile", "makefile"} {
-		if fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: f}); err != nil || slices.ContainsFunc(fs, func(fi retrieval.FileInfo) bool { return fi.Path == f }) {
-			return false
-		}
-	}
-	return true
+	fs, err := e.ix.FindFiles(ctx, retrieval.FileQuery{Glob: "*akefile"}) // Makefile, makefile, GNUmakefile
+	return err == nil && !slices.ContainsFunc(fs, func(f retrieval.FileInfo) bool { return !strings.Contains(f.Path, "/") })
 }

@@ -2,6 +2,7 @@ package pyramid
 
 import (
 	"context"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -55,14 +56,20 @@ func dependencyModules(ctx context.Context, ix *retrieval.Index) []string {
 	inNested := func(p string) bool {
 		return slices.ContainsFunc(nested, func(d string) bool { return strings.HasPrefix(p, d+"/") })
 	}
-	var out []string
+	dirOf := map[string]string{} // module path → its directory
 	for _, f := range mods {
-		mod, _ := f.Facts["module"].(string)
-		if f.Path == "go.mod" || mod == "" {
-			continue
+		if mod, _ := f.Facts["module"].(string); f.Path != "go.mod" && mod != "" {
+			dirOf[mod] = path.Dir(f.Path)
 		}
-		if imp, err := ix.Importers(ctx, mod); err == nil && slices.ContainsFunc(imp, func(p string) bool { return !inNested(p) }) {
-			out = append(out, path.Dir(f.Path))
+	}
+	by, err := ix.ImportersOf(ctx, slices.Collect(maps.Keys(dirOf)))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for mod, dir := range dirOf {
+		if slices.ContainsFunc(by[mod], func(p string) bool { return !inNested(p) }) {
+			out = append(out, dir)
 		}
 	}
 	return out

@@ -312,19 +312,27 @@ func (ix *Index) ReadFile(ctx context.Context, rel string, from, to int, again b
 // written is module or starts with module + "." or "/" (a Go module's
 // package, a JS package's subpath). Sorted.
 func (ix *Index) Importers(ctx context.Context, module string) ([]string, error) {
+	by, err := ix.ImportersOf(ctx, []string{module})
+	return by[module], err
+}
+
+// ImportersOf is Importers of each module, the imports read once.
+func (ix *Index) ImportersOf(ctx context.Context, modules []string) (map[string][]string, error) {
 	ns, err := ix.nodes(ctx, graph.NodeQuery{Label: graph.Declaration, Props: map[string]any{"kind": "import"}})
 	if err != nil {
 		return nil, err
 	}
-	seen := map[string]bool{}
-	var out []string
-	for _, n := range ns {
-		t, p := n.Props.Str("target"), n.Props.Str("path")
-		if (t == module || strings.HasPrefix(t, module+".") || strings.HasPrefix(t, module+"/")) && !seen[p] {
-			seen[p] = true
-			out = append(out, p)
+	out := map[string][]string{}
+	for _, module := range modules {
+		seen := map[string]bool{}
+		for _, n := range ns {
+			t, p := n.Props.Str("target"), n.Props.Str("path")
+			if (t == module || strings.HasPrefix(t, module+".") || strings.HasPrefix(t, module+"/")) && !seen[p] {
+				seen[p] = true
+				out[module] = append(out[module], p)
+			}
 		}
+		sort.Strings(out[module])
 	}
-	sort.Strings(out)
 	return out, nil
 }

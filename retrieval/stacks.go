@@ -63,12 +63,12 @@ func (ix *Index) Stacks(ctx context.Context) ([]string, error) {
 	set["cmake"] = top["CMakeLists.txt"]
 	set["meson"] = top["meson.build"]
 	set["autotools"] = top["configure.ac"] || top["configure.in"]
-	set["make"] = (top["Makefile"] || top["makefile"] || top["GNUmakefile"]) && !top["Makefile.am"] && !top["Makefile.in"]
-	// a hand-written configure that writes the Makefile and no other
-	// build system: entr's copies Makefile.linux, OpenSSL's Configure
-	// generates one (autoconf's comes with configure.ac or Makefile.in)
-	set["make"] = set["make"] || (top["configure"] || top["Configure"]) && !set["autotools"] && !set["cmake"] && !set["meson"] &&
-		!top["Makefile.am"] && !top["Makefile.in"]
+	// a committed Makefile, or a hand-written configure that writes one
+	// where no other build system is (entr's copies Makefile.linux,
+	// OpenSSL's Configure generates one); automake's come with
+	// Makefile.am or Makefile.in
+	handConfigure := (top["configure"] || top["Configure"]) && !set["autotools"] && !set["cmake"] && !set["meson"]
+	set["make"] = (top["Makefile"] || top["makefile"] || top["GNUmakefile"] || handConfigure) && !top["Makefile.am"] && !top["Makefile.in"]
 	set["npm"] = top["package.json"]
 	set["python"] = python
 	set["go"] = top["go.mod"] || goSource // a package of GOPATH's days has no go.mod
