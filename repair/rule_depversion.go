@@ -40,6 +40,16 @@ var moduleAttrRe = regexp.MustCompile(`AttributeError: module '([\w.]+)' has no 
 // but you have httpcore 0.16.3."
 var pipCheckRe = regexp.MustCompile(`^(\S+) (\S+) has requirement (.+?), but you have (\S+) (\S+?)\.?$`)
 
+// pipCheckMissingRe is pip check's "poetry 1.3.2 requires trove-classifiers,
+// which is not installed."
+var pipCheckMissingRe = regexp.MustCompile(`^\S+ \S+ requires \S+, which is not installed\.$`)
+
+// pipCheckLine reports whether l is a line of pip check's report.
+func pipCheckLine(l string) bool {
+	l = strings.TrimSpace(l)
+	return pipCheckRe.MatchString(l) || pipCheckMissingRe.MatchString(l) || l == "No broken requirements found."
+}
+
 // PipCheckMismatched are the installed distributions pip check's output
 // names as not meeting a requirement ("… but you have execnet 1.9.0."),
 // in order: what a failure must name for the mismatch to explain it.

@@ -64,14 +64,20 @@ var failWordRe = regexp.MustCompile(`(?i)(^|[\s:{,])((fail(s|ed|ures?)?|not ok)\
 var noFailRe = regexp.MustCompile(`(?i)\b0 fail|fail(s|ed|ures)?:? 0\b`)
 
 // firstFailLine is the first line of log reporting a failure, else its
-// last line.
+// last line that is the run's own: the loop appends pip check's report to
+// a Python run's log, and its "poetry 1.3.2 has requirement dulwich…" is
+// no evidence of the tests' failure (tomlkit's, textual's).
 func firstFailLine(log string) string {
+	var own strings.Builder
 	for _, l := range logLines(log) {
 		if failWordRe.MatchString(l) && !noFailRe.MatchString(l) {
 			return strings.TrimSpace(l)
 		}
+		if !pipCheckLine(l) {
+			own.WriteString(l + "\n")
+		}
 	}
-	return lastLine(log)
+	return lastLine(own.String())
 }
 
 func (testFailure) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {

@@ -40,3 +40,22 @@ func TestCountedFailuresAreATestFailure(t *testing.T) {
 		}
 	}
 }
+
+// The report pip check adds to a Python run's log is not the run's own
+// evidence: tomlkit's collection errors were recorded as "poetry 1.3.2
+// has requirement dulwich…", the check's last line.
+func TestTestFailureEvidenceIsTheRunsOwn(t *testing.T) {
+	log := "ERROR tests/test_api.py - AssertionError: assert [] == ['invalid', 'valid']\n10 errors in 1.04s\n" +
+		"poetry 1.3.2 requires trove-classifiers, which is not installed.\n" +
+		"poetry 1.3.2 has requirement dulwich<0.21.0,>=0.20.46, but you have dulwich 0.21.2.\n"
+	f := Failure{Phase: PhaseCommand, Command: "pytest -q tests", ExitCode: 1, Log: log, Counts: results.Counts{Errors: 10, Frameworks: []string{"pytest"}}}
+	var got []string
+	for _, d := range Diagnose(f) {
+		if d.Kind == TestFailure {
+			got = append(got, d.Evidence)
+		}
+	}
+	if len(got) != 1 || got[0] != "10 errors in 1.04s" {
+		t.Fatalf("test-failure evidence %q, want the run's own last line", got)
+	}
+}
