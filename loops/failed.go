@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -57,6 +58,12 @@ func (r *runner) failedCommand(ctx context.Context, sb Sandbox, l pyramid.Level,
 		}
 		res.noRepair = fmt.Sprintf("stopped at its share of the run's time (%s, two thirds of what was left) %s: a longer limit does not fit the run; a part of the suite and the Runnable tier get the rest",
 			res.share.Round(time.Second), ran)
+	case l == pyramid.Testable && res.TimedOut && res.Idle && onlyHung(commandFailure(res)):
+		// recorded now, not at the level's end: a blocking repair of a
+		// later command ends the pass first, and the next state ran the
+		// hang again for its whole idle limit (Python-Markdown's `make
+		// test`, coverage run over unittest, 5 minutes twice)
+		res.noRepair = "it printed nothing for its idle limit and no rule reads a cause in its output: it waits for something that does not come (input, a peer, a privilege); a longer limit would not help, and later states do not run it again"
 	case c.Level == pyramid.Runnable && pyramid.RemoteTarget(c.Text) != "":
 		// rsync's `./rsync-ssl download.samba.org::rsyncftp/` lacked
 		// rsync on the PATH, and Debian's rsync was installed for it
@@ -148,4 +155,11 @@ var ownTimeoutRe = regexp.MustCompile(`(?:^|&&|;|\|)\s*timeout \d+`)
 // its 60 seconds in every state the run tried.
 func stoppedByOwnTimeout(c pyramid.Command, res outcome) bool {
 	return c.Level == pyramid.Runnable && !c.TTY && res.ExitCode == 124 && !res.TimedOut && ownTimeoutRe.MatchString(c.Text)
+}
+
+// onlyHung reports whether the hung rule alone diagnoses f: no rule
+// reads a cause (a service, root, the network) a repair could give.
+func onlyHung(f repair.Failure) bool {
+	ds := repair.Diagnose(f)
+	return len(ds) > 0 && !slices.ContainsFunc(ds, func(d repair.Diagnosis) bool { return d.Rule != "hung" })
 }

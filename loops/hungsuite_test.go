@@ -2,6 +2,7 @@ package loops
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -34,5 +35,33 @@ func TestHungSuiteOtherSpellingsSkipped(t *testing.T) {
 	}
 	if rep.Level != pyramid.Runnable {
 		t.Fatalf("level %s (%s)", rep.Level, rep.WhyNotHigher)
+	}
+}
+
+// A suite that hung, with no cause a rule reads, is not run again in the
+// state a later command's blocking repair makes (Python-Markdown: `make
+// test` hung under coverage, `python -m unittest -v` then lacked yaml,
+// and the next state ran `make test` first again, five more minutes).
+func TestHungSuiteNotRunAgainAfterAnotherRepair(t *testing.T) {
+	f := newFake()
+	f.command = func(script, text string) (int, string) {
+		switch {
+		case text == "make test":
+			return fakeIdle, "coverage run --source=pkg -m unittest discover tests\n....FFF....\n"
+		case strings.Contains(script, "python3-yaml"):
+			return 0, "Ran 989 tests in 1.0s\n\nOK\n"
+		}
+		return 1, "ModuleNotFoundError: No module named 'yaml'\n"
+	}
+	p := pyr(990, documented("make test", pyramid.Unit), documented("python -m unittest discover -s tests -v", pyramid.Unit))
+	rep, _ := runFake(t, f, RunOptions{File: builtFile(), Pyramid: p, Target: pyramid.Testable, Repairer: addPackage("python -m unittest discover -s tests -v", "python3-yaml")})
+	runs := 0
+	for _, c := range f.commandsRun() {
+		if c == "make test" {
+			runs++
+		}
+	}
+	if rep.Level != pyramid.Testable || runs != 1 {
+		t.Fatalf("level %s (%s); `make test` ran %d times: %v", rep.Level, rep.WhyNotHigher, runs, f.commandsRun())
 	}
 }
