@@ -2,6 +2,7 @@ package build
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -46,15 +47,31 @@ var commandLineRe = regexp.MustCompile(`^[a-z][\w.+-]*\s+\S`)
 // -a in.fq.gz > out.fa` indented eight spaces, a code block in the
 // item). graph.LangIndented: the pyramid takes from it only the commands
 // running the project's own programs.
+//
+// A block outside a list item is one too when its first line reads as a
+// command given an option or a file (capnproto's doc/capnp-tool.md:
+// "## Compiling Schemas" then `capnp compile -oc++ myschema.capnp`,
+// indented four spaces): documentation written before fences were
+// common shows its program's uses so. Indented prose has no such word.
 func mdIndentedCode(lines []string, i int) bool {
 	l := lines[i]
 	prev, ok := indentedStart(lines, i)
-	if !ok || prev < 0 || !listItemRe.MatchString(lines[prev]) || indentOf(l) < indentOf(lines[prev])+6 {
-		return false // not in a list item, or the item's own paragraph
+	if !ok || prev < 0 {
+		return false
 	}
 	t := strings.TrimSpace(l)
-	return commandLineRe.MatchString(t) && !strings.HasSuffix(t, ".") && !strings.HasSuffix(t, ":")
+	if !commandLineRe.MatchString(t) || strings.HasSuffix(t, ".") || strings.HasSuffix(t, ":") {
+		return false
+	}
+	if !listItemRe.MatchString(lines[prev]) {
+		return !indented(lines[prev]) && slices.ContainsFunc(strings.Fields(t)[1:], argumentWordRe.MatchString)
+	}
+	return indentOf(l) >= indentOf(lines[prev])+6 // not the item's own paragraph
 }
+
+// argumentWordRe is a word that reads as a command's argument: an option
+// (-oc++, --verbose) or a file with an extension or a directory.
+var argumentWordRe = regexp.MustCompile(`^(?:--?[A-Za-z][\w+=.-]*|[\w.-]*/[\w./-]*|[\w-]+\.[A-Za-z][\w]{0,7})$`)
 
 // indentedStart says whether line i is indented after a blank line (a
 // Markdown indented block may start there), and which line before it is

@@ -190,3 +190,20 @@ func TestMarkdownListItemCode(t *testing.T) {
 		}
 	}
 }
+
+// Outside a list item, an indented block whose first line is a command
+// given an option or a file (capnproto's doc/capnp-tool.md: `capnp
+// compile -oc++ myschema.capnp`) may hold commands too; indented prose,
+// a bare word pair and a sentence do not.
+func TestMarkdownPlainIndentedUse(t *testing.T) {
+	doc := "# The capnp Tool\n\nfound by typing:\n\n    capnp help\n\n## Compiling Schemas\n\n    capnp compile -oc++ myschema.capnp\n\n" +
+		"Some prose:\n\n    the indented words of a quote\n\nA sentence:\n\n    see the file foo.txt for more.\n"
+	var langs, codes []string
+	for _, s := range chunkDoc("doc/capnp-tool.md", doc) {
+		codes = append(codes, s.codes...)
+		langs = append(langs, s.codeLangs...)
+	}
+	if len(codes) != 1 || codes[0] != "capnp compile -oc++ myschema.capnp" || langs[0] != graph.LangIndented {
+		t.Errorf("code blocks %q, languages %q", codes, langs)
+	}
+}
