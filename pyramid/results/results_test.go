@@ -290,6 +290,7 @@ func TestParseInline(t *testing.T) {
 		{"plain tap", "1..3\nok 1 - a\nnot ok 2 - b\nok 3 # SKIP no db\n", c(1, 1, 1, 0, "tap")},
 		{"ok lines without a plan are not TAP", "ok 1 file copied\nok 2 files copied\n", c(0, 0, 0, 0)},
 		{"cargo design line", "running 4 tests\ntest result: ok. 3 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out\n", c(3, 0, 1, 0, "cargo test")},
+		{"a unittest docstring starting with test is no cargo test", "test_a (tests.T.test_a) ... ok\ntest `MetaData` with `Wikilinks` Extension. ... ok\n----------------------------------------------------------------------\nRan 2 tests in 0.01s\n\nOK\n", c(2, 0, 0, 0, "unittest")},
 		{"cargo binary crashed", "running 3 tests\ntest a ... ok\ntest b ... ok\nerror: test failed, to rerun pass `--lib`\n\nCaused by:\n  process didn't exit successfully: `target/debug/deps/x` (signal: 11, SIGSEGV: invalid memory reference)\n", c(2, 0, 0, 0, "cargo test")},
 		{"surefire old unprefixed", "-------------------------------------------------------\n T E S T S\n-------------------------------------------------------\nRunning com.x.ATest\nTests run: 5, Failures: 1, Errors: 0, Skipped: 1, Time elapsed: 0.1 sec <<< FAILURE!\n\nResults :\n\nTests run: 5, Failures: 1, Errors: 0, Skipped: 1\n", c(3, 1, 1, 0, "surefire")},
 		{"gradle design line", "5 tests completed, 1 failed, 1 skipped\n", c(3, 1, 1, 0, "gradle")},
