@@ -284,6 +284,10 @@ func classifyOne(s string) verdict {
 						// zeebo/blake3's CI: go run honnef.co/go/tools/cmd/staticcheck@v0.8.0 ./...
 						return verdict{Drop: "runs a tool fetched at a version, not the project"}
 					}
+					if goIgnoredDir(a) {
+						// testify's CI: go run ./_readme-gofmt/main.go
+						return verdict{Drop: "runs a Go program in a directory the go tool ignores (_ or . first): the repository's tooling, not the project"}
+					}
 					break
 				}
 			}

@@ -1,6 +1,7 @@
 package pyramid
 
 import (
+	"path"
 	"regexp"
 	"strings"
 )
@@ -104,3 +105,15 @@ func toolCheckOnly(t string) bool {
 // assignOnlyRe is a command that only assigns a shell variable
 // (`pkg=$(ls build/fmt-*.zip)`): it runs nothing worth proving.
 var assignOnlyRe = regexp.MustCompile(`^[A-Za-z_]\w*=("[^"]*"|'[^']*'|\$\([^)]*\)|\S*)\s*;?$`)
+
+// goIgnoredDir reports whether a Go package path lies in a directory the
+// go tool leaves out of ./... (a name starting with _ or .), where
+// repositories keep their tooling (_tools, _readme-gofmt).
+func goIgnoredDir(p string) bool {
+	for _, c := range strings.Split(path.Clean(p), "/") {
+		if c != "." && c != ".." && (strings.HasPrefix(c, "_") || strings.HasPrefix(c, ".")) {
+			return true
+		}
+	}
+	return false
+}

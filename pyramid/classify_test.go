@@ -12,6 +12,8 @@ func TestClassify(t *testing.T) {
 		{`BASE_NAME=$(PYTHONPATH=bin/ python -c 'from helpers import path; print(path("", "py")[:-4])')`, ""}, // only sets a variable (cheroot's CI)
 		{"go run honnef.co/go/tools/cmd/staticcheck@v0.8.0 ./...", ""},                                        // a tool at a version (zeebo/blake3's CI)
 		{"go run ./cmd/app -v", Entry},
+		{"go run ./_readme-gofmt/main.go", ""}, // tooling in a directory the go tool ignores (testify's CI)
+		{"go run .", Entry},
 		{"./_tools/go-inline *.go && go fmt . && go test -v ./... -coverpkg=$(go list ./... | sed 's/\\n/,/g')", Unit}, // a program preparing the test run (gopher-lua's CI); a pipe inside $(…) is an argument's
 		{"echo 'a|b' | ./prog", Entry},
 		{"./app in.txt && ./app --version", Entry},

@@ -54,8 +54,16 @@ func goExample(ctx context.Context, e *env, lang, code string, n int) (string, b
 	if noPackageRe.MatchString(code) && !packageClauseRe.MatchString(code) {
 		code = "package main\n\n" + code // go-cache's README starts at its imports
 	}
-	if mod == "" || goWaitsRe.MatchString(code) && !goServesRe.MatchString(code) || goEmbedRe.MatchString(code) || !goMainImporting(code, mod) {
+	if mod == "" || goWaitsRe.MatchString(code) && !goServesRe.MatchString(code) || goEmbedRe.MatchString(code) {
 		return "", false
+	}
+	file, run := "main.go", "timeout 60 go run ."
+	if !goMainImporting(code, mod) {
+		tc, ok := goTestFileImporting(code, mod) // a testing library's use: a test file (miner_examples_gotestfile.go)
+		if !ok {
+			return "", false
+		}
+		code, file, run = tc, "example_test.go", "timeout 120 go test -v -count=1 ."
 	}
 	code = localPlaceholders(withUsedLocals(withoutUnusedImports(withOwnImports(code, mod, e.goPkgs), mod)), fmt.Sprintf("/tmp/heragent-example-%d", n))
 	version := "v0.0.0"
@@ -68,9 +76,9 @@ func goExample(ctx context.Context, e *env, lang, code string, n int) (string, b
 		code += "\n"
 	}
 	d := fmt.Sprintf("/tmp/heragent-example-%d", n)
-	return goForeverExample(fmt.Sprintf(`(d=%s r=$PWD; rm -rf "$d" && mkdir -p "$d" && printf '%%s' %s > "$d/main.go" && cd "$d" && `+
-		`go mod init heragent.invalid/example && go mod edit -require=%s@%s -replace=%s="$r" && { [ ! -f "$r/go.sum" ] || cp "$r/go.sum" .; } && go mod tidy && timeout 60 go run .)`,
-		d, quoteArg(code), mod, version, mod), code), true
+	return goForeverExample(fmt.Sprintf(`(d=%s r=$PWD; rm -rf "$d" && mkdir -p "$d" && printf '%%s' %s > "$d/%s" && cd "$d" && `+
+		`go mod init heragent.invalid/example && go mod edit -require=%s@%s -replace=%s="$r" && { [ ! -f "$r/go.sum" ] || cp "$r/go.sum" .; } && go mod tidy && %s)`,
+		d, quoteArg(code), file, mod, version, mod, run), code), true
 }
 
 // noPackageRe starts a program at its imports; packageClauseRe is its
