@@ -108,12 +108,17 @@ var assignOnlyRe = regexp.MustCompile(`^[A-Za-z_]\w*=("[^"]*"|'[^']*'|\$\([^)]*\
 
 // goIgnoredDir reports whether a Go package path lies in a directory the
 // go tool leaves out of ./... (a name starting with _ or .), where
-// repositories keep their tooling (_tools, _readme-gofmt).
+// repositories keep their tooling (_tools, _readme-gofmt) — unless it is
+// named as examples (_examples/render: the library's example programs,
+// kept out of the module's packages).
 func goIgnoredDir(p string) bool {
 	for _, c := range strings.Split(path.Clean(p), "/") {
 		if c != "." && c != ".." && (strings.HasPrefix(c, "_") || strings.HasPrefix(c, ".")) {
-			return true
+			return !goExampleDirRe.MatchString(strings.TrimLeft(c, "_."))
 		}
 	}
 	return false
 }
+
+// goExampleDirRe names a directory of example programs.
+var goExampleDirRe = regexp.MustCompile(`(?i)^(examples?|samples?|demos?)$`)

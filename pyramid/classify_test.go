@@ -14,6 +14,7 @@ func TestClassify(t *testing.T) {
 		{"go run ./cmd/app -v", Entry},
 		{"go run ./_readme-gofmt/main.go", ""}, // tooling in a directory the go tool ignores (testify's CI)
 		{"go run .", Entry},
+		{"go run ./_examples/render", Entry}, // example programs kept out of ./...
 		{"./_tools/go-inline *.go && go fmt . && go test -v ./... -coverpkg=$(go list ./... | sed 's/\\n/,/g')", Unit}, // a program preparing the test run (gopher-lua's CI); a pipe inside $(…) is an argument's
 		{"echo 'a|b' | ./prog", Entry},
 		{"./app in.txt && ./app --version", Entry},
