@@ -111,6 +111,9 @@ func usageCommands(c Command, output string, optionalInput bool) []Command {
 		}
 	}
 	if !ok || len(choices) == 0 {
+		if optionalInput {
+			return helpSubcommands(c, run, m[2], output) // `capnp id` (usage_subcommands.go)
+		}
 		return nil
 	}
 	if input != "" {
