@@ -98,6 +98,19 @@ func goMainImporting(code, mod string) bool {
 	if err != nil || f.Name.Name != "main" {
 		return false
 	}
+	hasMain := false
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "main" {
+			hasMain = true
+		}
+	}
+	return hasMain && wholeImporting(f, mod)
+}
+
+// wholeImporting reports whether f names nothing that neither it, an
+// import nor the language declares, and imports mod or one of its
+// packages.
+func wholeImporting(f *ast.File, mod string) bool {
 	// a qualifier (lru of lru.New) is an import's package name, which
 	// its path need not say (github.com/hashicorp/golang-lru/v2)
 	qualifier := qualifiers(f)
@@ -105,15 +118,6 @@ func goMainImporting(code, mod string) bool {
 		if !qualifier[id] && types.Universe.Lookup(id.Name) == nil {
 			return false
 		}
-	}
-	hasMain := false
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "main" {
-			hasMain = true
-		}
-	}
-	if !hasMain {
-		return false
 	}
 	for _, im := range f.Imports {
 		if p, err := strconv.Unquote(im.Path.Value); err == nil && (p == mod || strings.HasPrefix(p, mod+"/")) {

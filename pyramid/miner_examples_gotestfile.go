@@ -4,10 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"go/types"
 	"regexp"
-	"strconv"
-	"strings"
 )
 
 // A Go testing library (testify, gomega, httpmock, go-sqlmock) documents
@@ -36,22 +33,11 @@ func goTestFileImporting(code, mod string) (string, bool) {
 	if err != nil || f.Name.Name == "main" {
 		return "", false
 	}
-	qualifier := qualifiers(f)
-	for _, id := range f.Unresolved {
-		if !qualifier[id] && types.Universe.Lookup(id.Name) == nil {
-			return "", false
-		}
-	}
-	tests, own := false, false
+	tests := false
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && goTestFuncRe.MatchString(fd.Name.Name) && fd.Type.Params.NumFields() == 1 {
 			tests = true
 		}
 	}
-	for _, im := range f.Imports {
-		if p, err := strconv.Unquote(im.Path.Value); err == nil && (p == mod || strings.HasPrefix(p, mod+"/")) {
-			own = true
-		}
-	}
-	return code, tests && own
+	return code, tests && wholeImporting(f, mod)
 }
