@@ -90,7 +90,15 @@ func parseGoTest(ls []string) (Counts, bool) {
 					total.Add(*check) // a run without -v: no go test line took it
 					check = nil
 				}
-				total.Add(text.counts())
+				c := text.counts()
+				if l[0] == 'o' {
+					// "ok": go found no test of the package failing; its
+					// "--- FAIL" lines were printed by runs its tests made
+					// to check failures are reported (testify's suite
+					// tests, testing.RunTests)
+					c.Failed = 0
+				}
+				total.Add(c)
 				text = newGoLeaves()
 				seen = true
 				if strings.HasSuffix(l, "[build failed]") || strings.HasSuffix(l, "[setup failed]") {
