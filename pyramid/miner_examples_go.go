@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -98,13 +99,16 @@ func goMainImporting(code, mod string) bool {
 	if err != nil || f.Name.Name != "main" {
 		return false
 	}
-	hasMain := false
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "main" {
-			hasMain = true
-		}
-	}
-	return hasMain && wholeImporting(f, mod)
+	return declaresFunc(f, func(fd *ast.FuncDecl) bool { return fd.Name.Name == "main" }) && wholeImporting(f, mod)
+}
+
+// declaresFunc reports whether f declares a function (no method) that
+// is.
+func declaresFunc(f *ast.File, is func(*ast.FuncDecl) bool) bool {
+	return slices.ContainsFunc(f.Decls, func(d ast.Decl) bool {
+		fd, ok := d.(*ast.FuncDecl)
+		return ok && fd.Recv == nil && is(fd)
+	})
 }
 
 // wholeImporting reports whether f names nothing that neither it, an

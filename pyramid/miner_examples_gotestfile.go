@@ -33,11 +33,8 @@ func goTestFileImporting(code, mod string) (string, bool) {
 	if err != nil || f.Name.Name == "main" {
 		return "", false
 	}
-	tests := false
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && goTestFuncRe.MatchString(fd.Name.Name) && fd.Type.Params.NumFields() == 1 {
-			tests = true
-		}
+	test := func(fd *ast.FuncDecl) bool {
+		return goTestFuncRe.MatchString(fd.Name.Name) && fd.Type.Params.NumFields() == 1
 	}
-	return code, tests && wholeImporting(f, mod)
+	return code, declaresFunc(f, test) && wholeImporting(f, mod)
 }
