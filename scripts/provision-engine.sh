@@ -114,6 +114,15 @@ runtime = "runc"
 CONF
 fi
 
+# A machine restored from a snapshot keeps podman's database but not its
+# lock memory (/dev/shm/libpod_lock): a container and a volume may then
+# hold the same lock and every run that mounts the cache volume fails with
+# "deadlock due to lock mismatch". Renumbering the locks is podman's own
+# repair; it needs no podman process running, as here before the service.
+if ! busy && ! podman system renumber >/dev/null 2>&1; then
+  log "podman system renumber failed; starting the service anyway"
+fi
+
 mkdir -p "$(dirname "$PODMAN_SOCK")"
 log "starting podman's Docker-compatible API service at unix://$PODMAN_SOCK"
 # In the net_cls cgroup the firewall keeps off the host (its image builds'
