@@ -183,7 +183,12 @@ func topFact(ctx context.Context, ix *retrieval.Index, file, key string) string 
 // workspace is what splitShell needs to know of the checkout.
 func (e *env) workspace() workspace {
 	bd := e.layout.OutOfTree()
-	if bd == "" {
+	switch {
+	case bd == "" && e.layout.InTreeBuild():
+		// the checkout is the build tree (ctags' CI configures in
+		// build.d; its Bash File runs ./configure at the top)
+		bd = bashfile.InTree
+	case bd == "":
 		bd = bashfile.BuildDir // where an ad-hoc build directory of the docs maps to
 	}
 	return workspace{known: e.exists, buildDir: bd, isDir: e.isDir}

@@ -7,6 +7,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/heragent/heragent/bashfile"
 	"github.com/heragent/heragent/internal/shellprint"
 )
 
@@ -25,7 +26,7 @@ var promptRe = regexp.MustCompile(`^\s*(?:[\w@.~:/-]*[$%]|>>>|PS>|[\w.-]+>)\s+`)
 // workspace is what splitShell knows of the checkout.
 type workspace struct {
 	known    func(dir string) bool // the directory is in the workspace
-	buildDir string                // the setup script's build directory: an ad-hoc one of the docs maps to it
+	buildDir string                // the setup script's build directory: an ad-hoc one of the docs maps to it ("." when it builds in the checkout)
 	isDir    func(string) bool     // a directory of the checkout itself (nil: unknown)
 }
 
@@ -155,9 +156,14 @@ func buildDirArg(text string, fields []string, dir string, ws workspace) string 
 		return text
 	}
 	for i := 1; i+1 < len(fields); i++ {
-		if x := path.Clean(fields[i+1]); fields[i] == "-C" && buildDirs[x] && x != ws.buildDir && !ws.isDir(x) {
-			return strings.Replace(text, " -C "+fields[i+1], " -C "+ws.buildDir, 1)
+		x := path.Clean(fields[i+1])
+		if fields[i] != "-C" || x == ws.buildDir || ws.isDir(x) || !buildDirs[x] && !adHocBuildDir(x, nil, ws) {
+			continue
 		}
+		if ws.buildDir == bashfile.InTree { // `make -C build.d check` is make check in the checkout
+			return strings.Replace(text, " -C "+fields[i+1], "", 1)
+		}
+		return strings.Replace(text, " -C "+fields[i+1], " -C "+ws.buildDir, 1)
 	}
 	return text
 }
@@ -239,20 +245,37 @@ func cdTarget(dir, d string, made map[string]bool, ws workspace) string {
 		return ""
 	case strings.HasPrefix(nd, ".."):
 		return "" // cd .. out of the checkout's subdirectory
-	case strings.Contains(strings.ToLower(strings.Split(nd, "/")[0]), "build") && (made[nd] || ws.buildDir != "" && !ws.known(nd)):
+	case adHocBuildDir(nd, made, ws):
 		// an ad-hoc build directory, made here or by an earlier CI step
 		// (double-conversion's working-directory buildX, tinyxml2's
 		// build-static-dbg): the setup script has its own, and a directory
 		// of the source tree under it is the build tree's mirror of it
 		// (csv2's `cd build` … `cd test` before ./csv2_test)
 		if _, rest, ok := strings.Cut(nd, "/"); ok && ws.buildDir != "" && ws.known(rest) {
-			return path.Join(ws.buildDir, rest)
+			return inBuildDir(ws, rest)
 		}
-		return ws.buildDir
+		return inBuildDir(ws, "")
 	case made[nd] || ws.known(nd):
 		return nd
 	}
 	return elsewhere
+}
+
+// adHocBuildDir reports whether nd (the checkout-relative directory a cd
+// enters) is a build directory of the docs' or CI's own, made by them or
+// not in the checkout, that the setup script's build directory stands for.
+func adHocBuildDir(nd string, made map[string]bool, ws workspace) bool {
+	return strings.Contains(strings.ToLower(strings.Split(nd, "/")[0]), "build") && (made[nd] || ws.buildDir != "" && !ws.known(nd))
+}
+
+// inBuildDir is rel under the setup script's build directory: the
+// checkout's own rel ("" for its top) when the script builds in the
+// checkout.
+func inBuildDir(ws workspace, rel string) string {
+	if d := path.Join(ws.buildDir, rel); d != "." {
+		return d
+	}
+	return ""
 }
 
 // buildDirs are the conventional out-of-tree build directories a cd may

@@ -31,6 +31,19 @@ var splitShellCases = []struct {
 	{"unparsable prose", "Run this:\nmake test\nthen (enjoy", []shellCmd{{"Run this:", "", 1}, {"make test", "", 2}}}, // prose is left to the classifier
 }
 
+// A setup script that builds in the checkout (autotools' ./configure at
+// the top) runs there what CI ran in a build directory of its own:
+// ctags' `mkdir -p build.d`, `cd build.d && make check`, `make -C build.d
+// check`; a source directory under it is the checkout's.
+func TestSplitShellInTreeBuild(t *testing.T) {
+	ws := workspace{known: func(d string) bool { return d == "tests" }, buildDir: ".", isDir: func(d string) bool { return d == "tests" }}
+	block := "mkdir -p build.d\ncd build.d && ./ctags --help\nmake -C build.d check\ncd build/tests && ./run.sh\nmake -C tests"
+	want := []shellCmd{{"./ctags --help", "", 2}, {"make check", "", 3}, {"./run.sh", "tests", 4}, {"make -C tests", "tests", 5}}
+	if got := splitShell(block, ws); !reflect.DeepEqual(got, want) {
+		t.Errorf("splitShell(%q)\n got  %+v\n want %+v", block, got, want)
+	}
+}
+
 func TestSplitShell(t *testing.T) {
 	ws := workspace{known: func(d string) bool { return d == "tests" || buildDirs[d] }, buildDir: "build", isDir: func(d string) bool { return d == "tests" }}
 	for _, tt := range splitShellCases {

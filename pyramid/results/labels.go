@@ -13,6 +13,13 @@ import (
 // parson's test program).
 var labelLine = regexp.MustCompile(`(?i)^(tests|total|tests run|executed|passed|pass|failures|failed|fail|errors|error|skipped|skip|tests passed|tests failed|tests skipped)\s*:\s*(\d+)(?:\s+tests?)?$`)
 
+// hashLabelLine is such a total after a hash, its label maybe qualified
+// by a reason and the colon maybe left out, one line a reason the totals
+// add up over (universal-ctags' units harness: "#passed: 1642",
+// "#FAILED (unexpected-output): 0", "#TIMED-OUT (10s) 0", "#skipped
+// (features): 3").
+var hashLabelLine = regexp.MustCompile(`(?i)^#\s*(tests|total|passed|pass|failures|failed|fail|errors|error|skipped|skip|timed-out)(?:\s+\([^)]*\))?(?:\s*:\s*|\s+)(\d+)$`)
+
 // countFirstLine is the same total with the number first, as a closing
 // block of its own lines (rsync's runtests.py: "322 passed", "29 skipped").
 var countFirstLine = regexp.MustCompile(`(?i)^(\d+)\s+(tests|passed|failed|failures|errors|skipped)$`)
@@ -39,7 +46,11 @@ func parseLabels(ls []string) (Counts, bool) {
 	total, passed, seen := -1, -1, false
 	for _, l := range ls {
 		t := strings.TrimSpace(l)
-		m := labelLine.FindStringSubmatch(t)
+		m, add := labelLine.FindStringSubmatch(t), false
+		if m == nil {
+			m = hashLabelLine.FindStringSubmatch(t)
+			add = m != nil
+		}
 		if m == nil {
 			if n := countFirstLine.FindStringSubmatch(t); n != nil {
 				m = []string{n[0], n[2], n[1]}
@@ -58,17 +69,24 @@ func parseLabels(ls []string) (Counts, bool) {
 			continue
 		}
 		n := atoi(m[2])
+		set := func(p *int) {
+			if add {
+				*p += n
+			} else {
+				*p = n
+			}
+		}
 		switch strings.ToLower(m[1]) {
 		case "tests", "total", "tests run", "executed":
 			total, seen = n, true
 		case "passed", "pass", "tests passed":
 			passed, seen = n, true
-		case "failures", "failed", "fail", "tests failed":
-			c.Failed = n
+		case "failures", "failed", "fail", "tests failed", "timed-out":
+			set(&c.Failed)
 		case "errors", "error":
-			c.Errors = n
+			set(&c.Errors)
 		case "skipped", "skip", "tests skipped":
-			c.Skipped = n
+			set(&c.Skipped)
 		}
 	}
 	if !seen {

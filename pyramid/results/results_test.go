@@ -183,6 +183,12 @@ func TestParseTestdata(t *testing.T) {
 		// written to its format): each file a test
 		{"labels/far_files.txt", c(28, 0, 0, 0, "labels")},
 		{"labels/far_files_failed.txt", c(1, 2, 0, 0, "labels")},
+		// universal-ctags' units harness (make check, u11 run 2026-12-03,
+		// excerpt; the failed form written to its format): "#passed:
+		// 1642", a "#FAILED (reason): N" and "#skipped (reason): N" line a
+		// reason, "#TIMED-OUT (10s) N" without a colon
+		{"labels/ctags_units.txt", c(1642, 0, 3, 0, "labels")},
+		{"labels/ctags_units_failed.txt", c(1639, 3, 3, 0, "labels")},
 		// Unity's own rake ci (heragent run, 2026-11-26, excerpt): three
 		// programs' "N Tests F Failures I Ignored" (68, 32, 42; 1 ignored).
 		{"unity/rake_ci_unity.txt", c(141, 0, 1, 0, "unity")},
