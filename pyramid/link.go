@@ -45,6 +45,21 @@ type VersionFunc struct {
 	// Defines are the macros (NAME=VALUE) the headers' #error guards ask
 	// a consumer to define: libfuse's FUSE_USE_VERSION.
 	Defines []string
+	// Arg is what the call passes: "" for none, 0 or NULL for a
+	// required version that asks nothing.
+	Arg string
+}
+
+// noRequirement is the argument asking a version function with a
+// required-version parameter (m[3], its type) for no particular one.
+func noRequirement(m []string) string {
+	switch {
+	case len(m) < 4 || m[3] == "":
+		return ""
+	case m[3] == "int":
+		return "0"
+	}
+	return "NULL"
 }
 
 // namespaceRe opens a C++ namespace: "namespace gflags {".
@@ -109,6 +124,11 @@ var (
 	versionProtoRes = []*regexp.Regexp{
 		regexp.MustCompile(`(?m)^[ \t]*(?:(?:[A-Z][A-Z0-9_]*|extern|[a-z][a-z0-9]*_(?:api|export|extern|public))[ \t]+)*(const[ \t]+char[ \t]*\*|char[ \t]+const[ \t]*\*|char[ \t]*\*|(?:const[ \t]+)?std::string[ \t]*&?|unsigned(?:[ \t]+(?:int|long))?|int|long|u?int32_t|size_t)[ \t]*(?:[A-Z][A-Z0-9_]*[ \t]+)*(\w*[Vv]ersion\w*)[ \t]*(?:\([ \t]*(?:void)?[ \t]*\)|_*[A-Z][A-Z0-9_]*\(\([ \t]*(?:void)?[ \t]*\)\))[ \t]*;`),
 		regexp.MustCompile(`(?m)^[ \t]*[A-Z][A-Z0-9_]*\([ \t]*(const[ \t]+char[ \t]*\*|unsigned(?:[ \t]+int)?|int)[ \t]*\)[ \t]*(\w*[Vv]ersion\w*)[ \t]*\([ \t]*(?:void)?[ \t]*\)[ \t]*;`),
+		// or one taking the version the caller requires, which returns the
+		// library's version string when 0 or NULL asks nothing
+		// (libssh2_version(int req_version_num), GnuPG's libraries'
+		// gcry_check_version(const char *req_version), gnutls_check_version)
+		regexp.MustCompile(`(?m)^[ \t]*(?:(?:[A-Z][A-Z0-9_]*|extern)[ \t]+)*(const[ \t]+char[ \t]*\*)[ \t]*(\w*[Vv]ersion\w*)[ \t]*\([ \t]*(int|const[ \t]+char[ \t]*\*)[ \t]*\w*(?:req|min|least|need)\w*[ \t]*\)[ \t]*;`),
 	}
 	// notHeaderDir holds headers that are not the project's public API.
 	notHeaderDir = regexp.MustCompile(`(?i)(^|/)(test|tests|testing|examples?|samples?|bench|benchmarks|fuzz|fuzzing|third_party|thirdparty|3rdparty|vendor|deps|external|contrib|docs?|build|CMakeFiles|node_modules|win32|windows|msvc|\.git)(/|$)`)
@@ -147,7 +167,7 @@ func VersionFuncs(repo fs.FS, repoName string) []VersionFunc {
 				if !seen[m[2]] {
 					seen[m[2]] = true
 					out = append(out, VersionFunc{Header: header, Name: m[2], String: strings.Contains(m[1], "char") || strings.Contains(m[1], "string"), StdString: strings.Contains(m[1], "std::string"), Generated: header != p,
-						Namespace: namespaceAt(string(b), strings.Index(string(b), m[0]))})
+						Namespace: namespaceAt(string(b), strings.Index(string(b), m[0])), Arg: noRequirement(m)})
 				}
 			}
 		}
@@ -345,12 +365,13 @@ func linkProbe(f VersionFunc, umbrella, lib string, genDirs []string) Command {
 		src[0] = "#include <cstdio>"
 		fn, compile = f.Namespace+"::"+f.Name, "c++ -o /tmp/heragent-consumer -x c++ /tmp/heragent-consumer.c -x none "
 	}
-	call := `printf("%lu\n", (unsigned long)` + fn + `());`
+	fn += "(" + f.Arg + ")"
+	call := `printf("%lu\n", (unsigned long)` + fn + `);`
 	switch {
 	case f.StdString:
-		call = `printf("%s\n", ` + fn + `().c_str());`
+		call = `printf("%s\n", ` + fn + `.c_str());`
 	case f.String:
-		call = `printf("%s\n", ` + fn + `());`
+		call = `printf("%s\n", ` + fn + `);`
 	}
 	link, sys := linkArgs(lib)
 	src = append(src, "#include "+include, "int main(void) { "+call+" return 0; }")

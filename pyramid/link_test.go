@@ -206,3 +206,25 @@ func TestLinkProbeCxxNamespace(t *testing.T) {
 		t.Fatalf("probes %+v", cs)
 	}
 }
+
+// A version function taking the version its caller requires (libssh2's
+// int, libgcrypt's string) is called with 0 or NULL, which asks for none
+// and returns the library's version; another argument is not a
+// requirement.
+func TestVersionFuncsRequiredVersion(t *testing.T) {
+	repo := fstest.MapFS{
+		"include/libssh2.h": {Data: []byte("LIBSSH2_API const char *libssh2_version(int req_version_num);\nLIBSSH2_API const char *libssh2_session_version(int flags);\n")},
+		"src/gcrypt.h":      {Data: []byte("const char *gcry_check_version (const char *req_version);\n")},
+	}
+	got := map[string]string{}
+	for _, f := range VersionFuncs(repo, "libssh2-libssh2") {
+		got[f.Name] = f.Arg
+	}
+	if want := map[string]string{"libssh2_version": "0", "gcry_check_version": "NULL"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	c := linkProbe(VersionFunc{Header: "include/libssh2.h", Name: "libssh2_version", String: true, Arg: "0"}, "", "build/src/libssh2.a", nil)
+	if !strings.Contains(c.Text, `printf("%s\n", libssh2_version(0));`) {
+		t.Errorf("consumer: %s", c.Text)
+	}
+}

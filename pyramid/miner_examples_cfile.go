@@ -213,8 +213,13 @@ func genIncludeDirs(gen []string) []string {
 
 // headerDir is the -I directory from which an include operand resolves
 // among the repository's headers (bestIncludeDir); false for a header it
-// lacks (a system header).
+// lacks and for a system header, which a port's replacement in the
+// checkout must not shadow (libssh2's os400/include/sys/socket.h,
+// assert.h: an example including <sys/socket.h> compiled against them).
 func headerDir(headers []string, operand string) (string, bool) {
+	if systemHeaderRe.MatchString(operand) {
+		return "", false
+	}
 	var dirs []string
 	for _, h := range headers {
 		if h == operand || strings.HasSuffix(h, "/"+operand) {

@@ -167,3 +167,14 @@ func TestExampleProgramClimbingToTheCheckoutRunsBeside(t *testing.T) {
 		}
 	}
 }
+
+// A port's replacement of a system header in the checkout (libssh2's
+// os400/include/sys/socket.h and assert.h) is not an include directory of
+// an example including <sys/socket.h>: only the library's own headers are.
+func TestExampleProgramSkipsAPortsSystemHeaders(t *testing.T) {
+	code := "#include <libssh2.h>\n#include <sys/socket.h>\n#include <assert.h>\nint main(void) { return libssh2_init(0); }\n"
+	text, ok := cFileExample([]string{"include/libssh2.h", "os400/include/sys/socket.h", "os400/include/assert.h"}, nil, "example/ssh2.c", code, "", 1, false)
+	if !ok || strings.Contains(text, "os400") || !strings.Contains(text, "-Iinclude -Iexample") {
+		t.Fatalf("example: %q", text)
+	}
+}
