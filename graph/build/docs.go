@@ -81,6 +81,7 @@ func chunkDoc(rel string, text string) []chunk {
 	fence, fenceLang, fenceStart := "", "", 0
 	var code []string
 	rstCode, rstIndentSeen := false, false
+	rstIndent := 0 // the directive's own indentation: its block is what is indented deeper
 	codeFirst, codeLast := 0, 0 // line span of an rst code block's text
 	setup := ""                 // the document's Sphinx testsetup code so far
 	closeRst := func() {
@@ -115,7 +116,9 @@ func chunkDoc(rel string, text string) []chunk {
 			continue
 		}
 		if rstCode {
-			if trimmed == "" || strings.HasPrefix(l, " ") || strings.HasPrefix(l, "\t") {
+			// a directive nested in another (cachetools' testcode under
+			// `.. class::`) ends at the prose indented as deep as it is
+			if trimmed == "" || indentOf(l) > rstIndent {
 				body = append(body, l)
 				switch {
 				case trimmed != "":
@@ -164,7 +167,7 @@ func chunkDoc(rel string, text string) []chunk {
 			case sphinxTestcode, sphinxSetup:
 				lang = directive // Python code, the setup's prepended to each later testcode
 			}
-			rstCode, rstIndentSeen, fenceLang, fenceStart = true, false, strings.TrimSpace(lang), ln
+			rstCode, rstIndentSeen, fenceLang, fenceStart, rstIndent = true, false, strings.TrimSpace(lang), ln, indentOf(l)
 			body = append(body, l)
 			continue
 		}

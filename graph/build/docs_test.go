@@ -44,6 +44,15 @@ func TestSphinxTestcodeKeepsItsSetup(t *testing.T) {
 	}
 }
 
+// A code directive nested in another (cachetools' testcode under
+// `.. class::`) ends at the prose indented as deep as the directive.
+func TestNestedRstCodeEndsAtItsDirectivesIndent(t *testing.T) {
+	chs := chunkDoc("docs/index.rst", "API\n===\n\n.. class:: TTLCache(maxsize, ttl)\n\n   Items expire.\n\n   .. testcode::\n\n      cache = TTLCache(maxsize=10, ttl=60)\n\n   A custom `timer` function can also be supplied.\n")
+	if len(chs) != 1 || len(chs[0].codes) != 1 || chs[0].codes[0] != "cache = TTLCache(maxsize=10, ttl=60)" {
+		t.Fatalf("nested testcode: %+v", chs)
+	}
+}
+
 func TestChunkDoc(t *testing.T) {
 	for _, c := range chunkCases {
 		var got []string
