@@ -81,7 +81,7 @@ func chunkDoc(rel string, text string) []chunk {
 	fence, fenceLang, fenceStart := "", "", 0
 	var code []string
 	rstCode, rstIndentSeen := false, false
-	rstIndent := 0 // the directive's own indentation: its block is what is indented deeper
+	rstIndent := 0              // the directive's own indentation: its block is what is indented deeper
 	codeFirst, codeLast := 0, 0 // line span of an rst code block's text
 	setup := ""                 // the document's Sphinx testsetup code so far
 	closeRst := func() {
