@@ -209,6 +209,12 @@ func TestParseTestdata(t *testing.T) {
 		// acutest's 40 "[ OK ]" verdicts, some on a line after the test's
 		// output, and "SUCCESS: All unit tests have passed."
 		{"acutest/tinyobjloader_make_check.txt", c(40, 0, 0, 0, "acutest")},
+		// CUTest, acutest's ancestor (universal-ctags' utiltest under make
+		// check, u11b run 2026-12-03, excerpt; the failed form written to
+		// its format): no per-test verdict acutest's way, the counts
+		// block before the closing line
+		{"acutest/cutest_summary.txt", c(12, 0, 0, 0, "acutest")},
+		{"acutest/cutest_summary_failed.txt", c(11, 1, 0, 0, "acutest")},
 		{"nodetap/http_server_tap16.txt", c(528, 0, 0, 0, "node-tap")},
 		{"ava/chalk.txt", c(32, 0, 0, 0, "ava")},
 		{"ava/uglifyjs-mocha-js.txt", c(264, 0, 0, 0, "ava")},
