@@ -184,7 +184,7 @@ func topFact(ctx context.Context, ix *retrieval.Index, file, key string) string 
 func (e *env) workspace() workspace {
 	bd := e.layout.OutOfTree()
 	switch {
-	case bd == "" && e.layout.InTreeBuild():
+	case e.inTreeOnly():
 		// the checkout is the build tree (ctags' CI configures in
 		// build.d; its Bash File runs ./configure at the top)
 		bd = bashfile.InTree
@@ -194,10 +194,15 @@ func (e *env) workspace() workspace {
 	return workspace{known: e.exists, buildDir: bd, isDir: e.isDir}
 }
 
+// inTreeOnly reports whether the setup script builds in the checkout
+// and nowhere else (autotools, a hand-written Makefile).
+func (e *env) inTreeOnly() bool { return e.layout.OutOfTree() == "" && e.layout.InTreeBuild() }
+
 // exists reports whether a repository-relative directory exists (or is a
-// conventional build directory the setup script creates).
+// conventional build directory the setup script creates: none when it
+// builds in the checkout).
 func (e *env) exists(dir string) bool {
-	if buildDirs[dir] || dir == e.layout.OutOfTree() {
+	if buildDirs[dir] && !e.inTreeOnly() || dir == e.layout.OutOfTree() {
 		return true
 	}
 	st, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(dir)))

@@ -1,6 +1,7 @@
 package pyramid
 
 import (
+	"github.com/heragent/heragent/bashfile"
 	"reflect"
 	"testing"
 )
@@ -94,5 +95,25 @@ func TestFit(t *testing.T) {
 		if dir != tt.wantDir || ok != tt.ok {
 			t.Errorf("fit(%q, %q) = %q, %v; want %q, %v", tt.text, tt.dir, dir, ok, tt.wantDir, tt.ok)
 		}
+	}
+}
+
+// A setup script building in the checkout makes no conventional build
+// directory: CI's `cd build` before `make check` is the checkout's top
+// there, and a checkout's own build/ stays a directory of it.
+func TestInTreeWorkspace(t *testing.T) {
+	e := testEnv(t, "intree", map[string]string{"configure.ac": "AC_INIT([x], [1])\n", "tools/build/gen.sh": "#!/bin/sh\n"}, "")
+	e.layout = bashfile.Layout{BuildDirs: map[string]string{"autotools": bashfile.InTree}}
+	ws := e.workspace()
+	if ws.buildDir != "." || e.exists("build") {
+		t.Fatalf("in-tree workspace: build dir %q, build/ exists %v", ws.buildDir, e.exists("build"))
+	}
+	got := splitShell("cd build && make check\ncd tools/build && ./gen.sh", ws)
+	if want := []shellCmd{{"make check", "", 1}, {"./gen.sh", "tools/build", 2}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	e.layout = bashfile.Layout{BuildDirs: map[string]string{"cmake": "build"}}
+	if !e.exists("build") || e.workspace().buildDir != "build" {
+		t.Errorf("an out-of-tree build's directory")
 	}
 }
