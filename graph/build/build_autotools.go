@@ -57,8 +57,11 @@ func parseAutoconf(_ string, src []byte, f *fileFacts) error {
 		a := m4Args(c.args)
 		switch c.name {
 		case "AC_INIT":
-			f.fact("project", a[0])
+			// AC_INIT(package, version, …); the obsolete one-argument
+			// form names a file of the source tree, not the project
+			// (jemalloc's AC_INIT([Makefile.in]))
 			if len(a) > 1 {
+				f.fact("project", a[0])
 				f.fact("project_version", a[1])
 			}
 		case "AM_INIT_AUTOMAKE":

@@ -73,6 +73,8 @@ var factCases = []factCase{
 	{rel: "configure.ac", src: "AC_INIT([x], [1.0])\nAM_INIT_AUTOMAKE\ndnl comment\nPKG_CHECK_MODULES([DEPS], [libevent >= 2.0 openssl])\nAC_CHECK_LIB([z], [inflate], [], [AC_MSG_ERROR([zlib missing])])\nAC_CHECK_HEADERS([zlib.h sys/epoll.h])\nAC_CHECK_HEADER(\"sys/cygwin.h\")\n",
 		deps:  []string{"pkg-config:libevent:>=2.0:build@4!", "pkg-config:openssl::build@4!", "autoconf-lib:z::build@5![inflate]", "autoconf-header:zlib.h::build@6", "autoconf-header:sys/epoll.h::build@6", "autoconf-header:sys/cygwin.h::build@7"},
 		facts: map[string]any{"project": "x", "automake": true}},
+	// the obsolete AC_INIT(unique-file-in-source-dir) names no project (jemalloc's)
+	{rel: "configure.ac", src: "AC_INIT([Makefile.in])\nAC_PROG_CXX\n", facts: map[string]any{"needs_cxx": true, "project": nil}},
 	{rel: "configure.in", src: "PKG_CHECK_MODULES([NL], [libnl-genl-3.0 >= 3.4.0], [have=yes], [\n  AC_MSG_ERROR([libnl missing])\n])\nPKG_CHECK_MODULES([Z], [zlib], [], [have_z=no])\nPKG_CHECK_EXISTS([lz4])\nPKG_CHECK_EXISTS([xxhash], [], [AC_MSG_ERROR([no xxhash])])\n",
 		deps: []string{"pkg-config:libnl-genl-3.0:>=3.4.0:build@1!", "pkg-config:zlib::build@4", "pkg-config:lz4::build@5", "pkg-config:xxhash::build@6!"}},
 	{rel: "package.json", src: "{\"name\": \"@s/p\", \"main\": \"i.js\", \"bin\": \"cli.js\", \"scripts\": {\"test\": \"jest\"}, \"dependencies\": {\"lodash\": \"^4\"}, \"devDependencies\": {\"jest\": \"29\"}, \"engines\": {\"node\": \">=18\"}}",
