@@ -134,6 +134,10 @@ func (r *runner) libraryProbes(probes []pyramid.Command, bins, libs, gen, built 
 		if !r.readLibHeader { // the checkout does not change: look once
 			r.libHeader, r.readLibHeader = pyramid.FindLibraryHeader(os.DirFS(r.o.Repo), name), true
 		}
+		if r.libHeader.Path == "" && len(libs) > 0 {
+			// its build wrote it (jemalloc's include/jemalloc/jemalloc.h)
+			return append(probes, pyramid.GeneratedLibraryHeader(gen, name).Probe(gen)...)
+		}
 		return append(probes, r.libHeader.Probe(gen)...)
 	}
 	if (len(libs) > 0 || headerOnly) && len(examples) > 0 {

@@ -149,3 +149,24 @@ func libraryHeader(repo fs.FS, repoName string) string {
 	}
 	return ""
 }
+
+// GeneratedLibraryHeader is the library's header among the headers its
+// build generated (gen, relative to the checkout) when the checkout has
+// none of its own: jemalloc's configure writes include/jemalloc/jemalloc.h
+// from templates, so the checkout holds no header named as the project.
+// Only one named as the project (or the repository without its owner)
+// counts, in a public header directory; it is C++ when its extension
+// says so.
+func GeneratedLibraryHeader(gen []string, repoName string) LibraryHeader {
+	name := projectName(repoName)
+	short := name[strings.LastIndex(name, "-")+1:]
+	for _, p := range gen {
+		stem := strings.TrimPrefix(strings.ToLower(strings.TrimSuffix(path.Base(p), path.Ext(p))), "lib")
+		if name == "" || stem != name && stem != short || !includeProbeExts[path.Ext(p)] ||
+			!includeProbeDirs.MatchString(path.Dir(p)) || objectSkipDir.MatchString(path.Dir(p)) || depHeaderDir.MatchString(p) || strings.ContainsAny(p, " '\"$`\\") {
+			continue
+		}
+		return LibraryHeader{Path: p, Cxx: path.Ext(p) != ".h"}
+	}
+	return LibraryHeader{}
+}

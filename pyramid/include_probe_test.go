@@ -41,3 +41,20 @@ func TestIncludeProbe(t *testing.T) {
 		t.Errorf("two unnamed headers: %+v", cs)
 	}
 }
+
+// A library whose build generates its header (jemalloc's configure writes
+// include/jemalloc/jemalloc.h; the checkout has only templates) gets that
+// header's probe, with the generated headers' directory on the include
+// path; a generated header not named as the project gives none.
+func TestGeneratedLibraryHeader(t *testing.T) {
+	gen := []string{"include/jemalloc/internal/private_namespace.h", "include/jemalloc/jemalloc.h", "include/jemalloc/jemalloc_defs.h"}
+	h := GeneratedLibraryHeader(gen, "jemalloc-jemalloc")
+	cs := h.Probe(gen)
+	if h.Path != "include/jemalloc/jemalloc.h" || h.Cxx || len(cs) != 1 || !cs[0].LastResort() ||
+		!strings.Contains(cs[0].Text, `'#include <jemalloc/jemalloc.h>'`) || !strings.Contains(cs[0].Text, "cc -o /tmp/heragent-include /tmp/heragent-include.c -Iinclude -Iinclude/jemalloc") {
+		t.Errorf("jemalloc: %+v %+v", h, cs)
+	}
+	if h := GeneratedLibraryHeader([]string{"src/config.h", "build/version.h"}, "other-lib"); h.Path != "" {
+		t.Errorf("a generated header not the project's: %+v", h)
+	}
+}
