@@ -131,6 +131,7 @@ const (
 	NoSuchTarget         Kind = "no_such_target"         // make: *** No rule to make target 'check'.  Stop.
 	BuiltElsewhere       Kind = "built_elsewhere"        // timeout: failed to run command ‘/repo/gravity’: No such file or directory (built in build/bin)
 	NotBuilt             Kind = "not_built"              // bash: ./checkmk/checkmk: No such file or directory (the build made no such program)
+	NoWorkdir            Kind = "no_workdir"             // bash: cd: /repo/build.d: No such file or directory (the directory CI ran it in; the build made none)
 	UsageError           Kind = "usage_error"            // the program printed its usage for the arguments given
 	IncompleteExample    Kind = "incomplete_example"     // NameError: name 'url' is not defined (a documented fragment)
 	PytestCollection     Kind = "pytest_collection"      // ERROR collecting tests/test_x.py, for a cause no other rule repairs

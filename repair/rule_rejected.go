@@ -44,6 +44,15 @@ var inputMatches = []match{
 	{InputRejected, regexp.MustCompile(`(?i)()\b(?:syntax error|parse error|error while parsing|failed to parse|unexpected end of (?:file|input)|unexpected token|not in \w+ format|unrecognized (?:file )?format|unknown (?:file )?format|invalid (?:input|format|header|magic)|bad magic|not a valid \w+ file)`)},
 }
 
+// workdirMatches: the directory a command was mined to run in (CI's own
+// build directory: `cd build.d && make check`, `make -C build.d check`)
+// is not there after the Bash File ran — the runner's `cd` into it or
+// make's -C failed before the command did anything.
+var workdirMatches = []match{
+	{NoWorkdir, regexp.MustCompile(`^(?:\S*sh: )?(?:line \d+: )?cd: /repo/([\w./+-]+): No such file or directory$`)},
+	{NoWorkdir, regexp.MustCompile(`^g?make(?:\[\d+\])?: \*\*\* ([\w./+-]+): No such file or directory\.\s+Stop\.$`)},
+}
+
 func (rejected) Name() string { return "rejected" }
 
 // fragmentMatches: a documentation example run whole uses a name an
@@ -65,6 +74,9 @@ func (rejected) Diagnose(f Failure) []Diagnosis {
 		if ds := firstOnly(scan(f.Log, fragmentMatches, nil)); len(ds) > 0 {
 			return ds
 		}
+	}
+	if ds := firstOnly(scan(f.Log, workdirMatches, nil)); len(ds) > 0 && f.ExitCode != 0 {
+		return ds
 	}
 	if ds := notBuilt(f); len(ds) > 0 {
 		return ds
@@ -125,6 +137,8 @@ func (rejected) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 		return record(d, "the build made no "+d.Subject+": the program the command runs does not exist after the Bash File ran (a rule of another build system than the one it builds with, or a target outside the default build)"), true
 	case NoSuchTarget:
 		return record(d, "the project has no target or script "+d.Subject+": the command is not one of its own"), true
+	case NoWorkdir:
+		return record(d, "there is no "+d.Subject+"/ to run it in: the build made no such directory (the command's source ran it in a build directory of its own; the Bash File builds elsewhere)"), true
 	case UsageError:
 		return record(d, "the program ran and refused the arguments it was given (it printed its usage): "+d.Evidence), true
 	case InputRejected:

@@ -106,6 +106,9 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"autoconf-macro/autoreconf-tig-pkg-m4.log", PhaseSetup, "autoreconf -fi", false, UndefinedMacro, "PKG_CHECK_EXISTS", ActionEdit, "pkg-config"},
 		{"unlinked-library/make-vim-libxmu.log", PhaseSetup, "bash setup.sh", false, UnlinkedLibrary, "Xmu", ActionEdit, `persist_env LDFLAGS "${LDFLAGS:+$LDFLAGS }-Wl,--no-as-needed -lXmu"`}, // the sample builds with CMake
 		{"rejected/make-check-nginx-no-target.log", PhaseCommand, "make check", false, NoSuchTarget, "check", ActionRecord, ""},
+		// universal-ctags' CI ran these in its build.d (u11 run, 2026-12-03); the Bash File built at the top
+		{"rejected/cd-build-dir-ctags.log", PhaseCommand, "make check", false, NoWorkdir, "build", ActionRecord, ""},
+		{"rejected/make-C-build-dir-ctags.log", PhaseCommand, "make -C build.d check", false, NoWorkdir, "build.d", ActionRecord, ""},
 		{"rejected/pkgconf-please-specify.log", PhaseCommand, "./build/pkgconf", false, UsageError, "at least one package name on the command line.", ActionRecord, ""},
 		{"rejected/argparse-required.log", PhaseCommand, "python md-convert --version", false, UsageError, "md-convert", ActionRecord, ""},
 		{"rejected/fusermount-missing-argument.log", PhaseCommand, "printf 'hello world\\nhello again\\n' | ./build/util/fusermount3", false, UsageError, "./build/util/fusermount3", ActionRecord, ""},
