@@ -79,6 +79,9 @@ func ctestDir(text string) (string, bool) {
 		m = cdBeforeCTestRe.FindStringSubmatch(text)
 	}
 	if m == nil {
+		m = cmakeTestTargetRe.FindStringSubmatch(text)
+	}
+	if m == nil {
 		return "", false
 	}
 	return m[1], true
@@ -86,3 +89,7 @@ func ctestDir(text string) (string, bool) {
 
 // cdBeforeCTestRe is `cd DIR && ctest` (libuv's `(cd build && ctest …)`).
 var cdBeforeCTestRe = regexp.MustCompile(`\bcd\s+(\S+)\s*&&\s*ctest\b`)
+
+// cmakeTestTargetRe is CMake's own test target, which runs ctest in the
+// build directory: `cmake --build build --target test` (flac's CI).
+var cmakeTestTargetRe = regexp.MustCompile(`\bcmake\s+--build\s+(\S+)(?:\s+\S+)*?\s+(?:--target|-t)\s+test(?:\s|$)`)

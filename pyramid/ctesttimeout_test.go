@@ -43,6 +43,9 @@ func TestFailedCTestRerun(t *testing.T) {
 		`ctest --parallel "$(nproc)" --test-dir build --output-on-failure`: "ctest --timeout 290 --test-dir build --rerun-failed --output-on-failure",
 		`cmake --build build && (cd build && ctest -C Debug)`:              "ctest --timeout 290 --test-dir build --rerun-failed --output-on-failure",
 		"ctest": "ctest --timeout 290 --rerun-failed --output-on-failure",
+		// CMake's test target runs ctest in its build directory (flac's CI)
+		`cmake --build build --target test`:                    "ctest --timeout 290 --test-dir build --rerun-failed --output-on-failure",
+		`cmake --build out --config Release -t test --verbose`: "ctest --timeout 290 --test-dir out --rerun-failed --output-on-failure",
 	} {
 		if got := FailedCTestRerun(Command{Text: in}).Text; got != want {
 			t.Errorf("FailedCTestRerun(%q) = %q, want %q", in, got, want)
