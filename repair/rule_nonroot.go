@@ -16,7 +16,9 @@ const TestUser = "heragent"
 // then cannot write the checkout root made (distccd: "failed to open
 // /repo/_testtmp/…: Permission denied" — root itself never sees EACCES on
 // a file; mosquitto's broker falls back to nobody), or a daemon will not
-// run as root unless told to (memcached: "must add '-u root' to start as
+// run as root unless told to, or a test suspects root in its message
+// (flac's metadata test on a read-only file: "are you running as
+// root?") (memcached: "must add '-u root' to start as
 // root", "can't run as root without the -u switch" before 1.6; postgres: "\"root\" execution of the PostgreSQL server is not
 // permitted."), or a test expects the permission error only an
 // unprivileged user gets (doublestar), also where only the failed test's
@@ -25,7 +27,7 @@ const TestUser = "heragent"
 type nonRoot struct{}
 
 var nonRootMatches = []match{
-	{NeedsNonRoot, regexp.MustCompile(`(?i)()(?:cannot|can't|must not|should not|may not|must never) be run as root|refus\w* to run as root|running as root is not (?:allowed|supported|permitted)|do not run (?:this|the tests?|it) as root|(?:cannot|can't|won't|will not) run as root|"root" execution of .* is not permitted|must add '?-u root'? to start as root|as root without \S+ is not supported`)},
+	{NeedsNonRoot, regexp.MustCompile(`(?i)()(?:cannot|can't|must not|should not|may not|must never) be run as root|refus\w* to run as root|running as root is not (?:allowed|supported|permitted)|do not run (?:this|the tests?|it) as root|(?:cannot|can't|won't|will not) run as root|"root" execution of .* is not permitted|must add '?-u root'? to start as root|as root without \S+ is not supported|are you (?:running|logged in) as root\?`)},
 	{NeedsNonRoot, regexp.MustCompile(`()(?:/repo|/tmp)/\S*: Permission denied`)},
 	// a broker that drops root to an account it lacks, then cannot write
 	// the test directory (mosquitto: "Unable to drop privileges to

@@ -28,7 +28,7 @@ func (programOption) Name() string { return "program-option" }
 func (programOption) Diagnose(Failure) []Diagnosis { return nil } // rejected diagnoses
 
 func (r programOption) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
-	if d.Kind != NotBuilt && d.Kind != NoSuchTarget {
+	if d.Kind != NotBuilt && d.Kind != NoSuchTarget || d.Subject == "" { // no Makefile: no program named
 		return Proposal{}, false
 	}
 	i, text := ctx.find(bashfile.Build, func(t string) bool { return cmakeConfigureAt(t) >= 0 })

@@ -51,6 +51,10 @@ var inputMatches = []match{
 var workdirMatches = []match{
 	{NoWorkdir, regexp.MustCompile(`^(?:\S*sh: )?(?:line \d+: )?cd: /repo/([\w./+-]+): No such file or directory$`)},
 	{NoWorkdir, regexp.MustCompile(`^g?make(?:\[\d+\])?: \*\*\* ([\w./+-]+): No such file or directory\.\s+Stop\.$`)},
+	// no Makefile where make runs: another build system's configure
+	// writes it, and the Bash File builds with CMake (flac's `make &&
+	// make check` beside its CMake build)
+	{NotBuilt, regexp.MustCompile(`^g?make(?:\[\d+\])?: \*\*\* No targets specified and no makefile found\.\s+Stop\.$()`)},
 }
 
 func (rejected) Name() string { return "rejected" }
@@ -134,6 +138,9 @@ func programOf(command, path string) bool {
 func (rejected) Propose(d Diagnosis, ctx *Context) (Proposal, bool) {
 	switch d.Kind {
 	case NotBuilt:
+		if d.Subject == "" {
+			return record(d, "the build made no Makefile where make runs: another build system's configure writes it, not the one the Bash File builds with"), true
+		}
 		return record(d, "the build made no "+d.Subject+": the program the command runs does not exist after the Bash File ran (a rule of another build system than the one it builds with, or a target outside the default build)"), true
 	case NoSuchTarget:
 		return record(d, "the project has no target or script "+d.Subject+": the command is not one of its own"), true

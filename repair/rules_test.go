@@ -108,6 +108,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"rejected/make-check-nginx-no-target.log", PhaseCommand, "make check", false, NoSuchTarget, "check", ActionRecord, ""},
 		// universal-ctags' CI ran these in its build.d (u11 run, 2026-12-03); the Bash File built at the top
 		{"rejected/cd-build-dir-ctags.log", PhaseCommand, "make check", false, NoWorkdir, "build", ActionRecord, ""},
+		{"rejected/make-no-makefile-flac.log", PhaseCommand, "make && make check", false, NotBuilt, "", ActionRecord, ""},
 		{"rejected/make-C-build-dir-ctags.log", PhaseCommand, "make -C build.d check", false, NoWorkdir, "build.d", ActionRecord, ""},
 		{"rejected/pkgconf-please-specify.log", PhaseCommand, "./build/pkgconf", false, UsageError, "at least one package name on the command line.", ActionRecord, ""},
 		{"rejected/argparse-required.log", PhaseCommand, "python md-convert --version", false, UsageError, "md-convert", ActionRecord, ""},
@@ -278,6 +279,7 @@ func TestRulesOnRealLogs(t *testing.T) {
 		{"tests-disabled/ctest-msgpack-no-tests.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, TestsDisabled, "", ActionEdit, "cmake -DMSGPACK_BUILD_TESTS=ON -S . -B build"},
 		{"not-executable/cmake-sol2-single-py.log", PhaseCommand, "cmake build -DSOL2_SINGLE=ON && cmake --build build", false, NotExecutable, "single/single.py", ActionEdit, "chmod +x single/single.py"},
 		{"non-root/ctest-libuv-root.log", PhaseCommand, "(cd build && ctest -C Debug --output-on-failure)", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
+		{"non-root/ctest-flac-are-you-root.log", PhaseCommand, "cmake --build build --target test", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
 		{"non-root/distccd-permission-denied.log", PhaseCommand, "make check", false, NeedsNonRoot, "", ActionRunAsUser, "chown -R heragent"},
 		{"non-root/ctest-mosquitto-drop-privileges.log", PhaseCommand, "ctest --test-dir build --output-on-failure", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
 		{"non-root/memcached-root.log", PhaseCommand, "./memcached", false, NeedsNonRoot, "", ActionRunAsUser, "useradd"},
