@@ -25,6 +25,10 @@ type ObjectAPI struct {
 	New     string
 	Queries []ObjectQuery
 	Free    string
+	// Init: New initialises an object the caller holds (libogg's
+	// `int ogg_sync_init(ogg_sync_state *oy);`, speex_bits_init): the
+	// consumer declares one of the complete Type and passes its address.
+	Init bool
 }
 
 // ObjectQuery is a function of one object answering a printable value.
@@ -40,6 +44,9 @@ var (
 	// objectNewRe is a constructor: a pointer to a named type from a
 	// function taking nothing, named as one that makes.
 	objectNewRe = regexp.MustCompile(`(?m)^[ \t]*` + objectAttr + `((?:struct[ \t]+)?[A-Za-z_]\w*)[ \t]*\*[ \t]*(\w+)[ \t]*\([ \t]*(?:void)?[ \t]*\)[ \t]*;`)
+	// objectInitRe initialises an object its caller holds, its one
+	// argument: `extern int ogg_sync_init(ogg_sync_state *oy);`.
+	objectInitRe = regexp.MustCompile(`(?m)^[ \t]*` + objectAttr + `(?:int|void)[ \t]+(\w*?(?:_init|_initiali[sz]e|[a-z0-9]Init)(?:_\w*)?)[ \t]*\([ \t]*((?:struct[ \t]+)?[A-Za-z_]\w*)[ \t]*\*[ \t]*\w*[ \t]*\)[ \t]*;`)
 	// objectVerbRe names the verb of a constructor as a word of its name:
 	// queue_new, raxNew, check_list_create, ZSTD_createCCtx (not
 	// get_default_allocator); objectSharedRe names one returning a shared
@@ -86,7 +93,8 @@ func ObjectAPIs(repo fs.FS) []ObjectAPI {
 	return out
 }
 
-// headerObjects are the object APIs of one header's text.
+// headerObjects are the object APIs of one header's text: constructors,
+// then initialisers of a type the header defines whole.
 func headerObjects(header, text string) []ObjectAPI {
 	var out []ObjectAPI
 	for _, m := range objectNewRe.FindAllStringSubmatch(text, -1) {
@@ -94,23 +102,47 @@ func headerObjects(header, text string) []ObjectAPI {
 		if objectReturns[typ][0] != "" || typ == "void" || typ == "char" || typ == "const" || !objectVerbRe.MatchString(m[2]) || objectSharedRe.MatchString(m[2]) {
 			continue
 		}
-		api := ObjectAPI{Header: header, Type: typ, New: m[2]}
-		param := `\([ \t]*(?:const[ \t]+)?` + strings.ReplaceAll(regexp.QuoteMeta(typ), " ", `[ \t]+`) + `[ \t]*\*[ \t]*(?:const[ \t]+)?\w*[ \t]*\)[ \t]*;`
-		queryRe := regexp.MustCompile(`(?m)^[ \t]*` + objectAttr + `((?:const[ \t]+)?(?:unsigned[ \t]+)?\w+(?:[ \t]*\*)?)[ \t]*\b(\w+)[ \t]*` + param)
-		for _, q := range queryRe.FindAllStringSubmatch(text, -1) {
-			ret := strings.Join(strings.Fields(strings.ReplaceAll(q[1], "*", " *")), " ")
-			switch how, ok := objectReturns[ret]; {
-			case ret == "void" && objectFreeRe.MatchString(q[2]) && api.Free == "":
-				api.Free = q[2]
-			case ok && !objectMutatorRe.MatchString(q[2]) && len(api.Queries) < 4:
-				api.Queries = append(api.Queries, ObjectQuery{Name: q[2], Format: how[0], Cast: how[1]})
-			}
+		if api := objectQueries(ObjectAPI{Header: header, Type: typ, New: m[2]}, text); len(api.Queries) > 0 {
+			out = append(out, api)
 		}
-		if len(api.Queries) > 0 {
+	}
+	for _, m := range objectInitRe.FindAllStringSubmatch(text, -1) {
+		typ := strings.Join(strings.Fields(m[2]), " ")
+		if objectReturns[typ][0] != "" || typ == "void" || typ == "char" || !definesType(text, typ) {
+			continue
+		}
+		api := objectQueries(ObjectAPI{Header: header, Type: typ, New: m[1], Init: true}, text)
+		if api.Free = ""; len(api.Queries) > 0 { // its destructor may free the object itself (ogg_sync_destroy)
 			out = append(out, api)
 		}
 	}
 	return out
+}
+
+// definesType reports whether text defines typ whole, so a consumer may
+// hold one: `typedef struct { … } T;` or `struct T { … }`.
+func definesType(text, typ string) bool {
+	if tag, ok := strings.CutPrefix(typ, "struct "); ok {
+		return regexp.MustCompile(`\bstruct[ \t]+` + regexp.QuoteMeta(tag) + `[ \t\n]*\{`).MatchString(text)
+	}
+	return regexp.MustCompile(`\}[ \t\n]*` + regexp.QuoteMeta(typ) + `[ \t]*;`).MatchString(text)
+}
+
+// objectQueries fills in api's queries and destructor from text: the
+// functions of one api.Type pointer.
+func objectQueries(api ObjectAPI, text string) ObjectAPI {
+	param := `\([ \t]*(?:const[ \t]+)?` + strings.ReplaceAll(regexp.QuoteMeta(api.Type), " ", `[ \t]+`) + `[ \t]*\*[ \t]*(?:const[ \t]+)?\w*[ \t]*\)[ \t]*;`
+	queryRe := regexp.MustCompile(`(?m)^[ \t]*` + objectAttr + `((?:const[ \t]+)?(?:unsigned[ \t]+)?\w+(?:[ \t]*\*)?)[ \t]*\b(\w+)[ \t]*` + param)
+	for _, q := range queryRe.FindAllStringSubmatch(text, -1) {
+		ret := strings.Join(strings.Fields(strings.ReplaceAll(q[1], "*", " *")), " ")
+		switch how, ok := objectReturns[ret]; {
+		case ret == "void" && objectFreeRe.MatchString(q[2]) && api.Free == "":
+			api.Free = q[2]
+		case ok && !objectMutatorRe.MatchString(q[2]) && len(api.Queries) < 4:
+			api.Queries = append(api.Queries, ObjectQuery{Name: q[2], Format: how[0], Cast: how[1]})
+		}
+	}
+	return api
 }
 
 // ObjectProbes makes Runnable probes that compile a consumer of the built
@@ -146,6 +178,9 @@ func objectProbe(a ObjectAPI, lib string, genDirs []string) Command {
 		"  " + a.Type + " *o = " + a.New + "();",
 		`  if (o == NULL) { puts("` + a.New + `() returned NULL"); return 1; }`,
 		`  puts("` + a.New + `(): made a ` + a.Type + `");`}
+	if a.Init {
+		src = append(src[:3], "  "+a.Type+" s, *o = &s;", "  "+a.New+"(o);", `  puts("`+a.New+`(): initialised a `+a.Type+`");`)
+	}
 	for _, q := range a.Queries {
 		src = append(src, `  printf("`+q.Name+`: `+q.Format+`\n", `+q.Cast+q.Name+`(o));`)
 	}

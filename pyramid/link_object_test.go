@@ -43,3 +43,31 @@ func TestObjectProbes(t *testing.T) {
 		t.Errorf("no library built, yet %v", texts(cs))
 	}
 }
+
+// A library whose objects its caller holds (libogg: `int
+// ogg_sync_init(ogg_sync_state *oy);` over a type ogg.h defines whole)
+// gets a consumer that declares one, initialises it and prints the
+// answers, without the destructor (ogg_sync_destroy frees the object
+// itself); an initialiser of an opaque type gives none.
+func TestObjectProbesInitialiser(t *testing.T) {
+	fsys := fstest.MapFS{
+		"include/ogg/ogg.h": {Data: []byte("typedef struct {\n  unsigned char *data;\n  int storage;\n} ogg_sync_state;\nextern int      ogg_sync_init(ogg_sync_state *oy);\nextern int      ogg_sync_clear(ogg_sync_state *oy);\nextern int      ogg_sync_destroy(ogg_sync_state *oy);\nextern int      ogg_sync_check(ogg_sync_state *oy);\n")},
+		"src/opaque.h":      {Data: []byte("typedef struct O O;\nvoid o_init(O *o);\nint o_size(O *o);\n")},
+	}
+	apis := ObjectAPIs(fsys)
+	if len(apis) != 1 || apis[0].New != "ogg_sync_init" || !apis[0].Init || apis[0].Free != "" || len(apis[0].Queries) != 1 || apis[0].Queries[0].Name != "ogg_sync_check" {
+		t.Fatalf("object APIs: %+v", apis)
+	}
+	cs := ObjectProbes(apis, []string{"src/.libs/libogg.so.0.8.6"}, nil, "xiph-ogg")
+	if len(cs) != 1 {
+		t.Fatalf("probes: %v", texts(cs))
+	}
+	for _, want := range []string{"'#include <ogg/ogg.h>'", "'  ogg_sync_state s, *o = &s;'", "'  ogg_sync_init(o);'", `'  printf("ogg_sync_check: %d\n", (int)ogg_sync_check(o));'`} {
+		if !strings.Contains(cs[0].Text, want) {
+			t.Errorf("consumer lacks %s:\n%s", want, cs[0].Text)
+		}
+	}
+	if strings.Contains(cs[0].Text, "destroy") || strings.Contains(cs[0].Text, "NULL") {
+		t.Errorf("consumer: %s", cs[0].Text)
+	}
+}
