@@ -188,10 +188,16 @@ func objectProbe(a ObjectAPI, lib string, genDirs []string) Command {
 		src = append(src, "  "+a.Free+"(o);")
 	}
 	src = append(src, "  return 0;", "}")
-	flags := "-I" + incDir
+	flags, seen := "-I"+incDir, map[string]bool{incDir: true}
 	for _, d := range genDirs {
-		if d != incDir {
-			flags += " -I" + d
+		// the generated header's directory and its parent, as the
+		// library's headers include it (libogg's <ogg/config_types.h>
+		// in build/include/ogg)
+		for _, x := range []string{d, path.Dir(d)} {
+			if !seen[x] && x != "." {
+				seen[x] = true
+				flags += " -I" + x
+			}
 		}
 	}
 	link, sys := linkArgs(lib)

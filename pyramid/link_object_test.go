@@ -58,11 +58,11 @@ func TestObjectProbesInitialiser(t *testing.T) {
 	if len(apis) != 1 || apis[0].New != "ogg_sync_init" || !apis[0].Init || apis[0].Free != "" || len(apis[0].Queries) != 1 || apis[0].Queries[0].Name != "ogg_sync_check" {
 		t.Fatalf("object APIs: %+v", apis)
 	}
-	cs := ObjectProbes(apis, []string{"src/.libs/libogg.so.0.8.6"}, nil, "xiph-ogg")
+	cs := ObjectProbes(apis, []string{"src/.libs/libogg.so.0.8.6"}, []string{"build/include/ogg/config_types.h"}, "xiph-ogg")
 	if len(cs) != 1 {
 		t.Fatalf("probes: %v", texts(cs))
 	}
-	for _, want := range []string{"'#include <ogg/ogg.h>'", "'  ogg_sync_state s, *o = &s;'", "'  ogg_sync_init(o);'", `'  printf("ogg_sync_check: %d\n", (int)ogg_sync_check(o));'`} {
+	for _, want := range []string{"'#include <ogg/ogg.h>'", "'  ogg_sync_state s, *o = &s;'", "'  ogg_sync_init(o);'", "-Iinclude -Ibuild/include/ogg -Ibuild/include ./src/.libs/libogg.so.0.8.6", `'  printf("ogg_sync_check: %d\n", (int)ogg_sync_check(o));'`} {
 		if !strings.Contains(cs[0].Text, want) {
 			t.Errorf("consumer lacks %s:\n%s", want, cs[0].Text)
 		}
