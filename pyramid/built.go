@@ -92,7 +92,11 @@ func BuiltProbes(bins []string, repoName string, fx FixtureInput, own map[string
 			return Command{Text: text, Bucket: Entry, Level: Runnable, Reason: reason, Why: why, Synth: true}
 		}
 		if oi, ok := own[c.rel]; ok {
-			out = append(out, Command{Text: "timeout 10 " + strings.Repeat("../", strings.Count(oi.Dir, "/")+1) + c.rel + " " + oi.File, Dir: oi.Dir,
+			up, dir := strings.Repeat("../", strings.Count(oi.Dir, "/")+1), oi.Dir
+			if dir == "." || dir == "" { // sources at the checkout's top: run from there (rsync's ./rsync, not ../rsync)
+				up, dir = "./", ""
+			}
+			out = append(out, Command{Text: "timeout 10 " + up + c.rel + " " + oi.File, Dir: dir,
 				Bucket: Entry, Level: Runnable, Synth: true, Reason: "runs a program the build produced on the input beside its source (" + path.Join(oi.Dir, oi.File) + ")",
 				Why: append(slices.Clone(why), Provenance{Source: "example", File: path.Join(oi.Dir, oi.File), Note: "the input beside the program's source"})})
 		}
