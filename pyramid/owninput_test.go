@@ -41,7 +41,7 @@ func TestOwnInputs(t *testing.T) {
 	cs := BuiltProbes([]string{"build/debug/numerical"}, "libcyaml", FixtureInput{}, got)
 	if len(cs) == 0 || cs[0].Text != "timeout 10 ../../build/debug/numerical fibonacci.yaml" || cs[0].Dir != "examples/numerical" || !strings.Contains(cs[0].Reason, "beside its source") {
 		t.Fatalf("first probe %+v", cs[0])
-	}	// sources at the checkout's top: the program runs from there (rsync's
+	} // sources at the checkout's top: the program runs from there (rsync's
 	// ./rsync, which ../rsync from the top missed: exit 127)
 	cs = BuiltProbes([]string{"rsync"}, "rsync", FixtureInput{}, map[string]OwnInput{"rsync": {Dir: ".", File: "help-from-md.awk"}})
 	if len(cs) == 0 || cs[0].Text != "timeout 10 ./rsync help-from-md.awk" || cs[0].Dir != "" {
