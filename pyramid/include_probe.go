@@ -118,12 +118,7 @@ func (h LibraryHeader) Probe(gen []string) []Command {
 func libraryHeader(repo fs.FS, repoName string) string {
 	name := projectName(repoName)
 	var all []string
-	walkHeaderFiles(repo, func(p string) bool {
-		// a C++ library's extensionless header in include/ (GSL's include/gsl/gsl)
-		ext := includeProbeExts[path.Ext(p)] || path.Ext(p) == "" && strings.HasPrefix(p, "include/")
-		return ext && includeProbeDirs.MatchString(path.Dir(strings.TrimPrefix(p, "./"))) &&
-			!objectSkipDir.MatchString(path.Dir(p)) && !depHeaderDir.MatchString(p) && !strings.ContainsAny(p, " '\"$`\\")
-	}, func(p string) { all = append(all, p) })
+	walkHeaderFiles(repo, publicHeader, func(p string) { all = append(all, p) })
 	sort.Slice(all, func(i, j int) bool { // the shallowest first
 		if a, b := strings.Count(all[i], "/"), strings.Count(all[j], "/"); a != b {
 			return a < b
@@ -131,16 +126,13 @@ func libraryHeader(repo fs.FS, repoName string) string {
 		return all[i] < all[j]
 	})
 	short := name[strings.LastIndex(name, "-")+1:] // the repository's name without its owner
-	stemOf := func(p string) string {
-		return strings.TrimPrefix(strings.ToLower(strings.TrimSuffix(path.Base(p), path.Ext(p))), "lib")
-	}
 	for _, p := range all {
-		if stem := stemOf(p); name != "" && (stem == name || stem == short) {
+		if namedAsProject(p, name) {
 			return p
 		}
 	}
 	for _, p := range all { // the name's first word: cityhash's city.h
-		if stem := stemOf(p); len(stem) >= 3 && short != "" && strings.HasPrefix(short, stem) {
+		if stem := headerStem(p); len(stem) >= 3 && short != "" && strings.HasPrefix(short, stem) {
 			return p
 		}
 	}
@@ -159,14 +151,33 @@ func libraryHeader(repo fs.FS, repoName string) string {
 // says so.
 func GeneratedLibraryHeader(gen []string, repoName string) LibraryHeader {
 	name := projectName(repoName)
-	short := name[strings.LastIndex(name, "-")+1:]
 	for _, p := range gen {
-		stem := strings.TrimPrefix(strings.ToLower(strings.TrimSuffix(path.Base(p), path.Ext(p))), "lib")
-		if name == "" || stem != name && stem != short || !includeProbeExts[path.Ext(p)] ||
-			!includeProbeDirs.MatchString(path.Dir(p)) || objectSkipDir.MatchString(path.Dir(p)) || depHeaderDir.MatchString(p) || strings.ContainsAny(p, " '\"$`\\") {
-			continue
+		if publicHeader(p) && namedAsProject(p, name) {
+			return LibraryHeader{Path: p, Cxx: path.Ext(p) != ".h"}
 		}
-		return LibraryHeader{Path: p, Cxx: path.Ext(p) != ".h"}
 	}
 	return LibraryHeader{}
+}
+
+// publicHeader reports whether p is a header of a library's public API:
+// a header (or a C++ library's extensionless one in include/: GSL's
+// include/gsl/gsl) in a public header directory, not a test's, an
+// internal one or a dependency's.
+func publicHeader(p string) bool {
+	ext := includeProbeExts[path.Ext(p)] || path.Ext(p) == "" && strings.HasPrefix(p, "include/")
+	return ext && includeProbeDirs.MatchString(path.Dir(strings.TrimPrefix(p, "./"))) &&
+		!objectSkipDir.MatchString(path.Dir(p)) && !depHeaderDir.MatchString(p) && !strings.ContainsAny(p, " '\"$`\\")
+}
+
+// headerStem is a header's name without its extension and a lib prefix,
+// lowercased: libssh2.h is ssh2.
+func headerStem(p string) string {
+	return strings.TrimPrefix(strings.ToLower(strings.TrimSuffix(path.Base(p), path.Ext(p))), "lib")
+}
+
+// namedAsProject reports whether header p is named as the project name
+// (a projectName), or as the repository's name without its owner.
+func namedAsProject(p, name string) bool {
+	stem := headerStem(p)
+	return name != "" && (stem == name || stem == name[strings.LastIndex(name, "-")+1:])
 }

@@ -329,6 +329,26 @@ func builtHeaders(fns []VersionFunc, gen []string) []VersionFunc {
 	return out
 }
 
+// genIncludeFlags adds to flags the -I of each directory of headers the
+// build generated and of its parent, as the library's headers include
+// them (libogg's <ogg/config_types.h> in build/include/ogg); not a
+// dependency's (a submodule fetched at run time), none seen already, 12
+// flags at most.
+func genIncludeFlags(flags []string, seen map[string]bool, genDirs []string) []string {
+	for _, d := range genDirs {
+		if depHeaderDir.MatchString(d) {
+			continue
+		}
+		for _, x := range []string{d, path.Dir(d)} {
+			if !seen[x] && len(flags) < 12 {
+				seen[x] = true
+				flags = append(flags, "-I"+x)
+			}
+		}
+	}
+	return flags
+}
+
 // linkProbe is the command that writes, builds and runs the consumer;
 // umbrella, when not "", is included first.
 func linkProbe(f VersionFunc, umbrella, lib string, genDirs []string) Command {
@@ -349,17 +369,7 @@ func linkProbe(f VersionFunc, umbrella, lib string, genDirs []string) Command {
 	for _, d := range f.Defines {
 		flags = append(flags, "-D"+d)
 	}
-	for _, d := range genDirs {
-		if depHeaderDir.MatchString(d) { // a dependency's headers (a submodule fetched at run time)
-			continue
-		}
-		for _, x := range []string{d, path.Dir(d)} {
-			if !seen[x] && len(flags) < 12 {
-				seen[x] = true
-				flags = append(flags, "-I"+x)
-			}
-		}
-	}
+	flags = genIncludeFlags(flags, seen, genDirs)
 	fn, compile := f.Name, "cc -o /tmp/heragent-consumer /tmp/heragent-consumer.c "
 	if f.Namespace != "" {
 		src[0] = "#include <cstdio>"

@@ -174,12 +174,13 @@ func ObjectProbes(apis []ObjectAPI, libs, gen []string, repoName string) []Comma
 // objectProbe is the command that writes, builds and runs a's consumer.
 func objectProbe(a ObjectAPI, lib string, genDirs []string) Command {
 	incDir, include := includeOf(a.Header)
-	src := []string{"#include <stdio.h>", "#include " + include, "int main(void) {",
-		"  " + a.Type + " *o = " + a.New + "();",
-		`  if (o == NULL) { puts("` + a.New + `() returned NULL"); return 1; }`,
-		`  puts("` + a.New + `(): made a ` + a.Type + `");`}
+	src := []string{"#include <stdio.h>", "#include " + include, "int main(void) {"}
 	if a.Init {
-		src = append(src[:3], "  "+a.Type+" s, *o = &s;", "  "+a.New+"(o);", `  puts("`+a.New+`(): initialised a `+a.Type+`");`)
+		src = append(src, "  "+a.Type+" s, *o = &s;", "  "+a.New+"(o);", `  puts("`+a.New+`(): initialised a `+a.Type+`");`)
+	} else {
+		src = append(src, "  "+a.Type+" *o = "+a.New+"();",
+			`  if (o == NULL) { puts("`+a.New+`() returned NULL"); return 1; }`,
+			`  puts("`+a.New+`(): made a `+a.Type+`");`)
 	}
 	for _, q := range a.Queries {
 		src = append(src, `  printf("`+q.Name+`: `+q.Format+`\n", `+q.Cast+q.Name+`(o));`)
@@ -188,18 +189,7 @@ func objectProbe(a ObjectAPI, lib string, genDirs []string) Command {
 		src = append(src, "  "+a.Free+"(o);")
 	}
 	src = append(src, "  return 0;", "}")
-	flags, seen := "-I"+incDir, map[string]bool{incDir: true}
-	for _, d := range genDirs {
-		// the generated header's directory and its parent, as the
-		// library's headers include it (libogg's <ogg/config_types.h>
-		// in build/include/ogg)
-		for _, x := range []string{d, path.Dir(d)} {
-			if !seen[x] && x != "." {
-				seen[x] = true
-				flags += " -I" + x
-			}
-		}
-	}
+	flags := strings.Join(genIncludeFlags([]string{"-I" + incDir}, map[string]bool{incDir: true}, genDirs), " ")
 	link, sys := linkArgs(lib)
 	text := "printf '%s\\n' " + shellQuoteAll(src) + " > /tmp/heragent-object.c && cc -o /tmp/heragent-object /tmp/heragent-object.c " +
 		flags + " " + link + sys + " && timeout 10 /tmp/heragent-object"
