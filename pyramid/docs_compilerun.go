@@ -1,17 +1,23 @@
 package pyramid
 
 import (
+	"path"
+	"path/filepath"
 	"regexp"
 	"strings"
 )
 
-// A document's block that compiles a program with the C compiler and then
-// runs it (tg's README: `cc -I. examples/intersects.c tg.c`, then
-// `./a.out 'POINT(15 15)' 'POLYGON(…)'`): the run carries its compile,
-// which no build system of the project makes.
+// A document's or CI step's block that compiles a program with the C
+// compiler and then runs it (tg's README: `cc -I. examples/intersects.c
+// tg.c`, then `./a.out 'POINT(15 15)' 'POLYGON(…)'`; json-parser's CI:
+// `c89 … -I. json.c tests/test.c -o json-test`, `cd tests`,
+// `../json-test`): the run carries its compile, which no build system of
+// the project makes — from the compile's directory when the block moved
+// on to another.
 
-// compilerRe is a C or C++ compiler driver at the start of a command.
-var compilerRe = regexp.MustCompile(`^(?:cc|gcc|g\+\+|c\+\+|clang|clang\+\+)(?:-\d+)?$`)
+// compilerRe is a C or C++ compiler driver at the start of a command
+// (POSIX's c89 and c99 among them).
+var compilerRe = regexp.MustCompile(`^(?:cc|gcc|g\+\+|c\+\+|clang|clang\+\+|c89|c99)(?:-\d+)?$`)
 
 // compiledProgram is the program a compiler command links: its -o
 // operand, a.out without one; "" for a command that does not link.
@@ -45,24 +51,35 @@ func compiledProgram(text string) string {
 // sourceOperandRe is a source or object file a compiler command links.
 var sourceOperandRe = regexp.MustCompile(`^[^-].*\.(?:c|cc|cpp|cxx|C|o|a)$`)
 
-// withCompile records a compile in compiled and prefixes a run of a
-// program compiled earlier in the block with its compile.
-func withCompile(text string, compiled map[string]string) string {
+// compile is a block's compile of a program and the directory it ran in.
+type compile struct{ text, dir string }
+
+// withCompile records a compile run in dir in compiled and prefixes a run
+// of a program compiled earlier in the block with its compile.
+func withCompile(text, dir string, compiled map[string]compile) string {
 	if p := compiledProgram(text); p != "" {
-		compiled[p] = text
+		compiled[path.Join(dir, p)] = compile{text, dir}
 		return text
 	}
 	w := strings.Fields(text)
-	if len(w) == 0 || !strings.HasPrefix(w[0], "./") {
+	if len(w) == 0 || !strings.HasPrefix(w[0], "./") && !strings.HasPrefix(w[0], "../") {
 		return text
 	}
-	if c, ok := compiled[strings.TrimPrefix(w[0], "./")]; ok {
+	if cp, ok := compiled[path.Join(dir, w[0])]; ok {
+		c := cp.text
 		if !strings.Contains(" "+c+" ", " -lm ") {
 			// macOS's libc holds the maths functions; on Linux they are
 			// libm's, which a line written there leaves out (tg's README:
 			// "undefined reference to `nexttoward'"); unused, it costs
 			// nothing
 			c += " -lm"
+		}
+		if cp.dir != dir {
+			rel, err := filepath.Rel(dir, cp.dir)
+			if err != nil {
+				return text
+			}
+			c = "(cd " + rel + " && " + c + ")"
 		}
 		return c + " && " + text
 	}

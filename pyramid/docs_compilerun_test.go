@@ -39,3 +39,29 @@ func TestDocumentedCompileThenRun(t *testing.T) {
 		}
 	}
 }
+
+// A CI step that compiles a test program at the top and runs it from the
+// tests' directory (json-parser: `c89 … tests/test.c -o json-test`, `cd
+// tests`, `../json-test`): the run carries its compile, made from the top.
+func TestCICompileThenRunElsewhere(t *testing.T) {
+	ix := tempIndex(t, "jp", map[string]string{
+		"json.c":           "int json_parse(void) { return 0; }\n",
+		"json.h":           "int json_parse(void);\n",
+		"tests/test.c":     "#include \"json.h\"\nint main(void) { return json_parse(); }\n",
+		"tests/valid.json": "{}\n",
+	})
+	e, err := newEnv(context.Background(), ix, bashfile.Layout{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := fromShell(e, "c89 -ansi -Wall -I. json.c tests/test.c -lm -o json-test\ncd tests\n../json-test\n", "ci", ".github/workflows/main.yml", 10, "job build-gcc")
+	var got *Command
+	for i, c := range cs {
+		if strings.HasSuffix(c.Text, "../json-test") {
+			got = &cs[i]
+		}
+	}
+	if got == nil || got.Text != "(cd .. && c89 -ansi -Wall -I. json.c tests/test.c -lm -o json-test) && ../json-test" || got.Dir != "tests" || got.Bucket != Unit {
+		t.Fatalf("commands %+v", cs)
+	}
+}

@@ -191,13 +191,13 @@ func testSection(v verdict, text, note string) verdict {
 // provenance; startLine is the file line of the block's first line.
 func fromShell(e *env, block string, src, file string, startLine int, note string) []Command {
 	var out []Command
-	compiled := map[string]string{} // program → the block's compile of it
+	compiled := map[string]compile{} // program → the block's compile of it
 	for _, sc := range splitShell(block, e.workspace()) {
 		// a status masked by `|| true` proves nothing: the command is
 		// classified and judged without it (`make check || true` runs the
 		// target check, not true; rsync's README: `./rsync-ssl … || true`)
 		sc.Text = e.npxOwn(e.localGoRun(maskedStatus.ReplaceAllString(sc.Text, "")))
-		sc.Text = withCompile(hatchOwnEnv(sc.Text), compiled)
+		sc.Text = withCompile(hatchOwnEnv(sc.Text), sc.Dir, compiled)
 		if sc.Dir == "" {
 			sc.Text = e.outOfTree(sc.Text)
 		}
@@ -218,7 +218,7 @@ func fromShell(e *env, block string, src, file string, startLine int, note strin
 		if v.Drop != "" || v.Bucket == Entry && interpretedScriptRe.MatchString(text) && buildSectionRe.MatchString(strings.TrimPrefix(note, "section ")) {
 			continue // (a script a build section runs regenerates code: ioredis's `node bin/index.js`)
 		}
-		dir, ok := e.fit(text, sc.Dir)
+		dir, ok := e.fit(text, sc.Dir, compiled)
 		if !ok || v.Bucket == Entry && docsDir.MatchString(dir) {
 			continue // (a program run in the docs' directory is their tooling: jq's docs/validate_manual_schema.py)
 		}
@@ -259,11 +259,12 @@ func (e *env) invocation(name, file string) string {
 }
 
 // fit checks a mined command against the setup script's layout and
-// returns its working directory: CMake and meson build-tree commands
+// returns its working directory (compiled: the programs the block
+// compiled, which the checkout lacks): CMake and meson build-tree commands
 // (ctest, cmake --build ., cmake .., make in a CMake project without a
 // top-level Makefile) run in the layout's build directory; commands
 // reaching outside the workspace are refused.
-func (e *env) fit(text, dir string) (string, bool) {
+func (e *env) fit(text, dir string, compiled map[string]compile) (string, bool) {
 	w := words(text)
 	if len(w) == 0 {
 		return dir, false
@@ -296,6 +297,9 @@ func (e *env) fit(text, dir string) (string, bool) {
 			p := path.Clean(path.Join(dir, a))
 			if p == ".." || strings.HasPrefix(p, "../") {
 				return dir, false
+			}
+			if _, made := compiled[p]; made {
+				continue // a program the block compiled
 			}
 			if _, err := os.Stat(filepath.Join(e.ix.Root, filepath.FromSlash(p))); err != nil && p != "." {
 				return dir, false // e.g. cmake ../<checkout name>: the checkout is /repo here

@@ -91,7 +91,7 @@ func TestFit(t *testing.T) {
 		{"flask run", "", "", false}, // no app
 	}
 	for _, tt := range tests {
-		dir, ok := e.fit(tt.text, tt.dir)
+		dir, ok := e.fit(tt.text, tt.dir, nil)
 		if dir != tt.wantDir || ok != tt.ok {
 			t.Errorf("fit(%q, %q) = %q, %v; want %q, %v", tt.text, tt.dir, dir, ok, tt.wantDir, tt.ok)
 		}

@@ -165,6 +165,8 @@ func TestParseTestdata(t *testing.T) {
 		{"verdicts/column-makefile.txt", c(4, 1, 1, 0, "verdicts")},       // tmux regress/Makefile: name, verdict column, time
 		{"verdicts/rsync-runtests-cut.txt", c(199, 0, 21, 0, "verdicts")}, // rsync runtests.py stopped before its totals: verdict first
 		{"verdicts/through2_bare_async.txt", c(38, 0, 0, 0, "verdicts")},  // through2's npm test (heragent run, 2026-11-30): bare-async's "✔ name" lines, no total
+		{"verdicts/check-word-lines.txt", c(10, 1, 0, 0, "verdicts")},     // json-parser's tests/test.c (heragent run, 2026-12-03): "string comparison on line N succeeded", one shape, no total (line 220 made a failure)
+		{"verdicts/word-lines-mixed.txt", c(0, 0, 0, 0)},                  // bare verdict words of different shapes: log lines, not checks
 		{"labels/pyyaml_appliance.txt", c(1283, 0, 0, 0, "labels")},
 		// rsync's runtests.py (heragent run, 2026-11-23): PASS/SKIP lines, then
 		// "322 passed" / "29 skipped" on lines of their own.

@@ -40,6 +40,53 @@ var (
 // minVerdicts is how many verdict lines make a suite's output.
 const minVerdicts = 3
 
+// verdictWordRe is a check's line ending in a bare verdict word:
+// "string comparison on line 217 succeeded" (json-parser's tests/test.c,
+// one line per check a macro makes). Such words end many log lines, so
+// they count only where several lines share one shape — the same text
+// but for their numbers: one check repeated (see wordVerdicts).
+var (
+	verdictWordRe = regexp.MustCompile(`^(\S.*?)\s+(succeeded|failed|passed)[.!]?$`)
+	digitsRe      = regexp.MustCompile(`\d+`)
+)
+
+// wordVerdicts counts the bare-verdict lines of the shapes that at least
+// minVerdicts lines share.
+func wordVerdicts(ls []string) (Counts, int) {
+	type group struct {
+		c Counts
+		n int
+	}
+	groups := map[string]*group{}
+	for _, l := range ls {
+		m := verdictWordRe.FindStringSubmatch(strings.TrimSpace(l))
+		if m == nil || !digitsRe.MatchString(m[1]) {
+			continue
+		}
+		shape := digitsRe.ReplaceAllString(m[1], "#")
+		g := groups[shape]
+		if g == nil {
+			g = &group{}
+			groups[shape] = g
+		}
+		g.n++
+		if m[2] == "failed" {
+			g.c.Failed++
+		} else {
+			g.c.Passed++
+		}
+	}
+	var c Counts
+	n := 0
+	for _, g := range groups {
+		if g.n >= minVerdicts {
+			c.Add(g.c)
+			n += g.n
+		}
+	}
+	return c, n
+}
+
 func parseVerdicts(ls []string) (Counts, bool) {
 	var c Counts
 	n := 0
@@ -70,6 +117,9 @@ func parseVerdicts(ls []string) (Counts, bool) {
 		default:
 			c.Failed++
 		}
+	}
+	if n == 0 {
+		c, n = wordVerdicts(ls)
 	}
 	return c, n >= minVerdicts
 }
